@@ -1,0 +1,6 @@
+// ik2d/ik2d.hpp: everything public, in one include.
+#pragma once
+
+#include "ik2d/math.hpp"
+#include "ik2d/two_bone.hpp"
+#include "ik2d/version.hpp"

@@ -1,0 +1,150 @@
+// two_bone.cpp: the analytic two-bone solver.
+//
+// Sections: validation, triangle angle, soft reach, solveTwoBone.
+#include "ik2d/two_bone.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace ik2d {
+namespace {
+
+// ---- validation --------------------------------------------------------------------------------
+
+// The first problem with the input, as a message naming the field; nullptr when it is valid.
+const char* findInvalidField(const TwoBoneInput& input) {
+  if (!isValid(input.root.x)) return "root.x must be a finite number";
+  if (!isValid(input.root.y)) return "root.y must be a finite number";
+  if (!isValid(input.target.x)) return "target.x must be a finite number";
+  if (!isValid(input.target.y)) return "target.y must be a finite number";
+  if (!isValid(input.length1)) return "length1 must be a finite number";
+  if (!(input.length1 > 0)) return "length1 must be greater than 0";
+  if (!isValid(input.length2)) return "length2 must be a finite number";
+  if (!(input.length2 > 0)) return "length2 must be greater than 0";
+  if (input.bend != 1.0 && input.bend != -1.0) return "bend must be +1 or -1";
+  if (!isValid(input.softness)) return "softness must be a finite number";
+  if (input.softness < 0) return "softness must be 0 or greater";
+  return nullptr;
+}
+
+TwoBoneResult invalidResult(const TwoBoneInput& input, const char* message) {
+  TwoBoneResult result;
+  result.status = TwoBoneStatus::Invalid;
+  result.message = message;
+  // Keep the pose finite and predictable: everything collapsed onto the root when it is usable.
+  if (isValid(input.root)) {
+    result.joint = input.root;
+    result.end = input.root;
+  }
+  return result;
+}
+
+// ---- triangle angle ----------------------------------------------------------------------------
+
+// The interior angle between sides `a` and `b` of a triangle whose third side is `c`, in [0, pi].
+// Kahan's formula ("Miscalculating Area and Angles of a Needle-like Triangle"): with a >= b,
+//   mu = c - (a - b)  if b >= c,   mu = b - (a - c)  otherwise,
+//   C  = 2 atan( sqrt( ((a - b) + c) mu / ((a + (b + c)) ((a - c) + b)) ) ),
+// accurate to a few ulps even for needle-thin triangles, where acos of the law of cosines loses
+// half its digits. Rounding can leave the sides a hair outside the triangle inequality, so the
+// factors are clamped at 0; c = a + b (a straight angle) gives pi.
+double interiorAngle(double a, double b, double c) {
+  if (a < b) std::swap(a, b);
+  const double mu = (b >= c) ? c - (a - b) : b - (a - c);
+  const double numerator = ((a - b) + c) * std::max(mu, 0.0);
+  const double denominator = (a + (b + c)) * std::max((a - c) + b, 0.0);
+  if (denominator <= 0.0) return numerator > 0.0 ? kPi : 0.0;
+  return 2.0 * std::atan(std::sqrt(numerator / denominator));
+}
+
+// ---- soft reach --------------------------------------------------------------------------------
+
+// The distance the arm actually reaches for, given the true distance, as in Spine's IK
+// constraint. With reach = l1 + l2 and s = softness, once distance > reach - s:
+//   sd = distance - reach + s,  p = min(1, sd / 2s) - 1,  softened = reach - s p^2,
+// which meets the identity at distance = reach - s with slope 1 (C1) and flattens onto full
+// reach at distance = reach + s. s is capped at reach - |l1 - l2| so the ease never starts
+// inside the folded zone.
+double softenedDistance(double distance, double length1, double length2, double softness) {
+  const double reach = length1 + length2;
+  const double soft = std::min(softness, reach - std::fabs(length1 - length2));
+  if (!(soft > 0.0)) return distance;
+  const double past = distance - reach + soft;
+  if (past <= 0.0) return distance;
+  const double p = std::min(1.0, past / (2.0 * soft)) - 1.0;
+  return reach - soft * p * p;
+}
+
+}  // namespace
+
+// ---- solveTwoBone ------------------------------------------------------------------------------
+
+TwoBoneResult solveTwoBone(const TwoBoneInput& input) {
+  if (const char* message = findInvalidField(input)) return invalidResult(input, message);
+
+  const Vec2 toTarget = input.target - input.root;
+  if (!isValid(toTarget)) {
+    return invalidResult(input, "target - root overflows: coordinates must stay below 1e307 in magnitude");
+  }
+
+  // The pose depends only on the triangle (d, l1, l2) and on the direction to the target. The
+  // triangle is scaled by a power of two near its largest side (exact in binary) so that no
+  // intermediate overflows or underflows needlessly, at any scale from 1e-300 to 1e300.
+  const double distance = length(toTarget);
+  const double baseAngle = distance > 0.0 ? std::atan2(toTarget.y, toTarget.x) : 0.0;
+  int exponent = 0;
+  std::frexp(std::max({distance, input.length1, input.length2}), &exponent);
+  const double d = std::ldexp(distance, -exponent);
+  const double l1 = std::ldexp(input.length1, -exponent);
+  const double l2 = std::ldexp(input.length2, -exponent);
+  const double softness = std::ldexp(input.softness, -exponent);
+  const double reach = l1 + l2;
+  const double innerReach = std::fabs(l1 - l2);
+
+  TwoBoneResult result;
+  if (d > reach) result.status = TwoBoneStatus::OutOfReach;
+  else if (d < innerReach) result.status = TwoBoneStatus::TooClose;
+  else result.status = TwoBoneStatus::Reached;
+
+  // alpha: angle at the root between root->target and root->joint.
+  // beta: interior angle at the joint between joint->root and joint->end.
+  // Stretched (ds >= reach): alpha = 0, beta = pi. Folded (ds <= |l1 - l2|): beta = 0, and bone 1
+  // points at the target when it is the longer bone (alpha = 0) or away from it (alpha = pi); these
+  // are the limits of the triangle case at both boundaries, so the pose never jumps.
+  const double ds = softenedDistance(d, l1, l2, softness);
+  double alpha = 0.0;
+  double beta = kPi;
+  if (ds <= innerReach) {
+    alpha = l1 >= l2 ? 0.0 : kPi;
+    beta = 0.0;
+  } else if (ds < reach) {
+    alpha = interiorAngle(ds, l1, l2);
+    beta = interiorAngle(l1, l2, ds);
+  }
+
+  // bend = +1 turns bone 1 counter-clockwise of root->target by alpha, so
+  // cross(target - root, joint - root) >= 0; bone 2 then turns back by pi - beta.
+  result.angle1 = wrapAngle(baseAngle + input.bend * alpha);
+  result.angle2 = wrapAngle(-input.bend * (kPi - beta));
+  result.joint = input.root + input.length1 * direction(result.angle1);
+  result.end = result.joint + input.length2 * direction(result.angle1 + result.angle2);
+  result.distance = length(result.end - input.target);
+
+  if (!isValid(result.joint) || !isValid(result.end) || !isValid(result.distance)) {
+    return invalidResult(input, "the pose overflows: coordinates plus lengths must stay below 1e307 in magnitude");
+  }
+  return result;
+}
+
+const char* toString(TwoBoneStatus status) {
+  switch (status) {
+    case TwoBoneStatus::Reached: return "reached";
+    case TwoBoneStatus::OutOfReach: return "out_of_reach";
+    case TwoBoneStatus::TooClose: return "too_close";
+    case TwoBoneStatus::Invalid: return "invalid";
+  }
+  return "invalid";
+}
+
+}  // namespace ik2d

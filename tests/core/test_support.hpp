@@ -1,0 +1,65 @@
+// test_support.hpp: shared helpers for the core tests: named tolerances, a fixed-seed random
+// source, and the invariants every two-bone result must keep.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
+
+#include "ik2d/ik2d.hpp"
+
+namespace ik2d::test {
+
+/// Relative tolerance for positions that come out of a handful of floating-point operations.
+inline constexpr double kPositionTolerance = 1e-12;
+/// Tolerance for angles recovered by a round trip, radians.
+inline constexpr double kAngleTolerance = 1e-9;
+
+/// A fixed-seed generator "for consistency": every run sees the same cases.
+inline std::mt19937_64& random() {
+  static std::mt19937_64 generator(20261122);
+  return generator;
+}
+
+inline double uniform(double low, double high) {
+  return std::uniform_real_distribution<double>(low, high)(random());
+}
+
+/// The scale of a problem: what "relative" tolerances are relative to.
+inline double scaleOf(const TwoBoneInput& in) {
+  return std::fabs(in.root.x) + std::fabs(in.root.y) + std::fabs(in.target.x) + std::fabs(in.target.y) +
+         in.length1 + in.length2;
+}
+
+inline double distanceBetween(Vec2 a, Vec2 b) { return length(a - b); }
+
+/// The invariants every successful result keeps: finite, angles wrapped, forward kinematics
+/// consistent with the returned angles, bone lengths kept, distance as defined.
+inline void checkInvariants(const TwoBoneInput& in, const TwoBoneResult& r) {
+  const double tolerance = kPositionTolerance * scaleOf(in);
+  REQUIRE(isValid(r.joint));
+  REQUIRE(isValid(r.end));
+  REQUIRE(isValid(r.angle1));
+  REQUIRE(isValid(r.angle2));
+  REQUIRE(isValid(r.distance));
+  CHECK(r.angle1 > -kPi);
+  CHECK(r.angle1 <= kPi);
+  CHECK(r.angle2 > -kPi);
+  CHECK(r.angle2 <= kPi);
+  const Vec2 joint = in.root + in.length1 * direction(r.angle1);
+  const Vec2 end = r.joint + in.length2 * direction(r.angle1 + r.angle2);
+  CHECK(distanceBetween(r.joint, joint) <= tolerance);
+  CHECK(distanceBetween(r.end, end) <= tolerance);
+  CHECK(std::fabs(distanceBetween(r.joint, in.root) - in.length1) <= tolerance);
+  CHECK(std::fabs(distanceBetween(r.end, r.joint) - in.length2) <= tolerance);
+  CHECK(std::fabs(r.distance - distanceBetween(r.end, in.target)) <= tolerance);
+  CHECK(r.message == nullptr);
+}
+
+/// Which side of the root->target line the joint is on: + for counter-clockwise (bend +1).
+inline double jointSide(const TwoBoneInput& in, const TwoBoneResult& r) {
+  return cross(in.target - in.root, r.joint - in.root);
+}
+
+}  // namespace ik2d::test

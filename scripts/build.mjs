@@ -1,0 +1,45 @@
+// build.mjs: `npm run build`. Compiles the WASM module and writes the static site to dist/:
+// index.html and the page's files (copied from web/), ik2d.js + ik2d.wasm (the module) and
+// ik2d.d.ts (its types). Every URL in dist/ is relative, so it works from any static host and path.
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { run } from './lib/run.mjs';
+import { emscriptenEnv, ensureNodeModules, ensureSystemTools, repoRoot } from './lib/setup.mjs';
+
+export const distDir = path.join(repoRoot, 'dist');
+const wasmBuildDir = path.join(repoRoot, 'build', 'wasm');
+
+/**
+ * Configures and builds the Emscripten targets (the module, and with `tests` the Catch2 suite).
+ * @param {{tests?: boolean}} [options]
+ */
+export function buildWasm({ tests = false } = {}) {
+  const env = emscriptenEnv();
+  run('emcmake', ['cmake', '--preset', 'wasm', '-DIK2D_BUILD_TESTS=' + (tests ? 'ON' : 'OFF')], { env, cwd: repoRoot });
+  run('cmake', ['--build', '--preset', 'wasm'], { env, cwd: repoRoot });
+}
+
+/** Writes dist/ from web/ and the built module. */
+export function assembleDist() {
+  rmSync(distDir, { recursive: true, force: true });
+  mkdirSync(distDir, { recursive: true });
+  cpSync(path.join(repoRoot, 'web'), distDir, { recursive: true });
+  for (const file of ['ik2d.js', 'ik2d.wasm']) {
+    cpSync(path.join(wasmBuildDir, 'core', file), path.join(distDir, file));
+  }
+  cpSync(path.join(repoRoot, 'core', 'bindings', 'ik2d.d.ts'), path.join(distDir, 'ik2d.d.ts'));
+  console.log(`\nWrote ${path.relative(process.cwd(), distDir) || '.'}/ (index.html, ik2d.js, ik2d.wasm, ik2d.d.ts, page files)`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten']);
+    ensureNodeModules();
+    buildWasm();
+    assembleDist();
+  } catch (error) {
+    console.error(`\nnpm run build failed: ${error.message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,23 @@
+// run.mjs: run a command with inherited output, and fail with a message that says which step broke.
+import { spawnSync } from 'node:child_process';
+
+/**
+ * Runs `command args…` in the repo with its output streamed; throws when it fails.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{env?: NodeJS.ProcessEnv, cwd?: string}} [options]
+ */
+export function run(command, args, options = {}) {
+  console.log(`\n$ ${[command, ...args].join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: options.env ?? process.env, cwd: options.cwd });
+  if (result.error) throw new Error(`could not start ${command}: ${result.error.message}`);
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+  }
+}
+
+/** True when `command` answers on PATH. */
+export function has(command, args = ['--version']) {
+  const result = spawnSync(command, args, { stdio: 'ignore' });
+  return !result.error && result.status === 0;
+}

@@ -1,0 +1,77 @@
+// setup.mjs: "installs what is missing", shared by npm start, npm run build and npm test.
+//
+// System tools: cmake + ninja, a C++ compiler, Emscripten (em++ already on PATH, e.g. from emsdk,
+// is used as is), Catch2 v2 (header + CMake package) and, for the browser tests, Chromium. On
+// Debian/Ubuntu as root the missing ones are installed with apt-get; anywhere else the script stops
+// and names what to install. npm packages: `npm ci` whenever node_modules does not match the lock.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { has, run } from './run.mjs';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Where the browser tests and screenshots find Chromium (override with CHROME_PATH). */
+export const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+const catch2Header = ['/usr/include/catch2/catch.hpp', '/usr/local/include/catch2/catch.hpp'];
+
+/**
+ * @typedef {{name: string, present: () => boolean, debian: string, hint: string}} Requirement
+ * @type {Record<string, Requirement>}
+ */
+const requirements = {
+  cmake: { name: 'cmake', present: () => has('cmake'), debian: 'cmake', hint: 'CMake >= 3.21' },
+  ninja: { name: 'ninja', present: () => has('ninja'), debian: 'ninja-build', hint: 'the Ninja build tool' },
+  compiler: { name: 'c++', present: () => has('c++'), debian: 'g++', hint: 'a C++17 compiler (g++ or clang++)' },
+  emscripten: { name: 'em++', present: () => has('em++'), debian: 'emscripten', hint: 'Emscripten (Debian: emscripten; elsewhere emsdk, with em++ on PATH)' },
+  catch2: { name: 'Catch2', present: () => catch2Header.some((file) => existsSync(file)), debian: 'catch2', hint: 'Catch2 v2 (Debian: catch2)' },
+  chromium: { name: 'chromium', present: () => existsSync(chromiumPath), debian: 'chromium', hint: `Chromium at ${chromiumPath} (or set CHROME_PATH)` },
+};
+
+/**
+ * Makes sure the named system tools exist, installing them with apt-get where that is possible.
+ * @param {Array<keyof typeof requirements>} names
+ */
+export function ensureSystemTools(names) {
+  const missing = names.map((name) => requirements[name]).filter((requirement) => !requirement.present());
+  if (missing.length === 0) return;
+  const packages = [...new Set(missing.map((requirement) => requirement.debian))];
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log(`Installing missing tools: ${missing.map((r) => r.name).join(', ')}`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    run('apt-get', ['update', '-q'], { env });
+    run('apt-get', ['install', '-y', '-q', ...packages], { env });
+    const stillMissing = missing.filter((requirement) => !requirement.present());
+    if (stillMissing.length === 0) return;
+    missing.splice(0, missing.length, ...stillMissing);
+  }
+  const lines = missing.map((requirement) => `  - ${requirement.hint}`);
+  const apt = existsSync('/usr/bin/apt-get') ? `\nOn Debian/Ubuntu: sudo apt-get install ${packages.join(' ')}` : '';
+  throw new Error(`ik2d needs these tools, which are not installed:\n${lines.join('\n')}${apt}`);
+}
+
+/** Runs `npm ci` unless node_modules already holds exactly what package-lock.json pins. */
+export function ensureNodeModules() {
+  const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8'));
+  const stale = Object.entries(lock.packages ?? {}).some(([location, entry]) => {
+    if (!location.startsWith('node_modules/') || entry.optional) return false;
+    const manifest = path.join(repoRoot, location, 'package.json');
+    if (!existsSync(manifest)) return true;
+    return JSON.parse(readFileSync(manifest, 'utf8')).version !== entry.version;
+  });
+  if (stale) run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: repoRoot });
+}
+
+/**
+ * The environment for emcc/em++/emcmake. Debian's Emscripten 3.1.6 needs its own node modules
+ * (acorn) on NODE_PATH for -O2 and above (shared/TOOLCHAIN.md).
+ */
+export function emscriptenEnv() {
+  const debianModules = '/usr/share/nodejs';
+  if (!existsSync(debianModules)) return process.env;
+  const current = process.env.NODE_PATH ? process.env.NODE_PATH.split(path.delimiter) : [];
+  if (current.includes(debianModules)) return process.env;
+  return { ...process.env, NODE_PATH: [...current, debianModules].join(path.delimiter) };
+}

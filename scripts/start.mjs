@@ -1,0 +1,26 @@
+// start.mjs: `npm start`. Installs what is missing, builds dist/, serves it and prints the URL.
+// PORT (default 8080) and HOST (default 127.0.0.1) override where it listens.
+import { assembleDist, buildWasm, distDir } from './build.mjs';
+import { serve } from './serve.mjs';
+import { ensureNodeModules, ensureSystemTools } from './lib/setup.mjs';
+
+const port = process.env.PORT === undefined ? 8080 : Number(process.env.PORT);
+const host = process.env.HOST || '127.0.0.1';
+
+try {
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a whole number from 0 to 65535, got ${JSON.stringify(process.env.PORT)}`);
+  }
+  ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten']);
+  ensureNodeModules();
+  buildWasm();
+  assembleDist();
+  const { url } = await serve(distDir, { port, host }).catch((error) => {
+    if (error.code === 'EADDRINUSE') throw new Error(`port ${port} is already in use: set PORT to another one, e.g. PORT=8081 npm start`);
+    throw error;
+  });
+  console.log(`\nik2d playground: ${url}\n(Ctrl+C to stop)`);
+} catch (error) {
+  console.error(`\nnpm start failed: ${error.message}`);
+  process.exit(1);
+}

@@ -1,0 +1,37 @@
+// test.mjs: `npm test`. Installs what is missing, then runs every test and exits non-zero on any
+// failure: the native Catch2 suite (ctest), the same suite compiled to WASM and run by Node
+// (ctest), the Node tests of the real module (tests/js) and the headless-Chromium tests of the
+// page (tests/browser).
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { assembleDist, buildWasm } from './build.mjs';
+import { run } from './lib/run.mjs';
+import { emscriptenEnv, ensureNodeModules, ensureSystemTools, repoRoot } from './lib/setup.mjs';
+
+const testFiles = (folder) =>
+  readdirSync(path.join(repoRoot, folder))
+    .filter((name) => name.endsWith('.test.mjs'))
+    .sort()
+    .map((name) => path.join(folder, name));
+
+try {
+  ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten', 'catch2', 'chromium']);
+  ensureNodeModules();
+
+  console.log('\n== Catch2, native ==');
+  run('cmake', ['--preset', 'native-debug'], { cwd: repoRoot });
+  run('cmake', ['--build', '--preset', 'native-debug'], { cwd: repoRoot });
+  run('ctest', ['--preset', 'native-debug'], { cwd: repoRoot });
+
+  console.log('\n== Catch2 under Node (WASM build) ==');
+  buildWasm({ tests: true });
+  run('ctest', ['--preset', 'wasm'], { cwd: repoRoot, env: emscriptenEnv() });
+
+  assembleDist();
+
+  console.log('\n== Node tests of the module, browser tests of the page ==');
+  run(process.execPath, ['--test', ...testFiles('tests/js'), ...testFiles('tests/browser')], { cwd: repoRoot });
+} catch (error) {
+  console.error(`\nnpm test failed: ${error.message}`);
+  process.exit(1);
+}

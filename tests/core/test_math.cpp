@@ -38,3 +38,7 @@ TEST_CASE("cross is positive when b lies counter-clockwise of a", "[math]") {
   CHECK(cross({0, 1}, {1, 0}) == -1.0);
   CHECK(cross({2, 2}, {1, 1}) == 0.0);
 }
+
+TEST_CASE("wrapAngle returns +0 for -0, so a straight arm reads angle2 = 0", "[math]") {
+  CHECK(!std::signbit(wrapAngle(-0.0)));
+}

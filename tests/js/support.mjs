@@ -1,0 +1,38 @@
+// support.mjs: shared helpers for the Node tests of the real module in dist/.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const distDir = path.join(repoRoot, 'dist');
+
+/** Imports dist/ik2d.js and creates the module exactly as a user would: no arguments. */
+export async function loadModule() {
+  const modulePath = path.join(distDir, 'ik2d.js');
+  if (!existsSync(modulePath)) throw new Error('dist/ik2d.js is missing: run `npm run build` first');
+  const { default: createIK2D } = await import(modulePath);
+  return createIK2D();
+}
+
+export const packageVersion = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).version;
+
+/** mulberry32: a small fixed-seed generator, so every run sees the same random cases. */
+export function randomSource(seed) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, uniform: (low, high) => low + (high - low) * next() };
+}
+
+export const hypot = (a, b) => Math.hypot(a.x - b.x, a.y - b.y);
+export const cross = (a, b) => a.x * b.y - a.y * b.x;
+
+/** Every number of a result, for finiteness checks. */
+export function numbersOf(result) {
+  return [result.joint.x, result.joint.y, result.end.x, result.end.y, result.angle1, result.angle2, result.distance];
+}

@@ -5,6 +5,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { assembleDist, buildWasm } from './build.mjs';
+import { formatCpp } from './format.mjs';
 import { run } from './lib/run.mjs';
 import { emscriptenEnv, ensureNodeModules, ensureSystemTools, repoRoot } from './lib/setup.mjs';
 
@@ -15,8 +16,11 @@ const testFiles = (folder) =>
     .map((name) => path.join(folder, name));
 
 try {
-  ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten', 'catch2', 'chromium']);
+  ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten', 'catch2', 'chromium', 'clangFormat']);
   ensureNodeModules();
+
+  console.log('\n== C++ format (clang-format; npm run format fixes it) ==');
+  formatCpp();
 
   console.log('\n== Catch2, native ==');
   run('cmake', ['--preset', 'native-debug'], { cwd: repoRoot });

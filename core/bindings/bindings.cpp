@@ -19,10 +19,14 @@ enum TwoBoneSlot { kJointX, kJointY, kEndX, kEndY, kAngle1, kAngle2, kDistance, 
 double twoBoneOut[kSlotCount];
 const char* twoBoneMessage = nullptr;
 
-static_assert(static_cast<int>(ik2d::TwoBoneStatus::Reached) == 0, "status codes index STATUS in ik2d_api.js");
-static_assert(static_cast<int>(ik2d::TwoBoneStatus::OutOfReach) == 1, "status codes index STATUS in ik2d_api.js");
-static_assert(static_cast<int>(ik2d::TwoBoneStatus::TooClose) == 2, "status codes index STATUS in ik2d_api.js");
-static_assert(static_cast<int>(ik2d::TwoBoneStatus::Invalid) == 3, "status codes index STATUS in ik2d_api.js");
+static_assert(static_cast<int>(ik2d::TwoBoneStatus::Reached) == 0,
+              "status codes index STATUS in ik2d_api.js");
+static_assert(static_cast<int>(ik2d::TwoBoneStatus::OutOfReach) == 1,
+              "status codes index STATUS in ik2d_api.js");
+static_assert(static_cast<int>(ik2d::TwoBoneStatus::TooClose) == 2,
+              "status codes index STATUS in ik2d_api.js");
+static_assert(static_cast<int>(ik2d::TwoBoneStatus::Invalid) == 3,
+              "status codes index STATUS in ik2d_api.js");
 
 int solveTwoBoneFlat(double rootX, double rootY, double targetX, double targetY, double length1,
                      double length2, double bend, double softness) {

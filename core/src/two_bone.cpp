@@ -132,7 +132,8 @@ TwoBoneResult solveTwoBone(const TwoBoneInput& input) {
   result.distance = length(result.end - input.target);
 
   if (!isValid(result.joint) || !isValid(result.end) || !isValid(result.distance)) {
-    return invalidResult(input, "the pose overflows: coordinates plus lengths must stay below 1e307 in magnitude");
+    return invalidResult(input,
+                         "the pose overflows: coordinates plus lengths must stay below 1e307 in magnitude");
   }
   return result;
 }

@@ -26,6 +26,7 @@ const requirements = {
   compiler: { name: 'c++', present: () => has('c++'), debian: 'g++', hint: 'a C++17 compiler (g++ or clang++)' },
   emscripten: { name: 'em++', present: () => has('em++'), debian: 'emscripten', hint: 'Emscripten (Debian: emscripten; elsewhere emsdk, with em++ on PATH)' },
   catch2: { name: 'Catch2', present: () => catch2Header.some((file) => existsSync(file)), debian: 'catch2', hint: 'Catch2 v2 (Debian: catch2)' },
+  clangFormat: { name: 'clang-format', present: () => has('clang-format'), debian: 'clang-format', hint: 'clang-format' },
   chromium: { name: 'chromium', present: () => existsSync(chromiumPath), debian: 'chromium', hint: `Chromium at ${chromiumPath} (or set CHROME_PATH)` },
 };
 

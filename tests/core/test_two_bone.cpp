@@ -105,7 +105,8 @@ TEST_CASE("out_of_reach: stretched straight at the target", "[two_bone]") {
   }
 }
 
-TEST_CASE("too_close: folded on the root->target line, the end as near the target as it can be", "[two_bone]") {
+TEST_CASE("too_close: folded on the root->target line, the end as near the target as it can be",
+          "[two_bone]") {
   for (double bend : {1.0, -1.0}) {
     for (int i = 0; i < 3000; ++i) {
       const TwoBoneInput in = randomLimbAt(0.0, 1.0 - 1e-9, bend, /*relativeToInner=*/true);
@@ -170,7 +171,8 @@ double sweepRadially(double length1, double length2, double fromDistance, double
     INFO("d " << d << " side " << jointSide(in, r));
     REQUIRE(jointSide(in, r) * bend >= -1e-12 * (d + 1) * length1);
     if (i > 0) {
-      largestJump = std::max({largestJump, distanceBetween(r.joint, previousJoint), distanceBetween(r.end, previousEnd)});
+      largestJump = std::max(
+          {largestJump, distanceBetween(r.joint, previousJoint), distanceBetween(r.end, previousEnd)});
       if (r.status != previousStatus) ++statusChanges;
     }
     previousJoint = r.joint;
@@ -184,7 +186,8 @@ double sweepRadially(double length1, double length2, double fromDistance, double
 // Continuity by refinement: near a zone boundary the joint angle goes like the square root of the
 // distance to it, so sampling 16 times finer must shrink the largest step about 4 times. A jump
 // (a flip, a snap) would not shrink at all.
-void checkContinuousSweep(double length1, double length2, double fromDistance, double toDistance, double bend) {
+void checkContinuousSweep(double length1, double length2, double fromDistance, double toDistance,
+                          double bend) {
   INFO("l1 " << length1 << " l2 " << length2 << " bend " << bend);
   const double coarse = sweepRadially(length1, length2, fromDistance, toDistance, bend, 20000);
   const double fine = sweepRadially(length1, length2, fromDistance, toDistance, bend, 320000);
@@ -201,10 +204,11 @@ TEST_CASE("the pose is continuous across the outer boundary (reached -> out_of_r
   }
 }
 
-TEST_CASE("the pose is continuous across the inner boundary, with no flip (too_close -> reached)", "[two_bone][sweep]") {
+TEST_CASE("the pose is continuous across the inner boundary, with no flip (too_close -> reached)",
+          "[two_bone][sweep]") {
   for (double bend : {1.0, -1.0}) {
-    checkContinuousSweep(120, 60, 0.5, 90, bend);  // longer first bone (d = 0 has no direction)
-    checkContinuousSweep(60, 120, 0.5, 90, bend);  // longer second bone: bone 1 points away when folded
+    checkContinuousSweep(120, 60, 0.5, 90, bend);     // longer first bone (d = 0 has no direction)
+    checkContinuousSweep(60, 120, 0.5, 90, bend);     // longer second bone: bone 1 points away when folded
     checkContinuousSweep(5, 4.999, 1e-4, 0.5, bend);  // a needle-thin reach zone
   }
 }
@@ -358,10 +362,14 @@ TEST_CASE("every non-finite field is refused with a message naming it", "[two_bo
     double Vec2::*coordinate;
   };
   const std::vector<Field> fields = {
-      {"root.x", nullptr, &Vec2::x},       {"root.y", nullptr, &Vec2::y},
-      {"target.x", nullptr, &Vec2::x},     {"target.y", nullptr, &Vec2::y},
-      {"length1", &TwoBoneInput::length1, nullptr}, {"length2", &TwoBoneInput::length2, nullptr},
-      {"bend", &TwoBoneInput::bend, nullptr},       {"softness", &TwoBoneInput::softness, nullptr},
+      {"root.x", nullptr, &Vec2::x},
+      {"root.y", nullptr, &Vec2::y},
+      {"target.x", nullptr, &Vec2::x},
+      {"target.y", nullptr, &Vec2::y},
+      {"length1", &TwoBoneInput::length1, nullptr},
+      {"length2", &TwoBoneInput::length2, nullptr},
+      {"bend", &TwoBoneInput::bend, nullptr},
+      {"softness", &TwoBoneInput::softness, nullptr},
   };
   for (double bad : {std::nan(""), HUGE_VAL, -HUGE_VAL}) {
     for (const Field& field : fields) {
@@ -428,11 +436,15 @@ TEST_CASE("status names match the JS API", "[two_bone]") {
 TEST_CASE("every zone works at any scale from 1e-300 to 1e300", "[two_bone][scale]") {
   for (double scale : {1e-300, 1e-200, 1e-100, 1e-10, 1.0, 1e10, 1e100, 1e200, 1e300}) {
     for (double bend : {1.0, -1.0}) {
-      struct Case { double x, y; TwoBoneStatus status; };
+      struct Case {
+        double x, y;
+        TwoBoneStatus status;
+      };
       for (const Case& c : {Case{0.6, 0.8, TwoBoneStatus::Reached}, Case{3, 4, TwoBoneStatus::OutOfReach},
                             Case{0.3, 0.4, TwoBoneStatus::TooClose}, Case{0, 0, TwoBoneStatus::TooClose}}) {
-        const TwoBoneInput in = makeInput({-scale, 2 * scale}, {-scale + c.x * scale, 2 * scale + c.y * scale},
-                                          1.2 * scale, 0.5 * scale, bend);
+        const TwoBoneInput in =
+            makeInput({-scale, 2 * scale}, {-scale + c.x * scale, 2 * scale + c.y * scale}, 1.2 * scale,
+                      0.5 * scale, bend);
         const TwoBoneResult r = solveTwoBone(in);
         INFO("scale " << scale << " target offset " << c.x << "," << c.y);
         REQUIRE(r.status == c.status);

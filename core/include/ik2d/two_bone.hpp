@@ -20,10 +20,10 @@ enum class TwoBoneStatus {
 
 /// Input of solveTwoBone. d below is |target - root|.
 struct TwoBoneInput {
-  Vec2 root;            ///< where bone 1 starts, any unit.
-  Vec2 target;          ///< where the end effector should go, same unit.
-  double length1 = 1;   ///< length of bone 1 (root -> joint), > 0.
-  double length2 = 1;   ///< length of bone 2 (joint -> end), > 0.
+  Vec2 root;           ///< where bone 1 starts, any unit.
+  Vec2 target;         ///< where the end effector should go, same unit.
+  double length1 = 1;  ///< length of bone 1 (root -> joint), > 0.
+  double length2 = 1;  ///< length of bone 2 (joint -> end), > 0.
   /// Which side the joint bends to: +1 puts the joint where cross(target - root, joint - root)
   /// >= 0, -1 on the other side. Exactly +1 or -1.
   double bend = 1;
@@ -36,11 +36,11 @@ struct TwoBoneInput {
 /// Output of solveTwoBone. Every number is finite, whatever the input.
 struct TwoBoneResult {
   TwoBoneStatus status = TwoBoneStatus::Invalid;  ///< see TwoBoneStatus.
-  Vec2 joint;             ///< root + length1 * direction(angle1).
-  Vec2 end;               ///< joint + length2 * direction(angle1 + angle2).
-  double angle1 = 0;      ///< world angle of bone 1, radians in (-pi, pi].
-  double angle2 = 0;      ///< angle of bone 2 relative to bone 1, radians in (-pi, pi]; 0 = straight.
-  double distance = 0;    ///< |end - target| after solving, same unit as the input.
+  Vec2 joint;                                     ///< root + length1 * direction(angle1).
+  Vec2 end;                                       ///< joint + length2 * direction(angle1 + angle2).
+  double angle1 = 0;                              ///< world angle of bone 1, radians in (-pi, pi].
+  double angle2 = 0;    ///< angle of bone 2 relative to bone 1, radians in (-pi, pi]; 0 = straight.
+  double distance = 0;  ///< |end - target| after solving, same unit as the input.
   /// Why the input was refused (status Invalid), naming the field; nullptr otherwise. Points to
   /// static storage.
   const char* message = nullptr;

@@ -22,6 +22,9 @@ try {
   console.log('\n== C++ format (clang-format; npm run format fixes it) ==');
   formatCpp();
 
+  console.log('\n== Types: ik2d.d.ts against tests/types (tsc) ==');
+  run(process.execPath, [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: repoRoot });
+
   console.log('\n== Catch2, native ==');
   run('cmake', ['--preset', 'native-debug'], { cwd: repoRoot });
   run('cmake', ['--build', '--preset', 'native-debug'], { cwd: repoRoot });

@@ -1,0 +1,29 @@
+// usage.ts: compiled (never run) by `tsc -p tsconfig.json` in npm test, so ik2d.d.ts stays valid
+// and describes the API the way a TypeScript user calls it. The @ts-expect-error lines must fail
+// to type-check: they prove the types reject misuse.
+import createIK2D, { type IK2D, type TwoBoneResult, type TwoBoneStatus } from '../../core/bindings/ik2d';
+
+async function example(): Promise<number> {
+  const ik: IK2D = await createIK2D();
+  const version: string = ik.version;
+  const result: TwoBoneResult = ik.solveTwoBone({
+    root: { x: 0, y: 0 },
+    target: { x: 100, y: 60 },
+    length1: 120,
+    length2: 80,
+    bend: -1,
+    softness: 5,
+  });
+  const status: TwoBoneStatus = result.status;
+  const message: string | undefined = result.message;
+  // @ts-expect-error bend is +1 or -1
+  ik.solveTwoBone({ root: { x: 0, y: 0 }, target: { x: 1, y: 1 }, length1: 1, length2: 1, bend: 2 });
+  // @ts-expect-error length2 is required
+  ik.solveTwoBone({ root: { x: 0, y: 0 }, target: { x: 1, y: 1 }, length1: 1 });
+  // @ts-expect-error version is read-only
+  ik.version = '2';
+  await createIK2D({ wasmBinary: new Uint8Array(8) });
+  return version.length + status.length + (message?.length ?? 0) + result.joint.x + result.angle1;
+}
+
+void example;

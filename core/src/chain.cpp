@@ -1,0 +1,299 @@
+// chain.cpp: the chain's storage, forward kinematics, limits, and the solve() driver that runs
+// the CCD (ccd.cpp) or FABRIK (fabrik.cpp) sweeps.
+//
+// Sections: helpers, building and editing, constraints, solve.
+#include "ik2d/chain.hpp"
+
+#include <algorithm>
+
+#include "chain_detail.hpp"
+
+namespace ik2d {
+namespace {
+
+// A sweep whose largest joint change is below this (radians) has stalled: more sweeps cannot help.
+constexpr double kStalledChange = 1e-13;
+// How far each joint is bent to get a chain off a straight line through its target (radians).
+constexpr double kNudge = 0.05;
+
+bool isWithinMagnitude(Vec2 point) {
+  return std::fabs(point.x) <= Chain::kMaxMagnitude && std::fabs(point.y) <= Chain::kMaxMagnitude;
+}
+
+}  // namespace
+
+namespace detail {
+
+double clampAngleToRange(double angle, double min, double max) {
+  if (angle >= min && angle <= max) return angle;
+  // Outside [min, max]: take the bound nearer around the circle.
+  const double toMin = std::fabs(wrapAngle(angle - min));
+  const double toMax = std::fabs(wrapAngle(angle - max));
+  return toMin <= toMax ? min : max;
+}
+
+Vec2 unitOr(Vec2 v, Vec2 fallback) {
+  const double length = ik2d::length(v);
+  if (!(length > 0) || !std::isfinite(length)) return fallback;
+  return {v.x / length, v.y / length};
+}
+
+}  // namespace detail
+
+// ---- building and editing -----------------------------------------------------------------------
+
+const char* Chain::reset(Vec2 root, const double* lengths, int count) {
+  if (count < 1) return "lengths must hold at least one bone";
+  if (count > kMaxBones) return "lengths holds more bones than a chain may have (1024)";
+  if (!isValid(root.x)) return "root.x must be a finite number";
+  if (!isValid(root.y)) return "root.y must be a finite number";
+  if (!isWithinMagnitude(root)) return "root must stay within 1e300 in magnitude";
+  double reach = 0;
+  for (int i = 0; i < count; ++i) {
+    if (!isValid(lengths[i])) return "lengths must all be finite numbers";
+    if (!(lengths[i] > 0)) return "lengths must all be greater than 0";
+    reach += lengths[i];
+  }
+  if (!(reach <= kMaxMagnitude)) return "lengths must sum to at most 1e300";
+
+  const auto bones = static_cast<size_t>(count);
+  lengths_.assign(lengths, lengths + count);
+  angles_.assign(bones, 0.0);
+  worldAngles_.assign(bones, 0.0);
+  limitMin_.assign(bones, -kPi);
+  limitMax_.assign(bones, kPi);
+  hasLimit_.assign(bones, 0);
+  startAngles_.assign(bones, 0.0);
+  positions_.assign(2 * (bones + 1), 0.0);
+  scratch_.assign(2 * (bones + 1), 0.0);
+  reach_ = reach;
+  setPosition(0, root);
+  updatePositionsFrom(0);
+  return nullptr;
+}
+
+const char* Chain::setRoot(Vec2 root) {
+  if (!isValid(root.x)) return "root.x must be a finite number";
+  if (!isValid(root.y)) return "root.y must be a finite number";
+  if (!isWithinMagnitude(root)) return "root must stay within 1e300 in magnitude";
+  if (size() == 0) return nullptr;
+  setPosition(0, root);
+  updatePositionsFrom(0);
+  return nullptr;
+}
+
+const char* Chain::setAngles(const double* angles, int count) {
+  if (count != size()) return "angles must hold one angle per bone";
+  for (int i = 0; i < count; ++i) {
+    if (!isValid(angles[i])) return "angles must all be finite numbers";
+  }
+  for (int i = 0; i < count; ++i) {
+    const auto bone = static_cast<size_t>(i);
+    const double wrapped = wrapAngle(angles[i]);
+    angles_[bone] =
+        hasLimit_[bone] ? detail::clampAngleToRange(wrapped, limitMin_[bone], limitMax_[bone]) : wrapped;
+  }
+  updatePositionsFrom(0);
+  return nullptr;
+}
+
+const char* Chain::setLimit(int joint, double min, double max) {
+  if (joint < 0 || joint >= size()) return "joint is not a joint of this chain";
+  if (!isValid(min)) return "min must be a finite number";
+  if (!isValid(max)) return "max must be a finite number";
+  if (min < -kPi) return "min must be at least -pi";
+  if (max > kPi) return "max must be at most pi";
+  if (min > max) return "min must not be greater than max";
+  const auto bone = static_cast<size_t>(joint);
+  if (max - min >= 2 * kPi) return clearLimit(joint);  // the whole circle: no limit
+  limitMin_[bone] = min;
+  limitMax_[bone] = max;
+  hasLimit_[bone] = 1;
+  angles_[bone] = detail::clampAngleToRange(angles_[bone], min, max);
+  updatePositionsFrom(joint);
+  return nullptr;
+}
+
+const char* Chain::clearLimit(int joint) {
+  if (joint < 0 || joint >= size()) return "joint is not a joint of this chain";
+  const auto bone = static_cast<size_t>(joint);
+  limitMin_[bone] = -kPi;
+  limitMax_[bone] = kPi;
+  hasLimit_[bone] = 0;
+  return nullptr;
+}
+
+bool Chain::hasLimit(int joint) const {
+  return joint >= 0 && joint < size() && hasLimit_[static_cast<size_t>(joint)] != 0;
+}
+
+double Chain::limitMin(int joint) const {
+  return hasLimit(joint) ? limitMin_[static_cast<size_t>(joint)] : -kPi;
+}
+
+double Chain::limitMax(int joint) const {
+  return hasLimit(joint) ? limitMax_[static_cast<size_t>(joint)] : kPi;
+}
+
+void Chain::setPosition(int index, Vec2 point) {
+  positions_[2 * static_cast<size_t>(index)] = point.x;
+  positions_[2 * static_cast<size_t>(index) + 1] = point.y;
+}
+
+// Forward kinematics from bone `bone` on, parents first: each bone's world angle is its parent's
+// plus its own local angle, and it ends one length along that direction.
+void Chain::updatePositionsFrom(int bone) {
+  double world = bone == 0 ? 0.0 : worldAngles_[static_cast<size_t>(bone - 1)];
+  for (int i = bone; i < size(); ++i) {
+    const auto index = static_cast<size_t>(i);
+    world += angles_[index];
+    worldAngles_[index] = world;
+    setPosition(i + 1, position(i) + lengths_[index] * direction(world));
+  }
+}
+
+// ---- constraints --------------------------------------------------------------------------------
+
+bool Chain::anyConstraint() const {
+  return maxStep_ < kPi ||
+         std::any_of(hasLimit_.begin(), hasLimit_.end(), [](unsigned char h) { return h != 0; });
+}
+
+// The allowed local angle for `joint` nearest to `desired`. Measured as a change from the angle the
+// solve started with, the allowed set is one interval that holds 0:
+//   [-maxStep, maxStep]  intersected, for a limited joint, with  [min - start, max - start].
+double Chain::constrain(int joint, double desired) const {
+  const auto bone = static_cast<size_t>(joint);
+  const double start = startAngles_[bone];
+  double low = -maxStep_;
+  double high = maxStep_;
+  if (hasLimit_[bone]) {
+    low = std::max(low, limitMin_[bone] - start);
+    high = std::min(high, limitMax_[bone] - start);
+  }
+  const double change = detail::clampAngleToRange(wrapAngle(desired - start), low, high);
+  // A limited joint stays inside [min, max] as computed (no wrap that could turn -pi into pi).
+  return hasLimit_[bone] ? std::clamp(start + change, limitMin_[bone], limitMax_[bone])
+                         : wrapAngle(start + change);
+}
+
+// ---- solve --------------------------------------------------------------------------------------
+
+// True when every position and the target lie on one line (within rounding): the singular pose in
+// which neither CCD nor FABRIK can bend the chain by itself.
+bool Chain::isCollinearWith(Vec2 target) const {
+  const Vec2 root = position(0);
+  const Vec2 line = detail::unitOr(end() - root, detail::unitOr(target - root, {1, 0}));
+  const double tolerance = 1e-9 * reach_;
+  if (std::fabs(cross(line, target - root)) > tolerance) return false;
+  for (int i = 1; i <= size(); ++i) {
+    if (std::fabs(cross(line, position(i) - root)) > tolerance) return false;
+  }
+  return true;
+}
+
+// Bends every joint past the first a little (within the limits and maxStep), so the sweeps have a
+// side to work with. Deterministic: the same direction every time.
+double Chain::nudgeOffLine() {
+  double largestChange = 0;
+  for (int i = 1; i < size(); ++i) {
+    const auto bone = static_cast<size_t>(i);
+    double bent = constrain(i, angles_[bone] + kNudge);
+    if (bent == angles_[bone]) bent = constrain(i, angles_[bone] - kNudge);
+    largestChange = std::max(largestChange, std::fabs(wrapAngle(bent - angles_[bone])));
+    angles_[bone] = bent;
+  }
+  updatePositionsFrom(0);
+  return largestChange;
+}
+
+// The FABRIK paper's answer for a target out of reach: every bone, from the root out, points
+// straight at the target (as far as its constraints let it).
+double Chain::stretchToward(Vec2 target) {
+  double largestChange = 0;
+  double parentWorld = 0;
+  for (int i = 0; i < size(); ++i) {
+    const auto bone = static_cast<size_t>(i);
+    const Vec2 from = position(i);
+    const Vec2 toTarget = target - from;
+    const double desiredWorld =
+        length(toTarget) > 0 ? std::atan2(toTarget.y, toTarget.x) : worldAngles_[bone];
+    const double local = constrain(i, desiredWorld - parentWorld);
+    largestChange = std::max(largestChange, std::fabs(wrapAngle(local - angles_[bone])));
+    angles_[bone] = local;
+    parentWorld += local;
+    worldAngles_[bone] = parentWorld;
+    setPosition(i + 1, from + lengths_[bone] * direction(parentWorld));
+  }
+  return largestChange;
+}
+
+ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
+  ChainSolveResult result;
+  if (size() == 0) {
+    result.message = "the chain has no bones";
+    return result;
+  }
+  result.error = length(end() - position(0));
+  if (!isValid(target.x)) {
+    result.message = "target.x must be a finite number";
+  } else if (!isValid(target.y)) {
+    result.message = "target.y must be a finite number";
+  } else if (!isWithinMagnitude(target)) {
+    result.message = "target must stay within 1e300 in magnitude";
+  } else if (options.method != ChainMethod::Ccd && options.method != ChainMethod::Fabrik) {
+    result.message = "method must be 'ccd' or 'fabrik'";
+  } else if (options.iterations < 0 || options.iterations > kMaxIterations) {
+    result.message = "iterations must be a whole number from 0 to 100000";
+  } else if (!isValid(options.tolerance) || options.tolerance < 0) {
+    result.message = "tolerance must be a finite number, 0 or greater";
+  } else if (std::isnan(options.maxStep) || options.maxStep < 0) {
+    result.message = "maxStep must be 0 or greater (Infinity for no limit)";
+  }
+  if (result.message != nullptr) {
+    result.error = length(end() - (isValid(target) ? target : position(0)));
+    if (!isValid(result.error)) result.error = 0;
+    return result;
+  }
+
+  maxStep_ = options.maxStep;
+  std::copy(angles_.begin(), angles_.end(), startAngles_.begin());
+  const bool outOfReach = length(target - position(0)) > reach_;
+
+  int iteration = 0;
+  result.error = length(end() - target);
+  while (result.error > options.tolerance && iteration < options.iterations) {
+    ++iteration;
+    double change = 0;
+    if (iteration == 1 && outOfReach) {
+      change = stretchToward(target);
+    } else {
+      // Singular start: bend off the line, then let one CCD sweep turn the chain around (FABRIK
+      // alone crawls out of a chain folded back on itself).
+      if (iteration == 1 && isCollinearWith(target)) change = std::max(nudgeOffLine(), sweepCcd(target));
+      change = std::max(change, options.method == ChainMethod::Ccd ? sweepCcd(target) : sweepFabrik(target));
+    }
+    result.error = length(end() - target);
+    // Stretched straight at a target out of reach is the exact answer when nothing constrains the
+    // joints; a sweep that moved nothing means more sweeps cannot help either.
+    if ((outOfReach && !anyConstraint()) || change < kStalledChange) break;
+  }
+
+  result.iterations = iteration;
+  if (result.error <= options.tolerance) result.status = ChainStatus::Reached;
+  else if (outOfReach) result.status = ChainStatus::OutOfReach;
+  else result.status = ChainStatus::MaxIterations;
+  return result;
+}
+
+const char* toString(ChainStatus status) {
+  switch (status) {
+    case ChainStatus::Reached: return "reached";
+    case ChainStatus::OutOfReach: return "out_of_reach";
+    case ChainStatus::MaxIterations: return "max_iterations";
+    case ChainStatus::Invalid: return "invalid";
+  }
+  return "invalid";
+}
+
+}  // namespace ik2d

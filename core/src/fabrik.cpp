@@ -1,0 +1,63 @@
+// fabrik.cpp: one iteration of FABRIK (Aristidou and Lasenby, 2011), constrained while reaching.
+#include <algorithm>
+
+#include "chain_detail.hpp"
+#include "ik2d/chain.hpp"
+
+namespace ik2d {
+
+// Backward pass, in scratch: put the end on the target, then each joint back toward the root
+// along the line to where it was, one bone length from its child:
+//   q[n] = t,   q[i] = q[i+1] + l_i * unit(q[i] - q[i+1]).
+// A limited joint i+1 also bends bone i so the angle between bones i and i+1 stays in its limit.
+// Forward pass, on the chain itself: pin the root and re-place each bone along the line toward its
+// backward position; the local angle this asks for goes through constrain() (limits and maxStep),
+// so every length, limit and step holds after every pass, and the angles are exact by construction.
+// Coincident points have no direction: the bone keeps the one it had.
+double Chain::sweepFabrik(Vec2 target) {
+  const int bones = size();
+  std::copy(positions_.begin(), positions_.end(), scratch_.begin());
+  auto scratchAt = [this](int index) {
+    return Vec2{scratch_[2 * static_cast<size_t>(index)], scratch_[2 * static_cast<size_t>(index) + 1]};
+  };
+  auto setScratch = [this](int index, Vec2 p) {
+    scratch_[2 * static_cast<size_t>(index)] = p.x;
+    scratch_[2 * static_cast<size_t>(index) + 1] = p.y;
+  };
+
+  setScratch(bones, target);
+  for (int i = bones - 1; i >= 0; --i) {
+    const auto bone = static_cast<size_t>(i);
+    const Vec2 child = scratchAt(i + 1);
+    const Vec2 backward = detail::unitOr(scratchAt(i) - child, -1.0 * direction(worldAngles_[bone]));
+    double world = std::atan2(-backward.y, -backward.x);  // bone i's direction, joint i -> joint i+1
+    if (i + 1 < bones && hasLimit_[bone + 1]) {
+      const Vec2 childBone = scratchAt(i + 2) - child;
+      if (length(childBone) > 0) {
+        const double childWorld = std::atan2(childBone.y, childBone.x);
+        const double local = detail::clampAngleToRange(wrapAngle(childWorld - world), limitMin_[bone + 1],
+                                                       limitMax_[bone + 1]);
+        world = childWorld - local;
+      }
+    }
+    setScratch(i, child - lengths_[bone] * direction(world));
+  }
+
+  double largestChange = 0;
+  double parentWorld = 0;
+  for (int i = 0; i < bones; ++i) {
+    const auto bone = static_cast<size_t>(i);
+    const Vec2 from = position(i);
+    const Vec2 toward = scratchAt(i + 1) - from;
+    const double desiredWorld = length(toward) > 0 ? std::atan2(toward.y, toward.x) : worldAngles_[bone];
+    const double local = constrain(i, desiredWorld - parentWorld);
+    largestChange = std::max(largestChange, std::fabs(wrapAngle(local - angles_[bone])));
+    angles_[bone] = local;
+    parentWorld += local;
+    worldAngles_[bone] = parentWorld;
+    setPosition(i + 1, from + lengths_[bone] * direction(parentWorld));
+  }
+  return largestChange;
+}
+
+}  // namespace ik2d

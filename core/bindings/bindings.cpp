@@ -4,10 +4,16 @@
 // its pose into a static buffer that ik2d_api.js reads through a Float64Array view, because an
 // Embind value_object costs more than the whole solve (see shared/TOOLCHAIN.md). ik2d_api.js
 // turns that into the public `{status, joint, end, ...}` object and checks argument types.
+//
+// Chains live in C++ (ChainHandle, one per JS Chain). Arrays cross through memory, never element
+// by element: JS writes lengths or angles into the shared input buffer and reads angles and
+// positions straight out of the chain's own storage. Calls that can fail return 0 or 1 and leave
+// the message for lastMessage().
 #include <emscripten/bind.h>
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "ik2d/ik2d.hpp"
 
@@ -55,6 +61,72 @@ std::uintptr_t twoBoneOutAddress() { return reinterpret_cast<std::uintptr_t>(two
 
 std::string version() { return ik2d::kVersion; }
 
+// ---- chains ---------------------------------------------------------------------------------------
+
+const char* lastError = nullptr;
+std::vector<double> inputBuffer;
+double chainSolveOut[2];  // iterations, error
+
+int report(const char* message) {
+  lastError = message;
+  return message == nullptr ? 0 : 1;
+}
+
+std::string lastMessage() { return lastError ? lastError : ""; }
+
+// Room for `count` doubles of input; its address (may move: call before writing).
+std::uintptr_t inputAddress(int count) {
+  if (count > 0 && inputBuffer.size() < static_cast<size_t>(count))
+    inputBuffer.resize(static_cast<size_t>(count));
+  return reinterpret_cast<std::uintptr_t>(inputBuffer.data());
+}
+
+std::uintptr_t chainSolveOutAddress() { return reinterpret_cast<std::uintptr_t>(chainSolveOut); }
+
+static_assert(static_cast<int>(ik2d::ChainStatus::Reached) == 0,
+              "status codes index CHAIN_STATUS in ik2d_api.js");
+static_assert(static_cast<int>(ik2d::ChainStatus::OutOfReach) == 1,
+              "status codes index CHAIN_STATUS in ik2d_api.js");
+static_assert(static_cast<int>(ik2d::ChainStatus::MaxIterations) == 2,
+              "status codes index CHAIN_STATUS in ik2d_api.js");
+static_assert(static_cast<int>(ik2d::ChainStatus::Invalid) == 3,
+              "status codes index CHAIN_STATUS in ik2d_api.js");
+
+class ChainHandle {
+ public:
+  int reset(double rootX, double rootY, int count) {
+    if (count < 0 || static_cast<size_t>(count) > inputBuffer.size())
+      return report("lengths were not passed in");
+    return report(chain_.reset({rootX, rootY}, inputBuffer.data(), count));
+  }
+  int size() const { return chain_.size(); }
+  int setRoot(double x, double y) { return report(chain_.setRoot({x, y})); }
+  int setAngles(int count) {
+    if (count < 0 || static_cast<size_t>(count) > inputBuffer.size())
+      return report("angles were not passed in");
+    return report(chain_.setAngles(inputBuffer.data(), count));
+  }
+  int setLimit(int joint, double min, double max) { return report(chain_.setLimit(joint, min, max)); }
+  int clearLimit(int joint) { return report(chain_.clearLimit(joint)); }
+  std::uintptr_t anglesAddress() const { return reinterpret_cast<std::uintptr_t>(chain_.angles()); }
+  std::uintptr_t positionsAddress() const { return reinterpret_cast<std::uintptr_t>(chain_.positions()); }
+  int solve(double targetX, double targetY, int method, int iterations, double tolerance, double maxStep) {
+    ik2d::ChainSolveOptions options;
+    options.method = static_cast<ik2d::ChainMethod>(method);
+    options.iterations = iterations;
+    options.tolerance = tolerance;
+    options.maxStep = maxStep;
+    const ik2d::ChainSolveResult result = chain_.solve({targetX, targetY}, options);
+    chainSolveOut[0] = result.iterations;
+    chainSolveOut[1] = result.error;
+    lastError = result.message;
+    return static_cast<int>(result.status);
+  }
+
+ private:
+  ik2d::Chain chain_;
+};
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(ik2d) {
@@ -62,4 +134,18 @@ EMSCRIPTEN_BINDINGS(ik2d) {
   emscripten::function("solveTwoBoneFlat", &solveTwoBoneFlat);
   emscripten::function("lastTwoBoneMessage", &lastTwoBoneMessage);
   emscripten::function("twoBoneOutAddress", &twoBoneOutAddress);
+  emscripten::function("lastMessage", &lastMessage);
+  emscripten::function("inputAddress", &inputAddress);
+  emscripten::function("chainSolveOutAddress", &chainSolveOutAddress);
+  emscripten::class_<ChainHandle>("ChainHandle")
+      .constructor<>()
+      .function("reset", &ChainHandle::reset)
+      .function("size", &ChainHandle::size)
+      .function("setRoot", &ChainHandle::setRoot)
+      .function("setAngles", &ChainHandle::setAngles)
+      .function("setLimit", &ChainHandle::setLimit)
+      .function("clearLimit", &ChainHandle::clearLimit)
+      .function("anglesAddress", &ChainHandle::anglesAddress)
+      .function("positionsAddress", &ChainHandle::positionsAddress)
+      .function("solve", &ChainHandle::solve);
 }

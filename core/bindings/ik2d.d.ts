@@ -62,12 +62,87 @@ export interface TwoBoneResult {
   message?: string;
 }
 
+/** Options of `new ik.Chain(...)`. */
+export interface ChainOptions {
+  /** Where bone 0 starts. */
+  root: Point;
+  /** One length per bone, each finite and > 0; 1 to 1024 bones. */
+  lengths: ArrayLike<number>;
+  /** Local angles, radians, one per bone (default: all 0, a straight chain along +x). */
+  angles?: ArrayLike<number>;
+}
+
+/** Options of {@link Chain.solve}. */
+export interface ChainSolveOptions {
+  /** 'ccd' (default): cyclic coordinate descent; 'fabrik': forward and backward reaching. */
+  method?: 'ccd' | 'fabrik';
+  /** At most this many sweeps, a whole number from 0 to 100000 (default 10). */
+  iterations?: number;
+  /** Absolute end-to-target distance that counts as reached, >= 0 (default 1e-3). */
+  tolerance?: number;
+  /** The most any joint's local angle may change in this call, radians, >= 0 (default Infinity). */
+  maxStep?: number;
+}
+
+/**
+ * - `'reached'`: error <= tolerance.
+ * - `'out_of_reach'`: the target is farther from the root than the sum of the lengths; the chain
+ *   points at it as far as its limits (and maxStep) allow.
+ * - `'max_iterations'`: reachable, but not within tolerance after the sweeps allowed (or the limits
+ *   and maxStep keep the end away).
+ * - `'invalid'`: a non-finite target, an unknown method, a bad iteration count, tolerance or
+ *   maxStep; `message` says which. The chain is left as it was.
+ */
+export type ChainStatus = 'reached' | 'out_of_reach' | 'max_iterations' | 'invalid';
+
+/** Result of {@link Chain.solve}. */
+export interface ChainSolveResult {
+  status: ChainStatus;
+  /** Sweeps used (0 when the end was already within tolerance). */
+  iterations: number;
+  /** |end - target| after the call. */
+  error: number;
+  /** Present when status is 'invalid'. */
+  message?: string;
+}
+
+/**
+ * An N-bone chain that lives in WASM memory. Angles are local: angles[0] is bone 0's world angle,
+ * angles[i] is bone i's angle relative to bone i-1. Call delete() when done (chains that are
+ * garbage-collected are freed as well, but later and at the engine's discretion).
+ */
+export interface Chain {
+  /** Number of bones. */
+  readonly size: number;
+  /** Moves the root; the angles stay. */
+  setRoot(root: Point): void;
+  /** Sets the local angles (one per bone); each is wrapped to (-pi, pi] and clamped into its limit. */
+  setAngles(angles: ArrayLike<number>): void;
+  /** Local angles, a fresh array of `size` values. */
+  angles(): Float64Array;
+  /** x0, y0 (the root), x1, y1, ..., the end effector last: a fresh array of 2 (size + 1) values. */
+  positions(): Float64Array;
+  /** Limits joint `joint`'s local angle to [min, max], -pi <= min <= max <= pi; clamps the current angle. */
+  setLimit(joint: number, min: number, max: number): void;
+  /** Removes joint `joint`'s limit. */
+  clearLimit(joint: number): void;
+  /**
+   * Moves the end toward `target` from the current pose (warm start). Never changes a length,
+   * always keeps every limit and maxStep.
+   */
+  solve(target: Point, options?: ChainSolveOptions): ChainSolveResult;
+  /** Frees the C++ chain; safe to call twice. Any other call afterwards throws. */
+  delete(): void;
+}
+
 /** The loaded module. */
 export interface IK2D {
   /** Library version, "major.minor.patch". */
   readonly version: string;
   /** Solves a two-bone limb analytically (law of cosines). Throws TypeError on wrong argument types. */
   solveTwoBone(options: TwoBoneOptions): TwoBoneResult;
+  /** Creates a chain. Throws TypeError on wrong types and RangeError on bad lengths or angles. */
+  readonly Chain: new (options: ChainOptions) => Chain;
 }
 
 /** Advanced options passed through to Emscripten's module factory. */

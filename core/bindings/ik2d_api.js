@@ -8,6 +8,10 @@
 // from the numbers the C++ side leaves in WASM memory.
 
 const TWO_BONE_STATUS = ['reached', 'out_of_reach', 'too_close', 'invalid'];
+const CHAIN_STATUS = ['reached', 'out_of_reach', 'max_iterations', 'invalid'];
+const CHAIN_METHODS = ['ccd', 'fabrik'];
+const MAX_BONES = 1024;          // Chain::kMaxBones
+const MAX_ITERATIONS = 100000;   // Chain::kMaxIterations
 // Indices into the buffer written by solveTwoBoneFlat (bindings.cpp, enum TwoBoneSlot).
 const JOINT_X = 0, JOINT_Y = 1, END_X = 2, END_Y = 3, ANGLE1 = 4, ANGLE2 = 5, DISTANCE = 6;
 
@@ -62,6 +66,19 @@ function requirePoint(value, field, fn) {
   return value;
 }
 
+function requireArrayOfNumbers(value, field, fn) {
+  const isArrayLike = Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
+  if (!isArrayLike) {
+    throw new TypeError(`${fn}: ${field} must be an array of numbers, got ${value === undefined ? 'nothing' : describe(value)}`);
+  }
+  for (let i = 0; i < value.length; i++) {
+    if (typeof value[i] !== 'number') {
+      throw new TypeError(`${fn}: ${field}[${i}] must be a number, got ${value[i] === undefined ? 'nothing' : describe(value[i])}`);
+    }
+  }
+  return value;
+}
+
 function makeApi(raw) {
   const twoBoneOut = raw.twoBoneOutAddress() / Float64Array.BYTES_PER_ELEMENT;
   let heap = raw.HEAPF64;
@@ -98,8 +115,165 @@ function makeApi(raw) {
     return result;
   }
 
+  const chainSolveOut = raw.chainSolveOutAddress() / Float64Array.BYTES_PER_ELEMENT;
+
+  /** Copies `values` into the C++ input buffer (which may move, so the address is asked first). */
+  function writeInput(values) {
+    const start = raw.inputAddress(values.length) / Float64Array.BYTES_PER_ELEMENT;
+    heapF64().set(values, start);
+  }
+
+  // Frees the C++ side of chains that were garbage-collected without delete().
+  const leaked = typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((handle) => handle.delete())
+    : { register() {}, unregister() {} };
+
+  /** An N-bone chain that lives in WASM memory. See ik2d.d.ts and the README. */
+  class Chain {
+    #handle;
+    #size;
+
+    /** @param {import('./ik2d').ChainOptions} options */
+    constructor(options) {
+      const fn = 'Chain';
+      if (options === null || typeof options !== 'object') {
+        throw new TypeError(`${fn}: expected an options object {root, lengths, angles?}, got ${options === undefined ? 'nothing' : describe(options)}`);
+      }
+      const root = requirePoint(options.root, 'root', fn);
+      const lengths = requireArrayOfNumbers(options.lengths, 'lengths', fn);
+      if (lengths.length < 1 || lengths.length > MAX_BONES) {
+        throw new RangeError(`${fn}: lengths must hold 1 to ${MAX_BONES} bones, got ${lengths.length}`);
+      }
+      const angles = options.angles === undefined ? undefined : requireArrayOfNumbers(options.angles, 'angles', fn);
+      if (angles && angles.length !== lengths.length) {
+        throw new RangeError(`${fn}: angles must hold one angle per bone (${lengths.length}), got ${angles.length}`);
+      }
+      const handle = new raw.ChainHandle();
+      writeInput(lengths);
+      if (handle.reset(root.x, root.y, lengths.length) !== 0) {
+        const message = raw.lastMessage();
+        handle.delete();
+        throw new RangeError(`${fn}: ${message}`);
+      }
+      this.#handle = handle;
+      this.#size = lengths.length;
+      leaked.register(this, handle, this);
+      if (angles) this.setAngles(angles);
+    }
+
+    #live(fn) {
+      if (!this.#handle) throw new Error(`Chain.${fn}: this chain was deleted`);
+      return this.#handle;
+    }
+
+    #jointIndex(joint, fn) {
+      requireNumber(joint, 'joint', `Chain.${fn}`);
+      if (!Number.isInteger(joint) || joint < 0 || joint >= this.#size) {
+        throw new RangeError(`Chain.${fn}: joint must be a whole number from 0 to ${this.#size - 1}, got ${joint}`);
+      }
+      return joint;
+    }
+
+    /** Number of bones. */
+    get size() {
+      return this.#size;
+    }
+
+    /** Moves the root; the angles stay. */
+    setRoot(point) {
+      const handle = this.#live('setRoot');
+      requirePoint(point, 'root', 'Chain.setRoot');
+      if (handle.setRoot(point.x, point.y) !== 0) throw new RangeError(`Chain.setRoot: ${raw.lastMessage()}`);
+    }
+
+    /** Sets the local angles (radians); each is wrapped and clamped into its joint's limit. */
+    setAngles(angles) {
+      const handle = this.#live('setAngles');
+      requireArrayOfNumbers(angles, 'angles', 'Chain.setAngles');
+      if (angles.length !== this.#size) {
+        throw new RangeError(`Chain.setAngles: angles must hold one angle per bone (${this.#size}), got ${angles.length}`);
+      }
+      writeInput(angles);
+      if (handle.setAngles(angles.length) !== 0) throw new RangeError(`Chain.setAngles: ${raw.lastMessage()}`);
+    }
+
+    /** Local angles: a fresh Float64Array(size). */
+    angles() {
+      const start = this.#live('angles').anglesAddress() / Float64Array.BYTES_PER_ELEMENT;
+      return heapF64().slice(start, start + this.#size);
+    }
+
+    /** Positions x0, y0 (the root), ..., the end effector last: a fresh Float64Array(2 (size + 1)). */
+    positions() {
+      const start = this.#live('positions').positionsAddress() / Float64Array.BYTES_PER_ELEMENT;
+      return heapF64().slice(start, start + 2 * (this.#size + 1));
+    }
+
+    /** Limits joint i's local angle to [min, max], -pi <= min <= max <= pi. */
+    setLimit(joint, min, max) {
+      const handle = this.#live('setLimit');
+      this.#jointIndex(joint, 'setLimit');
+      requireNumber(min, 'min', 'Chain.setLimit');
+      requireNumber(max, 'max', 'Chain.setLimit');
+      if (handle.setLimit(joint, min, max) !== 0) throw new RangeError(`Chain.setLimit: ${raw.lastMessage()}`);
+    }
+
+    /** Removes joint i's limit. */
+    clearLimit(joint) {
+      const handle = this.#live('clearLimit');
+      this.#jointIndex(joint, 'clearLimit');
+      handle.clearLimit(joint);
+    }
+
+    /**
+     * Moves the end toward `target` from the current pose.
+     * @param {import('./ik2d').Point} target
+     * @param {import('./ik2d').ChainSolveOptions} [options]
+     * @returns {import('./ik2d').ChainSolveResult}
+     */
+    solve(target, options = {}) {
+      const fn = 'Chain.solve';
+      const handle = this.#live('solve');
+      requirePoint(target, 'target', fn);
+      if (options === null || typeof options !== 'object') {
+        throw new TypeError(`${fn}: options must be an object {method?, iterations?, tolerance?, maxStep?}, got ${describe(options)}`);
+      }
+      const method = options.method === undefined ? 'ccd' : options.method;
+      if (typeof method !== 'string') throw new TypeError(`${fn}: method must be a string ('ccd' or 'fabrik'), got ${describe(method)}`);
+      const iterations = optionalNumber(options.iterations, 'iterations', fn, 10);
+      const tolerance = optionalNumber(options.tolerance, 'tolerance', fn, 1e-3);
+      const maxStep = optionalNumber(options.maxStep, 'maxStep', fn, Infinity);
+      const methodCode = CHAIN_METHODS.indexOf(method);
+      let invalid = null;
+      if (methodCode < 0) invalid = `method must be 'ccd' or 'fabrik', got ${describe(method)}`;
+      else if (!Number.isInteger(iterations) || iterations < 0 || iterations > MAX_ITERATIONS) {
+        invalid = `iterations must be a whole number from 0 to ${MAX_ITERATIONS}, got ${iterations}`;
+      }
+      if (invalid) {
+        const positions = this.positions();
+        const n = positions.length;
+        const error = Math.hypot(positions[n - 2] - target.x, positions[n - 1] - target.y);
+        return { status: 'invalid', iterations: 0, error: Number.isFinite(error) ? error : 0, message: invalid };
+      }
+      const code = handle.solve(target.x, target.y, methodCode, iterations, tolerance, maxStep);
+      const out = heapF64();
+      const result = { status: CHAIN_STATUS[code], iterations: out[chainSolveOut], error: out[chainSolveOut + 1] };
+      if (code === 3) result.message = raw.lastMessage();
+      return result;
+    }
+
+    /** Frees the C++ chain. Safe to call twice; any other call afterwards throws. */
+    delete() {
+      if (!this.#handle) return;
+      leaked.unregister(this);
+      this.#handle.delete();
+      this.#handle = undefined;
+    }
+  }
+
   return Object.freeze({
     version: raw.version(),
     solveTwoBone,
+    Chain,
   });
 }

@@ -1,7 +1,13 @@
 // usage.ts: compiled (never run) by `tsc -p tsconfig.json` in npm test, so ik2d.d.ts stays valid
 // and describes the API the way a TypeScript user calls it. The @ts-expect-error lines must fail
 // to type-check: they prove the types reject misuse.
-import createIK2D, { type IK2D, type TwoBoneResult, type TwoBoneStatus } from '../../core/bindings/ik2d';
+import createIK2D, {
+  type Chain,
+  type ChainSolveResult,
+  type IK2D,
+  type TwoBoneResult,
+  type TwoBoneStatus,
+} from '../../core/bindings/ik2d';
 
 async function example(): Promise<number> {
   const ik: IK2D = await createIK2D();
@@ -23,7 +29,16 @@ async function example(): Promise<number> {
   // @ts-expect-error version is read-only
   ik.version = '2';
   await createIK2D({ wasmBinary: new Uint8Array(8) });
-  return version.length + status.length + (message?.length ?? 0) + result.joint.x + result.angle1;
+  const chain: Chain = new ik.Chain({ root: { x: 0, y: 0 }, lengths: [1, 2, 3], angles: new Float64Array(3) });
+  chain.setLimit(1, -1, 1);
+  const solved: ChainSolveResult = chain.solve({ x: 1, y: 1 }, { method: 'fabrik', iterations: 20, maxStep: 0.1 });
+  const positions: Float64Array = chain.positions();
+  // @ts-expect-error method is 'ccd' or 'fabrik'
+  chain.solve({ x: 1, y: 1 }, { method: 'jacobian' });
+  // @ts-expect-error size is read-only
+  chain.size = 3;
+  chain.delete();
+  return version.length + status.length + (message?.length ?? 0) + result.joint.x + result.angle1 + solved.error + positions[0];
 }
 
 void example;

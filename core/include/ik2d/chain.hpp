@@ -93,7 +93,10 @@ class Chain {
   /// Positions x0, y0, x1, y1, ...: 2 * (size() + 1) values, the root first, the end effector last.
   const double* positions() const { return positions_.data(); }
   /// Position `index`, 0 (the root) to size() (the end effector).
-  Vec2 position(int index) const { return {positions_[2 * index], positions_[2 * index + 1]}; }
+  Vec2 position(int index) const {
+    const auto at = 2 * static_cast<size_t>(index);
+    return {positions_[at], positions_[at + 1]};
+  }
   /// The end effector, position size().
   Vec2 end() const { return position(size()); }
   /// Length of bone `bone`.

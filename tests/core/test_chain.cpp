@@ -105,7 +105,7 @@ TEST_CASE("forward kinematics: angles are local, positions follow parents first"
   CHECK(chain.angles()[0] == kPi / 2);  // moving the root keeps the pose
 }
 
-TEST_CASE("setAngles wraps and clamps into limits; setLimit clamps the current angle", "[chain]") {
+TEST_CASE("setAngles wraps and clamps into limits, setLimit clamps the current angle", "[chain]") {
   Chain chain = makeChain(2);
   const double angles[] = {3 * kPi, 0.5};
   REQUIRE(chain.setAngles(angles, 2) == nullptr);

@@ -3,7 +3,7 @@
 
 using namespace ik2d;
 
-TEST_CASE("wrapAngle maps every angle into (-pi, pi]", "[math]") {
+TEST_CASE("wrapAngle maps every angle into the range from -pi (excluded) to pi (included)", "[math]") {
   CHECK(wrapAngle(0.0) == 0.0);
   CHECK(wrapAngle(kPi) == kPi);
   CHECK(wrapAngle(-kPi) == kPi);

@@ -1,0 +1,285 @@
+// harness.mjs: what every browser test file shares. Serves dist/ with sirv on an ephemeral
+// 127.0.0.1 port, launches Debian's Chromium through playwright-core, and opens pages that record
+// console messages, page errors and every request, then wait for the playground to be ready.
+//
+// Contents: paths and server · browser · pages · helpers run in the page · assertions
+
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import sirv from 'sirv';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const distDir = path.resolve(here, '..', '..', 'dist');
+
+/** Chromium flags that work on a headless machine with no outside network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic',
+];
+
+/**
+ * Serves dist/ on 127.0.0.1 with an ephemeral port.
+ * @param {{prefix?: string}} [options] Serve under this sub-path (e.g. "/docs/demo/"), 404 elsewhere.
+ * @returns {Promise<{url: string, close: () => Promise<void>}>} url ends with "/" (and the prefix).
+ */
+export async function startServer({ prefix = '/' } = {}) {
+  if (!existsSync(path.join(distDir, 'ik2d.js')) || !existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error(`${path.join(distDir, 'ik2d.js')} or index.html is missing: run npm run build first`);
+  }
+  const files = sirv(distDir, { dev: true });
+  const server = http.createServer((request, response) => {
+    if (!request.url?.startsWith(prefix)) {
+      response.statusCode = 404;
+      response.end('not under the served prefix');
+      return;
+    }
+    request.url = `/${request.url.slice(prefix.length)}`;
+    files(request, response, () => {
+      response.statusCode = 404;
+      response.end('not found');
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(undefined));
+  });
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return {
+    url: `http://127.0.0.1:${address.port}${prefix}`,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/**
+ * Launches headless Chromium ($CHROME_PATH or /usr/bin/chromium).
+ * @returns {Promise<import('playwright-core').Browser>}
+ */
+export function launchBrowser() {
+  const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(`No Chromium at ${executablePath}: install it (apt-get install chromium) or set CHROME_PATH`);
+  }
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A server and a browser for one test file: `const env = await setup(); ... await env.close()`.
+ */
+export async function setup() {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  return {
+    url: server.url,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * @typedef {Object} OpenedPage
+ * @property {import('playwright-core').Page} page
+ * @property {import('playwright-core').BrowserContext} context
+ * @property {string[]} problems Console errors and warnings, page errors, failed requests, dialogs.
+ * @property {string[]} requests Every URL the page requested.
+ */
+
+/**
+ * Opens the playground in a fresh context and waits until it is ready.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url Page URL (the server's, plus a query string if wanted).
+ * @param {import('playwright-core').BrowserContextOptions & {waitReady?: boolean}} [options]
+ *   Context options (viewport, deviceScaleFactor, hasTouch...); default viewport 1200×760.
+ * @returns {Promise<OpenedPage>}
+ */
+export async function openPage(browser, url, { waitReady = true, ...contextOptions } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 760 }, ...contextOptions });
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const problems = [];
+  /** @type {string[]} */
+  const requests = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`console.${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  page.on('dialog', (dialog) => {
+    problems.push(`dialog: ${dialog.type()} ${dialog.message()}`);
+    dialog.dismiss().catch(() => {});
+  });
+  await page.goto(url);
+  if (waitReady) await waitReady_(page);
+  return { page, context, problems, requests };
+}
+
+/**
+ * Waits for the page's readiness signal (html[data-ready="true"]); fails fast on 'error'.
+ * @param {import('playwright-core').Page} page
+ */
+async function waitReady_(page) {
+  await page.waitForSelector('html[data-ready]', { state: 'attached', timeout: 15000 });
+  const ready = await page.evaluate(() => document.documentElement.dataset.ready);
+  if (ready !== 'true') {
+    const message = await page.textContent('#fatal-message');
+    throw new Error(`The playground did not start (data-ready=${ready}): ${message}`);
+  }
+}
+export { waitReady_ as waitReady };
+
+// Helpers run in the page ----------------------------------------------------------------------
+
+/**
+ * The playground's state.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<any>}
+ */
+export function getState(page) {
+  return page.evaluate(() => window.playground.getState());
+}
+
+/**
+ * Applies a partial state; returns the notices.
+ * @param {import('playwright-core').Page} page
+ * @param {unknown} partial
+ * @returns {Promise<string[]>}
+ */
+export function setState(page, partial) {
+  return page.evaluate((p) => window.playground.setState(p), partial);
+}
+
+/**
+ * Where a world point is in the viewport (CSS pixels).
+ * @param {import('playwright-core').Page} page
+ * @param {{x: number, y: number}} point
+ * @returns {Promise<{x: number, y: number}>}
+ */
+export function worldToClient(page, point) {
+  return page.evaluate((p) => window.playground.worldToClient(p), point);
+}
+
+/**
+ * Waits for two animation frames, so whatever was scheduled has been drawn.
+ * @param {import('playwright-core').Page} page
+ */
+export function nextFrames(page) {
+  return page.evaluate(() => new Promise((resolve) => {
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined)));
+  }));
+}
+
+/**
+ * The canvas pixel under a world point, as [r, g, b, a] (read from the backing store).
+ * @param {import('playwright-core').Page} page
+ * @param {{x: number, y: number}} point
+ * @returns {Promise<number[]>}
+ */
+export function pixelAt(page, point) {
+  return page.evaluate((p) => {
+    const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+    const rect = canvas.getBoundingClientRect();
+    const client = window.playground.worldToClient(p);
+    const x = Math.floor(((client.x - rect.left) * canvas.width) / rect.width);
+    const y = Math.floor(((client.y - rect.top) * canvas.height) / rect.height);
+    // Copy through a scratch canvas: reading the page's own canvas back repeatedly makes Chromium
+    // warn (willReadFrequently), and the test must not cause the warnings it checks for.
+    const scratch = document.createElement('canvas');
+    scratch.width = 1;
+    scratch.height = 1;
+    const context = /** @type {CanvasRenderingContext2D} */ (scratch.getContext('2d', { willReadFrequently: true }));
+    context.drawImage(canvas, x, y, 1, 1, 0, 0, 1, 1);
+    return Array.from(context.getImageData(0, 0, 1, 1).data);
+  }, point);
+}
+
+/**
+ * A cheap fingerprint of everything on the canvas (changes when any pixel changes, in practice).
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<string>}
+ */
+export function canvasFingerprint(page) {
+  return page.evaluate(() => {
+    const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+    const scratch = document.createElement('canvas'); // See pixelAt() for why a copy.
+    scratch.width = canvas.width;
+    scratch.height = canvas.height;
+    const context = /** @type {CanvasRenderingContext2D} */ (scratch.getContext('2d', { willReadFrequently: true }));
+    context.drawImage(canvas, 0, 0);
+    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    let a = 2166136261;
+    let b = 0;
+    for (let i = 0; i < data.length; i += 1) {
+      a = Math.imul(a ^ data[i], 16777619) >>> 0;
+      b = (b + data[i] * ((i % 251) + 1)) % 4294967291;
+    }
+    return `${canvas.width}x${canvas.height}:${a.toString(16)}:${b.toString(16)}`;
+  });
+}
+
+// Assertions -----------------------------------------------------------------------------------
+
+/**
+ * Fails if the page logged an error or warning, threw, had a failed request or opened a dialog.
+ * @param {OpenedPage} opened
+ */
+export function assertNoProblems(opened) {
+  assert.deepEqual(opened.problems, [], 'The page must run without console errors/warnings, page errors or failed requests');
+}
+
+/**
+ * Asserts |actual − expected| ≤ tolerance with a message naming what was compared.
+ * @param {number} actual
+ * @param {number} expected
+ * @param {number} tolerance
+ * @param {string} what
+ */
+export function assertClose(actual, expected, tolerance, what) {
+  assert.ok(Number.isFinite(actual), `${what}: expected a finite number, got ${actual}`);
+  assert.ok(Math.abs(actual - expected) <= tolerance,
+    `${what}: expected ${expected} ± ${tolerance}, got ${actual}`);
+}
+
+/**
+ * World units per CSS pixel at the current view (one pixel's worth of error, in world units).
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<number>}
+ */
+export async function worldPerPixel(page) {
+  const a = await worldToClient(page, { x: 0, y: 0 });
+  const b = await worldToClient(page, { x: 100, y: 0 });
+  return 100 / (b.x - a.x);
+}
+
+/**
+ * Parses a readout such as "−91.8°" or "110.00, 90.00" into numbers.
+ * @param {string} text
+ * @returns {number[]}
+ */
+export function parseReadout(text) {
+  return text.replace(/\u2212/g, '-').replace(/°/g, '').split(',').map((part) => Number(part.trim()));
+}
+
+/**
+ * The text of a readout ("status", "angle1"...).
+ * @param {import('playwright-core').Page} page
+ * @param {string} name
+ * @returns {Promise<string>}
+ */
+export async function readout(page, name) {
+  return (await page.textContent(`[data-readout="${name}"]`)) ?? '';
+}

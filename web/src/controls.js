@@ -1,0 +1,151 @@
+/**
+ * Side-panel widgets built from a scene's specs: a control per param, a line per readout.
+ * Everything is created with DOM calls and textContent (no HTML strings).
+ */
+
+import { formatNumber } from './settings.js';
+
+/**
+ * @typedef {import('./settings.js').ParamSpec} ParamSpec
+ * @typedef {import('./scenes/index.js').ReadoutSpec} ReadoutSpec
+ * @typedef {import('./scenes/index.js').Readout} Readout
+ */
+
+/**
+ * Creates an element with a class and optional text.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string} [className]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** @param {ParamSpec} spec */
+function labelContent(spec) {
+  const fragment = document.createDocumentFragment();
+  fragment.append(`${spec.label} `, element('code', '', spec.name));
+  return fragment;
+}
+
+/**
+ * Builds the controls for a scene's params.
+ * @param {HTMLElement} container Emptied first.
+ * @param {ParamSpec[]} specs
+ * @param {(name: string, value: number) => void} onInput A control changed a value.
+ * @returns {{update: (params: Record<string, number>) => void}} Shows values set elsewhere.
+ */
+export function buildControls(container, specs, onInput) {
+  container.replaceChildren();
+  /** @type {((params: Record<string, number>) => void)[]} */
+  const updaters = [];
+  for (const spec of specs) {
+    const id = `param-${spec.name}`;
+    const row = element('div', `control control-${spec.kind}`);
+    const head = element('div', 'control-head');
+    const output = element('output', 'control-value');
+    output.id = `${id}-value`;
+    output.htmlFor.add(id);
+    /** @type {HTMLElement} */
+    let control;
+    /** The value shown now; NaN until the first update. */
+    let shown = NaN;
+
+    if (spec.kind === 'range') {
+      const label = element('label');
+      label.htmlFor = id;
+      label.append(labelContent(spec));
+      const input = element('input');
+      input.type = 'range';
+      input.id = id;
+      input.name = spec.name;
+      input.min = String(spec.min);
+      input.max = String(spec.max);
+      input.step = String(spec.step ?? 1);
+      input.addEventListener('input', () => onInput(spec.name, Number(input.value)));
+      head.append(label, output);
+      row.append(head, input);
+      control = input;
+      updaters.push((params) => {
+        const value = params[spec.name];
+        if (value === shown) return;
+        shown = value;
+        output.textContent = formatNumber(value);
+        input.value = String(value);
+      });
+    } else {
+      const label = element('span', 'control-label');
+      label.append(labelContent(spec));
+      const button = element('button', 'button', `Flip ${spec.label.toLowerCase()}`);
+      button.type = 'button';
+      button.id = id;
+      button.addEventListener('click', () => onInput(spec.name, shown > 0 ? -1 : 1));
+      const words = spec.signLabels ?? ['+1', '−1'];
+      head.append(label, button);
+      row.append(head, output);
+      control = button;
+      control.setAttribute('aria-describedby', output.id);
+      updaters.push((params) => {
+        const value = params[spec.name];
+        if (value === shown) return;
+        shown = value;
+        output.textContent = value > 0 ? words[0] : words[1];
+        row.dataset.sign = value > 0 ? 'positive' : 'negative';
+      });
+    }
+    if (spec.help) {
+      const help = element('p', 'control-help', spec.help);
+      help.id = `${id}-help`;
+      row.append(help);
+      const described = control.getAttribute('aria-describedby');
+      control.setAttribute('aria-describedby', described ? `${described} ${help.id}` : help.id);
+    }
+    container.append(row);
+  }
+  return {
+    update(params) {
+      for (const update of updaters) update(params);
+    },
+  };
+}
+
+/**
+ * Builds the readouts list.
+ * @param {HTMLElement} container Emptied first.
+ * @param {ReadoutSpec[]} specs
+ * @returns {{update: (values: Record<string, Readout>) => void}}
+ */
+export function buildReadouts(container, specs) {
+  container.replaceChildren();
+  /** @type {Map<string, HTMLElement>} */
+  const cells = new Map();
+  for (const spec of specs) {
+    const term = element('dt', '', spec.label);
+    const value = element('dd', 'readout-value', '—');
+    value.dataset.readout = spec.name;
+    if (spec.name === 'status') {
+      value.setAttribute('role', 'status'); // Announced when it changes, not on every frame.
+    }
+    container.append(term, value);
+    cells.set(spec.name, value);
+  }
+  return {
+    update(values) {
+      for (const [name, readout] of Object.entries(values)) {
+        const cell = cells.get(name);
+        if (!cell) continue;
+        if (cell.textContent !== readout.text) cell.textContent = readout.text;
+        const tone = readout.tone ?? '';
+        if ((cell.dataset.tone ?? '') !== tone) {
+          if (tone) cell.dataset.tone = tone;
+          else delete cell.dataset.tone;
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,212 @@
+/**
+ * Drawing helpers shared by the scenes. Positions are world points, mapped through the view;
+ * sizes are CSS pixels (sizeFor() scales them with the view so pictures look alike at any size).
+ *
+ * Colours come from CSS custom properties on the canvas (styles.css), so light and dark themes
+ * live in one place. The palette is Okabe–Ito (safe for colour-blind readers), and every state
+ * that colour marks is also marked by shape or dash.
+ */
+
+/**
+ * @typedef {import('./settings.js').Point} Point
+ * @typedef {import('./view.js').View} View
+ * @typedef {Record<string, string>} Theme Colour per name, e.g. theme.bone.
+ */
+
+const THEME_NAMES = [
+  'background', 'grid', 'axis', 'label', 'reach', 'reach-fill', 'bone', 'bone-2', 'bone-edge',
+  'joint', 'end', 'target', 'warn', 'soft',
+];
+
+/**
+ * Reads the canvas colours from CSS (`--canvas-<name>` custom properties).
+ * @param {Element} canvas
+ * @returns {Theme}
+ */
+export function readTheme(canvas) {
+  const style = getComputedStyle(canvas);
+  /** @type {Theme} */
+  const theme = {};
+  for (const name of THEME_NAMES) {
+    const key = name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+    theme[key] = style.getPropertyValue(`--canvas-${name}`).trim() || '#888';
+  }
+  theme.font = getComputedStyle(canvas).fontFamily || 'system-ui, sans-serif';
+  return theme;
+}
+
+/**
+ * A size in CSS pixels that grows with the view but stays readable on small screens.
+ * @param {View} view
+ * @param {number} worldSize Size in world units.
+ * @param {number} min Smallest size in CSS pixels.
+ * @param {number} max Largest size in CSS pixels.
+ */
+export function sizeFor(view, worldSize, min, max) {
+  return Math.min(max, Math.max(min, worldSize * view.scale()));
+}
+
+/**
+ * Fills the canvas and draws a light grid with labelled world axes.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {number} spacing Grid spacing in world units.
+ */
+export function drawBackdrop(ctx, view, theme, spacing) {
+  const { width, height } = view.size();
+  ctx.fillStyle = theme.background;
+  ctx.fillRect(0, 0, width, height);
+  const seen = view.visibleWorld();
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (let x = Math.ceil(seen.minX / spacing) * spacing; x <= seen.maxX; x += spacing) {
+    const sx = Math.round(view.worldToCanvas({ x, y: 0 }).x) + 0.5;
+    ctx.moveTo(sx, 0);
+    ctx.lineTo(sx, height);
+  }
+  for (let y = Math.ceil(seen.minY / spacing) * spacing; y <= seen.maxY; y += spacing) {
+    const sy = Math.round(view.worldToCanvas({ x: 0, y }).y) + 0.5;
+    ctx.moveTo(0, sy);
+    ctx.lineTo(width, sy);
+  }
+  ctx.strokeStyle = theme.grid;
+  ctx.stroke();
+
+  const origin = view.worldToCanvas({ x: 0, y: 0 });
+  ctx.beginPath();
+  ctx.moveTo(0, Math.round(origin.y) + 0.5);
+  ctx.lineTo(width, Math.round(origin.y) + 0.5);
+  ctx.moveTo(Math.round(origin.x) + 0.5, 0);
+  ctx.lineTo(Math.round(origin.x) + 0.5, height);
+  ctx.strokeStyle = theme.axis;
+  ctx.stroke();
+
+  // Axis names at the positive ends: the world is y-up.
+  ctx.fillStyle = theme.label;
+  ctx.font = `12px ${theme.font}`;
+  ctx.textBaseline = 'bottom';
+  ctx.textAlign = 'right';
+  ctx.fillText('+x', width - 8, Math.round(origin.y) - 4);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  ctx.fillText('+y', Math.round(origin.x) + 6, 8);
+}
+
+/**
+ * Traces a circle given in world units.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Point} centre
+ * @param {number} radius World units.
+ */
+export function traceCircle(ctx, view, centre, radius) {
+  const c = view.worldToCanvas(centre);
+  ctx.moveTo(c.x + radius * view.scale(), c.y);
+  ctx.arc(c.x, c.y, Math.max(0, radius * view.scale()), 0, Math.PI * 2);
+}
+
+/**
+ * Traces an arc from world angle `from` to `to` (radians, y-up convention) as a polyline,
+ * so that the view's y flip stays the only one.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Point} centre
+ * @param {number} radius World units.
+ * @param {number} from
+ * @param {number} to
+ */
+export function traceArc(ctx, view, centre, radius, from, to) {
+  const segments = Math.max(2, Math.ceil(Math.abs(to - from) / 0.05));
+  for (let i = 0; i <= segments; i += 1) {
+    const angle = from + ((to - from) * i) / segments;
+    const p = view.worldToCanvas({
+      x: centre.x + radius * Math.cos(angle),
+      y: centre.y + radius * Math.sin(angle),
+    });
+    if (i === 0) ctx.moveTo(p.x, p.y);
+    else ctx.lineTo(p.x, p.y);
+  }
+}
+
+/**
+ * Draws a bone: a rounded bar with a darker edge.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Point} from
+ * @param {Point} to
+ * @param {number} width CSS pixels.
+ * @param {string} fill
+ * @param {string} edge
+ */
+export function drawBone(ctx, view, from, to, width, fill, edge) {
+  const a = view.worldToCanvas(from);
+  const b = view.worldToCanvas(to);
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.moveTo(a.x, a.y);
+  ctx.lineTo(b.x, b.y);
+  ctx.strokeStyle = edge;
+  ctx.lineWidth = width + 2;
+  ctx.stroke();
+  ctx.strokeStyle = fill;
+  ctx.lineWidth = width;
+  ctx.stroke();
+}
+
+/**
+ * Draws a filled dot with an optional ring.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Point} at
+ * @param {number} radius CSS pixels.
+ * @param {string} fill
+ * @param {string} [ring]
+ * @param {number} [ringWidth]
+ */
+export function drawDot(ctx, view, at, radius, fill, ring, ringWidth = 2) {
+  const c = view.worldToCanvas(at);
+  ctx.beginPath();
+  ctx.arc(c.x, c.y, radius, 0, Math.PI * 2);
+  ctx.fillStyle = fill;
+  ctx.fill();
+  if (ring) {
+    ctx.lineWidth = ringWidth;
+    ctx.strokeStyle = ring;
+    ctx.setLineDash([]);
+    ctx.stroke();
+  }
+}
+
+/**
+ * Writes a label centred above or below a world point, kept inside the canvas, on a halo.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Point} at
+ * @param {string} text
+ * @param {string} colour
+ * @param {Theme} theme
+ * @param {number} gap CSS pixels between the point and the text.
+ * @param {Point} [away] A world point the label should not face (e.g. where a line comes from).
+ */
+export function drawLabel(ctx, view, at, text, colour, theme, gap, away) {
+  const c = view.worldToCanvas(at);
+  const { width, height } = view.size();
+  ctx.font = `600 13px ${theme.font}`;
+  const half = ctx.measureText(text).width / 2;
+  const fromAbove = away ? view.worldToCanvas(away).y < c.y : false;
+  let below = fromAbove;
+  if (below && c.y + gap + 16 > height) below = false;
+  if (!below && c.y - gap - 16 < 0) below = true;
+  const x = Math.min(width - half - 6, Math.max(half + 6, c.x));
+  const y = below ? c.y + gap + 8 : c.y - gap - 8;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = 4;
+  ctx.strokeStyle = theme.background;
+  ctx.setLineDash([]);
+  ctx.strokeText(text, x, y);
+  ctx.fillStyle = colour;
+  ctx.fillText(text, x, y);
+}

@@ -1,0 +1,115 @@
+/**
+ * Pointer and keyboard input on the canvas, reported in viewport (client) CSS pixels.
+ *
+ * One drag at a time: the first pointer down (mouse button, finger or pen) owns the drag until it
+ * is released or cancelled; other pointers are ignored meanwhile. Pointer capture keeps the drag
+ * alive when the pointer leaves the canvas.
+ */
+
+/**
+ * @typedef {import('./settings.js').Point} Point
+ *
+ * @typedef {Object} PointerHandlers
+ * @property {(client: Point, pointerType: string) => void} begin A drag starts at `client`.
+ * @property {(client: Point) => void} move The dragging pointer moved.
+ * @property {() => void} end The drag ended (released, cancelled or capture lost).
+ * @property {(client: Point | null) => void} hover The mouse moves without a drag (null: it left).
+ *
+ * @typedef {Object} KeyHandlers
+ * @property {(dx: number, dy: number) => void} nudge Arrow key: move by (dx, dy) world units (y up).
+ * @property {(key: string) => boolean} shortcut Any other key without Ctrl/Alt/Meta; true if used.
+ */
+
+/** World units an arrow key moves the target, and with Shift held. */
+export const KEY_STEP = 4;
+export const KEY_STEP_LARGE = 20;
+
+/**
+ * Listens to pointer events on the canvas.
+ * @param {HTMLCanvasElement} canvas Needs `touch-action: none` in CSS so touch drags don't scroll.
+ * @param {PointerHandlers} handlers
+ * @returns {() => void} Removes the listeners.
+ */
+export function attachPointer(canvas, handlers) {
+  /** @type {number | null} */
+  let dragId = null;
+
+  /** @param {PointerEvent} event */
+  function onDown(event) {
+    if (dragId !== null || !event.isPrimary) return;
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    event.preventDefault(); // No text selection or image drag; we focus the canvas ourselves.
+    canvas.focus({ preventScroll: true });
+    dragId = event.pointerId;
+    try {
+      canvas.setPointerCapture(event.pointerId);
+    } catch {
+      // The pointer is already gone (a very short tap); the drag still starts and ends.
+    }
+    handlers.begin({ x: event.clientX, y: event.clientY }, event.pointerType);
+  }
+
+  /** @param {PointerEvent} event */
+  function onMove(event) {
+    if (event.pointerId === dragId) handlers.move({ x: event.clientX, y: event.clientY });
+    else if (dragId === null && event.pointerType === 'mouse') handlers.hover({ x: event.clientX, y: event.clientY });
+  }
+
+  /** @param {PointerEvent} event */
+  function onEnd(event) {
+    if (event.pointerId !== dragId) return;
+    dragId = null;
+    if (canvas.hasPointerCapture(event.pointerId)) canvas.releasePointerCapture(event.pointerId);
+    handlers.end();
+  }
+
+  function onLeave() {
+    if (dragId === null) handlers.hover(null);
+  }
+
+  canvas.addEventListener('pointerdown', onDown);
+  canvas.addEventListener('pointermove', onMove);
+  canvas.addEventListener('pointerup', onEnd);
+  canvas.addEventListener('pointercancel', onEnd);
+  canvas.addEventListener('lostpointercapture', onEnd);
+  canvas.addEventListener('pointerleave', onLeave);
+  return () => {
+    canvas.removeEventListener('pointerdown', onDown);
+    canvas.removeEventListener('pointermove', onMove);
+    canvas.removeEventListener('pointerup', onEnd);
+    canvas.removeEventListener('pointercancel', onEnd);
+    canvas.removeEventListener('lostpointercapture', onEnd);
+    canvas.removeEventListener('pointerleave', onLeave);
+  };
+}
+
+/** Arrow keys as world directions (y up). */
+const ARROWS = /** @type {Record<string, [number, number]>} */ ({
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, 1],
+  ArrowDown: [0, -1],
+});
+
+/**
+ * Listens to keys on the focused canvas.
+ * @param {HTMLCanvasElement} canvas Focusable (tabindex="0").
+ * @param {KeyHandlers} handlers
+ * @returns {() => void} Removes the listener.
+ */
+export function attachKeyboard(canvas, handlers) {
+  /** @param {KeyboardEvent} event */
+  function onKey(event) {
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    const arrow = ARROWS[event.key];
+    if (arrow) {
+      const step = event.shiftKey ? KEY_STEP_LARGE : KEY_STEP;
+      handlers.nudge(arrow[0] * step, arrow[1] * step);
+      event.preventDefault(); // Don't scroll the page.
+      return;
+    }
+    if (handlers.shortcut(event.key)) event.preventDefault();
+  }
+  canvas.addEventListener('keydown', onKey);
+  return () => canvas.removeEventListener('keydown', onKey);
+}

@@ -1,0 +1,84 @@
+/**
+ * The frame loop: fixed-step simulation time plus a render on every animation frame.
+ *
+ * Time only moves while running (real time, in FIXED_DT steps, at most MAX_CATCH_UP per frame)
+ * or when step() is called (exactly n steps, no real time involved, so it is deterministic).
+ * render() runs on every animation frame whether paused or not, and right after step().
+ */
+
+/** Simulation steps per second. */
+export const FIXED_RATE = 60;
+
+/** Simulation step in seconds. */
+export const FIXED_DT = 1 / FIXED_RATE;
+
+/** Most steps one animation frame may run to catch up (after a stall or a background tab). */
+const MAX_CATCH_UP = 5;
+
+/**
+ * @typedef {Object} Loop
+ * @property {() => void} start Starts requesting animation frames.
+ * @property {() => void} pause Stops simulation time; frames still render.
+ * @property {() => void} resume Restarts simulation time from now (no jump).
+ * @property {(frames: number) => void} step Runs `frames` fixed steps now, then renders.
+ * @property {() => boolean} running True unless paused.
+ * @property {() => number} steps Fixed steps run so far (time = steps × FIXED_DT).
+ */
+
+/**
+ * Creates a loop.
+ * @param {(dt: number) => void} advance Moves the simulation forward by dt seconds.
+ * @param {() => void} render Solves and draws the current state.
+ * @returns {Loop}
+ */
+export function createLoop(advance, render) {
+  let running = true;
+  let started = false;
+  let steps = 0;
+  /** @type {number | null} */
+  let lastTime = null;
+  let pending = 0;
+
+  function runStep() {
+    advance(FIXED_DT);
+    steps += 1;
+  }
+
+  /** @param {number} now */
+  function frame(now) {
+    requestAnimationFrame(frame);
+    if (running) {
+      if (lastTime !== null) pending = Math.min(pending + (now - lastTime) / 1000, MAX_CATCH_UP * FIXED_DT);
+      lastTime = now;
+      // The small epsilon keeps 60 Hz displays at one step a frame despite timer jitter.
+      while (pending >= FIXED_DT - 1e-4) {
+        runStep();
+        pending -= FIXED_DT;
+      }
+    }
+    render();
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      requestAnimationFrame(frame);
+    },
+    pause() {
+      running = false;
+      lastTime = null;
+      pending = 0;
+    },
+    resume() {
+      running = true;
+      lastTime = null;
+    },
+    step(frames) {
+      for (let i = 0; i < frames; i += 1) runStep();
+      render();
+    },
+    running: () => running,
+    steps: () => steps,
+  };
+}

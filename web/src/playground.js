@@ -1,0 +1,319 @@
+/**
+ * The playground: one scene at a time, its settings, the view, input and the frame loop, and the
+ * `window.playground` API (see the Playground typedef; the contract is shared/API.md "The page").
+ *
+ * Data flow: every change (control, pointer, key, link, setState) goes through change(), which
+ * validates with applyPartial(), re-solves and redraws at once, then reports to onChange.
+ * The loop re-solves on every animation frame as well, and redraws when something changed.
+ */
+
+import { buildControls, buildReadouts } from './controls.js';
+import { drawBackdrop, readTheme } from './draw.js';
+import { attachKeyboard, attachPointer } from './input.js';
+import { FIXED_RATE, createLoop } from './loop.js';
+import { formatLink } from './link.js';
+import { applyPartial, defaultSettings, describeValue } from './settings.js';
+import { createView } from './view.js';
+
+/**
+ * @typedef {import('./settings.js').Point} Point
+ * @typedef {import('./settings.js').Settings} Settings
+ * @typedef {import('./scenes/index.js').SceneDefinition} SceneDefinition
+ * @typedef {import('./scenes/index.js').SceneInstance} SceneInstance
+ *
+ * @typedef {Object} Playground
+ * @property {() => Record<string, unknown>} getState JSON-serializable snapshot of what is drawn:
+ *   `{scene, params, <points: target, root...>, <scene extras: result...>, time}`.
+ * @property {(partial: unknown) => string[]} setState Applies any of `scene`, `params` and the
+ *   scene's points, validated like a link; returns a notice for everything ignored or clamped.
+ * @property {() => string} shareLink Absolute URL that reproduces the current state.
+ * @property {() => void} pause Stops simulation time (drawing and input go on).
+ * @property {() => void} resume Restarts simulation time.
+ * @property {(frames?: number) => void} step Runs `frames` fixed steps of 1/60 s now (0..3600).
+ * @property {(p: Point) => Point} worldToClient World point → viewport CSS pixels.
+ * @property {(q: Point) => Point} clientToWorld Viewport CSS pixels → world point.
+ * @property {(x: number) => number | null} groundHeight Terrain height under world x, or null
+ *   when the current scene has no terrain (the arm has none).
+ *
+ * @typedef {Object} PlaygroundElements
+ * @property {HTMLCanvasElement} canvas
+ * @property {HTMLElement} title Scene heading.
+ * @property {HTMLElement} summary Scene description.
+ * @property {HTMLElement} hints List of how-to hints under the canvas.
+ * @property {HTMLElement} controls Container for the param controls.
+ * @property {HTMLElement} readouts A <dl> for the readouts.
+ */
+
+/** Most steps one step() call may run (a minute of simulated time). */
+const MAX_STEPS_PER_CALL = 3600;
+
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
+function isPlainObject(value) {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * @param {unknown} point
+ * @param {string} caller
+ * @returns {Point}
+ */
+function requirePoint(point, caller) {
+  if (!isPlainObject(point) || !Number.isFinite(point.x) || !Number.isFinite(point.y)) {
+    throw new TypeError(`${caller} expects a point {x, y} with finite numbers, got ${describeValue(point)}`);
+  }
+  return { x: /** @type {number} */ (point.x), y: /** @type {number} */ (point.y) };
+}
+
+/**
+ * Creates the playground and starts its loop.
+ * @param {Object} options
+ * @param {any} options.ik The loaded ik2d module.
+ * @param {SceneDefinition[]} options.scenes Registered scenes.
+ * @param {SceneDefinition} options.scene The scene to show first.
+ * @param {PlaygroundElements} options.elements
+ * @param {() => void} options.onChange Called after every settings change (not on every frame).
+ * @returns {{api: Playground, apply: (partial: Record<string, unknown>) => string[], reset: () => void}}
+ */
+export function createPlayground({ ik, scenes, scene: firstScene, elements, onChange }) {
+  const { canvas } = elements;
+  /** @type {SceneDefinition} */
+  let definition = firstScene;
+  /** @type {SceneInstance} */
+  let scene = definition.create(ik);
+  /** @type {Settings} */
+  let settings = defaultSettings(definition);
+  let dirty = true;
+  /** @type {{active: string | null, hover: string | null}} */
+  const ui = { active: null, hover: null };
+  /** @type {{name: string, offset: Point} | null} */
+  let drag = null;
+
+  const view = createView(canvas, definition.world, () => { dirty = true; });
+  let theme = readTheme(canvas);
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+    theme = readTheme(canvas);
+    dirty = true;
+  });
+
+  let controls = buildControls(elements.controls, definition.params, onControl);
+  let readouts = buildReadouts(elements.readouts, definition.readouts);
+  describeScene();
+
+  /** @param {string} name @param {number} value */
+  function onControl(name, value) {
+    change({ params: { [name]: value } });
+  }
+
+  function describeScene() {
+    elements.title.textContent = definition.title;
+    elements.summary.textContent = definition.summary;
+    elements.hints.replaceChildren(...definition.hints.map((hint) => {
+      const item = document.createElement('li');
+      item.textContent = hint;
+      return item;
+    }));
+    canvas.setAttribute('aria-label', definition.canvasLabel);
+    document.documentElement.dataset.scene = definition.id;
+  }
+
+  /** @param {SceneDefinition} next */
+  function mountScene(next) {
+    scene.dispose();
+    definition = next;
+    scene = definition.create(ik);
+    settings = defaultSettings(definition);
+    drag = null;
+    ui.active = null;
+    ui.hover = null;
+    view.setWorld(definition.world);
+    controls = buildControls(elements.controls, definition.params, onControl);
+    readouts = buildReadouts(elements.readouts, definition.readouts);
+    describeScene();
+  }
+
+  /** Solves; when something changed, draws and updates the panel. */
+  function render() {
+    view.watch();
+    scene.solve(settings);
+    if (!dirty) return;
+    dirty = false;
+    const ctx = view.begin();
+    drawBackdrop(ctx, view, theme, definition.gridSpacing);
+    scene.draw(ctx, view, theme, settings, ui);
+    controls.update(settings.params);
+    readouts.update(scene.readouts(settings));
+  }
+
+  const loop = createLoop((dt) => {
+    if (scene.advance(dt, settings)) dirty = true;
+  }, render);
+
+  /**
+   * Validates and applies a partial state, re-solves and redraws now.
+   * @param {unknown} partial
+   * @returns {string[]} Notices.
+   */
+  function change(partial) {
+    if (!isPlainObject(partial)) {
+      return [`Ignored ${describeValue(partial)}: expected an object like {target: {x: 100, y: 50}}`];
+    }
+    const notices = [];
+    if ('scene' in partial) {
+      const found = scenes.find((s) => s.id === partial.scene);
+      if (!found) {
+        const known = scenes.map((s) => s.id).join(', ');
+        notices.push(`Ignored scene=${describeValue(partial.scene)}: unknown scene (available: ${known})`);
+      } else if (found !== definition) {
+        mountScene(found);
+      }
+    }
+    const applied = applyPartial(definition, settings, partial);
+    settings = applied.settings;
+    notices.push(...applied.notices);
+    dirty = true;
+    render();
+    onChange();
+    return notices;
+  }
+
+  /**
+   * Moves a point to a world position; silently kept inside the scene (a drag past the edge).
+   * @param {string} name
+   * @param {Point} world
+   */
+  function movePoint(name, world) {
+    change({ [name]: { x: world.x, y: world.y } });
+  }
+
+  /**
+   * The point a client position grabs, if any: the first (most important) point in reach.
+   * @param {Point} client
+   * @param {string} pointerType
+   */
+  function pointAt(client, pointerType) {
+    for (const spec of definition.points) {
+      const at = view.worldToClient(settings.points[spec.name]);
+      if (Math.hypot(at.x - client.x, at.y - client.y) <= scene.hitRadius(spec.name, pointerType)) {
+        return spec.name;
+      }
+    }
+    return null;
+  }
+
+  attachPointer(canvas, {
+    begin(client, pointerType) {
+      const world = view.clientToWorld(client);
+      const grabbed = pointAt(client, pointerType);
+      if (grabbed) {
+        // Keep the grab offset so the handle doesn't jump under the pointer.
+        const point = settings.points[grabbed];
+        drag = { name: grabbed, offset: { x: point.x - world.x, y: point.y - world.y } };
+      } else {
+        // Pressing anywhere else moves the main point there and drags it from there.
+        drag = { name: definition.keyboardPoint, offset: { x: 0, y: 0 } };
+        movePoint(drag.name, world);
+      }
+      ui.active = drag.name;
+      ui.hover = null;
+      delete canvas.dataset.hover;
+      canvas.dataset.dragging = drag.name;
+      dirty = true;
+      render();
+    },
+    move(client) {
+      if (!drag) return;
+      const world = view.clientToWorld(client);
+      movePoint(drag.name, { x: world.x + drag.offset.x, y: world.y + drag.offset.y });
+    },
+    end() {
+      drag = null;
+      ui.active = null;
+      delete canvas.dataset.dragging;
+      dirty = true;
+      render();
+    },
+    hover(client) {
+      const over = client ? pointAt(client, 'mouse') : null;
+      if (over !== ui.hover) {
+        ui.hover = over;
+        if (over) canvas.dataset.hover = over;
+        else delete canvas.dataset.hover;
+        dirty = true;
+      }
+    },
+  });
+
+  attachKeyboard(canvas, {
+    nudge(dx, dy) {
+      const point = settings.points[definition.keyboardPoint];
+      movePoint(definition.keyboardPoint, { x: point.x + dx, y: point.y + dy });
+    },
+    shortcut(key) {
+      const partial = scene.shortcut(key, settings);
+      if (!partial) return false;
+      change(partial);
+      return true;
+    },
+  });
+
+  /** @type {Playground} */
+  const api = {
+    getState() {
+      /** @type {Record<string, unknown>} */
+      const state = { scene: definition.id, params: { ...settings.params } };
+      for (const spec of definition.points) {
+        const point = settings.points[spec.name];
+        state[spec.name] = { x: point.x, y: point.y };
+      }
+      Object.assign(state, scene.state());
+      state.time = loop.steps() / FIXED_RATE;
+      return state;
+    },
+    setState(partial) {
+      return change(partial);
+    },
+    shareLink() {
+      return new URL(`?${formatLink(definition, settings)}`, location.href).href;
+    },
+    pause() {
+      loop.pause();
+      document.documentElement.dataset.paused = 'true';
+    },
+    resume() {
+      loop.resume();
+      delete document.documentElement.dataset.paused;
+    },
+    step(frames = 1) {
+      if (!Number.isInteger(frames) || frames < 0 || frames > MAX_STEPS_PER_CALL) {
+        throw new RangeError(
+          `step(frames) expects a whole number from 0 to ${MAX_STEPS_PER_CALL}, got ${describeValue(frames)}`);
+      }
+      loop.step(frames);
+    },
+    worldToClient(point) {
+      return view.worldToClient(requirePoint(point, 'worldToClient'));
+    },
+    clientToWorld(point) {
+      return view.clientToWorld(requirePoint(point, 'clientToWorld'));
+    },
+    groundHeight(x) {
+      if (!Number.isFinite(x)) throw new TypeError(`groundHeight expects a finite number, got ${describeValue(x)}`);
+      return scene.groundHeight ? scene.groundHeight(x) : null;
+    },
+  };
+
+  loop.start();
+  return {
+    api,
+    apply: change,
+    reset() {
+      settings = defaultSettings(definition);
+      dirty = true;
+      render();
+      onChange();
+    },
+  };
+}

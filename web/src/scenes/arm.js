@@ -1,0 +1,340 @@
+/**
+ * The arm scene: one two-bone limb solved analytically by `ik.solveTwoBone` (law of cosines).
+ *
+ * Settings: length1, length2, softness, bend (params); target, root (points, world units, y up).
+ * Draws the reach annulus, the angles, both bones, the joint, the end effector and the target;
+ * a target the arm cannot reach is drawn dashed, in the warning colour, with a label and a dashed
+ * line from the end effector.
+ */
+
+import {
+  drawBone, drawDot, drawLabel, sizeFor, traceArc, traceCircle,
+} from '../draw.js';
+
+/**
+ * @typedef {import('../settings.js').Settings} Settings
+ * @typedef {import('../settings.js').Point} Point
+ * @typedef {import('./index.js').SceneInstance} SceneInstance
+ * @typedef {import('./index.js').SceneDefinition} SceneDefinition
+ * @typedef {import('../view.js').View} View
+ * @typedef {import('../draw.js').Theme} Theme
+ *
+ * @typedef {Object} TwoBoneResult What `ik.solveTwoBone` returns.
+ * @property {'reached' | 'out_of_reach' | 'too_close' | 'invalid'} status
+ * @property {Point} joint
+ * @property {Point} end
+ * @property {number} angle1 World angle of bone 1, radians.
+ * @property {number} angle2 Angle of bone 2 relative to bone 1, radians.
+ * @property {number} distance |end − target| after solving.
+ * @property {string} [message]
+ */
+
+/** Words for each solver status, as the page shows them. */
+export const STATUS_WORDS = {
+  reached: 'reached',
+  out_of_reach: 'out of reach',
+  too_close: 'too close',
+  invalid: 'invalid',
+};
+
+const DEGREES = 180 / Math.PI;
+
+/**
+ * Formats radians as degrees with one decimal and a real minus sign ("−12.5°").
+ * @param {number} radians
+ */
+export function formatDegrees(radians) {
+  const text = (radians * DEGREES).toFixed(1);
+  return `${text === '-0.0' ? '0.0' : text.replace('-', '\u2212')}°`;
+}
+
+/** @param {number} value */
+function formatLength(value) {
+  const text = value.toFixed(2);
+  return text === '-0.00' ? '0.00' : text.replace('-', '\u2212');
+}
+
+/** @type {SceneDefinition} */
+export const arm = {
+  id: 'arm',
+  title: 'Two-bone arm',
+  summary: 'Drag the target. ik2d places the joint with the law of cosines; bend picks the side.',
+  canvasLabel: 'Two-bone arm. Press or drag anywhere to move the target; arrow keys move it 4 units, '
+    + 'Shift+arrow 20 units; B flips the bend.',
+  hints: [
+    'Drag anywhere: move the target',
+    'Drag the square: move the root',
+    'Arrow keys: 4 units (Shift: 20)',
+    'B: flip bend',
+  ],
+  world: { minX: -300, maxX: 300, minY: -225, maxY: 225 },
+  gridSpacing: 50,
+  params: [
+    {
+      name: 'length1', label: 'Upper bone', kind: 'range', min: 10, max: 250, step: 1, default: 120,
+    },
+    {
+      name: 'length2', label: 'Lower bone', kind: 'range', min: 10, max: 250, step: 1, default: 80,
+    },
+    {
+      name: 'softness', label: 'Softness', kind: 'range', min: 0, max: 100, step: 1, default: 0,
+      help: 'Eases the last bit of reach instead of snapping straight.',
+    },
+    {
+      name: 'bend', label: 'Bend', kind: 'sign', default: 1,
+      signLabels: ['+1 · joint left of root→target', '−1 · joint right of root→target'],
+    },
+  ],
+  points: [
+    { name: 'target', label: 'Target', default: { x: 110, y: 90 } },
+    { name: 'root', label: 'Root', default: { x: 0, y: 0 } },
+  ],
+  keyboardPoint: 'target',
+  readouts: [
+    { name: 'status', label: 'status' },
+    { name: 'angle1', label: 'angle1' },
+    { name: 'angle2', label: 'angle2' },
+    { name: 'distance', label: 'distance' },
+    { name: 'target', label: 'target' },
+  ],
+  create: createArm,
+};
+
+/**
+ * Creates the live arm scene.
+ * @param {any} ik The loaded ik2d module.
+ * @returns {SceneInstance}
+ */
+function createArm(ik) {
+  /** @type {TwoBoneResult | null} */
+  let result = null;
+
+  /** @param {Settings} settings */
+  function solve(settings) {
+    const { params, points } = settings;
+    result = ik.solveTwoBone({
+      root: points.root,
+      target: points.target,
+      length1: params.length1,
+      length2: params.length2,
+      bend: params.bend,
+      softness: params.softness,
+    });
+  }
+
+  return {
+    advance() {
+      // The arm has no time-dependent behaviour; the pose depends on the settings alone.
+      return false;
+    },
+    solve,
+
+    state() {
+      if (!result) return {};
+      const { status, joint, end, angle1, angle2, distance, message } = result;
+      /** @type {TwoBoneResult} */
+      const copy = {
+        status, joint: { x: joint.x, y: joint.y }, end: { x: end.x, y: end.y }, angle1, angle2, distance,
+      };
+      if (message) copy.message = message;
+      return { result: copy };
+    },
+
+    readouts(settings) {
+      /** @type {Record<string, import('./index.js').Readout>} */
+      const values = {};
+      if (!result) return values;
+      const { x, y } = settings.points.target;
+      const status = result.status === 'invalid'
+        ? `invalid: ${result.message ?? 'bad input'}`
+        : STATUS_WORDS[result.status] ?? String(result.status);
+      values.status = { text: status, tone: result.status === 'reached' ? 'ok' : 'warn' };
+      values.angle1 = { text: formatDegrees(result.angle1) };
+      values.angle2 = { text: formatDegrees(result.angle2) };
+      values.distance = { text: formatLength(result.distance) };
+      values.target = { text: `${formatLength(x)}, ${formatLength(y)}` };
+      return values;
+    },
+
+    draw(ctx, view, theme, settings, ui) {
+      drawReach(ctx, view, theme, settings);
+      if (!result || result.status === 'invalid') return;
+      const warn = result.status === 'out_of_reach' || result.status === 'too_close';
+      drawAngles(ctx, view, theme, settings.points.root, result);
+      if (warn || result.distance > 0.5 / view.scale()) {
+        // An unreachable target, or soft reach lagging: a dashed line from the end to the target.
+        const a = view.worldToCanvas(result.end);
+        const b = view.worldToCanvas(settings.points.target);
+        ctx.beginPath();
+        ctx.moveTo(a.x, a.y);
+        ctx.lineTo(b.x, b.y);
+        ctx.setLineDash(warn ? [7, 5] : [2, 4]);
+        ctx.lineWidth = 2;
+        ctx.strokeStyle = warn ? theme.warn : theme.soft;
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+      drawLimb(ctx, view, theme, settings.points.root, result, ui);
+      drawTarget(ctx, view, theme, settings.points.target, result, ui);
+    },
+
+    hitRadius(name, pointerType) {
+      // Generous for fingers; the root is smaller so it doesn't shadow a target near it.
+      const base = pointerType === 'touch' ? 28 : 18;
+      return name === 'target' ? base : base * 0.7;
+    },
+
+    shortcut(key, settings) {
+      if (key === 'b' || key === 'B') return { params: { bend: -settings.params.bend } };
+      return null;
+    },
+
+    dispose() {
+      result = null;
+    },
+  };
+}
+
+/**
+ * A soft disc under a handle the mouse is over or drags.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Point} centre Canvas CSS pixels.
+ * @param {number} radius CSS pixels.
+ * @param {string} colour
+ */
+function drawHalo(ctx, centre, radius, colour) {
+  ctx.save();
+  ctx.globalAlpha = 0.18;
+  ctx.beginPath();
+  ctx.arc(centre.x, centre.y, radius, 0, Math.PI * 2);
+  ctx.fillStyle = colour;
+  ctx.fill();
+  ctx.restore();
+}
+
+/**
+ * Where the end can reach: the annulus between |l1 − l2| and l1 + l2 around the root, and the
+ * circle where softness starts easing the reach (l1 + l2 − softness).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {Settings} settings
+ */
+function drawReach(ctx, view, theme, { params, points }) {
+  const outer = params.length1 + params.length2;
+  const inner = Math.abs(params.length1 - params.length2);
+  ctx.beginPath();
+  traceCircle(ctx, view, points.root, outer);
+  traceCircle(ctx, view, points.root, inner);
+  ctx.fillStyle = theme.reachFill;
+  ctx.fill('evenodd');
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = theme.reach;
+  ctx.setLineDash([6, 5]);
+  ctx.stroke();
+  if (params.softness > 0 && outer - params.softness > inner) {
+    ctx.beginPath();
+    traceCircle(ctx, view, points.root, outer - params.softness);
+    ctx.strokeStyle = theme.soft;
+    ctx.setLineDash([2, 4]);
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
+}
+
+/**
+ * The two angles the readouts report: angle1 from +x at the root, angle2 from bone 1's
+ * extension at the joint, each as an arc beside a dashed reference line.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {Point} root
+ * @param {TwoBoneResult} result
+ */
+function drawAngles(ctx, view, theme, root, { joint, angle1, angle2 }) {
+  const radius = 26 / view.scale();
+  const reference = 40 / view.scale();
+  const lines = [
+    [root, { x: root.x + reference, y: root.y }],
+    [joint, { x: joint.x + reference * Math.cos(angle1), y: joint.y + reference * Math.sin(angle1) }],
+  ];
+  ctx.lineWidth = 1.25;
+  ctx.strokeStyle = theme.label;
+  ctx.setLineDash([3, 3]);
+  ctx.beginPath();
+  for (const [from, to] of lines) {
+    const a = view.worldToCanvas(from);
+    const b = view.worldToCanvas(to);
+    ctx.moveTo(a.x, a.y);
+    ctx.lineTo(b.x, b.y);
+  }
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.beginPath();
+  traceArc(ctx, view, root, radius, 0, angle1);
+  traceArc(ctx, view, joint, radius, angle1, angle1 + angle2);
+  ctx.stroke();
+}
+
+/**
+ * Both bones, the root's square base, the joint's hinge and the end effector.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {Point} root
+ * @param {TwoBoneResult} result
+ * @param {import('./index.js').DrawUi} ui
+ */
+function drawLimb(ctx, view, theme, root, { joint, end }, ui) {
+  const boneWidth = sizeFor(view, 9, 5, 14);
+  drawBone(ctx, view, root, joint, boneWidth, theme.bone, theme.boneEdge);
+  drawBone(ctx, view, joint, end, boneWidth * 0.8, theme.bone2, theme.boneEdge);
+  const base = view.worldToCanvas(root);
+  const half = sizeFor(view, 9, 7, 12);
+  if (ui.active === 'root' || ui.hover === 'root') drawHalo(ctx, base, half * 1.9, theme.bone);
+  ctx.fillStyle = theme.boneEdge;
+  ctx.fillRect(base.x - half, base.y - half, half * 2, half * 2);
+  drawDot(ctx, view, root, half * 0.35, theme.background);
+  drawDot(ctx, view, joint, sizeFor(view, 5, 4, 7), theme.joint, theme.boneEdge, 2);
+  drawDot(ctx, view, end, sizeFor(view, 4, 3.5, 6), theme.end, theme.boneEdge, 1.5);
+}
+
+/**
+ * The target handle: a ring with a cross, solid and blue when reached; dashed, in the warning
+ * colour and labelled when out of reach or too close.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {Point} target
+ * @param {TwoBoneResult} result
+ * @param {import('./index.js').DrawUi} ui
+ */
+function drawTarget(ctx, view, theme, target, { status, end }, ui) {
+  const warn = status === 'out_of_reach' || status === 'too_close';
+  const colour = warn ? theme.warn : theme.target;
+  const t = view.worldToCanvas(target);
+  const ring = sizeFor(view, 10, 10, 15);
+  if (ui.active === 'target' || ui.hover === 'target') drawHalo(ctx, t, ring + 7, colour);
+  ctx.beginPath();
+  ctx.arc(t.x, t.y, ring, 0, Math.PI * 2);
+  ctx.lineWidth = 2.5;
+  ctx.strokeStyle = colour;
+  ctx.setLineDash(warn ? [5, 4] : []);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  const tick = ring + 5;
+  const gap = ring * 0.45;
+  ctx.beginPath();
+  ctx.moveTo(t.x - tick, t.y);
+  ctx.lineTo(t.x - gap, t.y);
+  ctx.moveTo(t.x + gap, t.y);
+  ctx.lineTo(t.x + tick, t.y);
+  ctx.moveTo(t.x, t.y - tick);
+  ctx.lineTo(t.x, t.y - gap);
+  ctx.moveTo(t.x, t.y + gap);
+  ctx.lineTo(t.x, t.y + tick);
+  ctx.lineWidth = 2;
+  ctx.stroke();
+  drawDot(ctx, view, target, 3, colour);
+  if (warn) drawLabel(ctx, view, target, STATUS_WORDS[status], theme.warn, theme, ring + 2, end);
+}

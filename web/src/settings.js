@@ -1,0 +1,232 @@
+/**
+ * Scene settings and their validation.
+ *
+ * A scene's settings are its numeric params (sliders, toggles) and its named world points
+ * (target, root...). Links (`?length1=150`) and `playground.setState()` both end up in
+ * applyPartial() below, so a value is checked by exactly the same code whichever way it arrives:
+ * unknown keys are ignored, wrong types and non-finite numbers are rejected, out-of-range values
+ * are clamped, and every one of those yields a plain-text notice saying what happened and why.
+ *
+ * Every number is kept to PRECISION decimals (0.01 world units, far below a pixel), so that a
+ * shared link written with those decimals reproduces the state exactly.
+ */
+
+/**
+ * @typedef {{x: number, y: number}} Point
+ * @typedef {{minX: number, maxX: number, minY: number, maxY: number}} Rect
+ *
+ * @typedef {Object} ParamSpec A scene setting shown as a control and written into links.
+ * @property {string} name Link key and `getState().params` key, e.g. "length1".
+ * @property {string} label Human name shown beside the control, e.g. "Upper bone".
+ * @property {'range' | 'sign'} kind 'range': a number in [min, max]; 'sign': exactly +1 or -1.
+ * @property {number} default Value when neither link nor setState says otherwise.
+ * @property {number} [min] Smallest allowed value ('range' only).
+ * @property {number} [max] Largest allowed value ('range' only).
+ * @property {number} [step] Slider step ('range' only).
+ * @property {string} [help] One short sentence shown under the control.
+ * @property {[string, string]} [signLabels] Words for +1 and -1 ('sign' only).
+ *
+ * @typedef {Object} PointSpec A named world point the user can drag and a link can set.
+ * @property {string} name Link key and `getState()` key, e.g. "target".
+ * @property {string} label Human name, e.g. "Target".
+ * @property {Point} default Position in world units.
+ *
+ * @typedef {{params: Record<string, number>, points: Record<string, Point>}} Settings
+ */
+
+/** Decimals kept for every number in the settings (0.01 world units). */
+export const PRECISION = 2;
+
+/**
+ * Rounds to PRECISION decimals; never returns -0.
+ * @param {number} value
+ * @returns {number}
+ */
+export function quantize(value) {
+  const factor = 10 ** PRECISION;
+  return Math.round(value * factor) / factor + 0;
+}
+
+/**
+ * Writes a number as briefly as possible ("120", "-3.5", "0.25").
+ * @param {number} value
+ * @returns {string}
+ */
+export function formatNumber(value) {
+  return String(quantize(value));
+}
+
+/**
+ * A short, safe rendering of an arbitrary value for a notice (always plain text).
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function describeValue(value) {
+  let text;
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'number' || typeof value === 'boolean' || value == null) text = String(value);
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      text = Object.prototype.toString.call(value);
+    }
+  }
+  // Control characters make unreadable notices; very long values make unreadable pages.
+  text = text.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+/** @param {unknown} value */
+function typeName(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  const type = typeof value;
+  return type === 'object' ? 'an object' : `a ${type}`;
+}
+
+/**
+ * Checks one number that arrived under `name`; clamps it into [min, max].
+ * @param {string} name Name used in notices, e.g. "length1" or "target.x".
+ * @param {unknown} value
+ * @param {number} min
+ * @param {number} max
+ * @param {string} rangeText How the allowed range is described in a clamp notice.
+ * @returns {{value?: number, notice?: string}}
+ */
+function checkNumber(name, value, min, max, rangeText) {
+  if (typeof value !== 'number') {
+    return { notice: `Ignored ${name}: expected a number, got ${typeName(value)}` };
+  }
+  if (!Number.isFinite(value)) {
+    return { notice: `Ignored ${name}=${describeValue(value)}: not a finite number` };
+  }
+  const clamped = quantize(Math.min(max, Math.max(min, value)));
+  if (value < min || value > max) {
+    return {
+      value: clamped,
+      notice: `Clamped ${name}=${describeValue(value)} to ${formatNumber(clamped)} (${rangeText})`,
+    };
+  }
+  return { value: clamped };
+}
+
+/**
+ * Checks a value for one param.
+ * @param {ParamSpec} spec
+ * @param {unknown} value
+ * @returns {{value?: number, notice?: string}}
+ */
+export function checkParam(spec, value) {
+  if (spec.kind === 'sign') {
+    if (value === 1 || value === -1) return { value };
+    if (typeof value !== 'number') {
+      return { notice: `Ignored ${spec.name}: expected 1 or -1, got ${typeName(value)}` };
+    }
+    return { notice: `Ignored ${spec.name}=${describeValue(value)}: must be 1 or -1` };
+  }
+  const min = spec.min ?? -Infinity;
+  const max = spec.max ?? Infinity;
+  return checkNumber(spec.name, value, min, max, `allowed ${min} to ${max}`);
+}
+
+/**
+ * Checks a point; either coordinate may be missing (it then keeps its current value).
+ * @param {PointSpec} spec
+ * @param {unknown} value
+ * @param {Point} current
+ * @param {Rect} bounds The scene's world rectangle; points are kept inside it.
+ * @returns {{value?: Point, notices: string[]}}
+ */
+export function checkPoint(spec, value, current, bounds) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { notices: [`Ignored ${spec.name}: expected {x, y} numbers, got ${typeName(value)}`] };
+  }
+  const notices = [];
+  const point = { x: current.x, y: current.y };
+  const source = /** @type {Record<string, unknown>} */ (value);
+  let changed = false;
+  for (const axis of /** @type {const} */ (['x', 'y'])) {
+    if (!(axis in source)) continue;
+    const min = axis === 'x' ? bounds.minX : bounds.minY;
+    const max = axis === 'x' ? bounds.maxX : bounds.maxY;
+    const checked = checkNumber(
+      `${spec.name}.${axis}`, source[axis], min, max, `the scene spans ${min} to ${max}`);
+    if (checked.notice) notices.push(checked.notice);
+    if (checked.value !== undefined) {
+      point[axis] = checked.value;
+      changed = true;
+    }
+  }
+  for (const key of Object.keys(source)) {
+    if (key !== 'x' && key !== 'y') notices.push(`Ignored ${spec.name}.${describeValue(key)}: only x and y are used`);
+  }
+  if (!changed && !notices.length) notices.push(`Ignored ${spec.name}: it has neither x nor y`);
+  return changed ? { value: point, notices } : { notices };
+}
+
+/**
+ * The default settings of a scene (fresh objects, safe to mutate).
+ * @param {{params: ParamSpec[], points: PointSpec[]}} scene
+ * @returns {Settings}
+ */
+export function defaultSettings(scene) {
+  /** @type {Settings} */
+  const settings = { params: {}, points: {} };
+  for (const spec of scene.params) settings.params[spec.name] = spec.default;
+  for (const spec of scene.points) settings.points[spec.name] = { ...spec.default };
+  return settings;
+}
+
+/** Keys of getState() that are computed, not set; setState ignores them with this reason. */
+const READ_ONLY_KEYS = new Set(['result', 'positions', 'body', 'legs', 'time']);
+
+/**
+ * Applies a partial state `{params?, <point name>?}` to a copy of `settings`.
+ * The `scene` key is handled by the caller (it decides which scene the rest applies to).
+ * @param {{id: string, params: ParamSpec[], points: PointSpec[], world: Rect}} scene
+ * @param {Settings} settings Current settings; not modified.
+ * @param {Record<string, unknown>} partial
+ * @returns {{settings: Settings, notices: string[]}}
+ */
+export function applyPartial(scene, settings, partial) {
+  const next = {
+    params: { ...settings.params },
+    points: Object.fromEntries(Object.entries(settings.points).map(([k, p]) => [k, { ...p }])),
+  };
+  const notices = [];
+  for (const [key, value] of Object.entries(partial)) {
+    if (key === 'scene') continue;
+    if (key === 'params') {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        notices.push(`Ignored params: expected an object like {length1: 150}, got ${typeName(value)}`);
+        continue;
+      }
+      for (const [name, paramValue] of Object.entries(value)) {
+        const spec = scene.params.find((p) => p.name === name);
+        if (!spec) {
+          const known = scene.params.map((p) => p.name).join(', ');
+          notices.push(`Ignored unknown setting "${describeValue(name)}" (${scene.id} has ${known})`);
+          continue;
+        }
+        const checked = checkParam(spec, paramValue);
+        if (checked.notice) notices.push(checked.notice);
+        if (checked.value !== undefined) next.params[name] = checked.value;
+      }
+      continue;
+    }
+    const pointSpec = scene.points.find((p) => p.name === key);
+    if (pointSpec) {
+      const checked = checkPoint(pointSpec, value, next.points[key], scene.world);
+      notices.push(...checked.notices);
+      if (checked.value) next.points[key] = checked.value;
+      continue;
+    }
+    if (READ_ONLY_KEYS.has(key)) {
+      notices.push(`Ignored ${key}: it is computed, not set`);
+      continue;
+    }
+    notices.push(`Ignored unknown key "${describeValue(key)}"`);
+  }
+  return { settings: next, notices };
+}

@@ -1,0 +1,169 @@
+/**
+ * The view: maps world coordinates (y up, any unit) onto the canvas (CSS pixels, y down).
+ *
+ * The scene's world rectangle is fitted into the canvas, aspect ratio kept and centred, so the
+ * same settings draw the same picture at any canvas size. worldToCanvas() / canvasToWorld() are
+ * the only place where the y axis flips; everything else draws in world units through them.
+ *
+ * The view also owns the canvas backing store: CSS size × devicePixelRatio (exact device pixels
+ * where the browser reports them), kept up to date by a ResizeObserver and a per-frame DPR check.
+ */
+
+/**
+ * @typedef {import('./settings.js').Point} Point
+ * @typedef {import('./settings.js').Rect} Rect
+ *
+ * @typedef {Object} View
+ * @property {(p: Point) => Point} worldToCanvas World units → CSS pixels from the canvas' top left.
+ * @property {(q: Point) => Point} canvasToWorld CSS pixels from the canvas' top left → world units.
+ * @property {(p: Point) => Point} worldToClient World units → CSS pixels of the viewport.
+ * @property {(q: Point) => Point} clientToWorld CSS pixels of the viewport → world units.
+ * @property {() => number} scale CSS pixels per world unit.
+ * @property {() => {width: number, height: number}} size Canvas size in CSS pixels.
+ * @property {() => Rect} visibleWorld The world rectangle the whole canvas shows (≥ the scene's).
+ * @property {(world: Rect) => void} setWorld Fits another world rectangle (scene switch).
+ * @property {() => CanvasRenderingContext2D} begin Sizes the backing store if needed and returns
+ *   the context, transformed so that drawing happens in CSS pixels.
+ * @property {() => void} watch Call every frame: picks up a device-pixel-ratio change.
+ * @property {() => void} dispose Stops watching sizes.
+ */
+
+/**
+ * Creates the view of a canvas.
+ * @param {HTMLCanvasElement} canvas Filled by CSS to its container's size.
+ * @param {Rect} world The world rectangle that must always be visible.
+ * @param {() => void} onChange Called when the size or pixel ratio changed (redraw then).
+ * @returns {View}
+ */
+export function createView(canvas, world, onChange) {
+  const context = canvas.getContext('2d', { alpha: false });
+  if (!context) throw new Error('This browser cannot draw on a 2D canvas');
+  let fit = world;
+  let cssWidth = 0;
+  let cssHeight = 0;
+  /** Backing store size wanted, in device pixels. */
+  let pixelWidth = 0;
+  let pixelHeight = 0;
+  let scale = 1;
+
+  /**
+   * Re-derives the fit from a CSS size.
+   * @param {number} width
+   * @param {number} height
+   */
+  function layout(width, height) {
+    cssWidth = Math.max(1, width);
+    cssHeight = Math.max(1, height);
+    scale = Math.min(cssWidth / (fit.maxX - fit.minX), cssHeight / (fit.maxY - fit.minY));
+  }
+
+  /** Measures the canvas (used before the first observer report and as a fallback). */
+  function measure() {
+    const rect = canvas.getBoundingClientRect();
+    layout(rect.width, rect.height);
+    pixelWidth = Math.round(rect.width * devicePixelRatio);
+    pixelHeight = Math.round(rect.height * devicePixelRatio);
+  }
+  measure();
+
+  /** @param {ResizeObserverEntry[]} entries */
+  function onResize(entries) {
+    const entry = entries[entries.length - 1];
+    const box = entry.contentBoxSize?.[0];
+    layout(box ? box.inlineSize : entry.contentRect.width, box ? box.blockSize : entry.contentRect.height);
+    pixelWidth = Math.round(cssWidth * devicePixelRatio);
+    pixelHeight = Math.round(cssHeight * devicePixelRatio);
+    // The exact device-pixel box, where the browser reports it, only corrects the rounding.
+    // (Emulated pixel ratios, e.g. headless Chromium's deviceScaleFactor, report CSS pixels here.)
+    const devicePixels = entry.devicePixelContentBoxSize?.[0];
+    if (devicePixels
+      && Math.abs(devicePixels.inlineSize - cssWidth * devicePixelRatio) <= 1
+      && Math.abs(devicePixels.blockSize - cssHeight * devicePixelRatio) <= 1) {
+      pixelWidth = devicePixels.inlineSize;
+      pixelHeight = devicePixels.blockSize;
+    }
+    onChange();
+  }
+
+  const observer = new ResizeObserver(onResize);
+  try {
+    observer.observe(canvas, { box: 'device-pixel-content-box' });
+  } catch {
+    observer.observe(canvas); // Browsers without device-pixel-content-box (Safari).
+  }
+
+  // A pixel-ratio change (zoom, moving the window to another screen) may resize nothing, and
+  // emulated ratio changes fire no media-query event either: watch() compares it every frame.
+  let ratio = devicePixelRatio;
+
+  /** @param {Point} p */
+  function worldToCanvas(p) {
+    // The one y flip: world y grows upward, canvas y grows downward.
+    return {
+      x: cssWidth / 2 + (p.x - (fit.minX + fit.maxX) / 2) * scale,
+      y: cssHeight / 2 - (p.y - (fit.minY + fit.maxY) / 2) * scale,
+    };
+  }
+
+  /** @param {Point} q */
+  function canvasToWorld(q) {
+    return {
+      x: (fit.minX + fit.maxX) / 2 + (q.x - cssWidth / 2) / scale,
+      y: (fit.minY + fit.maxY) / 2 - (q.y - cssHeight / 2) / scale,
+    };
+  }
+
+  /** The canvas' position in the viewport; re-fits first if the layout moved on already. */
+  function clientRect() {
+    const rect = canvas.getBoundingClientRect();
+    if (Math.abs(rect.width - cssWidth) > 0.01 || Math.abs(rect.height - cssHeight) > 0.01) {
+      layout(rect.width, rect.height);
+      onChange();
+    }
+    return rect;
+  }
+
+  return {
+    worldToCanvas,
+    canvasToWorld,
+    worldToClient(p) {
+      const rect = clientRect();
+      const q = worldToCanvas(p);
+      return { x: rect.left + q.x, y: rect.top + q.y };
+    },
+    clientToWorld(q) {
+      const rect = clientRect();
+      return canvasToWorld({ x: q.x - rect.left, y: q.y - rect.top });
+    },
+    scale: () => scale,
+    size: () => ({ width: cssWidth, height: cssHeight }),
+    visibleWorld() {
+      const topLeft = canvasToWorld({ x: 0, y: 0 });
+      const bottomRight = canvasToWorld({ x: cssWidth, y: cssHeight });
+      return { minX: topLeft.x, maxX: bottomRight.x, minY: bottomRight.y, maxY: topLeft.y };
+    },
+    setWorld(next) {
+      fit = next;
+      layout(cssWidth, cssHeight);
+      onChange();
+    },
+    begin() {
+      if (canvas.width !== pixelWidth || canvas.height !== pixelHeight) {
+        canvas.width = Math.max(1, pixelWidth);
+        canvas.height = Math.max(1, pixelHeight);
+      }
+      // Draw in CSS pixels; the backing store may not be an exact multiple of the CSS size.
+      context.setTransform(canvas.width / cssWidth, 0, 0, canvas.height / cssHeight, 0, 0);
+      return context;
+    },
+    watch() {
+      if (devicePixelRatio === ratio) return;
+      ratio = devicePixelRatio;
+      measure();
+      onChange();
+    },
+    dispose() {
+      observer.disconnect();
+    },
+  };
+}

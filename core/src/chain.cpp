@@ -207,23 +207,30 @@ double Chain::nudgeOffLine() {
   return largestChange;
 }
 
+// Re-places bone `bone`, whose start is already in place, along the line toward `toward`, as far as
+// constrain() lets it turn; positions and world angles follow. `parentWorld` is the parent bone's
+// world angle on entry and this bone's on return. Returns how much the local angle changed.
+double Chain::placeBoneToward(int bone, Vec2 toward, double& parentWorld) {
+  const auto index = static_cast<size_t>(bone);
+  const Vec2 from = position(bone);
+  const Vec2 along = toward - from;
+  const double desiredWorld = length(along) > 0 ? std::atan2(along.y, along.x) : worldAngles_[index];
+  const double local = constrain(bone, desiredWorld - parentWorld);
+  const double change = std::fabs(wrapAngle(local - angles_[index]));
+  angles_[index] = local;
+  parentWorld += local;
+  worldAngles_[index] = parentWorld;
+  setPosition(bone + 1, from + lengths_[index] * direction(parentWorld));
+  return change;
+}
+
 // The FABRIK paper's answer for a target out of reach: every bone, from the root out, points
 // straight at the target (as far as its constraints let it).
 double Chain::stretchToward(Vec2 target) {
   double largestChange = 0;
   double parentWorld = 0;
   for (int i = 0; i < size(); ++i) {
-    const auto bone = static_cast<size_t>(i);
-    const Vec2 from = position(i);
-    const Vec2 toTarget = target - from;
-    const double desiredWorld =
-        length(toTarget) > 0 ? std::atan2(toTarget.y, toTarget.x) : worldAngles_[bone];
-    const double local = constrain(i, desiredWorld - parentWorld);
-    largestChange = std::max(largestChange, std::fabs(wrapAngle(local - angles_[bone])));
-    angles_[bone] = local;
-    parentWorld += local;
-    worldAngles_[bone] = parentWorld;
-    setPosition(i + 1, from + lengths_[bone] * direction(parentWorld));
+    largestChange = std::max(largestChange, placeBoneToward(i, target, parentWorld));
   }
   return largestChange;
 }

@@ -46,16 +46,7 @@ double Chain::sweepFabrik(Vec2 target) {
   double largestChange = 0;
   double parentWorld = 0;
   for (int i = 0; i < bones; ++i) {
-    const auto bone = static_cast<size_t>(i);
-    const Vec2 from = position(i);
-    const Vec2 toward = scratchAt(i + 1) - from;
-    const double desiredWorld = length(toward) > 0 ? std::atan2(toward.y, toward.x) : worldAngles_[bone];
-    const double local = constrain(i, desiredWorld - parentWorld);
-    largestChange = std::max(largestChange, std::fabs(wrapAngle(local - angles_[bone])));
-    angles_[bone] = local;
-    parentWorld += local;
-    worldAngles_[bone] = parentWorld;
-    setPosition(i + 1, from + lengths_[bone] * direction(parentWorld));
+    largestChange = std::max(largestChange, placeBoneToward(i, scratchAt(i + 1), parentWorld));
   }
   return largestChange;
 }

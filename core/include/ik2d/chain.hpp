@@ -114,6 +114,7 @@ class Chain {
   void setPosition(int index, Vec2 point);
   bool isCollinearWith(Vec2 target) const;
   double nudgeOffLine();
+  double placeBoneToward(int bone, Vec2 toward, double& parentWorld);
   double stretchToward(Vec2 target);
   double sweepCcd(Vec2 target);
   double sweepFabrik(Vec2 target);

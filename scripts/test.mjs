@@ -1,5 +1,5 @@
 // test.mjs: `npm test`. Installs what is missing, then runs every test and exits non-zero on any
-// failure: the native Catch2 suite (ctest), the same suite compiled to WASM and run by Node
+// failure: the native Catch2 suite under ASan + UBSan (ctest), the same suite compiled to WASM and run by Node
 // (ctest), the Node tests of the real module (tests/js) and the headless-Chromium tests of the
 // page (tests/browser).
 import { readdirSync } from 'node:fs';
@@ -25,10 +25,10 @@ try {
   console.log('\n== Types: ik2d.d.ts against tests/types (tsc) ==');
   run(process.execPath, [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: repoRoot });
 
-  console.log('\n== Catch2, native ==');
-  run('cmake', ['--preset', 'native-debug'], { cwd: repoRoot });
-  run('cmake', ['--build', '--preset', 'native-debug'], { cwd: repoRoot });
-  run('ctest', ['--preset', 'native-debug'], { cwd: repoRoot });
+  console.log('\n== Catch2, native, under AddressSanitizer + UndefinedBehaviorSanitizer ==');
+  run('cmake', ['--preset', 'native-sanitize'], { cwd: repoRoot });
+  run('cmake', ['--build', '--preset', 'native-sanitize'], { cwd: repoRoot });
+  run('ctest', ['--preset', 'native-sanitize'], { cwd: repoRoot });
 
   console.log('\n== Catch2 under Node (WASM build) ==');
   buildWasm({ tests: true });

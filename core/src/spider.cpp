@@ -84,6 +84,10 @@ const char* Spider::reset(const SpiderOptions& options, double x) {
   if (!isValid(options.bodyHeight) || !(options.bodyHeight > 0) || options.bodyHeight >= 0.9 * reach) {
     return "bodyHeight must be greater than 0 and below 90% of the leg reach (upperLength + lowerLength)";
   }
+  if (options.bodyHeight < 1.2 * std::fabs(options.upperLength - options.lowerLength)) {
+    return "bodyHeight must be at least 1.2 times |upperLength - lowerLength|, or feet under the hips "
+           "are closer than the folded leg can reach";
+  }
   if (!isValid(options.speed) || options.speed < 0 || options.speed > kMaxLength)
     return "speed must be a number from 0 to 1e6";
   if (!isValid(options.stepHeight) || options.stepHeight < 0 || options.stepHeight > kMaxLength) {
@@ -109,7 +113,7 @@ const char* Spider::reset(const SpiderOptions& options, double x) {
     SpiderLeg& leg = legs_[static_cast<size_t>(i)];
     leg.nearSide = i % 2 == 0;
     leg.group = (i / 2 + i % 2) % 2;
-    leg.foot = restSpotOf(i, 0);
+    leg.foot = reachableSpot(i, restSpotOf(i, 0), body_);
   }
   solveLegs();
   return nullptr;

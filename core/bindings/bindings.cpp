@@ -127,6 +127,111 @@ class ChainHandle {
   ik2d::Chain chain_;
 };
 
+// ---- spiders ------------------------------------------------------------------------------------
+
+// Layout of SpiderHandle::stateAddress(): the body, then one record per leg. ik2d_api.js reads the
+// same indices (SPIDER_* constants).
+enum SpiderSlot { kBodyX, kBodyY, kBodyAngle, kBodyVelocity, kGoal, kBodySlots };
+enum LegSlot {
+  kHipX,
+  kHipY,
+  kKneeX,
+  kKneeY,
+  kFootX,
+  kFootY,
+  kRestX,
+  kRestY,
+  kPlanted,
+  kNearSide,
+  kGroup,
+  kLegIk,
+  kSteps,
+  kStepProgress,
+  kLegSlots
+};
+// Layout of the options passed in the input buffer to SpiderHandle::reset.
+enum SpiderOption {
+  kLegCount,
+  kUpperLength,
+  kLowerLength,
+  kBodyHeight,
+  kSpeed,
+  kStepThreshold,
+  kStepHeight,
+  kSeed,
+  kRoughness,
+  kAmplitude,
+  kWavelength,
+  kStartX,
+  kOptionCount
+};
+
+class SpiderHandle {
+ public:
+  int reset() {
+    if (inputBuffer.size() < kOptionCount) return report("spider options were not passed in");
+    const double* in = inputBuffer.data();
+    ik2d::SpiderOptions options;
+    options.legCount = static_cast<int>(in[kLegCount]);
+    options.upperLength = in[kUpperLength];
+    options.lowerLength = in[kLowerLength];
+    options.bodyHeight = in[kBodyHeight];
+    options.speed = in[kSpeed];
+    options.stepThreshold = in[kStepThreshold];
+    options.stepHeight = in[kStepHeight];
+    options.terrain.seed = static_cast<std::uint32_t>(in[kSeed]);
+    options.terrain.roughness = in[kRoughness];
+    options.terrain.amplitude = in[kAmplitude];
+    options.terrain.wavelength = in[kWavelength];
+    if (const char* message = spider_.reset(options, in[kStartX])) return report(message);
+    state_.assign(kBodySlots + kLegSlots * static_cast<size_t>(options.legCount), 0.0);
+    writeState();
+    return report(nullptr);
+  }
+  int setGoal(double x) { return report(spider_.setGoal(x)); }
+  int step(double dt, int count) {
+    for (int i = 0; i < count; ++i) {
+      if (const char* message = spider_.step(dt)) return report(message);
+    }
+    writeState();
+    return report(nullptr);
+  }
+  double groundHeight(double x) const { return spider_.terrain().height(x); }
+  double groundSlope(double x) const { return spider_.terrain().slope(x); }
+  std::uintptr_t stateAddress() const { return reinterpret_cast<std::uintptr_t>(state_.data()); }
+
+ private:
+  void writeState() {
+    const ik2d::SpiderBody& body = spider_.body();
+    state_[kBodyX] = body.position.x;
+    state_[kBodyY] = body.position.y;
+    state_[kBodyAngle] = body.angle;
+    state_[kBodyVelocity] = body.velocity;
+    state_[kGoal] = spider_.goal();
+    double* record = state_.data() + kBodySlots;
+    for (const ik2d::SpiderLeg& leg : spider_.legs()) {
+      record[kHipX] = leg.hip.x;
+      record[kHipY] = leg.hip.y;
+      record[kKneeX] = leg.knee.x;
+      record[kKneeY] = leg.knee.y;
+      record[kFootX] = leg.foot.x;
+      record[kFootY] = leg.foot.y;
+      record[kRestX] = leg.rest.x;
+      record[kRestY] = leg.rest.y;
+      record[kPlanted] = leg.planted ? 1 : 0;
+      record[kNearSide] = leg.nearSide ? 1 : 0;
+      record[kGroup] = leg.group;
+      record[kLegIk] = static_cast<int>(leg.ik);
+      record[kSteps] = leg.steps;
+      record[kStepProgress] = leg.stepProgress;
+      record += kLegSlots;
+    }
+  }
+
+  ik2d::Spider spider_;
+  std::vector<double> state_;
+};
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(ik2d) {
@@ -148,4 +253,12 @@ EMSCRIPTEN_BINDINGS(ik2d) {
       .function("anglesAddress", &ChainHandle::anglesAddress)
       .function("positionsAddress", &ChainHandle::positionsAddress)
       .function("solve", &ChainHandle::solve);
+  emscripten::class_<SpiderHandle>("SpiderHandle")
+      .constructor<>()
+      .function("reset", &SpiderHandle::reset)
+      .function("setGoal", &SpiderHandle::setGoal)
+      .function("step", &SpiderHandle::step)
+      .function("groundHeight", &SpiderHandle::groundHeight)
+      .function("groundSlope", &SpiderHandle::groundSlope)
+      .function("stateAddress", &SpiderHandle::stateAddress);
 }

@@ -135,6 +135,79 @@ export interface Chain {
   delete(): void;
 }
 
+/** Options of `new ik.Spider(...)`; every field is optional (defaults in brackets). World units, y up. */
+export interface SpiderOptions {
+  /** Number of legs: even, 4 to 16 [8]; half on the near side, half on the far side. */
+  legs?: number;
+  /** Hip to knee [50] and knee to foot [60], > 0. */
+  upperLength?: number;
+  lowerLength?: number;
+  /** Body centre above the ground [55]: below 90 % of upper + lower, at least 1.2 |upper - lower|. */
+  bodyHeight?: number;
+  /** Top walking speed, units per second, >= 0 [90]. */
+  speed?: number;
+  /** Drift of a planted foot from its rest spot that makes its group step, > 0 [28]. */
+  stepThreshold?: number;
+  /** How high a stepping foot lifts, >= 0 [22]. */
+  stepHeight?: number;
+  /** Terrain seed, a whole number from 0 to 4294967295 [1]: the same seed gives the same ground. */
+  seed?: number;
+  /** Terrain roughness, 0 (flat) to 1 [0.5]. */
+  roughness?: number;
+  /** Height of the biggest hills at roughness 1, >= 0 [60]. */
+  amplitude?: number;
+  /** Typical distance between hilltops, > 0 [420]. */
+  wavelength?: number;
+  /** Where the spider starts, world x within ±1e9 [0]. */
+  x?: number;
+}
+
+/** One leg of a spider, as last solved. */
+export interface SpiderLeg {
+  hip: Point;
+  knee: Point;
+  /** On the ground while planted (exactly: foot.y = groundHeight(foot.x)). */
+  foot: Point;
+  /** The foot's rest spot on the ground below and beside its hip. */
+  rest: Point;
+  planted: boolean;
+  /** Drawn in front of the body (true) or behind it. */
+  nearSide: boolean;
+  /** Gait group, 0 or 1: a group lifts only while the other is planted. */
+  group: number;
+  /** This leg's two-bone status ('reached' unless a setting makes the leg unable to reach). */
+  ik: TwoBoneStatus;
+  /** How many times this leg has landed. */
+  steps: number;
+  /** 0..1 through the current step; 0 while planted. */
+  stepProgress: number;
+}
+
+/** A snapshot of a spider. */
+export interface SpiderState {
+  body: { x: number; y: number; angle: number; velocity: number };
+  goal: number;
+  legs: SpiderLeg[];
+}
+
+/** A procedural spider walking on seeded terrain, every leg solved by the two-bone solver each step. */
+export interface Spider {
+  /** The settings in force, defaults filled in. */
+  readonly options: Readonly<Required<SpiderOptions>>;
+  /** Walk toward world x (it stops a short distance from it); within ±1e9. */
+  setGoal(x: number): void;
+  /** Advances `steps` (default 1) fixed steps of `dt` seconds (default 1/60, 0 < dt <= 0.1). */
+  step(dt?: number, steps?: number): void;
+  /** Body, goal and every leg. */
+  state(): SpiderState;
+  /** Terrain height under world x. */
+  groundHeight(x: number): number;
+  /** Unit terrain normal at world x, pointing up. */
+  groundNormal(x: number): Point;
+  /** Frees the C++ spider; safe to call twice. Any other call afterwards throws. */
+  delete(): void;
+}
+
 /** The loaded module. */
 export interface IK2D {
   /** Library version, "major.minor.patch". */
@@ -143,6 +216,8 @@ export interface IK2D {
   solveTwoBone(options: TwoBoneOptions): TwoBoneResult;
   /** Creates a chain. Throws TypeError on wrong types and RangeError on bad lengths or angles. */
   readonly Chain: new (options: ChainOptions) => Chain;
+  /** Creates a spider. Throws TypeError on wrong types and RangeError on bad settings. */
+  readonly Spider: new (options?: SpiderOptions) => Spider;
 }
 
 /** Advanced options passed through to Emscripten's module factory. */

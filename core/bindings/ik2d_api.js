@@ -12,6 +12,14 @@ const CHAIN_STATUS = ['reached', 'out_of_reach', 'max_iterations', 'invalid'];
 const CHAIN_METHODS = ['ccd', 'fabrik'];
 const MAX_BONES = 1024;          // Chain::kMaxBones
 const MAX_ITERATIONS = 100000;   // Chain::kMaxIterations
+// SpiderHandle's state layout (bindings.cpp, enums SpiderSlot and LegSlot) and option order (SpiderOption).
+const SPIDER_BODY_SLOTS = 5, SPIDER_LEG_SLOTS = 14;
+const SPIDER_DEFAULTS = Object.freeze({
+  legs: 8, upperLength: 50, lowerLength: 60, bodyHeight: 55, speed: 90, stepThreshold: 28, stepHeight: 22,
+  seed: 1, roughness: 0.5, amplitude: 60, wavelength: 420, x: 0,
+});
+const SPIDER_OPTION_ORDER = ['legs', 'upperLength', 'lowerLength', 'bodyHeight', 'speed', 'stepThreshold',
+  'stepHeight', 'seed', 'roughness', 'amplitude', 'wavelength', 'x'];
 // Indices into the buffer written by solveTwoBoneFlat (bindings.cpp, enum TwoBoneSlot).
 const JOINT_X = 0, JOINT_Y = 1, END_X = 2, END_Y = 3, ANGLE1 = 4, ANGLE2 = 5, DISTANCE = 6;
 
@@ -271,9 +279,122 @@ function makeApi(raw) {
     }
   }
 
+  /** A procedural spider walking on seeded terrain; its state lives in WASM memory. */
+  class Spider {
+    #handle;
+    #legCount;
+    #options;
+
+    /** @param {import('./ik2d').SpiderOptions} [options] */
+    constructor(options = {}) {
+      const fn = 'Spider';
+      if (options === null || typeof options !== 'object') {
+        throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
+      }
+      const resolved = {};
+      for (const name of SPIDER_OPTION_ORDER) resolved[name] = optionalNumber(options[name], name, fn, SPIDER_DEFAULTS[name]);
+      if (!Number.isInteger(resolved.legs) || resolved.legs < 4 || resolved.legs > 16 || resolved.legs % 2 !== 0) {
+        throw new RangeError(`${fn}: legs must be an even whole number from 4 to 16, got ${resolved.legs}`);
+      }
+      if (!Number.isInteger(resolved.seed) || resolved.seed < 0 || resolved.seed > 0xffffffff) {
+        throw new RangeError(`${fn}: seed must be a whole number from 0 to 4294967295, got ${resolved.seed}`);
+      }
+      const handle = new raw.SpiderHandle();
+      writeInput(SPIDER_OPTION_ORDER.map((name) => resolved[name]));
+      if (handle.reset() !== 0) {
+        const message = raw.lastMessage();
+        handle.delete();
+        throw new RangeError(`${fn}: ${message.replace(/^legCount /, 'legs ')}`);
+      }
+      this.#handle = handle;
+      this.#legCount = resolved.legs;
+      this.#options = Object.freeze(resolved);
+      leaked.register(this, handle, this);
+    }
+
+    #live(fn) {
+      if (!this.#handle) throw new Error(`Spider.${fn}: this spider was deleted`);
+      return this.#handle;
+    }
+
+    /** The settings in force, defaults filled in. */
+    get options() {
+      return this.#options;
+    }
+
+    /** Walk toward world x (it stops a short distance from it). */
+    setGoal(x) {
+      const handle = this.#live('setGoal');
+      requireNumber(x, 'x', 'Spider.setGoal');
+      if (handle.setGoal(x) !== 0) throw new RangeError(`Spider.setGoal: ${raw.lastMessage()}`);
+    }
+
+    /** Advances `steps` fixed steps of `dt` seconds (0 < dt <= 0.1). */
+    step(dt = 1 / 60, steps = 1) {
+      const handle = this.#live('step');
+      requireNumber(dt, 'dt', 'Spider.step');
+      requireNumber(steps, 'steps', 'Spider.step');
+      if (!Number.isInteger(steps) || steps < 0 || steps > 100000) {
+        throw new RangeError(`Spider.step: steps must be a whole number from 0 to 100000, got ${steps}`);
+      }
+      if (handle.step(dt, steps) !== 0) throw new RangeError(`Spider.step: ${raw.lastMessage()}`);
+    }
+
+    /** A snapshot: body, goal and every leg. */
+    state() {
+      const start = this.#live('state').stateAddress() / Float64Array.BYTES_PER_ELEMENT;
+      const f = heapF64();
+      const legs = [];
+      for (let i = 0, at = start + SPIDER_BODY_SLOTS; i < this.#legCount; i++, at += SPIDER_LEG_SLOTS) {
+        legs.push({
+          hip: { x: f[at], y: f[at + 1] },
+          knee: { x: f[at + 2], y: f[at + 3] },
+          foot: { x: f[at + 4], y: f[at + 5] },
+          rest: { x: f[at + 6], y: f[at + 7] },
+          planted: f[at + 8] === 1,
+          nearSide: f[at + 9] === 1,
+          group: f[at + 10],
+          ik: TWO_BONE_STATUS[f[at + 11]],
+          steps: f[at + 12],
+          stepProgress: f[at + 13],
+        });
+      }
+      return {
+        body: { x: f[start], y: f[start + 1], angle: f[start + 2], velocity: f[start + 3] },
+        goal: f[start + 4],
+        legs,
+      };
+    }
+
+    /** Terrain height under world x. */
+    groundHeight(x) {
+      const handle = this.#live('groundHeight');
+      requireNumber(x, 'x', 'Spider.groundHeight');
+      return handle.groundHeight(x);
+    }
+
+    /** Unit normal of the terrain at world x, pointing up. */
+    groundNormal(x) {
+      const handle = this.#live('groundNormal');
+      requireNumber(x, 'x', 'Spider.groundNormal');
+      const slope = handle.groundSlope(x);
+      const n = Math.hypot(slope, 1);
+      return { x: -slope / n, y: 1 / n };
+    }
+
+    /** Frees the C++ spider. Safe to call twice; any other call afterwards throws. */
+    delete() {
+      if (!this.#handle) return;
+      leaked.unregister(this);
+      this.#handle.delete();
+      this.#handle = undefined;
+    }
+  }
+
   return Object.freeze({
     version: raw.version(),
     solveTwoBone,
     Chain,
+    Spider,
   });
 }

@@ -4,6 +4,8 @@
 import createIK2D, {
   type Chain,
   type ChainSolveResult,
+  type Spider,
+  type SpiderState,
   type IK2D,
   type TwoBoneResult,
   type TwoBoneStatus,
@@ -38,7 +40,15 @@ async function example(): Promise<number> {
   // @ts-expect-error size is read-only
   chain.size = 3;
   chain.delete();
-  return version.length + status.length + (message?.length ?? 0) + result.joint.x + result.angle1 + solved.error + positions[0];
+  const spider: Spider = new ik.Spider({ legs: 6, roughness: 0.3, seed: 9 });
+  spider.setGoal(500);
+  spider.step(1 / 60, 10);
+  const state: SpiderState = spider.state();
+  const planted: boolean = state.legs[0].planted;
+  // @ts-expect-error options are read-only
+  spider.options.legs = 4;
+  spider.delete();
+  return version.length + status.length + (message?.length ?? 0) + result.joint.x + result.angle1 + solved.error + positions[0] + (planted ? 1 : 0);
 }
 
 void example;

@@ -1,9 +1,12 @@
 // screenshot.mjs: `npm run screenshot`. Serves dist/ (build it first), opens the playground in
 // headless Chromium, sets a bent arm pose and writes docs/screenshot.png for the README.
+// `npm run screenshot -- --preset=chain` writes docs/chain.png (the chain scene) instead.
 //
 // Options (all optional), for looking at other states while working on the page:
-//   --out=FILE        where to write the PNG (default docs/screenshot.png)
-//   --query=STRING    a link query instead of the default pose, e.g. "scene=arm&target=280,0"
+//   --preset=NAME     arm (default) or chain: the README picture's query and file
+//   --out=FILE        where to write the PNG (default: the preset's, docs/screenshot.png)
+//   --query=STRING    a link query instead of the preset's, e.g. "scene=arm&target=280,0"
+//   --steps=N         pause, then run N fixed 1/60 s steps before the picture (moving target...)
 //   --width=N --height=N --dpr=N   viewport in CSS pixels and device pixel ratio (1200×760, 2)
 //   --dark            prefer the dark colour scheme
 //   --full            the whole page, not just the viewport
@@ -14,8 +17,16 @@ import { launchBrowser, startServer, waitReady } from '../tests/browser/harness.
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The README's pose: a clearly bent elbow, the target within reach. */
-const DEFAULT_QUERY = 'scene=arm&length1=130&length2=100&target=110,60&root=-30,-40';
+/** The README's pictures: query and file per preset. */
+const PRESETS = {
+  // A clearly bent elbow, the target within reach.
+  arm: { query: 'scene=arm&length1=130&length2=100&target=110,60&root=-30,-40', out: 'docs/screenshot.png' },
+  // FABRIK, tapered bones, joint limits on: the allowed arcs show at every joint.
+  chain: {
+    query: 'scene=chain&method=fabrik&bones=10&length=380&taper=1&limits=1&limitDeg=35&target=-40,140&root=-170,-150',
+    out: 'docs/chain.png',
+  },
+};
 
 /** @param {string} name @param {string} fallback */
 function option(name, fallback) {
@@ -25,8 +36,12 @@ function option(name, fallback) {
 }
 
 async function main() {
-  const out = path.resolve(repoRoot, option('out', 'docs/screenshot.png'));
-  const query = option('query', DEFAULT_QUERY).replace(/^\?/, '');
+  const presetName = option('preset', 'arm');
+  const preset = PRESETS[/** @type {keyof typeof PRESETS} */ (presetName)];
+  if (!preset) throw new Error(`unknown --preset=${presetName} (available: ${Object.keys(PRESETS).join(', ')})`);
+  const out = path.resolve(repoRoot, option('out', preset.out));
+  const query = option('query', preset.query).replace(/^\?/, '');
+  const steps = Number(option('steps', '0'));
   const width = Number(option('width', '1200'));
   const height = Number(option('height', '760'));
   const deviceScaleFactor = Number(option('dpr', '2'));
@@ -44,11 +59,18 @@ async function main() {
     });
     await page.goto(`${server.url}?${query}`);
     await waitReady(page);
+    if (steps > 0) {
+      await page.evaluate((n) => {
+        window.playground.pause();
+        window.playground.step(n);
+      }, steps);
+    }
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     mkdirSync(path.dirname(out), { recursive: true });
     await page.screenshot({ path: out, fullPage: process.argv.includes('--full') });
     if (problems.length) throw new Error(`the page reported problems:\n${problems.join('\n')}`);
-    console.log(`Wrote ${path.relative(process.cwd(), out) || out} (${width}×${height} at ${deviceScaleFactor}x, ${colorScheme})`);
+    const where = path.relative(process.cwd(), out) || out;
+    console.log(`Wrote ${where} (${width}×${height} at ${deviceScaleFactor}x, ${colorScheme})`);
   } finally {
     await browser.close();
     await server.close();

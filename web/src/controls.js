@@ -7,6 +7,7 @@ import { formatNumber } from './settings.js';
 
 /**
  * @typedef {import('./settings.js').ParamSpec} ParamSpec
+ * @typedef {import('./settings.js').ParamValue} ParamValue
  * @typedef {import('./scenes/index.js').ReadoutSpec} ReadoutSpec
  * @typedef {import('./scenes/index.js').Readout} Readout
  */
@@ -34,26 +35,38 @@ function labelContent(spec) {
 }
 
 /**
- * Builds the controls for a scene's params.
+ * How a range param's value reads on its control: "120", "45°", or the spec's maxLabel at max.
+ * @param {ParamSpec} spec
+ * @param {number} value
+ */
+function rangeText(spec, value) {
+  if (spec.maxLabel && value === spec.max) return spec.maxLabel;
+  return `${formatNumber(value)}${spec.unit ?? ''}`;
+}
+
+/**
+ * Builds the controls for a scene's params: a slider per 'range', a flip button per 'sign', a
+ * switch (a checkbox with role="switch") per 'toggle' and a segmented radio group per 'choice'.
  * @param {HTMLElement} container Emptied first.
  * @param {ParamSpec[]} specs
- * @param {(name: string, value: number) => void} onInput A control changed a value.
- * @returns {{update: (params: Record<string, number>) => void}} Shows values set elsewhere.
+ * @param {(name: string, value: ParamValue) => void} onInput A control changed a value.
+ * @returns {{update: (params: Record<string, ParamValue>) => void}} Shows values set elsewhere.
  */
 export function buildControls(container, specs, onInput) {
   container.replaceChildren();
-  /** @type {((params: Record<string, number>) => void)[]} */
+  /** @type {((params: Record<string, ParamValue>) => void)[]} */
   const updaters = [];
   for (const spec of specs) {
     const id = `param-${spec.name}`;
     const row = element('div', `control control-${spec.kind}`);
     const head = element('div', 'control-head');
+    /** Shows the value in words or digits ('range' and 'sign'; switches and radios show it). */
     const output = element('output', 'control-value');
     output.id = `${id}-value`;
     output.htmlFor.add(id);
     /** @type {HTMLElement} */
     let control;
-    /** The value shown now; NaN until the first update. */
+    /** @type {ParamValue} The value shown now; NaN until the first update. */
     let shown = NaN;
 
     if (spec.kind === 'range') {
@@ -72,11 +85,65 @@ export function buildControls(container, specs, onInput) {
       row.append(head, input);
       control = input;
       updaters.push((params) => {
+        const value = Number(params[spec.name]);
+        if (value === shown) return;
+        shown = value;
+        output.textContent = rangeText(spec, value);
+        input.value = String(value);
+        // Read aloud as the control shows it ("no limit", "45°"), not as a bare number.
+        if (spec.unit || spec.maxLabel) input.setAttribute('aria-valuetext', rangeText(spec, value));
+      });
+    } else if (spec.kind === 'toggle') {
+      const label = element('label', 'control-switch');
+      label.htmlFor = id;
+      const input = element('input');
+      input.type = 'checkbox';
+      input.id = id;
+      input.name = spec.name;
+      input.setAttribute('role', 'switch');
+      input.addEventListener('change', () => onInput(spec.name, input.checked));
+      const text = element('span', 'control-label');
+      text.append(labelContent(spec));
+      label.append(text, input);
+      row.append(label);
+      control = input;
+      updaters.push((params) => {
+        const value = params[spec.name] === true;
+        if (value === shown) return;
+        shown = value;
+        input.checked = value;
+      });
+    } else if (spec.kind === 'choice') {
+      const group = element('fieldset', 'segmented');
+      group.id = id;
+      const legend = element('legend', 'control-label');
+      legend.append(labelContent(spec));
+      group.append(legend);
+      const segments = element('div', 'segments');
+      /** @type {HTMLInputElement[]} */
+      const radios = [];
+      for (const option of spec.options ?? []) {
+        const segment = element('label', 'segment');
+        const radio = element('input');
+        radio.type = 'radio';
+        radio.name = spec.name;
+        radio.value = option.value;
+        radio.id = `${id}-${option.value}`;
+        radio.addEventListener('change', () => {
+          if (radio.checked) onInput(spec.name, option.value);
+        });
+        segment.append(radio, element('span', '', option.label));
+        segments.append(segment);
+        radios.push(radio);
+      }
+      group.append(segments);
+      row.append(group);
+      control = group;
+      updaters.push((params) => {
         const value = params[spec.name];
         if (value === shown) return;
         shown = value;
-        output.textContent = formatNumber(value);
-        input.value = String(value);
+        for (const radio of radios) radio.checked = radio.value === value;
       });
     } else {
       const label = element('span', 'control-label');
@@ -84,7 +151,7 @@ export function buildControls(container, specs, onInput) {
       const button = element('button', 'button', `Flip ${spec.label.toLowerCase()}`);
       button.type = 'button';
       button.id = id;
-      button.addEventListener('click', () => onInput(spec.name, shown > 0 ? -1 : 1));
+      button.addEventListener('click', () => onInput(spec.name, Number(shown) > 0 ? -1 : 1));
       const words = spec.signLabels ?? ['+1', '−1'];
       head.append(label, button);
       row.append(head, output);
@@ -94,8 +161,8 @@ export function buildControls(container, specs, onInput) {
         const value = params[spec.name];
         if (value === shown) return;
         shown = value;
-        output.textContent = value > 0 ? words[0] : words[1];
-        row.dataset.sign = value > 0 ? 'positive' : 'negative';
+        output.textContent = Number(value) > 0 ? words[0] : words[1];
+        row.dataset.sign = Number(value) > 0 ? 'positive' : 'negative';
       });
     }
     if (spec.help) {
@@ -104,6 +171,17 @@ export function buildControls(container, specs, onInput) {
       row.append(help);
       const described = control.getAttribute('aria-describedby');
       control.setAttribute('aria-describedby', described ? `${described} ${help.id}` : help.id);
+    }
+    if (spec.dependsOn) {
+      // Still usable (a value set now applies once the toggle is on), but visibly secondary.
+      const { dependsOn } = spec;
+      updaters.push((params) => {
+        const off = params[dependsOn] !== true;
+        if ((row.dataset.inactive === 'true') !== off) {
+          if (off) row.dataset.inactive = 'true';
+          else delete row.dataset.inactive;
+        }
+      });
     }
     container.append(row);
   }

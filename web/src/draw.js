@@ -15,7 +15,7 @@
 
 const THEME_NAMES = [
   'background', 'grid', 'axis', 'label', 'reach', 'reach-fill', 'bone', 'bone-2', 'bone-edge',
-  'joint', 'end', 'target', 'warn', 'soft',
+  'joint', 'end', 'target', 'warn', 'soft', 'limit', 'limit-fill',
 ];
 
 /**
@@ -115,8 +115,10 @@ export function traceCircle(ctx, view, centre, radius) {
  * @param {number} radius World units.
  * @param {number} from
  * @param {number} to
+ * @param {boolean} [connect] Continue the current subpath (lineTo the arc's start) instead of
+ *   starting a new one, e.g. for a wedge from its centre.
  */
-export function traceArc(ctx, view, centre, radius, from, to) {
+export function traceArc(ctx, view, centre, radius, from, to, connect = false) {
   const segments = Math.max(2, Math.ceil(Math.abs(to - from) / 0.05));
   for (let i = 0; i <= segments; i += 1) {
     const angle = from + ((to - from) * i) / segments;
@@ -124,7 +126,7 @@ export function traceArc(ctx, view, centre, radius, from, to) {
       x: centre.x + radius * Math.cos(angle),
       y: centre.y + radius * Math.sin(angle),
     });
-    if (i === 0) ctx.moveTo(p.x, p.y);
+    if (i === 0 && !connect) ctx.moveTo(p.x, p.y);
     else ctx.lineTo(p.x, p.y);
   }
 }
@@ -209,4 +211,85 @@ export function drawLabel(ctx, view, at, text, colour, theme, gap, away) {
   ctx.strokeText(text, x, y);
   ctx.fillStyle = colour;
   ctx.fillText(text, x, y);
+}
+
+/**
+ * A soft disc under a handle the mouse is over or drags.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Point} centre Canvas CSS pixels.
+ * @param {number} radius CSS pixels.
+ * @param {string} colour
+ */
+export function drawHalo(ctx, centre, radius, colour) {
+  ctx.save();
+  ctx.globalAlpha = 0.18;
+  ctx.beginPath();
+  ctx.arc(centre.x, centre.y, radius, 0, Math.PI * 2);
+  ctx.fillStyle = colour;
+  ctx.fill();
+  ctx.restore();
+}
+
+/**
+ * The target handle: a ring with a cross, solid in the target colour; with a `warning`, dashed,
+ * in the warning colour and labelled with it (shape and words, not colour alone).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {Point} target
+ * @param {Object} options
+ * @param {boolean} options.highlight The handle is hovered or dragged.
+ * @param {string} [options.warning] Why the target is not reached, e.g. "out of reach".
+ * @param {Point} [options.away] Where a line to the target comes from (the label avoids it).
+ */
+export function drawTargetHandle(ctx, view, theme, target, { highlight, warning, away }) {
+  const colour = warning ? theme.warn : theme.target;
+  const t = view.worldToCanvas(target);
+  const ring = sizeFor(view, 10, 10, 15);
+  if (highlight) drawHalo(ctx, t, ring + 7, colour);
+  ctx.beginPath();
+  ctx.arc(t.x, t.y, ring, 0, Math.PI * 2);
+  ctx.lineWidth = 2.5;
+  ctx.strokeStyle = colour;
+  ctx.setLineDash(warning ? [5, 4] : []);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  const tick = ring + 5;
+  const gap = ring * 0.45;
+  ctx.beginPath();
+  ctx.moveTo(t.x - tick, t.y);
+  ctx.lineTo(t.x - gap, t.y);
+  ctx.moveTo(t.x + gap, t.y);
+  ctx.lineTo(t.x + tick, t.y);
+  ctx.moveTo(t.x, t.y - tick);
+  ctx.lineTo(t.x, t.y - gap);
+  ctx.moveTo(t.x, t.y + gap);
+  ctx.lineTo(t.x, t.y + tick);
+  ctx.lineWidth = 2;
+  ctx.stroke();
+  drawDot(ctx, view, target, 3, colour);
+  if (warning) drawLabel(ctx, view, target, warning, theme.warn, theme, ring + 2, away);
+}
+
+/**
+ * A line from the end effector to a target it does not sit on: dashed in the warning colour
+ * (cannot get there), dotted in the soft colour (lagging: still converging or easing in).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {Point} from
+ * @param {Point} to
+ * @param {boolean} warning
+ */
+export function drawMissLine(ctx, view, theme, from, to, warning) {
+  const a = view.worldToCanvas(from);
+  const b = view.worldToCanvas(to);
+  ctx.beginPath();
+  ctx.moveTo(a.x, a.y);
+  ctx.lineTo(b.x, b.y);
+  ctx.setLineDash(warning ? [7, 5] : [2, 4]);
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = warning ? theme.warn : theme.soft;
+  ctx.stroke();
+  ctx.setLineDash([]);
 }

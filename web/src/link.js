@@ -2,9 +2,12 @@
  * The link format: a query string that reproduces a scene.
  *
  *   ?scene=arm&length1=150&bend=-1&target=110,90&root=-20,0
+ *   ?scene=chain&method=fabrik&bones=12&limits=1&target=120,80
  *
  * - `scene` picks the scene (default: the first registered one).
- * - Each param of the scene is `name=<number>`; each point is `name=<x>,<y>` in world units.
+ * - Each param of the scene is `name=<value>`: a number for sliders and signs, `1` or `0` for
+ *   toggles (`true`/`false`, `on`/`off`, `yes`/`no` are read too), the option's value for choices
+ *   (`method=fabrik`). Each point is `name=<x>,<y>` in world units.
  * - A written link holds `scene` plus only the values that differ from the scene's defaults,
  *   with numbers as short as they can be ("120", not "120.00").
  *
@@ -17,6 +20,7 @@ import { describeValue, formatNumber } from './settings.js';
 /**
  * @typedef {import('./settings.js').Settings} Settings
  * @typedef {import('./settings.js').ParamSpec} ParamSpec
+ * @typedef {import('./settings.js').ParamValue} ParamValue
  * @typedef {import('./settings.js').PointSpec} PointSpec
  * @typedef {{id: string, params: ParamSpec[], points: PointSpec[]}} LinkScene
  */
@@ -36,6 +40,40 @@ export function parseNumberText(text) {
   const value = Number(trimmed);
   if (!Number.isFinite(value)) return { reason: 'not a finite number' };
   return { value };
+}
+
+/** Words a link may use for a toggle's two values. */
+const TOGGLE_WORDS = new Map([
+  ['1', true], ['true', true], ['on', true], ['yes', true],
+  ['0', false], ['false', false], ['off', false], ['no', false],
+]);
+
+/**
+ * Reads a param's value as written in a link: a number, a toggle word, or (for a choice) the text
+ * itself, which applyPartial() then checks against the options.
+ * @param {ParamSpec} spec
+ * @param {string} text
+ * @returns {{value?: ParamValue, reason?: string}}
+ */
+export function parseParamText(spec, text) {
+  if (spec.kind === 'choice') return { value: text };
+  if (spec.kind === 'toggle') {
+    const value = TOGGLE_WORDS.get(text.trim().toLowerCase());
+    return value === undefined ? { reason: 'expected 1 or 0' } : { value };
+  }
+  return parseNumberText(text);
+}
+
+/**
+ * Writes a param's value as a link does: "1"/"0" for toggles, the value for choices, else a number.
+ * @param {ParamSpec} spec
+ * @param {ParamValue} value
+ * @returns {string}
+ */
+export function formatParamText(spec, value) {
+  if (spec.kind === 'toggle') return value ? '1' : '0';
+  if (spec.kind === 'choice') return encodeURIComponent(String(value));
+  return formatNumber(Number(value));
 }
 
 /**
@@ -70,7 +108,7 @@ export function parseLink(search, scenes) {
     seen.add(key);
     const param = scene.params.find((p) => p.name === key);
     if (param) {
-      const parsed = parseNumberText(text);
+      const parsed = parseParamText(param, text);
       if (parsed.reason) {
         notices.push(`Ignored ${shown}: ${parsed.reason}`);
         delete partial.params[key];
@@ -107,10 +145,8 @@ export function parseLink(search, scenes) {
 export function formatLink(scene, settings) {
   const parts = [`scene=${encodeURIComponent(scene.id)}`];
   for (const spec of scene.params) {
-    const value = settings.params[spec.name];
-    if (formatNumber(value) !== formatNumber(spec.default)) {
-      parts.push(`${spec.name}=${formatNumber(value)}`);
-    }
+    const text = formatParamText(spec, settings.params[spec.name]);
+    if (text !== formatParamText(spec, spec.default)) parts.push(`${spec.name}=${text}`);
   }
   for (const spec of scene.points) {
     const point = settings.points[spec.name];

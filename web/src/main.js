@@ -102,6 +102,8 @@ async function boot() {
     scene,
     elements: {
       canvas: byId('view'),
+      tabs: byId('scene-tabs'),
+      tabPanel: byId('scene-panel'),
       title: byId('scene-title'),
       summary: byId('scene-summary'),
       hints: byId('hints'),

@@ -4,7 +4,12 @@
  *
  * Data flow: every change (control, pointer, key, link, setState) goes through change(), which
  * validates with applyPartial(), re-solves and redraws at once, then reports to onChange.
- * The loop re-solves on every animation frame as well, and redraws when something changed.
+ * Each simulation step (1/60 s, while running or in step()) advances the scene and solves once
+ * more; a change made while running counts as that step's solve, so a stateful solver (the
+ * chain's warm start with a per-call step limit) moves once per frame however fast input comes.
+ * Animation frames redraw when something changed; while paused nothing moves but input.
+ * Points the scene moves itself (a moving target, a following root) come back as a SceneUpdate
+ * and are stored in the settings like any other change, so getState() and links include them.
  */
 
 import { buildControls, buildReadouts } from './controls.js';
@@ -13,6 +18,7 @@ import { attachKeyboard, attachPointer } from './input.js';
 import { FIXED_RATE, createLoop } from './loop.js';
 import { formatLink } from './link.js';
 import { applyPartial, defaultSettings, describeValue } from './settings.js';
+import { buildSceneTabs } from './tabs.js';
 import { createView } from './view.js';
 
 /**
@@ -20,6 +26,7 @@ import { createView } from './view.js';
  * @typedef {import('./settings.js').Settings} Settings
  * @typedef {import('./scenes/index.js').SceneDefinition} SceneDefinition
  * @typedef {import('./scenes/index.js').SceneInstance} SceneInstance
+ * @typedef {import('./scenes/index.js').SceneUpdate} SceneUpdate
  *
  * @typedef {Object} Playground
  * @property {() => Record<string, unknown>} getState JSON-serializable snapshot of what is drawn:
@@ -37,6 +44,8 @@ import { createView } from './view.js';
  *
  * @typedef {Object} PlaygroundElements
  * @property {HTMLCanvasElement} canvas
+ * @property {HTMLElement} tabs The scene switcher (role="tablist").
+ * @property {HTMLElement} tabPanel What the tabs switch (role="tabpanel").
  * @property {HTMLElement} title Scene heading.
  * @property {HTMLElement} summary Scene description.
  * @property {HTMLElement} hints List of how-to hints under the canvas.
@@ -100,9 +109,12 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
 
   let controls = buildControls(elements.controls, definition.params, onControl);
   let readouts = buildReadouts(elements.readouts, definition.readouts);
+  const tabs = buildSceneTabs(elements.tabs, elements.tabPanel, scenes, (id) => {
+    if (id !== definition.id) change({ scene: id });
+  });
   describeScene();
 
-  /** @param {string} name @param {number} value */
+  /** @param {string} name @param {import('./settings.js').ParamValue} value */
   function onControl(name, value) {
     change({ params: { [name]: value } });
   }
@@ -117,9 +129,14 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     }));
     canvas.setAttribute('aria-label', definition.canvasLabel);
     document.documentElement.dataset.scene = definition.id;
+    tabs.show(definition.id);
   }
 
-  /** @param {SceneDefinition} next */
+  /**
+   * Replaces the scene instance with a fresh one at its defaults (a switch, or Reset); the old
+   * one is disposed (its C++ objects freed).
+   * @param {SceneDefinition} next
+   */
   function mountScene(next) {
     scene.dispose();
     definition = next;
@@ -134,10 +151,27 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     describeScene();
   }
 
-  /** Solves; when something changed, draws and updates the panel. */
+  /** True when a change solved the scene since the last simulation step, while running. */
+  let solvedThisFrame = false;
+
+  /**
+   * Takes in what the scene changed by itself; true if anything did (redraw then).
+   * @param {SceneUpdate | null} update
+   */
+  function absorb(update) {
+    if (!update) return false;
+    if (update.moved) {
+      const moved = { ...update.moved };
+      // The user holds this point: the pointer wins over the scene.
+      if (drag) delete moved[drag.name];
+      if (Object.keys(moved).length) settings = applyPartial(definition, settings, moved).settings;
+    }
+    return true;
+  }
+
+  /** When something changed, draws and updates the panel. */
   function render() {
     view.watch();
-    scene.solve(settings);
     if (!dirty) return;
     dirty = false;
     const ctx = view.begin();
@@ -148,7 +182,9 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
   }
 
   const loop = createLoop((dt) => {
-    if (scene.advance(dt, settings)) dirty = true;
+    if (absorb(scene.advance(dt, settings))) dirty = true;
+    if (solvedThisFrame) solvedThisFrame = false;
+    else if (absorb(scene.solve(settings))) dirty = true;
   }, render);
 
   /**
@@ -173,6 +209,8 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     const applied = applyPartial(definition, settings, partial);
     settings = applied.settings;
     notices.push(...applied.notices);
+    absorb(scene.solve(settings));
+    if (loop.running()) solvedThisFrame = true;
     dirty = true;
     render();
     onChange();
@@ -196,7 +234,8 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
   function pointAt(client, pointerType) {
     for (const spec of definition.points) {
       const at = view.worldToClient(settings.points[spec.name]);
-      if (Math.hypot(at.x - client.x, at.y - client.y) <= scene.hitRadius(spec.name, pointerType)) {
+      const radius = scene.hitRadius(spec.name, pointerType); // 0: not draggable now.
+      if (radius > 0 && Math.hypot(at.x - client.x, at.y - client.y) <= radius) {
         return spec.name;
       }
     }
@@ -280,6 +319,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     },
     pause() {
       loop.pause();
+      solvedThisFrame = false; // The next step() is a frame of its own.
       document.documentElement.dataset.paused = 'true';
     },
     resume() {
@@ -310,7 +350,9 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     api,
     apply: change,
     reset() {
-      settings = defaultSettings(definition);
+      // A fresh instance: defaults, and for stateful scenes their starting pose as well.
+      mountScene(definition);
+      absorb(scene.solve(settings));
       dirty = true;
       render();
       onChange();

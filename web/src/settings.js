@@ -1,8 +1,8 @@
 /**
  * Scene settings and their validation.
  *
- * A scene's settings are its numeric params (sliders, toggles) and its named world points
- * (target, root...). Links (`?length1=150`) and `playground.setState()` both end up in
+ * A scene's settings are its params (sliders, sign flips, on/off toggles, one-of choices) and its
+ * named world points (target, root...). Links (`?length1=150`) and `playground.setState()` both end up in
  * applyPartial() below, so a value is checked by exactly the same code whichever way it arrives:
  * unknown keys are ignored, wrong types and non-finite numbers are rejected, out-of-range values
  * are clamped, and every one of those yields a plain-text notice saying what happened and why.
@@ -15,23 +15,37 @@
  * @typedef {{x: number, y: number}} Point
  * @typedef {{minX: number, maxX: number, minY: number, maxY: number}} Rect
  *
+ * @typedef {number | string | boolean} ParamValue A number ('range', 'sign'), a string ('choice')
+ *   or a boolean ('toggle').
+ *
+ * @typedef {Object} ChoiceOption One value of a 'choice' param.
+ * @property {string} value Written in links and getState(), e.g. "fabrik".
+ * @property {string} label Shown on the control and in readouts, e.g. "FABRIK".
+ *
  * @typedef {Object} ParamSpec A scene setting shown as a control and written into links.
  * @property {string} name Link key and `getState().params` key, e.g. "length1".
  * @property {string} label Human name shown beside the control, e.g. "Upper bone".
- * @property {'range' | 'sign'} kind 'range': a number in [min, max]; 'sign': exactly +1 or -1.
- * @property {number} default Value when neither link nor setState says otherwise.
+ * @property {'range' | 'sign' | 'toggle' | 'choice'} kind 'range': a number in [min, max];
+ *   'sign': exactly +1 or -1; 'toggle': true or false (`1`/`0` in links); 'choice': one of
+ *   `options` (its value string in links).
+ * @property {ParamValue} default Value when neither link nor setState says otherwise.
  * @property {number} [min] Smallest allowed value ('range' only).
  * @property {number} [max] Largest allowed value ('range' only).
  * @property {number} [step] Slider step ('range' only).
+ * @property {boolean} [integer] Whole numbers only ('range' only); others are rounded, with a notice.
+ * @property {string} [unit] Written after the value on the control, e.g. "°" ('range' only).
+ * @property {string} [maxLabel] Shown instead of the value when it is `max`, e.g. "no limit".
  * @property {string} [help] One short sentence shown under the control.
  * @property {[string, string]} [signLabels] Words for +1 and -1 ('sign' only).
+ * @property {ChoiceOption[]} [options] The allowed values ('choice' only).
+ * @property {string} [dependsOn] Name of a 'toggle' param; the control is dimmed while it is off.
  *
  * @typedef {Object} PointSpec A named world point the user can drag and a link can set.
  * @property {string} name Link key and `getState()` key, e.g. "target".
  * @property {string} label Human name, e.g. "Target".
  * @property {Point} default Position in world units.
  *
- * @typedef {{params: Record<string, number>, points: Record<string, Point>}} Settings
+ * @typedef {{params: Record<string, ParamValue>, points: Record<string, Point>}} Settings
  */
 
 /** Decimals kept for every number in the settings (0.01 world units). */
@@ -115,7 +129,7 @@ function checkNumber(name, value, min, max, rangeText) {
  * Checks a value for one param.
  * @param {ParamSpec} spec
  * @param {unknown} value
- * @returns {{value?: number, notice?: string}}
+ * @returns {{value?: ParamValue, notice?: string}}
  */
 export function checkParam(spec, value) {
   if (spec.kind === 'sign') {
@@ -125,9 +139,32 @@ export function checkParam(spec, value) {
     }
     return { notice: `Ignored ${spec.name}=${describeValue(value)}: must be 1 or -1` };
   }
+  if (spec.kind === 'toggle') {
+    // 1 and 0 as well: that is how links write toggles.
+    if (typeof value === 'boolean') return { value };
+    if (value === 1 || value === 0) return { value: value === 1 };
+    return { notice: `Ignored ${spec.name}${typeof value === 'number' ? `=${describeValue(value)}` : ''}: `
+      + `expected true or false${typeof value === 'number' ? '' : `, got ${typeName(value)}`}` };
+  }
+  if (spec.kind === 'choice') {
+    const options = spec.options ?? [];
+    const allowed = options.map((option) => option.value).join(', ');
+    if (typeof value !== 'string') {
+      return { notice: `Ignored ${spec.name}: expected one of ${allowed}, got ${typeName(value)}` };
+    }
+    const found = options.find((option) => option.value === value.trim().toLowerCase());
+    if (!found) return { notice: `Ignored ${spec.name}=${describeValue(value)}: must be one of ${allowed}` };
+    return { value: found.value };
+  }
   const min = spec.min ?? -Infinity;
   const max = spec.max ?? Infinity;
-  return checkNumber(spec.name, value, min, max, `allowed ${min} to ${max}`);
+  const checked = checkNumber(spec.name, value, min, max, `allowed ${min} to ${max}`);
+  if (spec.integer && checked.value !== undefined && !Number.isInteger(checked.value)) {
+    const rounded = Math.round(checked.value);
+    const notice = checked.notice ?? `Rounded ${spec.name}=${describeValue(value)} to ${rounded} (whole numbers only)`;
+    return { value: rounded, notice };
+  }
+  return checked;
 }
 
 /**

@@ -8,8 +8,9 @@
  */
 
 import {
-  drawBone, drawDot, drawLabel, sizeFor, traceArc, traceCircle,
+  drawBone, drawDot, drawHalo, drawMissLine, drawTargetHandle, sizeFor, traceArc, traceCircle,
 } from '../draw.js';
+import { formatDegrees, formatLength } from '../format.js';
 
 /**
  * @typedef {import('../settings.js').Settings} Settings
@@ -18,6 +19,12 @@ import {
  * @typedef {import('./index.js').SceneDefinition} SceneDefinition
  * @typedef {import('../view.js').View} View
  * @typedef {import('../draw.js').Theme} Theme
+ *
+ * @typedef {Object} ArmParams The arm's settings (see `arm.params`).
+ * @property {number} length1
+ * @property {number} length2
+ * @property {number} softness
+ * @property {1 | -1} bend
  *
  * @typedef {Object} TwoBoneResult What `ik.solveTwoBone` returns.
  * @property {'reached' | 'out_of_reach' | 'too_close' | 'invalid'} status
@@ -37,27 +44,20 @@ export const STATUS_WORDS = {
   invalid: 'invalid',
 };
 
-const DEGREES = 180 / Math.PI;
-
 /**
- * Formats radians as degrees with one decimal and a real minus sign ("−12.5°").
- * @param {number} radians
+ * The arm's params, typed (settings.js has checked each against its spec).
+ * @param {Settings} settings
+ * @returns {ArmParams}
  */
-export function formatDegrees(radians) {
-  const text = (radians * DEGREES).toFixed(1);
-  return `${text === '-0.0' ? '0.0' : text.replace('-', '\u2212')}°`;
-}
-
-/** @param {number} value */
-function formatLength(value) {
-  const text = value.toFixed(2);
-  return text === '-0.00' ? '0.00' : text.replace('-', '\u2212');
+function armParams(settings) {
+  return /** @type {ArmParams} */ (/** @type {unknown} */ (settings.params));
 }
 
 /** @type {SceneDefinition} */
 export const arm = {
   id: 'arm',
   title: 'Two-bone arm',
+  tabLabel: 'Two-bone arm',
   summary: 'Drag the target. ik2d places the joint with the law of cosines; bend picks the side.',
   canvasLabel: 'Two-bone arm. Press or drag anywhere to move the target; arrow keys move it 4 units, '
     + 'Shift+arrow 20 units; B flips the bend.',
@@ -109,25 +109,31 @@ function createArm(ik) {
   /** @type {TwoBoneResult | null} */
   let result = null;
 
-  /** @param {Settings} settings */
-  function solve(settings) {
-    const { params, points } = settings;
-    result = ik.solveTwoBone({
-      root: points.root,
-      target: points.target,
-      length1: params.length1,
-      length2: params.length2,
-      bend: params.bend,
-      softness: params.softness,
-    });
-  }
+  /** The settings of the last solve: the pose is a function of them alone. */
+  /** @type {Settings | null} */
+  let solved = null;
 
   return {
     advance() {
       // The arm has no time-dependent behaviour; the pose depends on the settings alone.
-      return false;
+      return null;
     },
-    solve,
+
+    solve(settings) {
+      if (settings === solved) return null;
+      solved = settings;
+      const { points } = settings;
+      const params = armParams(settings);
+      result = ik.solveTwoBone({
+        root: points.root,
+        target: points.target,
+        length1: params.length1,
+        length2: params.length2,
+        bend: params.bend,
+        softness: params.softness,
+      });
+      return {};
+    },
 
     state() {
       if (!result) return {};
@@ -162,20 +168,15 @@ function createArm(ik) {
       const warn = result.status === 'out_of_reach' || result.status === 'too_close';
       drawAngles(ctx, view, theme, settings.points.root, result);
       if (warn || result.distance > 0.5 / view.scale()) {
-        // An unreachable target, or soft reach lagging: a dashed line from the end to the target.
-        const a = view.worldToCanvas(result.end);
-        const b = view.worldToCanvas(settings.points.target);
-        ctx.beginPath();
-        ctx.moveTo(a.x, a.y);
-        ctx.lineTo(b.x, b.y);
-        ctx.setLineDash(warn ? [7, 5] : [2, 4]);
-        ctx.lineWidth = 2;
-        ctx.strokeStyle = warn ? theme.warn : theme.soft;
-        ctx.stroke();
-        ctx.setLineDash([]);
+        // An unreachable target, or soft reach lagging: a line from the end to the target.
+        drawMissLine(ctx, view, theme, result.end, settings.points.target, warn);
       }
       drawLimb(ctx, view, theme, settings.points.root, result, ui);
-      drawTarget(ctx, view, theme, settings.points.target, result, ui);
+      drawTargetHandle(ctx, view, theme, settings.points.target, {
+        highlight: ui.active === 'target' || ui.hover === 'target',
+        warning: warn ? STATUS_WORDS[result.status] : undefined,
+        away: result.end,
+      });
     },
 
     hitRadius(name, pointerType) {
@@ -185,31 +186,15 @@ function createArm(ik) {
     },
 
     shortcut(key, settings) {
-      if (key === 'b' || key === 'B') return { params: { bend: -settings.params.bend } };
+      if (key === 'b' || key === 'B') return { params: { bend: -armParams(settings).bend } };
       return null;
     },
 
     dispose() {
       result = null;
+      solved = null;
     },
   };
-}
-
-/**
- * A soft disc under a handle the mouse is over or drags.
- * @param {CanvasRenderingContext2D} ctx
- * @param {Point} centre Canvas CSS pixels.
- * @param {number} radius CSS pixels.
- * @param {string} colour
- */
-function drawHalo(ctx, centre, radius, colour) {
-  ctx.save();
-  ctx.globalAlpha = 0.18;
-  ctx.beginPath();
-  ctx.arc(centre.x, centre.y, radius, 0, Math.PI * 2);
-  ctx.fillStyle = colour;
-  ctx.fill();
-  ctx.restore();
 }
 
 /**
@@ -220,7 +205,9 @@ function drawHalo(ctx, centre, radius, colour) {
  * @param {Theme} theme
  * @param {Settings} settings
  */
-function drawReach(ctx, view, theme, { params, points }) {
+function drawReach(ctx, view, theme, settings) {
+  const params = armParams(settings);
+  const { points } = settings;
   const outer = params.length1 + params.length2;
   const inner = Math.abs(params.length1 - params.length2);
   ctx.beginPath();
@@ -297,44 +284,4 @@ function drawLimb(ctx, view, theme, root, { joint, end }, ui) {
   drawDot(ctx, view, root, half * 0.35, theme.background);
   drawDot(ctx, view, joint, sizeFor(view, 5, 4, 7), theme.joint, theme.boneEdge, 2);
   drawDot(ctx, view, end, sizeFor(view, 4, 3.5, 6), theme.end, theme.boneEdge, 1.5);
-}
-
-/**
- * The target handle: a ring with a cross, solid and blue when reached; dashed, in the warning
- * colour and labelled when out of reach or too close.
- * @param {CanvasRenderingContext2D} ctx
- * @param {View} view
- * @param {Theme} theme
- * @param {Point} target
- * @param {TwoBoneResult} result
- * @param {import('./index.js').DrawUi} ui
- */
-function drawTarget(ctx, view, theme, target, { status, end }, ui) {
-  const warn = status === 'out_of_reach' || status === 'too_close';
-  const colour = warn ? theme.warn : theme.target;
-  const t = view.worldToCanvas(target);
-  const ring = sizeFor(view, 10, 10, 15);
-  if (ui.active === 'target' || ui.hover === 'target') drawHalo(ctx, t, ring + 7, colour);
-  ctx.beginPath();
-  ctx.arc(t.x, t.y, ring, 0, Math.PI * 2);
-  ctx.lineWidth = 2.5;
-  ctx.strokeStyle = colour;
-  ctx.setLineDash(warn ? [5, 4] : []);
-  ctx.stroke();
-  ctx.setLineDash([]);
-  const tick = ring + 5;
-  const gap = ring * 0.45;
-  ctx.beginPath();
-  ctx.moveTo(t.x - tick, t.y);
-  ctx.lineTo(t.x - gap, t.y);
-  ctx.moveTo(t.x + gap, t.y);
-  ctx.lineTo(t.x + tick, t.y);
-  ctx.moveTo(t.x, t.y - tick);
-  ctx.lineTo(t.x, t.y - gap);
-  ctx.moveTo(t.x, t.y + gap);
-  ctx.lineTo(t.x, t.y + tick);
-  ctx.lineWidth = 2;
-  ctx.stroke();
-  drawDot(ctx, view, target, 3, colour);
-  if (warn) drawLabel(ctx, view, target, STATUS_WORDS[status], theme.warn, theme, ring + 2, end);
 }

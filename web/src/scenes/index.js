@@ -5,6 +5,7 @@
  */
 
 import { arm } from './arm.js';
+import { chain } from './chain.js';
 
 /**
  * @typedef {import('../settings.js').Settings} Settings
@@ -20,20 +21,33 @@ import { arm } from './arm.js';
  *
  * @typedef {Object} Readout
  * @property {string} text
- * @property {'ok' | 'warn'} [tone]
+ * @property {'ok' | 'warn' | 'pending'} [tone] Status tones: reached, a warning (out of reach...),
+ *   not there yet (still converging). Each has its own colour and shape.
  *
  * @typedef {Object} DrawUi What the user is doing, for highlights.
  * @property {string | null} active Name of the point being dragged.
  * @property {string | null} hover Name of the point under the mouse.
  *
+ * @typedef {import('../settings.js').Point} Point
+ *
+ * @typedef {Object} SceneUpdate What a scene changed by itself (not redrawn when null).
+ * @property {Record<string, Point>} [moved] Points the scene moved (a moving target, a root that
+ *   follows). The playground stores them in the settings, validated like setState, so that
+ *   getState() and links show them; a point the user is dragging is not moved.
+ *
  * @typedef {Object} SceneInstance
- * @property {(dt: number, settings: Settings) => boolean} advance Moves time forward by dt seconds;
- *   true if that changed the picture (time-independent scenes return false and are not redrawn).
- * @property {(settings: Settings) => void} solve Recomputes the pose (every frame and every input).
+ * @property {(dt: number, settings: Settings) => SceneUpdate | null} advance Moves simulation time
+ *   forward by dt seconds (e.g. a moving target); null if nothing changed.
+ * @property {(settings: Settings) => SceneUpdate | null} solve One frame of solving toward the
+ *   settings. Called on every change (input, link, setState) and once per simulation step, a
+ *   change while running counting as that step's solve; so a solver that keeps state between calls
+ *   (a warm-started chain with a per-call step limit) moves once per frame. Returns null when the
+ *   pose did not change (a settled scene is not redrawn).
  * @property {() => Record<string, unknown>} state Scene-specific part of getState() (e.g. result).
  * @property {(settings: Settings) => Record<string, Readout>} readouts Texts for the readout panel.
  * @property {(ctx: CanvasRenderingContext2D, view: View, theme: Theme, settings: Settings, ui: DrawUi) => void} draw
- * @property {(name: string, pointerType: string) => number} hitRadius Grab radius of a point, CSS px.
+ * @property {(name: string, pointerType: string) => number} hitRadius Grab radius of a point, CSS px;
+ *   0 when it cannot be grabbed now (e.g. a root that follows the chain).
  * @property {(key: string, settings: Settings) => Record<string, unknown> | null} shortcut
  *   A key pressed on the canvas; returns a partial state to apply, or null.
  * @property {(x: number) => number} [groundHeight] Terrain height under world x (scenes with terrain).
@@ -42,6 +56,7 @@ import { arm } from './arm.js';
  * @typedef {Object} SceneDefinition
  * @property {string} id Name in links (`?scene=arm`) and in getState().scene.
  * @property {string} title Heading of the side panel.
+ * @property {string} tabLabel Short name on the scene switcher's tab.
  * @property {string} summary One or two sentences under the heading.
  * @property {string} canvasLabel Accessible name of the canvas: what it shows and how to drive it.
  * @property {string[]} hints Short how-to lines shown under the canvas.
@@ -55,4 +70,4 @@ import { arm } from './arm.js';
  */
 
 /** @type {SceneDefinition[]} Registered scenes; the first is the default. */
-export const SCENES = [arm];
+export const SCENES = [arm, chain];

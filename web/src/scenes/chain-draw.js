@@ -1,0 +1,196 @@
+/**
+ * Drawing the chain scene: the reach circle, the bones as tapered capsules in two alternating
+ * shades with a dot per joint, the joint-limit wedges, and the root (a square base when pinned, a
+ * ring when it follows). Positions are world units through the view; sizes are CSS pixels.
+ */
+
+import { drawDot, drawHalo, sizeFor, traceArc, traceCircle } from '../draw.js';
+
+/**
+ * @typedef {import('../settings.js').Point} Point
+ * @typedef {import('../view.js').View} View
+ * @typedef {import('../draw.js').Theme} Theme
+ */
+
+/**
+ * The circle the end can reach from the root (its total length), dashed; not filled, as it
+ * covers most of the scene.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {Point} root
+ * @param {number} reach
+ */
+export function drawReach(ctx, view, theme, root, reach) {
+  ctx.beginPath();
+  traceCircle(ctx, view, root, reach);
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = theme.reach;
+  ctx.setLineDash([6, 5]);
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+/**
+ * Bone widths at each joint (CSS px), thinning toward the tip and never much wider than the bones
+ * are long, so 32 short bones still read as a chain.
+ * @param {View} view
+ * @param {number[]} lengths
+ * @returns {number[]} One per joint, root first, tip last (lengths.length + 1 values).
+ */
+function jointWidths(view, lengths) {
+  const total = lengths.reduce((a, b) => a + b, 0);
+  const average = (total / lengths.length) * view.scale();
+  const base = Math.min(sizeFor(view, 11, 7, 16), Math.max(3, average * 0.6));
+  const widths = [base];
+  let along = 0;
+  for (const length of lengths) {
+    along += length;
+    widths.push(base * (1 - 0.6 * (along / total)));
+  }
+  return widths;
+}
+
+/**
+ * Traces a tapered capsule around the segment a→b (canvas px) with end radii ra, rb.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Point} a
+ * @param {Point} b
+ * @param {number} ra
+ * @param {number} rb
+ */
+function traceCapsule(ctx, a, b, ra, rb) {
+  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  if (length < 1e-6) {
+    ctx.arc(a.x, a.y, Math.max(ra, rb), 0, Math.PI * 2);
+    return;
+  }
+  // Normal to a→b; the caps go round the far side of each end.
+  const normal = Math.atan2(b.x - a.x, -(b.y - a.y));
+  const nx = Math.cos(normal);
+  const ny = Math.sin(normal);
+  ctx.moveTo(a.x + nx * ra, a.y + ny * ra);
+  ctx.lineTo(b.x + nx * rb, b.y + ny * rb);
+  ctx.arc(b.x, b.y, rb, normal, normal - Math.PI, true);
+  ctx.lineTo(a.x - nx * ra, a.y - ny * ra);
+  ctx.arc(a.x, a.y, ra, normal + Math.PI, normal, true);
+  ctx.closePath();
+}
+
+/**
+ * The bones, root to tip, as tapered capsules in two alternating shades, and a dot per joint.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {number[]} positions
+ * @param {number[]} lengths
+ */
+export function drawBones(ctx, view, theme, positions, lengths) {
+  const widths = jointWidths(view, lengths);
+  /** @type {Point[]} */
+  const points = [];
+  for (let i = 0; i < positions.length; i += 2) {
+    points.push(view.worldToCanvas({ x: positions[i], y: positions[i + 1] }));
+  }
+  ctx.lineJoin = 'round';
+  for (let i = 0; i < lengths.length; i += 1) {
+    ctx.beginPath();
+    traceCapsule(ctx, points[i], points[i + 1], widths[i] / 2, widths[i + 1] / 2);
+    ctx.fillStyle = i % 2 === 0 ? theme.bone : theme.bone2;
+    ctx.fill();
+    ctx.lineWidth = 1.25;
+    ctx.strokeStyle = theme.boneEdge;
+    ctx.stroke();
+  }
+  for (let i = 1; i < lengths.length; i += 1) {
+    const radius = Math.min(5, Math.max(1.5, widths[i] * 0.3));
+    ctx.beginPath();
+    ctx.arc(points[i].x, points[i].y, radius, 0, Math.PI * 2);
+    ctx.fillStyle = theme.joint;
+    ctx.fill();
+    if (radius >= 2.5) {
+      ctx.lineWidth = 1.25;
+      ctx.strokeStyle = theme.boneEdge;
+      ctx.stroke();
+    }
+  }
+}
+
+/**
+ * The allowed range of each joint i ≥ 1: a wedge of ±limit around the parent bone's direction
+ * (where bone i may point), drawn under the bones.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {number[]} positions
+ * @param {number[]} lengths
+ * @param {ArrayLike<number>} angles Local angles.
+ * @param {number} limit Radians.
+ */
+export function drawLimitWedges(ctx, view, theme, positions, lengths, angles, limit) {
+  let parent = angles[0];
+  for (let joint = 1; joint < lengths.length; joint += 1) {
+    const centre = { x: positions[2 * joint], y: positions[2 * joint + 1] };
+    const pixels = Math.min(lengths[joint - 1], lengths[joint]) * view.scale();
+    const radius = Math.min(56, Math.max(12, pixels * 0.5)) / view.scale();
+    const c = view.worldToCanvas(centre);
+    ctx.beginPath();
+    ctx.moveTo(c.x, c.y);
+    traceArc(ctx, view, centre, radius, parent - limit, parent + limit, true);
+    ctx.closePath();
+    ctx.fillStyle = theme.limitFill;
+    ctx.fill();
+    ctx.lineWidth = 1.25;
+    ctx.strokeStyle = theme.limit;
+    ctx.stroke();
+    parent += angles[joint];
+  }
+}
+
+/**
+ * Joints 1..n-1 that sit on a limit: their dot is filled in the limit colour (the bone lies along
+ * the wedge's edge as well, so this is not told by colour alone).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {number[]} positions
+ * @param {ArrayLike<number>} angles Local angles.
+ * @param {number} limit Radians.
+ */
+export function drawJointsAtLimit(ctx, view, theme, positions, angles, limit) {
+  if (limit >= Math.PI) return;
+  const radius = sizeFor(view, 4, 3, 5);
+  for (let joint = 1; joint < angles.length; joint += 1) {
+    if (Math.abs(angles[joint]) < limit - 1e-6) continue;
+    const at = { x: positions[2 * joint], y: positions[2 * joint + 1] };
+    drawDot(ctx, view, at, radius, theme.limit, theme.boneEdge, 1.25);
+  }
+}
+
+/**
+ * The root: a square base when pinned; a ring when it follows (free).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {Point} root
+ * @param {boolean} free
+ * @param {boolean} highlight
+ */
+export function drawRoot(ctx, view, theme, root, free, highlight) {
+  const base = view.worldToCanvas(root);
+  const half = sizeFor(view, 9, 7, 12);
+  if (free) {
+    ctx.beginPath();
+    ctx.arc(base.x, base.y, half * 0.75, 0, Math.PI * 2);
+    ctx.fillStyle = theme.background;
+    ctx.fill();
+    ctx.lineWidth = 2.5;
+    ctx.strokeStyle = theme.boneEdge;
+    ctx.stroke();
+    return;
+  }
+  if (highlight) drawHalo(ctx, base, half * 1.9, theme.bone);
+  ctx.fillStyle = theme.boneEdge;
+  ctx.fillRect(base.x - half, base.y - half, half * 2, half * 2);
+  drawDot(ctx, view, root, half * 0.35, theme.background);
+}

@@ -1,0 +1,415 @@
+/**
+ * The chain scene: an N-bone `ik.Chain` solved by CCD or FABRIK, once per frame, warm-started
+ * from its current pose (so `maxStepDeg` is a per-frame turning limit and few iterations still
+ * converge over a few frames).
+ *
+ * Contents: definition (params, points, readouts) · the live instance (create) · the moving
+ * target. Geometry is in chain-shape.js, drawing in chain-draw.js.
+ *
+ * Settings: method, bones, length (total reach), taper, iterations, tolerance, maxStepDeg,
+ * limits, limitDeg, moving, follow (params); target, root (points, world units, y up).
+ *
+ * - The C++ chain is built only when bones, length or taper change; the new one takes over the
+ *   old one's shape (resampled along its length), so the picture does not jump.
+ * - Joint limits (±limitDeg) apply to joints 1..n-1, the angle of each bone relative to its
+ *   parent; the root bone turns freely. Each allowed range is drawn as a wedge at its joint.
+ * - Moving target: it bounces inside the scene at a fixed speed, advanced only by simulation
+ *   steps (deterministic under pause/step). It starts toward +x, +y whenever `moving` turns on.
+ * - Follow: the root is not pinned; the tip is held on the target and the rest trails like a rope
+ *   pulled by its end. Each frame solves the same bones reversed (a second ik.Chain rooted at the
+ *   target) toward where the root was, with the same method, limits and step limit: the root stays
+ *   while the bones can bend to keep it there and is dragged along once they are taut (see pull()).
+ *   Then the chain itself is solved as usual (after a pull it is on the target: this settles).
+ * - A reached chain is not solved again until its settings, target or root change, so the
+ *   readouts keep showing the last solve that did something.
+ */
+
+import { drawDot, drawMissLine, drawTargetHandle, sizeFor } from '../draw.js';
+import { formatLength, formatPoint } from '../format.js';
+import { quantize } from '../settings.js';
+import {
+  drawBones, drawJointsAtLimit, drawLimitWedges, drawReach, drawRoot,
+} from './chain-draw.js';
+import {
+  applyLimits, boneLengths, resampleAngles, reversedAngles, startingAngles,
+} from './chain-shape.js';
+
+/**
+ * @typedef {import('../settings.js').Settings} Settings
+ * @typedef {import('../settings.js').Point} Point
+ * @typedef {import('./index.js').SceneInstance} SceneInstance
+ * @typedef {import('./index.js').SceneDefinition} SceneDefinition
+ * @typedef {import('./index.js').Readout} Readout
+ * @typedef {import('../../../core/bindings/ik2d').Chain} Chain
+ * @typedef {import('../../../core/bindings/ik2d').ChainSolveResult} ChainSolveResult
+ * @typedef {import('../../../core/bindings/ik2d').ChainSolveOptions} ChainSolveOptions
+ *
+ * @typedef {Object} ChainParams The chain's settings (see `chain.params`).
+ * @property {'ccd' | 'fabrik'} method
+ * @property {number} bones Whole number, 2..32.
+ * @property {number} length Total length of the bones (the reach), world units.
+ * @property {boolean} taper Lengths shrink linearly toward the tip, 2:1, same total.
+ * @property {number} iterations Most sweeps per solve.
+ * @property {number} tolerance End-to-target distance that counts as reached, world units.
+ * @property {number} maxStepDeg Most a joint turns per frame, degrees; 180 = no limit.
+ * @property {boolean} limits Limit joints 1..n-1 to ±limitDeg.
+ * @property {number} limitDeg Degrees.
+ * @property {boolean} moving The target bounces around the scene.
+ * @property {boolean} follow The root is not pinned: the chain is pulled by its end.
+ */
+
+/** Words for each solver status, as the page shows them. */
+export const CHAIN_STATUS_WORDS = {
+  reached: 'reached',
+  out_of_reach: 'out of reach',
+  max_iterations: 'not reached',
+  invalid: 'invalid',
+};
+
+/** Readout tone per status: a colour and a shape each (styles.css). */
+const STATUS_TONES = /** @type {const} */ ({
+  reached: 'ok',
+  out_of_reach: 'warn',
+  max_iterations: 'pending',
+  invalid: 'warn',
+});
+
+/** The world rectangle, shared by the view and the moving target's box. */
+const WORLD = { minX: -300, maxX: 300, minY: -225, maxY: 225 };
+
+/** The moving target's speed along x and y, world units per second (not 1:1, so it roams). */
+const TARGET_VELOCITY = { x: 130, y: 85 };
+
+/** How far inside the world rectangle the moving target turns back, world units. */
+const TARGET_MARGIN = 25;
+
+const RADIANS = Math.PI / 180;
+
+/** How close follow mode keeps a slack chain's root to where it was, world units (the 0.01 grid). */
+const FOLLOW_TOLERANCE = 0.01;
+
+/** @type {SceneDefinition} */
+export const chain = {
+  id: 'chain',
+  title: 'Chain (CCD / FABRIK)',
+  tabLabel: 'Chain',
+  summary: 'Drag the target. An N-bone chain reaches for it, solved once a frame from its last pose by '
+    + 'CCD or FABRIK, within joint limits and a per-frame step limit if you set them.',
+  canvasLabel: 'Chain of bones. Press or drag anywhere to move the target; arrow keys move it 4 units, '
+    + 'Shift+arrow 20 units; M switches between CCD and FABRIK, L toggles joint limits, F toggles follow mode.',
+  hints: [
+    'Drag anywhere: move the target',
+    'Drag the square: move the root',
+    'Arrow keys: 4 units (Shift: 20)',
+    'M: CCD/FABRIK',
+    'L: limits',
+    'F: follow',
+  ],
+  world: WORLD,
+  gridSpacing: 50,
+  params: [
+    {
+      name: 'method', label: 'Method', kind: 'choice', default: 'ccd',
+      options: [{ value: 'ccd', label: 'CCD' }, { value: 'fabrik', label: 'FABRIK' }],
+    },
+    {
+      name: 'bones', label: 'Bones', kind: 'range', min: 2, max: 32, step: 1, integer: true, default: 6,
+    },
+    {
+      name: 'length', label: 'Reach', kind: 'range', min: 60, max: 500, step: 1, default: 320,
+      help: 'Total length of the bones.',
+    },
+    {
+      name: 'taper', label: 'Tapered bones', kind: 'toggle', default: false,
+      help: 'Bones shrink toward the tip (2:1), same reach.',
+    },
+    {
+      name: 'iterations', label: 'Iterations', kind: 'range', min: 1, max: 200, step: 1, integer: true,
+      default: 10, help: 'Most sweeps per frame.',
+    },
+    {
+      name: 'tolerance', label: 'Tolerance', kind: 'range', min: 0.01, max: 10, step: 0.01, default: 0.1,
+      help: 'Distance from end to target that counts as reached.',
+    },
+    {
+      name: 'maxStepDeg', label: 'Step limit', kind: 'range', min: 1, max: 180, step: 1, integer: true,
+      default: 180, unit: '°', maxLabel: 'no limit', help: 'Most a joint may turn in one frame.',
+    },
+    { name: 'limits', label: 'Joint limits', kind: 'toggle', default: false },
+    {
+      name: 'limitDeg', label: 'Limit ±', kind: 'range', min: 5, max: 180, step: 1, integer: true,
+      default: 45, unit: '°', dependsOn: 'limits',
+      help: 'Each bone within this angle of its parent (joints 1 to n−1).',
+    },
+    { name: 'moving', label: 'Moving target', kind: 'toggle', default: false },
+    {
+      name: 'follow', label: 'Follow', kind: 'toggle', default: false,
+      help: 'Free root: the chain is pulled along by its end.',
+    },
+  ],
+  points: [
+    { name: 'target', label: 'Target', default: { x: 120, y: 70 } },
+    { name: 'root', label: 'Root', default: { x: -120, y: -110 } },
+  ],
+  keyboardPoint: 'target',
+  readouts: [
+    { name: 'status', label: 'status' },
+    { name: 'iterations', label: 'iterations' },
+    { name: 'error', label: 'error' },
+    { name: 'method', label: 'method' },
+    { name: 'target', label: 'target' },
+    { name: 'root', label: 'root' },
+  ],
+  create: createChain,
+};
+
+/**
+ * The chain's params, typed (settings.js has checked each against its spec).
+ * @param {Settings} settings
+ * @returns {ChainParams}
+ */
+function chainParams(settings) {
+  return /** @type {ChainParams} */ (/** @type {unknown} */ (settings.params));
+}
+
+/**
+ * Creates the live chain scene.
+ * @param {any} ik The loaded ik2d module.
+ * @returns {SceneInstance}
+ */
+function createChain(ik) {
+  /** @type {Chain | null} */
+  let bones = null;
+  /** @type {Chain | null} The same bones tip first, for follow mode (built when first needed). */
+  let reversed = null;
+  /** @type {number[]} Bone lengths of `bones`. */
+  let lengths = [];
+  /** bones|length|taper the chains were built for, and the limits each has. */
+  let shapeKey = '';
+  let limitKey = '';
+  let reversedLimitKey = '';
+  /** @type {ChainSolveResult | null} The last frame's result (iterations of every solve in it). */
+  let result = null;
+  /** @type {number[]} x0, y0, ..., end effector last, after the last solve. */
+  let positions = [];
+  /** Settings (as JSON) the chain last reached; solving them again would change nothing. */
+  let settledKey = '';
+  /** The moving target's direction along x and y (+1 or -1). */
+  let heading = { x: 1, y: 1 };
+  let wasMoving = false;
+  let following = false;
+
+  /**
+   * Builds the C++ chain when bones, length or taper changed, carrying the old shape over.
+   * @param {ChainParams} params
+   * @param {Point} root
+   * @returns {Chain}
+   */
+  function ensureChain(params, root) {
+    const key = `${params.bones}|${params.length}|${params.taper}`;
+    if (bones && key === shapeKey) return bones;
+    const nextLengths = boneLengths(params);
+    const angles = bones ? resampleAngles(bones.angles(), lengths, nextLengths) : startingAngles(params.bones);
+    bones?.delete();
+    reversed?.delete();
+    reversed = null;
+    /** @type {Chain} */
+    const created = new ik.Chain({ root, lengths: nextLengths, angles });
+    bones = created;
+    lengths = nextLengths;
+    shapeKey = key;
+    limitKey = '';
+    return created;
+  }
+
+  /**
+   * Follow: the tip is held on the target and the root goes where the bones take it. The reversed
+   * chain (its root on the target) is solved toward where our root was. If it gets there, the root
+   * stays and the chain takes that pose (slack: a rope does not push its tail). If the root is out
+   * of its reach, the bones are taut and the root is dragged to where the reversed chain's end is
+   * (a rope pulled by its end). Otherwise (not converged within the iterations, limits or step
+   * limit) nothing changes and the ordinary solve that follows does what it can this frame.
+   * @param {Chain} chainBones
+   * @param {ChainParams} params
+   * @param {Point} target
+   * @param {Point} root
+   * @param {ChainSolveOptions} options
+   * @returns {{root: Point, iterations: number}} Where the root is now (kept to 0.01, in the scene).
+   */
+  function pull(chainBones, params, target, root, options) {
+    if (!reversed) {
+      reversed = new ik.Chain({ root: target, lengths: lengths.slice().reverse() });
+      reversedLimitKey = '';
+    }
+    const tail = /** @type {Chain} */ (reversed);
+    reversedLimitKey = applyLimits(tail, params, reversedLimitKey);
+    tail.setRoot(target);
+    tail.setAngles(reversedAngles(chainBones.positions()));
+    const solved = tail.solve(root, { ...options, tolerance: FOLLOW_TOLERANCE });
+    if (solved.status !== 'reached' && solved.status !== 'out_of_reach') {
+      return { root, iterations: solved.iterations };
+    }
+    const along = tail.positions();
+    const next = solved.status === 'reached' ? root : {
+      x: quantize(Math.min(WORLD.maxX, Math.max(WORLD.minX, along[along.length - 2]))),
+      y: quantize(Math.min(WORLD.maxY, Math.max(WORLD.minY, along[along.length - 1]))),
+    };
+    chainBones.setRoot(next);
+    chainBones.setAngles(reversedAngles(along));
+    return { root: next, iterations: solved.iterations };
+  }
+
+  /** @param {Settings} settings */
+  function solve(settings) {
+    const params = chainParams(settings);
+    const { target, root } = settings.points;
+    following = params.follow;
+    const key = JSON.stringify([params, target, root]);
+    if (key === settledKey && bones) return null;
+    const chainBones = ensureChain(params, root);
+    limitKey = applyLimits(chainBones, params, limitKey);
+    const options = {
+      method: params.method,
+      iterations: params.iterations,
+      tolerance: params.tolerance,
+      maxStep: params.maxStepDeg >= 180 ? Infinity : params.maxStepDeg * RADIANS,
+    };
+    let iterations = 0;
+    /** @type {Point} */
+    let rootNow = root;
+    chainBones.setRoot(root);
+    if (params.follow) {
+      const pulled = pull(chainBones, params, target, root, options);
+      rootNow = pulled.root;
+      iterations += pulled.iterations;
+    }
+    // After a pull the tip is on the target already (up to 0.01): this settles and reports.
+    const solved = chainBones.solve(target, options);
+    result = { ...solved, iterations: iterations + solved.iterations };
+    positions = Array.from(chainBones.positions());
+    settledKey = solved.status === 'reached' ? JSON.stringify([params, target, rootNow]) : '';
+    const moved = rootNow.x !== root.x || rootNow.y !== root.y;
+    return moved ? { moved: { root: rootNow } } : {};
+  }
+
+  return {
+    advance(dt, settings) {
+      const params = chainParams(settings);
+      if (!params.moving) {
+        wasMoving = false;
+        return null;
+      }
+      if (!wasMoving) heading = { x: 1, y: 1 };
+      wasMoving = true;
+      const moved = bounce(settings.points.target, heading, dt);
+      return { moved: { target: moved } };
+    },
+
+    solve,
+
+    state() {
+      if (!result) return {};
+      /** @type {ChainSolveResult} */
+      const copy = { status: result.status, iterations: result.iterations, error: result.error };
+      if (result.message) copy.message = result.message;
+      return { positions: positions.slice(), result: copy };
+    },
+
+    readouts(settings) {
+      /** @type {Record<string, Readout>} */
+      const values = {};
+      if (!result) return values;
+      const params = chainParams(settings);
+      const words = CHAIN_STATUS_WORDS[result.status] ?? String(result.status);
+      values.status = {
+        text: result.status === 'invalid' ? `invalid: ${result.message ?? 'bad input'}` : words,
+        tone: STATUS_TONES[result.status] ?? 'warn',
+      };
+      values.iterations = { text: `${result.iterations} of ${params.iterations}` };
+      values.error = { text: formatLength(result.error) };
+      values.method = { text: params.method === 'fabrik' ? 'FABRIK' : 'CCD' };
+      values.target = { text: formatPoint(settings.points.target) };
+      values.root = { text: `${formatPoint(settings.points.root)}${params.follow ? ' (free)' : ''}` };
+      return values;
+    },
+
+    draw(ctx, view, theme, settings, ui) {
+      if (!result || positions.length < 4) return;
+      const params = chainParams(settings);
+      const { target, root } = settings.points;
+      drawReach(ctx, view, theme, root, params.length);
+      const angles = bones ? bones.angles() : new Float64Array(0);
+      const limit = params.limitDeg * RADIANS;
+      if (params.limits) drawLimitWedges(ctx, view, theme, positions, lengths, angles, limit);
+      const end = { x: positions[positions.length - 2], y: positions[positions.length - 1] };
+      const warn = result.status === 'out_of_reach' || result.status === 'invalid';
+      if (Math.hypot(end.x - target.x, end.y - target.y) > 0.5 / view.scale()) {
+        drawMissLine(ctx, view, theme, end, target, warn);
+      }
+      drawBones(ctx, view, theme, positions, lengths);
+      if (params.limits) drawJointsAtLimit(ctx, view, theme, positions, angles, limit);
+      drawRoot(ctx, view, theme, root, params.follow, ui.active === 'root' || ui.hover === 'root');
+      drawDot(ctx, view, end, sizeFor(view, 4, 3.5, 6), theme.end, theme.boneEdge, 1.5);
+      drawTargetHandle(ctx, view, theme, target, {
+        highlight: ui.active === 'target' || ui.hover === 'target',
+        warning: warn ? CHAIN_STATUS_WORDS[result.status] : undefined,
+        away: end,
+      });
+    },
+
+    hitRadius(name, pointerType) {
+      const base = pointerType === 'touch' ? 28 : 18;
+      if (name === 'target') return base;
+      // A following root is moved by the chain, not by hand: pressing there moves the target.
+      return following ? 0 : base * 0.7;
+    },
+
+    shortcut(key, settings) {
+      const params = chainParams(settings);
+      switch (key.toLowerCase()) {
+        case 'm': return { params: { method: params.method === 'ccd' ? 'fabrik' : 'ccd' } };
+        case 'l': return { params: { limits: !params.limits } };
+        case 'f': return { params: { follow: !params.follow } };
+        default: return null;
+      }
+    },
+
+    dispose() {
+      bones?.delete();
+      reversed?.delete();
+      bones = null;
+      reversed = null;
+      result = null;
+      positions = [];
+      settledKey = '';
+    },
+  };
+}
+
+// Moving target ------------------------------------------------------------------------------
+
+/**
+ * One step of the bouncing target: constant speed, turning back at the box's edges.
+ * @param {Point} from
+ * @param {{x: number, y: number}} heading Updated in place when it bounces.
+ * @param {number} dt Seconds.
+ * @returns {Point} Kept to the settings' 0.01.
+ */
+function bounce(from, heading, dt) {
+  /** @param {number} value @param {'x' | 'y'} axis @param {number} min @param {number} max */
+  function along(value, axis, min, max) {
+    let next = value + heading[axis] * TARGET_VELOCITY[axis] * dt;
+    if (next > max) {
+      next = Math.max(min, 2 * max - next);
+      heading[axis] = -1;
+    } else if (next < min) {
+      next = Math.min(max, 2 * min - next);
+      heading[axis] = 1;
+    }
+    return quantize(next);
+  }
+  return {
+    x: along(from.x, 'x', WORLD.minX + TARGET_MARGIN, WORLD.maxX - TARGET_MARGIN),
+    y: along(from.y, 'y', WORLD.minY + TARGET_MARGIN, WORLD.maxY - TARGET_MARGIN),
+  };
+}

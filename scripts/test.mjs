@@ -1,11 +1,13 @@
 // test.mjs: `npm test`. Installs what is missing, then runs every test and exits non-zero on any
-// failure: the native Catch2 suite under ASan + UBSan (ctest), the same suite compiled to WASM and run by Node
+// failure: the native Catch2 suite under ASan + UBSan (ctest), a short libFuzzer run of every
+// solver entry point, the same Catch2 suite compiled to WASM and run by Node
 // (ctest), the Node tests of the real module (tests/js) and the headless-Chromium tests of the
 // page (tests/browser).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { assembleDist, buildWasm } from './build.mjs';
 import { formatCpp } from './format.mjs';
+import { fuzzAll } from './fuzz.mjs';
 import { run } from './lib/run.mjs';
 import { emscriptenEnv, ensureNodeModules, ensureSystemTools, repoRoot } from './lib/setup.mjs';
 
@@ -16,7 +18,7 @@ const testFiles = (folder) =>
     .map((name) => path.join(folder, name));
 
 try {
-  ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten', 'catch2', 'chromium', 'clangFormat']);
+  ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten', 'catch2', 'chromium', 'clangFormat', 'libFuzzer']);
   ensureNodeModules();
 
   console.log('\n== C++ format (clang-format; npm run format fixes it) ==');
@@ -29,6 +31,9 @@ try {
   run('cmake', ['--preset', 'native-sanitize'], { cwd: repoRoot });
   run('cmake', ['--build', '--preset', 'native-sanitize'], { cwd: repoRoot });
   run('ctest', ['--preset', 'native-sanitize'], { cwd: repoRoot });
+
+  console.log('\n== libFuzzer: every solver entry point, 15 s each (npm run fuzz for longer) ==');
+  fuzzAll(15);
 
   console.log('\n== Catch2 under Node (WASM build) ==');
   buildWasm({ tests: true });

@@ -4,7 +4,8 @@
 // is used as is), Catch2 v2 (header + CMake package) and, for the browser tests, Chromium. On
 // Debian/Ubuntu as root the missing ones are installed with apt-get; anywhere else the script stops
 // and names what to install. npm packages: `npm ci` whenever node_modules does not match the lock.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { has, run } from './run.mjs';
@@ -16,6 +17,14 @@ export const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 const catch2Header = ['/usr/include/catch2/catch.hpp', '/usr/local/include/catch2/catch.hpp'];
 
+/** True when clang++ exists and has its libFuzzer runtime (Debian: clang + libclang-rt-14-dev). */
+function hasLibFuzzer() {
+  const result = spawnSync('clang++', ['-print-runtime-dir'], { encoding: 'utf8' });
+  if (result.error || result.status !== 0) return false;
+  const folder = result.stdout.trim();
+  return existsSync(folder) && readdirSync(folder).some((name) => name.startsWith('libclang_rt.fuzzer'));
+}
+
 /**
  * @typedef {{name: string, present: () => boolean, debian: string, hint: string}} Requirement
  * @type {Record<string, Requirement>}
@@ -26,6 +35,7 @@ const requirements = {
   compiler: { name: 'c++', present: () => has('c++'), debian: 'g++', hint: 'a C++17 compiler (g++ or clang++)' },
   emscripten: { name: 'em++', present: () => has('em++'), debian: 'emscripten', hint: 'Emscripten (Debian: emscripten; elsewhere emsdk, with em++ on PATH)' },
   catch2: { name: 'Catch2', present: () => catch2Header.some((file) => existsSync(file)), debian: 'catch2', hint: 'Catch2 v2 (Debian: catch2)' },
+  libFuzzer: { name: 'clang++ with libFuzzer', present: hasLibFuzzer, debian: 'clang libclang-rt-14-dev', hint: 'clang++ with its libFuzzer runtime (Debian: clang libclang-rt-14-dev)' },
   clangFormat: { name: 'clang-format', present: () => has('clang-format'), debian: 'clang-format', hint: 'clang-format' },
   chromium: { name: 'chromium', present: () => existsSync(chromiumPath), debian: 'chromium', hint: `Chromium at ${chromiumPath} (or set CHROME_PATH)` },
 };
@@ -37,7 +47,7 @@ const requirements = {
 export function ensureSystemTools(names) {
   const missing = names.map((name) => requirements[name]).filter((requirement) => !requirement.present());
   if (missing.length === 0) return;
-  const packages = [...new Set(missing.map((requirement) => requirement.debian))];
+  const packages = [...new Set(missing.flatMap((requirement) => requirement.debian.split(' ')))];
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log(`Installing missing tools: ${missing.map((r) => r.name).join(', ')}`);

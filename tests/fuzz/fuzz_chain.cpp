@@ -1,0 +1,102 @@
+// fuzz_chain.cpp: a chain built from random lengths, then random edits and solves. After every
+// call: finite state, every limit and maxStep kept, bone lengths kept, a message exactly when
+// refused.
+#include <vector>
+
+#include "fuzz_support.hpp"
+#include "ik2d/ik2d.hpp"
+
+using namespace ik2d;
+using fuzz::require;
+
+namespace {
+
+void checkChain(const Chain& chain, const std::vector<double>& start, double maxStep) {
+  for (int i = 0; i < chain.size(); ++i) {
+    const double angle = chain.angles()[i];
+    require(isValid(angle), "angles are finite");
+    require(angle >= -kPi && angle <= kPi, "angles wrapped");
+    if (chain.hasLimit(i)) require(angle >= chain.limitMin(i) && angle <= chain.limitMax(i), "limits kept");
+    if (!start.empty()) {
+      require(std::fabs(wrapAngle(angle - start[static_cast<size_t>(i)])) <= maxStep + 1e-12, "maxStep kept");
+    }
+    require(isValid(chain.position(i + 1)), "positions are finite");
+    const double bone = length(chain.position(i + 1) - chain.position(i));
+    // Positions are only as fine as the double grid where the chain is: far from the origin
+    // (1e293, say) a short bone cannot be told apart from none.
+    const double grid = 4e-16 * (length(chain.position(i)) + length(chain.position(i + 1)));
+    require(std::fabs(bone - chain.boneLength(i)) <= 1e-9 * chain.reach() + grid + 1e-300, "lengths kept");
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
+  FuzzedDataProvider data(bytes, size);
+  const int count = data.ConsumeIntegralInRange<int>(0, 12);
+  std::vector<double> lengths;
+  for (int i = 0; i < count; ++i)
+    lengths.push_back(data.ConsumeBool() ? data.ConsumeFloatingPointInRange(0.01, 10.0)
+                                         : fuzz::anyDouble(data));
+  Chain chain;
+  const char* message = chain.reset({fuzz::anyDouble(data), fuzz::anyDouble(data)}, lengths.data(), count);
+  if (message != nullptr) {
+    require(chain.size() == 0, "a refused reset leaves no bones");
+    return 0;
+  }
+  checkChain(chain, {}, 0);
+
+  for (int operation = 0; operation < 16 && data.remaining_bytes() > 0; ++operation) {
+    switch (data.ConsumeIntegralInRange<int>(0, 4)) {
+      case 0: {
+        const int joint = data.ConsumeIntegralInRange<int>(-1, count);
+        chain.setLimit(
+            joint, data.ConsumeBool() ? data.ConsumeFloatingPointInRange(-kPi, 0.0) : fuzz::anyDouble(data),
+            data.ConsumeBool() ? data.ConsumeFloatingPointInRange(0.0, kPi) : fuzz::anyDouble(data));
+        break;
+      }
+      case 1: chain.clearLimit(data.ConsumeIntegralInRange<int>(-1, count)); break;
+      case 2: {
+        std::vector<double> angles;
+        for (int i = 0; i < count; ++i)
+          angles.push_back(data.ConsumeBool() ? data.ConsumeFloatingPointInRange(-7.0, 7.0)
+                                              : fuzz::anyDouble(data));
+        chain.setAngles(angles.data(), data.ConsumeBool() ? count : count - 1);
+        break;
+      }
+      case 3: chain.setRoot({fuzz::anyDouble(data), fuzz::anyDouble(data)}); break;
+      default: {
+        ChainSolveOptions options;
+        options.method = data.ConsumeBool() ? ChainMethod::Ccd : ChainMethod::Fabrik;
+        options.iterations = data.ConsumeIntegralInRange<int>(-2, 64);
+        options.tolerance = data.ConsumeBool() ? 1e-3 : fuzz::anyDouble(data);
+        options.maxStep =
+            data.ConsumeBool()
+                ? HUGE_VAL
+                : (data.ConsumeBool() ? data.ConsumeFloatingPointInRange(0.0, 1.0) : fuzz::anyDouble(data));
+        const Vec2 target = data.ConsumeBool()
+                                ? chain.root() + Vec2{data.ConsumeFloatingPointInRange(-30.0, 30.0),
+                                                      data.ConsumeFloatingPointInRange(-30.0, 30.0)}
+                                : Vec2{fuzz::anyDouble(data), fuzz::anyDouble(data)};
+        const std::vector<double> start(chain.angles(), chain.angles() + count);
+        const ChainSolveResult r = chain.solve(target, options);
+        require(isValid(r.error) && r.error >= 0, "error is finite");
+        require((r.status == ChainStatus::Invalid) == (r.message != nullptr),
+                "a message exactly when invalid");
+        require(r.iterations >= 0 && r.iterations <= std::max(options.iterations, 0),
+                "iterations within the limit");
+        if (r.status == ChainStatus::Invalid) {
+          for (int i = 0; i < count; ++i)
+            require(chain.angles()[i] == start[static_cast<size_t>(i)], "invalid leaves the chain");
+        } else {
+          require((r.status == ChainStatus::Reached) == (r.error <= options.tolerance),
+                  "reached iff error <= tolerance");
+          checkChain(chain, start, options.maxStep);
+        }
+        continue;
+      }
+    }
+    checkChain(chain, {}, 0);
+  }
+  return 0;
+}

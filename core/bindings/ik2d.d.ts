@@ -208,6 +208,18 @@ export interface Spider {
   delete(): void;
 }
 
+/** Resource counters from {@link IK2D.stats}, for leak checks. */
+export interface IK2DStats {
+  /** Size of the module's WebAssembly memory, bytes (it only grows). */
+  wasmMemoryBytes: number;
+  /** Chains created and not yet deleted (or garbage-collected). */
+  liveChains: number;
+  /** Spiders created and not yet deleted (or garbage-collected). */
+  liveSpiders: number;
+  /** JS values Embind holds for C++ (should stay flat). */
+  embindHandles: number;
+}
+
 /** The loaded module. */
 export interface IK2D {
   /** Library version, "major.minor.patch". */
@@ -218,6 +230,8 @@ export interface IK2D {
   readonly Chain: new (options: ChainOptions) => Chain;
   /** Creates a spider. Throws TypeError on wrong types and RangeError on bad settings. */
   readonly Spider: new (options?: SpiderOptions) => Spider;
+  /** Resource counters, for leak checks (the soak test watches them stay flat). */
+  stats(): IK2DStats;
 }
 
 /** Advanced options passed through to Emscripten's module factory. */

@@ -131,9 +131,15 @@ function makeApi(raw) {
     heapF64().set(values, start);
   }
 
+  // Objects with a C++ side that are alive (created and not yet deleted or collected), for stats().
+  const live = { chains: 0, spiders: 0 };
+
   // Frees the C++ side of chains that were garbage-collected without delete().
   const leaked = typeof FinalizationRegistry === 'function'
-    ? new FinalizationRegistry((handle) => handle.delete())
+    ? new FinalizationRegistry(({ handle, kind }) => {
+      handle.delete();
+      live[kind]--;
+    })
     : { register() {}, unregister() {} };
 
   /** An N-bone chain that lives in WASM memory. See ik2d.d.ts and the README. */
@@ -165,7 +171,8 @@ function makeApi(raw) {
       }
       this.#handle = handle;
       this.#size = lengths.length;
-      leaked.register(this, handle, this);
+      leaked.register(this, { handle, kind: 'chains' }, this);
+      live.chains++;
       if (angles) this.setAngles(angles);
     }
 
@@ -276,6 +283,7 @@ function makeApi(raw) {
       leaked.unregister(this);
       this.#handle.delete();
       this.#handle = undefined;
+      live.chains--;
     }
   }
 
@@ -309,7 +317,8 @@ function makeApi(raw) {
       this.#handle = handle;
       this.#legCount = resolved.legs;
       this.#options = Object.freeze(resolved);
-      leaked.register(this, handle, this);
+      leaked.register(this, { handle, kind: 'spiders' }, this);
+      live.spiders++;
     }
 
     #live(fn) {
@@ -388,7 +397,22 @@ function makeApi(raw) {
       leaked.unregister(this);
       this.#handle.delete();
       this.#handle = undefined;
+      live.spiders--;
     }
+  }
+
+  /**
+   * Resource counters, for leak checks: WASM memory size, live chains and spiders (created and not
+   * yet deleted or collected), and Embind's count of JS values held by C++.
+   * @returns {import('./ik2d').IK2DStats}
+   */
+  function stats() {
+    return {
+      wasmMemoryBytes: heapF64().buffer.byteLength,
+      liveChains: live.chains,
+      liveSpiders: live.spiders,
+      embindHandles: typeof raw.count_emval_handles === 'function' ? raw.count_emval_handles() : 0,
+    };
   }
 
   return Object.freeze({
@@ -396,5 +420,6 @@ function makeApi(raw) {
     solveTwoBone,
     Chain,
     Spider,
+    stats,
   });
 }

@@ -40,3 +40,22 @@ test('createIK2D accepts the wasm bytes explicitly (wasmBinary)', async () => {
   const ik = await createIK2D({ wasmBinary });
   assert.equal(ik.solveTwoBone({ root: { x: 0, y: 0 }, target: { x: 3, y: 4 }, length1: 3, length2: 2 }).status, 'reached');
 });
+
+test('stats() counts live chains and spiders, and delete() brings them back down', async () => {
+  const ik = await loadModule();
+  const before = ik.stats();
+  assert.deepEqual(Object.keys(before).sort(), ['embindHandles', 'liveChains', 'liveSpiders', 'wasmMemoryBytes']);
+  const chains = Array.from({ length: 5 }, () => new ik.Chain({ root: { x: 0, y: 0 }, lengths: [1, 2] }));
+  const spider = new ik.Spider();
+  assert.equal(ik.stats().liveChains, before.liveChains + 5);
+  assert.equal(ik.stats().liveSpiders, before.liveSpiders + 1);
+  for (let i = 0; i < 1000; i++) chains[i % 5].solve({ x: Math.cos(i), y: Math.sin(i) }, { method: i % 2 ? 'ccd' : 'fabrik' });
+  spider.step(1 / 60, 100);
+  for (const chain of chains) chain.delete();
+  spider.delete();
+  const after = ik.stats();
+  assert.equal(after.liveChains, before.liveChains);
+  assert.equal(after.liveSpiders, before.liveSpiders);
+  assert.equal(after.embindHandles, before.embindHandles, 'no Embind handle left behind');
+  assert.ok(after.wasmMemoryBytes >= 16 * 1024 * 1024 && after.wasmMemoryBytes < 64 * 1024 * 1024);
+});

@@ -188,7 +188,11 @@ class SpiderHandle {
     writeState();
     return report(nullptr);
   }
-  int setGoal(double x) { return report(spider_.setGoal(x)); }
+  int setGoal(double x) {
+    if (const char* message = spider_.setGoal(x)) return report(message);
+    writeState();  // state().goal answers at once, not after the next step
+    return report(nullptr);
+  }
   int step(double dt, int count) {
     for (int i = 0; i < count; ++i) {
       if (const char* message = spider_.step(dt)) return report(message);

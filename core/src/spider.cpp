@@ -60,7 +60,13 @@ Vec2 Spider::restSpotOf(int leg, double lead) const {
 // A step must finish before the planted group drifts past its threshold: at speed v that takes
 // about threshold / v seconds, so steps get quicker as the spider speeds up.
 double Spider::stepDuration() const {
-  const double speed = std::fabs(body_.velocity);
+  // The pace the body is heading for, not just its current one: steps started while it speeds up
+  // must already be quick enough for the speed it will have when they land.
+  const double toGoal = std::fabs(goal_ - body_.position.x);
+  const double headingFor = toGoal < 0.1 * (options_.upperLength + options_.lowerLength)
+                                ? 0.0
+                                : std::min(options_.speed, 2.0 * toGoal);
+  const double speed = std::max(std::fabs(body_.velocity), headingFor);
   if (speed < 1e-9) return 0.3;
   return std::clamp(0.8 * options_.stepThreshold / speed, 0.12, 0.3);
 }
@@ -278,7 +284,12 @@ void Spider::updateGait(double dt) {
 
   const double speed = std::fabs(body_.velocity);
   const double direction = body_.velocity > 0 ? 1.0 : (body_.velocity < 0 ? -1.0 : 0.0);
-  const double trigger = speed < 1.0 ? options_.stepThreshold / 3 : options_.stepThreshold;
+  // Standing: a third of the threshold, to settle the feet. Walking with every foot down (starting
+  // off, or one group just landed): 60 % of it, so the groups fall out of step at once instead of
+  // drifting together until the second waits on the first with a leg at full stretch.
+  const bool allPlanted = !groupInAir(0) && !groupInAir(1);
+  const double trigger = speed < 1.0 ? options_.stepThreshold / 3
+                                     : (allPlanted ? 0.6 * options_.stepThreshold : options_.stepThreshold);
   double largestDrift[2] = {0, 0};
   for (int i = 0; i < options_.legCount; ++i) {
     const SpiderLeg& leg = legs_[static_cast<size_t>(i)];

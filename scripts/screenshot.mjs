@@ -1,12 +1,14 @@
 // screenshot.mjs: `npm run screenshot`. Serves dist/ (build it first), opens the playground in
 // headless Chromium, sets a bent arm pose and writes docs/screenshot.png for the README.
-// `npm run screenshot -- --preset=chain` writes docs/chain.png (the chain scene) instead.
+// `npm run screenshot -- --preset=chain` writes docs/chain.png (the chain scene) instead, and
+// `--preset=spider` docs/spider.png (the spider mid-walk on rough ground, 8 s after the page loads).
 //
 // Options (all optional), for looking at other states while working on the page:
-//   --preset=NAME     arm (default) or chain: the README picture's query and file
+//   --preset=NAME     arm (default), chain or spider: the README picture's query, steps and file
 //   --out=FILE        where to write the PNG (default: the preset's, docs/screenshot.png)
 //   --query=STRING    a link query instead of the preset's, e.g. "scene=arm&target=280,0"
-//   --steps=N         pause, then run N fixed 1/60 s steps before the picture (moving target...)
+//   --steps=N         pause, then run fixed 1/60 s steps until N have run since the page loaded
+//                     (a moving target, a walking spider...): the same link and N, the same picture
 //   --width=N --height=N --dpr=N   viewport in CSS pixels and device pixel ratio (1200×760, 2)
 //   --dark            prefer the dark colour scheme
 //   --full            the whole page, not just the viewport
@@ -26,6 +28,12 @@ const PRESETS = {
     query: 'scene=chain&method=fabrik&bones=10&length=380&taper=1&limits=1&limitDeg=35&target=-40,140&root=-170,-150',
     out: 'docs/chain.png',
   },
+  // Mid-walk on rough ground: the near group lifted, the far one planted; the camera has caught up.
+  spider: {
+    query: 'scene=spider&roughness=1&seed=3&target=900,110',
+    steps: 480,
+    out: 'docs/spider.png',
+  },
 };
 
 /** @param {string} name @param {string} fallback */
@@ -41,7 +49,7 @@ async function main() {
   if (!preset) throw new Error(`unknown --preset=${presetName} (available: ${Object.keys(PRESETS).join(', ')})`);
   const out = path.resolve(repoRoot, option('out', preset.out));
   const query = option('query', preset.query).replace(/^\?/, '');
-  const steps = Number(option('steps', '0'));
+  const steps = Number(option('steps', String(preset.steps ?? 0)));
   const width = Number(option('width', '1200'));
   const height = Number(option('height', '760'));
   const deviceScaleFactor = Number(option('dpr', '2'));
@@ -62,7 +70,9 @@ async function main() {
     if (steps > 0) {
       await page.evaluate((n) => {
         window.playground.pause();
-        window.playground.step(n);
+        const done = Math.round(Number(window.playground.getState().time) * 60);
+        if (done > n) throw new Error(`${done} steps ran before the page could be paused; ask for more than that`);
+        window.playground.step(n - done);
       }, steps);
     }
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

@@ -115,6 +115,9 @@ function assertReached(state, what) {
 }
 
 test('?scene=chain loads cleanly and getState describes the chain', async () => {
+  // The chain converges over a few running frames (warm start, 10 sweeps a frame); on a busy
+  // machine readiness can come before those frames have run.
+  await page.waitForFunction(() => window.playground.getState().result?.status === 'reached', null, { timeout: 5000 });
   const state = await getState(page);
   assert.deepEqual(JSON.parse(JSON.stringify(state)), state, 'getState() is JSON-serializable');
   assert.equal(state.scene, 'chain');

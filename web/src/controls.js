@@ -46,7 +46,8 @@ function rangeText(spec, value) {
 
 /**
  * Builds the controls for a scene's params: a slider per 'range', a flip button per 'sign', a
- * switch (a checkbox with role="switch") per 'toggle' and a segmented radio group per 'choice'.
+ * switch (a checkbox with role="switch") per 'toggle', a segmented radio group per 'choice' and,
+ * per 'seed', its value with a button that picks the next one.
  * @param {HTMLElement} container Emptied first.
  * @param {ParamSpec[]} specs
  * @param {(name: string, value: ParamValue) => void} onInput A control changed a value.
@@ -144,6 +145,27 @@ export function buildControls(container, specs, onInput) {
         if (value === shown) return;
         shown = value;
         for (const radio of radios) radio.checked = radio.value === value;
+      });
+    } else if (spec.kind === 'seed') {
+      // The value as text (a slider over billions of seeds would be useless) and a button that
+      // picks the next one.
+      const label = element('span', 'control-label');
+      label.append(labelContent(spec));
+      const button = element('button', 'button', spec.buttonLabel ?? `New ${spec.label.toLowerCase()}`);
+      button.type = 'button';
+      button.id = id;
+      const next = spec.next ?? ((value) => value + 1);
+      button.addEventListener('click', () => onInput(spec.name, next(Number(shown))));
+      label.append(' ', output);
+      head.append(label, button);
+      row.append(head);
+      control = button;
+      control.setAttribute('aria-describedby', output.id);
+      updaters.push((params) => {
+        const current = Number(params[spec.name]);
+        if (current === shown) return;
+        shown = current;
+        output.textContent = String(current);
       });
     } else {
       const label = element('span', 'control-label');

@@ -16,6 +16,7 @@
 const THEME_NAMES = [
   'background', 'grid', 'axis', 'label', 'reach', 'reach-fill', 'bone', 'bone-2', 'bone-edge',
   'joint', 'end', 'target', 'warn', 'soft', 'limit', 'limit-fill',
+  'ground', 'ground-edge', 'ground-dark', 'leg-far', 'leg-far-edge', 'body', 'body-mark',
 ];
 
 /**
@@ -52,8 +53,9 @@ export function sizeFor(view, worldSize, min, max) {
  * @param {View} view
  * @param {Theme} theme
  * @param {number} spacing Grid spacing in world units.
+ * @param {boolean} [axes] Draw and label the world axes (default true).
  */
-export function drawBackdrop(ctx, view, theme, spacing) {
+export function drawBackdrop(ctx, view, theme, spacing, axes = true) {
   const { width, height } = view.size();
   ctx.fillStyle = theme.background;
   ctx.fillRect(0, 0, width, height);
@@ -72,6 +74,7 @@ export function drawBackdrop(ctx, view, theme, spacing) {
   }
   ctx.strokeStyle = theme.grid;
   ctx.stroke();
+  if (!axes) return;
 
   const origin = view.worldToCanvas({ x: 0, y: 0 });
   ctx.beginPath();
@@ -154,6 +157,32 @@ export function drawBone(ctx, view, from, to, width, fill, edge) {
   ctx.strokeStyle = fill;
   ctx.lineWidth = width;
   ctx.stroke();
+}
+
+/**
+ * Traces a tapered capsule around the segment a→b (canvas px) with end radii ra, rb.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Point} a
+ * @param {Point} b
+ * @param {number} ra
+ * @param {number} rb
+ */
+export function traceCapsule(ctx, a, b, ra, rb) {
+  const length = Math.hypot(b.x - a.x, b.y - a.y);
+  if (length < 1e-6) {
+    ctx.arc(a.x, a.y, Math.max(ra, rb), 0, Math.PI * 2);
+    return;
+  }
+  // Normal to a→b; the caps go round the far side of each end.
+  const normal = Math.atan2(b.x - a.x, -(b.y - a.y));
+  const nx = Math.cos(normal);
+  const ny = Math.sin(normal);
+  ctx.moveTo(a.x + nx * ra, a.y + ny * ra);
+  ctx.lineTo(b.x + nx * rb, b.y + ny * rb);
+  ctx.arc(b.x, b.y, rb, normal, normal - Math.PI, true);
+  ctx.lineTo(a.x - nx * ra, a.y - ny * ra);
+  ctx.arc(a.x, a.y, ra, normal + Math.PI, normal, true);
+  ctx.closePath();
 }
 
 /**

@@ -10,11 +10,13 @@
  * Animation frames redraw when something changed; while paused nothing moves but input.
  * Points the scene moves itself (a moving target, a following root) come back as a SceneUpdate
  * and are stored in the settings like any other change, so getState() and links include them.
+ * A scene with a camera (the spider) reports it after every solve and step; the view follows it,
+ * so drawing, worldToClient() and clientToWorld() always agree with getState().
  */
 
 import { buildControls, buildReadouts } from './controls.js';
 import { drawBackdrop, readTheme } from './draw.js';
-import { attachKeyboard, attachPointer } from './input.js';
+import { KEY_STEP, attachKeyboard, attachPointer } from './input.js';
 import { FIXED_RATE, createLoop } from './loop.js';
 import { formatLink } from './link.js';
 import { applyPartial, defaultSettings, describeValue } from './settings.js';
@@ -41,6 +43,8 @@ import { createView } from './view.js';
  * @property {(q: Point) => Point} clientToWorld Viewport CSS pixels → world point.
  * @property {(x: number) => number | null} groundHeight Terrain height under world x, or null
  *   when the current scene has no terrain (the arm has none).
+ * @property {() => object} stats The module's resource counters (`ik.stats()`: WASM memory, live
+ *   chains and spiders, Embind handles), for leak checks such as scripts/soak.mjs.
  *
  * @typedef {Object} PlaygroundElements
  * @property {HTMLCanvasElement} canvas
@@ -55,6 +59,9 @@ import { createView } from './view.js';
 
 /** Most steps one step() call may run (a minute of simulated time). */
 const MAX_STEPS_PER_CALL = 3600;
+
+/** The camera of scenes without one. */
+const NO_CAMERA = Object.freeze({ x: 0, y: 0 });
 
 /**
  * @param {unknown} value
@@ -146,6 +153,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     ui.active = null;
     ui.hover = null;
     view.setWorld(definition.world);
+    followCamera();
     controls = buildControls(elements.controls, definition.params, onControl);
     readouts = buildReadouts(elements.readouts, definition.readouts);
     describeScene();
@@ -166,7 +174,14 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
       if (drag) delete moved[drag.name];
       if (Object.keys(moved).length) settings = applyPartial(definition, settings, moved).settings;
     }
+    // A point kept in a valid place (a target above the ground) is kept there even mid-drag.
+    if (update.kept) settings = applyPartial(definition, settings, update.kept).settings;
     return true;
+  }
+
+  /** Points the view at the scene's camera (scenes without one: no offset). */
+  function followCamera() {
+    view.setCamera(scene.camera ? scene.camera() : NO_CAMERA);
   }
 
   /** When something changed, draws and updates the panel. */
@@ -175,7 +190,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     if (!dirty) return;
     dirty = false;
     const ctx = view.begin();
-    drawBackdrop(ctx, view, theme, definition.gridSpacing);
+    drawBackdrop(ctx, view, theme, definition.gridSpacing, definition.axes ?? true);
     scene.draw(ctx, view, theme, settings, ui);
     controls.update(settings.params);
     readouts.update(scene.readouts(settings));
@@ -185,6 +200,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     if (absorb(scene.advance(dt, settings))) dirty = true;
     if (solvedThisFrame) solvedThisFrame = false;
     else if (absorb(scene.solve(settings))) dirty = true;
+    followCamera();
   }, render);
 
   /**
@@ -210,6 +226,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     settings = applied.settings;
     notices.push(...applied.notices);
     absorb(scene.solve(settings));
+    followCamera();
     if (loop.running()) solvedThisFrame = true;
     dirty = true;
     render();
@@ -287,8 +304,10 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
 
   attachKeyboard(canvas, {
     nudge(dx, dy) {
+      // input.js moves by KEY_STEP (Shift: 5×); a scene may want bigger steps (a wide world).
+      const factor = (definition.keyStep ?? KEY_STEP) / KEY_STEP;
       const point = settings.points[definition.keyboardPoint];
-      movePoint(definition.keyboardPoint, { x: point.x + dx, y: point.y + dy });
+      movePoint(definition.keyboardPoint, { x: point.x + dx * factor, y: point.y + dy * factor });
     },
     shortcut(key) {
       const partial = scene.shortcut(key, settings);
@@ -343,6 +362,9 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
       if (!Number.isFinite(x)) throw new TypeError(`groundHeight expects a finite number, got ${describeValue(x)}`);
       return scene.groundHeight ? scene.groundHeight(x) : null;
     },
+    stats() {
+      return ik.stats();
+    },
   };
 
   loop.start();
@@ -353,6 +375,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
       // A fresh instance: defaults, and for stateful scenes their starting pose as well.
       mountScene(definition);
       absorb(scene.solve(settings));
+      followCamera();
       dirty = true;
       render();
       onChange();

@@ -1,8 +1,8 @@
 /**
  * Scene settings and their validation.
  *
- * A scene's settings are its params (sliders, sign flips, on/off toggles, one-of choices) and its
- * named world points (target, root...). Links (`?length1=150`) and `playground.setState()` both end up in
+ * A scene's settings are its params (sliders, sign flips, on/off toggles, one-of choices, seeds) and
+ * its named world points (target, root...). Links (`?length1=150`) and `playground.setState()` both end up in
  * applyPartial() below, so a value is checked by exactly the same code whichever way it arrives:
  * unknown keys are ignored, wrong types and non-finite numbers are rejected, out-of-range values
  * are clamped, and every one of those yields a plain-text notice saying what happened and why.
@@ -15,8 +15,8 @@
  * @typedef {{x: number, y: number}} Point
  * @typedef {{minX: number, maxX: number, minY: number, maxY: number}} Rect
  *
- * @typedef {number | string | boolean} ParamValue A number ('range', 'sign'), a string ('choice')
- *   or a boolean ('toggle').
+ * @typedef {number | string | boolean} ParamValue A number ('range', 'sign', 'seed'), a string
+ *   ('choice') or a boolean ('toggle').
  *
  * @typedef {Object} ChoiceOption One value of a 'choice' param.
  * @property {string} value Written in links and getState(), e.g. "fabrik".
@@ -25,25 +25,33 @@
  * @typedef {Object} ParamSpec A scene setting shown as a control and written into links.
  * @property {string} name Link key and `getState().params` key, e.g. "length1".
  * @property {string} label Human name shown beside the control, e.g. "Upper bone".
- * @property {'range' | 'sign' | 'toggle' | 'choice'} kind 'range': a number in [min, max];
+ * @property {'range' | 'sign' | 'toggle' | 'choice' | 'seed'} kind 'range': a number in [min, max];
  *   'sign': exactly +1 or -1; 'toggle': true or false (`1`/`0` in links); 'choice': one of
- *   `options` (its value string in links).
+ *   `options` (its value string in links); 'seed': a whole number in [min, max] shown as text with
+ *   a button (`buttonLabel`) that replaces it by `next(value)`, checked like a whole-number 'range'.
  * @property {ParamValue} default Value when neither link nor setState says otherwise.
- * @property {number} [min] Smallest allowed value ('range' only).
- * @property {number} [max] Largest allowed value ('range' only).
+ * @property {number} [min] Smallest allowed value ('range' and 'seed').
+ * @property {number} [max] Largest allowed value ('range' and 'seed').
  * @property {number} [step] Slider step ('range' only).
- * @property {boolean} [integer] Whole numbers only ('range' only); others are rounded, with a notice.
+ * @property {boolean} [integer] Whole numbers only ('range' and 'seed'); others are rounded, with a notice.
+ * @property {number} [multipleOf] Multiples of this only, counted from `min` (e.g. 2 with min 4:
+ *   even numbers); others are rounded to the nearest one, with a notice ('range' only).
  * @property {string} [unit] Written after the value on the control, e.g. "°" ('range' only).
  * @property {string} [maxLabel] Shown instead of the value when it is `max`, e.g. "no limit".
  * @property {string} [help] One short sentence shown under the control.
  * @property {[string, string]} [signLabels] Words for +1 and -1 ('sign' only).
  * @property {ChoiceOption[]} [options] The allowed values ('choice' only).
  * @property {string} [dependsOn] Name of a 'toggle' param; the control is dimmed while it is off.
+ * @property {string} [buttonLabel] Text of the button that picks the next value ('seed' only).
+ * @property {(value: number) => number} [next] The value the button picks after `value`; must be
+ *   deterministic (a link plus the same clicks gives the same state) and within [min, max] ('seed' only).
  *
  * @typedef {Object} PointSpec A named world point the user can drag and a link can set.
  * @property {string} name Link key and `getState()` key, e.g. "target".
  * @property {string} label Human name, e.g. "Target".
  * @property {Point} default Position in world units.
+ * @property {Rect} [bounds] Where the point may go, world units (default: the scene's world
+ *   rectangle). Wider than the world for scenes whose camera moves.
  *
  * @typedef {{params: Record<string, ParamValue>, points: Record<string, Point>}} Settings
  */
@@ -159,7 +167,21 @@ export function checkParam(spec, value) {
   const min = spec.min ?? -Infinity;
   const max = spec.max ?? Infinity;
   const checked = checkNumber(spec.name, value, min, max, `allowed ${min} to ${max}`);
-  if (spec.integer && checked.value !== undefined && !Number.isInteger(checked.value)) {
+  if (checked.value === undefined) return checked;
+  if (spec.multipleOf && Number.isFinite(min)) {
+    // The nearest allowed value; the top of the range may itself be off the grid, so stay within.
+    const step = spec.multipleOf;
+    let snapped = min + Math.round((checked.value - min) / step) * step;
+    if (snapped > max) snapped -= step;
+    snapped = quantize(snapped);
+    if (snapped !== checked.value) {
+      const only = step === 2 && min % 2 === 0 ? 'even numbers only' : `multiples of ${step} from ${min} only`;
+      const notice = checked.notice ?? `Rounded ${spec.name}=${describeValue(value)} to ${snapped} (${only})`;
+      return { value: snapped, notice };
+    }
+    return checked;
+  }
+  if (spec.integer && !Number.isInteger(checked.value)) {
     const rounded = Math.round(checked.value);
     const notice = checked.notice ?? `Rounded ${spec.name}=${describeValue(value)} to ${rounded} (whole numbers only)`;
     return { value: rounded, notice };
@@ -172,7 +194,8 @@ export function checkParam(spec, value) {
  * @param {PointSpec} spec
  * @param {unknown} value
  * @param {Point} current
- * @param {Rect} bounds The scene's world rectangle; points are kept inside it.
+ * @param {Rect} bounds Where the point may go (its spec's bounds, else the scene's world); it is
+ *   kept inside.
  * @returns {{value?: Point, notices: string[]}}
  */
 export function checkPoint(spec, value, current, bounds) {
@@ -216,7 +239,7 @@ export function defaultSettings(scene) {
 }
 
 /** Keys of getState() that are computed, not set; setState ignores them with this reason. */
-const READ_ONLY_KEYS = new Set(['result', 'positions', 'body', 'legs', 'time']);
+const READ_ONLY_KEYS = new Set(['result', 'positions', 'body', 'legs', 'goal', 'camera', 'time']);
 
 /**
  * Applies a partial state `{params?, <point name>?}` to a copy of `settings`.
@@ -254,7 +277,7 @@ export function applyPartial(scene, settings, partial) {
     }
     const pointSpec = scene.points.find((p) => p.name === key);
     if (pointSpec) {
-      const checked = checkPoint(pointSpec, value, next.points[key], scene.world);
+      const checked = checkPoint(pointSpec, value, next.points[key], pointSpec.bounds ?? scene.world);
       notices.push(...checked.notices);
       if (checked.value) next.points[key] = checked.value;
       continue;

@@ -2,7 +2,9 @@
  * The view: maps world coordinates (y up, any unit) onto the canvas (CSS pixels, y down).
  *
  * The scene's world rectangle is fitted into the canvas, aspect ratio kept and centred, so the
- * same settings draw the same picture at any canvas size. worldToCanvas() / canvasToWorld() are
+ * same settings draw the same picture at any canvas size. A scene with a camera (the spider walks
+ * far) shifts that rectangle by a world offset; the offset is the scene's state, in world units,
+ * so the picture still does not depend on the canvas size. worldToCanvas() / canvasToWorld() are
  * the only place where the y axis flips; everything else draws in world units through them.
  *
  * The view also owns the canvas backing store: CSS size × devicePixelRatio (exact device pixels
@@ -22,6 +24,8 @@
  * @property {() => {width: number, height: number}} size Canvas size in CSS pixels.
  * @property {() => Rect} visibleWorld The world rectangle the whole canvas shows (≥ the scene's).
  * @property {(world: Rect) => void} setWorld Fits another world rectangle (scene switch).
+ * @property {(offset: Point) => void} setCamera Shifts the fitted rectangle by a world offset
+ *   ({x: 0, y: 0}: none); worldToCanvas/worldToClient and their inverses include it.
  * @property {() => CanvasRenderingContext2D} begin Sizes the backing store if needed and returns
  *   the context, transformed so that drawing happens in CSS pixels.
  * @property {() => void} watch Call every frame: picks up a device-pixel-ratio change.
@@ -39,6 +43,8 @@ export function createView(canvas, world, onChange) {
   const context = canvas.getContext('2d', { alpha: false });
   if (!context) throw new Error('This browser cannot draw on a 2D canvas');
   let fit = world;
+  /** @type {Point} The camera: how far the fitted rectangle is shifted, world units. */
+  let camera = { x: 0, y: 0 };
   let cssWidth = 0;
   let cssHeight = 0;
   /** Backing store size wanted, in device pixels. */
@@ -96,20 +102,27 @@ export function createView(canvas, world, onChange) {
   // emulated ratio changes fire no media-query event either: watch() compares it every frame.
   let ratio = devicePixelRatio;
 
+  /** The world point at the canvas centre. */
+  function centre() {
+    return { x: (fit.minX + fit.maxX) / 2 + camera.x, y: (fit.minY + fit.maxY) / 2 + camera.y };
+  }
+
   /** @param {Point} p */
   function worldToCanvas(p) {
     // The one y flip: world y grows upward, canvas y grows downward.
+    const c = centre();
     return {
-      x: cssWidth / 2 + (p.x - (fit.minX + fit.maxX) / 2) * scale,
-      y: cssHeight / 2 - (p.y - (fit.minY + fit.maxY) / 2) * scale,
+      x: cssWidth / 2 + (p.x - c.x) * scale,
+      y: cssHeight / 2 - (p.y - c.y) * scale,
     };
   }
 
   /** @param {Point} q */
   function canvasToWorld(q) {
+    const c = centre();
     return {
-      x: (fit.minX + fit.maxX) / 2 + (q.x - cssWidth / 2) / scale,
-      y: (fit.minY + fit.maxY) / 2 - (q.y - cssHeight / 2) / scale,
+      x: c.x + (q.x - cssWidth / 2) / scale,
+      y: c.y - (q.y - cssHeight / 2) / scale,
     };
   }
 
@@ -145,6 +158,11 @@ export function createView(canvas, world, onChange) {
     setWorld(next) {
       fit = next;
       layout(cssWidth, cssHeight);
+      onChange();
+    },
+    setCamera(offset) {
+      if (offset.x === camera.x && offset.y === camera.y) return;
+      camera = { x: offset.x, y: offset.y };
       onChange();
     },
     begin() {

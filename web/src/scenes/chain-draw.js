@@ -4,7 +4,9 @@
  * ring when it follows). Positions are world units through the view; sizes are CSS pixels.
  */
 
-import { drawDot, drawHalo, sizeFor, traceArc, traceCircle } from '../draw.js';
+import {
+  drawDot, drawHalo, sizeFor, traceArc, traceCapsule, traceCircle,
+} from '../draw.js';
 
 /**
  * @typedef {import('../settings.js').Point} Point
@@ -49,32 +51,6 @@ function jointWidths(view, lengths) {
     widths.push(base * (1 - 0.6 * (along / total)));
   }
   return widths;
-}
-
-/**
- * Traces a tapered capsule around the segment a→b (canvas px) with end radii ra, rb.
- * @param {CanvasRenderingContext2D} ctx
- * @param {Point} a
- * @param {Point} b
- * @param {number} ra
- * @param {number} rb
- */
-function traceCapsule(ctx, a, b, ra, rb) {
-  const length = Math.hypot(b.x - a.x, b.y - a.y);
-  if (length < 1e-6) {
-    ctx.arc(a.x, a.y, Math.max(ra, rb), 0, Math.PI * 2);
-    return;
-  }
-  // Normal to a→b; the caps go round the far side of each end.
-  const normal = Math.atan2(b.x - a.x, -(b.y - a.y));
-  const nx = Math.cos(normal);
-  const ny = Math.sin(normal);
-  ctx.moveTo(a.x + nx * ra, a.y + ny * ra);
-  ctx.lineTo(b.x + nx * rb, b.y + ny * rb);
-  ctx.arc(b.x, b.y, rb, normal, normal - Math.PI, true);
-  ctx.lineTo(a.x - nx * ra, a.y - ny * ra);
-  ctx.arc(a.x, a.y, ra, normal + Math.PI, normal, true);
-  ctx.closePath();
 }
 
 /**

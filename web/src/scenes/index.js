@@ -6,6 +6,7 @@
 
 import { arm } from './arm.js';
 import { chain } from './chain.js';
+import { spider } from './spider.js';
 
 /**
  * @typedef {import('../settings.js').Settings} Settings
@@ -34,6 +35,8 @@ import { chain } from './chain.js';
  * @property {Record<string, Point>} [moved] Points the scene moved (a moving target, a root that
  *   follows). The playground stores them in the settings, validated like setState, so that
  *   getState() and links show them; a point the user is dragging is not moved.
+ * @property {Record<string, Point>} [kept] Points the scene keeps in a valid place (the spider's
+ *   target on or above the ground): stored like `moved`, but even while the user drags them.
  *
  * @typedef {Object} SceneInstance
  * @property {(dt: number, settings: Settings) => SceneUpdate | null} advance Moves simulation time
@@ -51,6 +54,9 @@ import { chain } from './chain.js';
  * @property {(key: string, settings: Settings) => Record<string, unknown> | null} shortcut
  *   A key pressed on the canvas; returns a partial state to apply, or null.
  * @property {(x: number) => number} [groundHeight] Terrain height under world x (scenes with terrain).
+ * @property {() => Point} [camera] How far the view is shifted from the world rectangle, world
+ *   units (scenes whose subject walks off it). Part of the scene's state, moved only by solve and
+ *   advance, so pause/step and links stay deterministic; read after each of them.
  * @property {() => void} dispose Frees what create() allocated (e.g. C++ objects).
  *
  * @typedef {Object} SceneDefinition
@@ -62,12 +68,15 @@ import { chain } from './chain.js';
  * @property {string[]} hints Short how-to lines shown under the canvas.
  * @property {Rect} world World rectangle always visible, whatever the canvas size.
  * @property {number} gridSpacing Grid spacing in world units.
+ * @property {boolean} [axes] Draw the world axes over the grid (default true); a scene whose
+ *   camera roams (the spider) leaves them out: the ground is its reference.
  * @property {ParamSpec[]} params Settings with a control each.
  * @property {PointSpec[]} points Draggable points, most important first (it wins a tie when grabbed).
  * @property {string} keyboardPoint The point arrow keys move.
+ * @property {number} [keyStep] World units an arrow key moves it (Shift: 5×); default 4.
  * @property {ReadoutSpec[]} readouts
  * @property {(ik: any) => SceneInstance} create
  */
 
 /** @type {SceneDefinition[]} Registered scenes; the first is the default. */
-export const SCENES = [arm, chain];
+export const SCENES = [arm, chain, spider];

@@ -32,7 +32,7 @@ export function assembleDist() {
   console.log(`\nWrote ${path.relative(process.cwd(), distDir) || '.'}/ (index.html, ik2d.js, ik2d.wasm, ik2d.d.ts, page files)`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten']);
     ensureNodeModules();

@@ -27,7 +27,7 @@ export function formatCpp({ fix = false } = {}) {
   run('clang-format', [...mode, ...cppSources()], { cwd: repoRoot });
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     ensureSystemTools(['clangFormat']);
     formatCpp({ fix: !process.argv.includes('--check') });

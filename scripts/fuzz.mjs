@@ -42,7 +42,7 @@ export function fuzzAll(seconds) {
   return results;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const at = process.argv.indexOf('--seconds');
   const seconds = at > 0 ? Number(process.argv[at + 1]) : 300;
   try {

@@ -73,6 +73,7 @@ async function soakScene(browser, url, scene, seconds) {
   const report = {
     scene, seconds, rounds: round, samples: samples.length,
     heapMB: [first.heap / 1048576, last.heap / 1048576].map((v) => +v.toFixed(2)),
+    heapTrendMB: samples.filter((_, i) => i % Math.ceil(samples.length / 8) === 0).map((x) => +(x.heap / 1048576).toFixed(2)),
     wasmMB: [first.wasmMemoryBytes / 1048576, last.wasmMemoryBytes / 1048576],
     liveObjects: [first.liveChains + first.liveSpiders, last.liveChains + last.liveSpiders],
     embindHandles: [first.embindHandles, last.embindHandles],
@@ -109,7 +110,7 @@ export async function soak(seconds) {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const at = process.argv.indexOf('--seconds');
   const seconds = at > 0 ? Number(process.argv[at + 1]) : 120;
   const results = await soak(seconds);

@@ -1,0 +1,95 @@
+// link.property.test.mjs: property-based tests (fast-check) of what parses links and setState
+// input in the page: web/src/link.js and web/src/settings.js, imported as they ship. Whatever the
+// text or value, parsing never throws, every notice is plain text, and the settings that come out
+// are always valid; and any valid state survives a link round trip unchanged.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { formatLink, parseLink } from '../../web/src/link.js';
+import { SCENES } from '../../web/src/scenes/index.js';
+import { applyPartial, defaultSettings } from '../../web/src/settings.js';
+
+const RUNS = 300;
+
+/** Throws unless every param and point of `settings` is allowed by `scene`'s specs. */
+function assertValid(scene, settings) {
+  for (const spec of scene.params) {
+    const value = settings.params[spec.name];
+    switch (spec.kind) {
+      case 'range':
+      case 'seed':
+        assert.equal(typeof value, 'number', `${scene.id}.${spec.name} is a number`);
+        assert.ok(Number.isFinite(value) && value >= spec.min && value <= spec.max, `${scene.id}.${spec.name}=${value} in range`);
+        if (spec.integer) assert.ok(Number.isInteger(value), `${scene.id}.${spec.name} whole`);
+        if (spec.multipleOf) assert.equal((value - spec.min) % spec.multipleOf, 0, `${scene.id}.${spec.name} a multiple`);
+        break;
+      case 'sign': assert.ok(value === 1 || value === -1); break;
+      case 'toggle': assert.equal(typeof value, 'boolean'); break;
+      case 'choice': assert.ok(spec.options.some((option) => option.value === value)); break;
+      default: assert.fail(`unknown kind ${spec.kind}`);
+    }
+  }
+  for (const spec of scene.points) {
+    const point = settings.points[spec.name];
+    const bounds = spec.bounds ?? scene.world;
+    assert.ok(Number.isFinite(point.x) && Number.isFinite(point.y), `${scene.id}.${spec.name} finite`);
+    assert.ok(point.x >= bounds.minX && point.x <= bounds.maxX && point.y >= bounds.minY && point.y <= bounds.maxY,
+      `${scene.id}.${spec.name} inside its bounds`);
+  }
+}
+
+/** Parses `search` like the page does on load and applies it to the defaults. */
+function load(search) {
+  const { scene, partial, notices } = parseLink(search, SCENES);
+  const applied = applyPartial(scene, defaultSettings(scene), partial);
+  return { scene, settings: applied.settings, notices: [...notices, ...applied.notices] };
+}
+
+const keys = fc.oneof(fc.constantFrom('scene', 'target', 'root', ...new Set(SCENES.flatMap((s) => s.params.map((p) => p.name)))), fc.string());
+const values = fc.oneof(
+  fc.constantFrom('NaN', 'Infinity', '-1e999', '1e99', '', ',', '1,2,3', '0x10', '<script>alert(1)</script>', '%zz', 'ccd', 'fabrik', 'arm', 'chain', 'spider', 'true', 'off'),
+  fc.double().map(String), fc.integer().map(String), fc.tuple(fc.double(), fc.double()).map(([x, y]) => `${x},${y}`), fc.string(), fc.string({ unit: 'binary' }),
+);
+
+test('any query string loads valid settings and plain-text notices, never an exception', () => {
+  fc.assert(fc.property(fc.array(fc.tuple(keys, values), { maxLength: 12 }), fc.boolean(), (pairs, raw) => {
+    const search = raw
+      ? pairs.map(([k, v]) => `${k}=${v}`).join('&')  // raw text, broken percent-encoding included
+      : new URLSearchParams(pairs).toString();
+    const { scene, settings, notices } = load(search);
+    assertValid(scene, settings);
+    for (const notice of notices) assert.equal(typeof notice, 'string');
+  }), { numRuns: RUNS * 3 });
+});
+
+test('any value passed to setState leaves valid settings, never an exception', () => {
+  fc.assert(fc.property(fc.constantFrom(...SCENES), fc.dictionary(keys, fc.anything()), fc.dictionary(keys, fc.anything()), (scene, partial, params) => {
+    const { settings, notices } = applyPartial(scene, defaultSettings(scene), { ...partial, params });
+    assertValid(scene, settings);
+    for (const notice of notices) assert.equal(typeof notice, 'string');
+  }), { numRuns: RUNS * 3 });
+});
+
+test('every valid state survives a link round trip exactly', () => {
+  // A valid state: the defaults with arbitrary numbers pushed through the same validation.
+  const arbitraryState = fc.constantFrom(...SCENES).chain((scene) => fc.record({
+    scene: fc.constant(scene),
+    params: fc.record(Object.fromEntries(scene.params.map((spec) => [spec.name,
+      spec.kind === 'toggle' ? fc.boolean()
+        : spec.kind === 'choice' ? fc.constantFrom(...spec.options.map((o) => o.value))
+          : spec.kind === 'sign' ? fc.constantFrom(1, -1)
+            : fc.double({ min: spec.min, max: spec.max, noNaN: true })]))),
+    points: fc.record(Object.fromEntries(scene.points.map((spec) => {
+      const b = spec.bounds ?? scene.world;
+      return [spec.name, fc.record({ x: fc.double({ min: b.minX, max: b.maxX, noNaN: true }), y: fc.double({ min: b.minY, max: b.maxY, noNaN: true }) })];
+    }))),
+  }));
+  fc.assert(fc.property(arbitraryState, ({ scene, params, points }) => {
+    const { settings } = applyPartial(scene, defaultSettings(scene), { params, ...points });
+    const link = formatLink(scene, settings);
+    const loaded = load(`?${link}`);
+    assert.equal(loaded.scene.id, scene.id);
+    assert.deepEqual(loaded.notices, [], `${link} loads without notices`);
+    assert.deepEqual(loaded.settings, settings, `${link} reproduces the state`);
+  }), { numRuns: RUNS });
+});

@@ -57,7 +57,7 @@ TEST_CASE("hills are smooth and bounded, the normal is a unit vector pointing up
   CHECK(highest <= 3 * hills.options().amplitude);  // and they are bounded
 }
 
-TEST_CASE("any finite x gives a finite height; bad options are refused by name", "[terrain]") {
+TEST_CASE("any finite x gives a finite height, and bad options are refused by name", "[terrain]") {
   const Terrain hills = makeTerrain(1, 0.5);
   for (double x : {1e300, -1e300, 1e15, -7.5e9, 0.0}) CHECK(std::isfinite(hills.height(x)));
   CHECK(hills.height(std::nan("")) == 0.0);

@@ -267,9 +267,18 @@ ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
   std::copy(angles_.begin(), angles_.end(), startAngles_.begin());
   const bool outOfReach = length(target - position(0)) > reach_;
 
+  // No call may hang: a CCD sweep costs about size^2 / 2 joint updates (each turn re-places the
+  // bones after it), a FABRIK sweep about 2 size; a solve stops after options.maxWork of them
+  // (by default a 1024-bone chain gets about 950 CCD sweeps, a 10-bone chain any number).
+  const auto bones = static_cast<long long>(size());
+  const long long sweepCost = options.method == ChainMethod::Ccd ? bones * (bones + 1) / 2 : 2 * bones;
+  const int affordableSweeps =
+      static_cast<int>(std::min<long long>(kMaxIterations, std::max(1LL, options.maxWork / sweepCost)));
+  const int sweeps = std::min(options.iterations, affordableSweeps);
+
   int iteration = 0;
   result.error = length(end() - target);
-  while (result.error > options.tolerance && iteration < options.iterations) {
+  while (result.error > options.tolerance && iteration < sweeps) {
     ++iteration;
     double change = 0;
     if (iteration == 1 && outOfReach) {

@@ -392,6 +392,23 @@ TEST_CASE("chains work at every scale from 1e-300 to 1e300", "[chain][scale]") {
   }
 }
 
+TEST_CASE("no solve can hang: sweeps stop at the work budget", "[chain][invalid]") {
+  for (ChainMethod method : {ChainMethod::Ccd, ChainMethod::Fabrik}) {
+    Chain chain = makeChain(100, 1.0);
+    ChainSolveOptions options = optionsFor(method, Chain::kMaxIterations, 0.0);  // never "reached"
+    const long long sweepCost = method == ChainMethod::Ccd ? 100LL * 101 / 2 : 200;
+    options.maxWork = 7 * sweepCost;
+    const ChainSolveResult r = chain.solve({30, 40}, options);
+    CHECK(r.iterations == 7);
+    CHECK(r.status == ChainStatus::MaxIterations);
+    checkChainInvariants(chain);
+    // The default budget: the largest chain with the most sweeps still stops.
+    CHECK(ChainSolveOptions{}.maxWork /
+              (static_cast<long long>(Chain::kMaxBones) * (Chain::kMaxBones + 1) / 2) <
+          1000);
+  }
+}
+
 // ---- allocation ---------------------------------------------------------------------------------
 
 TEST_CASE("solve allocates nothing", "[chain][allocation]") {

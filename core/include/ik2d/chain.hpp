@@ -34,10 +34,13 @@ enum class ChainStatus {
 /// Options of Chain::solve.
 struct ChainSolveOptions {
   ChainMethod method = ChainMethod::Ccd;  ///< which solver.
-  int iterations = 10;                    ///< at most this many sweeps, 0 to kMaxIterations.
-  double tolerance = 1e-3;                ///< absolute end-to-target distance that counts as reached, >= 0.
+  int iterations = 10;      ///< at most this many sweeps, 0 to kMaxIterations (and within kMaxWorkPerSolve).
+  double tolerance = 1e-3;  ///< absolute end-to-target distance that counts as reached, >= 0.
   /// The most any joint's local angle may change in this call, radians, >= 0; infinity = no limit.
   double maxStep = HUGE_VAL;
+  /// Most joint updates this call may make (a CCD sweep costs about size^2 / 2, a FABRIK sweep
+  /// 2 size); at least one sweep always runs. The default keeps every call under a second.
+  long long maxWork = 500'000'000;
 };
 
 /// Result of Chain::solve. Every number is finite.

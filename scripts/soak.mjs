@@ -6,9 +6,7 @@
 // memory or handles keep growing or the batch gets slower. tests/browser/soak.test.mjs runs a
 // short version in npm test.
 import { pathToFileURL } from 'node:url';
-import { CHROMIUM_ARGS, startServer } from '../tests/browser/harness.mjs';
-import { chromium } from 'playwright-core';
-import { chromiumPath } from './lib/setup.mjs';
+import { launchBrowser, openPage, startServer } from '../tests/browser/harness.mjs';
 
 /** Settings the soak cycles through, per scene: each change rebuilds or reconfigures a solver. */
 const CHANGES = {
@@ -26,12 +24,7 @@ const CHANGES = {
  * @param {number} seconds
  */
 async function soakScene(browser, url, scene, seconds) {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 720 } });
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(String(error)));
-  page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
-  await page.goto(`${url}?scene=${scene}`);
-  await page.waitForSelector('html[data-ready="true"]');
+  const { page, context, problems } = await openPage(browser, `${url}?scene=${scene}`, { viewport: { width: 1100, height: 720 } });
 
   const sample = () => page.evaluate(() => {
     /** @type {any} */ (window).gc();
@@ -65,7 +58,7 @@ async function soakScene(browser, url, scene, seconds) {
     if (round % changes.length === changes.length - 1) samples.push(await sample());
     round++;
   }
-  await page.close();
+  await context.close();
   if (samples.length < 3) throw new Error(`${scene}: too few samples (${samples.length}); give the soak more seconds`);
   // Compare the second sample (after warm-up: caches, JIT, first growth) with the last.
   const first = samples[1];
@@ -96,10 +89,7 @@ async function soakScene(browser, url, scene, seconds) {
  */
 export async function soak(seconds) {
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
-  });
+  const browser = await launchBrowser(['--enable-precise-memory-info', '--js-flags=--expose-gc']);
   try {
     const results = [];
     for (const scene of ['arm', 'chain', 'spider']) results.push(await soakScene(browser, server.url, scene, seconds));

@@ -2,13 +2,13 @@
 // control, joint limits and their wedges, the step limit, follow mode, the moving target, and the
 // bones slider. One page serves the file; each test starts from the chain's defaults.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  assertClose, assertNoProblems, getState, openPage, pixelAt, readout, setState, setup, worldPerPixel,
-  worldToClient,
+  assertClose, assertNoProblems, getState, openPage, pixelAt, readout, setState, useSharedPage,
+  worldPerPixel, worldToClient,
 } from './harness.mjs';
 
-/** @type {Awaited<ReturnType<typeof setup>>} */
+/** @type {Awaited<ReturnType<typeof import('./harness.mjs').setup>>} */
 let env;
 /** @type {import('./harness.mjs').OpenedPage} */
 let opened;
@@ -23,12 +23,7 @@ const DEFAULT_TARGET = { x: 120, y: 70 };
 const DEFAULT_ROOT = { x: -120, y: -110 };
 const DEGREE = Math.PI / 180;
 
-before(async () => {
-  env = await setup();
-  opened = await openPage(env.browser, `${env.url}?scene=chain`);
-  page = opened.page;
-});
-after(async () => { await env?.close(); });
+useSharedPage('?scene=chain', (shared) => ({ env, opened, page } = shared));
 
 /** A fresh chain at its defaults, running (the Reset button rebuilds the scene). */
 async function reset() {

@@ -1,24 +1,19 @@
 // controls.test.mjs: the bend control, the sliders, and what the readouts and canvas then show.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  assertClose, assertNoProblems, canvasFingerprint, getState, openPage, parseReadout, pixelAt, readout,
-  setState, setup, worldToClient,
+  assertClose, assertNoProblems, canvasFingerprint, getState, openPage, parseReadout, pixelAt,
+  readout, setState, useSharedPage, worldToClient,
 } from './harness.mjs';
 
-/** @type {Awaited<ReturnType<typeof setup>>} */
+/** @type {Awaited<ReturnType<typeof import('./harness.mjs').setup>>} */
 let env;
 /** @type {import('./harness.mjs').OpenedPage} */
 let opened;
 /** @type {import('playwright-core').Page} */
 let page;
 
-before(async () => {
-  env = await setup();
-  opened = await openPage(env.browser, env.url);
-  page = opened.page;
-});
-after(async () => { await env?.close(); });
+useSharedPage('', (shared) => ({ env, opened, page } = shared));
 
 async function reset() {
   await page.getByRole('button', { name: 'Reset' }).click();

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
+import { after, before } from 'node:test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -59,14 +60,15 @@ export async function startServer({ prefix = '/' } = {}) {
 
 /**
  * Launches headless Chromium ($CHROME_PATH or /usr/bin/chromium).
+ * @param {string[]} [extraArgs] More Chromium flags (the soak adds memory and gc flags).
  * @returns {Promise<import('playwright-core').Browser>}
  */
-export function launchBrowser() {
+export function launchBrowser(extraArgs = []) {
   const executablePath = process.env.CHROME_PATH || '/usr/bin/chromium';
   if (!existsSync(executablePath)) {
     throw new Error(`No Chromium at ${executablePath}: install it (apt-get install chromium) or set CHROME_PATH`);
   }
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /**
@@ -83,6 +85,23 @@ export async function setup() {
       await server.close();
     },
   };
+}
+
+/**
+ * One server, browser and playground page for a whole test file: registers the file's before and
+ * after hooks and hands what it opened to `assign` (so the file keeps its own variables).
+ * @param {string} query Appended to the page URL, e.g. "?scene=chain" (or "").
+ * @param {(shared: {env: Awaited<ReturnType<typeof setup>>, opened: OpenedPage, page: import('playwright-core').Page}) => void} assign
+ */
+export function useSharedPage(query, assign) {
+  /** @type {Awaited<ReturnType<typeof setup>> | undefined} */
+  let env;
+  before(async () => {
+    env = await setup();
+    const opened = await openPage(env.browser, `${env.url}${query}`);
+    assign({ env, opened, page: opened.page });
+  });
+  after(async () => { await env?.close(); });
 }
 
 /**

@@ -1,24 +1,19 @@
 // input.test.mjs: moving the target as a person does: mouse drags, touch drags, a pen, arrow keys.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  assertClose, assertNoProblems, getState, openPage, parseReadout, pixelAt, readout, setState, setup,
-  worldPerPixel, worldToClient,
+  assertClose, assertNoProblems, getState, openPage, parseReadout, pixelAt, readout, setState,
+  useSharedPage, worldPerPixel, worldToClient,
 } from './harness.mjs';
 
-/** @type {Awaited<ReturnType<typeof setup>>} */
+/** @type {Awaited<ReturnType<typeof import('./harness.mjs').setup>>} */
 let env;
 /** @type {import('./harness.mjs').OpenedPage} */
 let opened;
 /** @type {import('playwright-core').Page} */
 let page;
 
-before(async () => {
-  env = await setup();
-  opened = await openPage(env.browser, env.url);
-  page = opened.page;
-});
-after(async () => { await env?.close(); });
+useSharedPage('', (shared) => ({ env, opened, page } = shared));
 
 /** Back to the default scene between tests (one page serves the whole file). */
 async function reset() {

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { soak } from '../../scripts/soak.mjs';
 
 test('soak: every scene stays flat while played with', { timeout: 180_000 }, async (t) => {
-  const seconds = Number(process.env.IK2D_SOAK_SECONDS ?? 10);
+  const seconds = Number(process.env.IK2D_SOAK_SECONDS ?? 15);
   for (const { report, failures } of await soak(seconds)) {
     t.diagnostic(JSON.stringify(report));
     assert.deepEqual(failures, [], `${report.scene}: ${failures.join('; ')}`);

@@ -3,13 +3,13 @@
 // slider, the debug overlay, the camera, determinism, links that round-trip and hostile links.
 // One page serves most of the file; each of those tests starts from the spider's defaults, paused.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  assertClose, assertNoProblems, canvasFingerprint, getState, openPage, pixelAt, readout, setState, setup,
-  worldPerPixel, worldToClient,
+  assertClose, assertNoProblems, canvasFingerprint, getState, openPage, pixelAt, readout, setState,
+  useSharedPage, worldPerPixel, worldToClient,
 } from './harness.mjs';
 
-/** @type {Awaited<ReturnType<typeof setup>>} */
+/** @type {Awaited<ReturnType<typeof import('./harness.mjs').setup>>} */
 let env;
 /** @type {import('./harness.mjs').OpenedPage} */
 let opened;
@@ -24,12 +24,7 @@ const DEFAULT_TARGET = { x: 600, y: 60 };
 /** The spider scene's world rectangle (its size; the camera moves it). */
 const WORLD = { width: 480, height: 360 };
 
-before(async () => {
-  env = await setup();
-  opened = await openPage(env.browser, `${env.url}?scene=spider`);
-  page = opened.page;
-});
-after(async () => { await env?.close(); });
+useSharedPage('?scene=spider', (shared) => ({ env, opened, page } = shared));
 
 /** A fresh spider at its defaults (the Reset button rebuilds the scene), paused. */
 async function reset() {

@@ -1,24 +1,19 @@
 // state.test.mjs: setState validation, share links, hostile URLs, and pause/step/resume.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  assertClose, assertNoProblems, canvasFingerprint, getState, openPage, readout, setState, setup,
-  worldPerPixel, worldToClient,
+  assertClose, assertNoProblems, canvasFingerprint, getState, openPage, readout, setState,
+  useSharedPage, worldPerPixel, worldToClient,
 } from './harness.mjs';
 
-/** @type {Awaited<ReturnType<typeof setup>>} */
+/** @type {Awaited<ReturnType<typeof import('./harness.mjs').setup>>} */
 let env;
 /** @type {import('./harness.mjs').OpenedPage} */
 let opened;
 /** @type {import('playwright-core').Page} */
 let page;
 
-before(async () => {
-  env = await setup();
-  opened = await openPage(env.browser, env.url);
-  page = opened.page;
-});
-after(async () => { await env?.close(); });
+useSharedPage('', (shared) => ({ env, opened, page } = shared));
 
 const DEFAULTS = {
   params: { length1: 120, length2: 80, softness: 0, bend: 1 }, target: { x: 110, y: 90 }, root: { x: 0, y: 0 },

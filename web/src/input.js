@@ -67,19 +67,14 @@ export function attachPointer(canvas, handlers) {
     if (dragId === null) handlers.hover(null);
   }
 
-  canvas.addEventListener('pointerdown', onDown);
-  canvas.addEventListener('pointermove', onMove);
-  canvas.addEventListener('pointerup', onEnd);
-  canvas.addEventListener('pointercancel', onEnd);
-  canvas.addEventListener('lostpointercapture', onEnd);
-  canvas.addEventListener('pointerleave', onLeave);
+  /** @type {Array<[string, (event: PointerEvent) => void]>} */
+  const listeners = [
+    ['pointerdown', onDown], ['pointermove', onMove], ['pointerup', onEnd], ['pointercancel', onEnd],
+    ['lostpointercapture', onEnd], ['pointerleave', onLeave],
+  ];
+  for (const [type, listener] of listeners) canvas.addEventListener(type, /** @type {EventListener} */ (listener));
   return () => {
-    canvas.removeEventListener('pointerdown', onDown);
-    canvas.removeEventListener('pointermove', onMove);
-    canvas.removeEventListener('pointerup', onEnd);
-    canvas.removeEventListener('pointercancel', onEnd);
-    canvas.removeEventListener('lostpointercapture', onEnd);
-    canvas.removeEventListener('pointerleave', onLeave);
+    for (const [type, listener] of listeners) canvas.removeEventListener(type, /** @type {EventListener} */ (listener));
   };
 }
 

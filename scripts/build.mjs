@@ -34,9 +34,12 @@ export function assembleDist() {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
-    ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten']);
-    ensureNodeModules();
-    buildWasm();
+    // --web-only: re-copy the page files next to the module built last time (no compiling).
+    if (!process.argv.includes('--web-only')) {
+      ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten']);
+      ensureNodeModules();
+      buildWasm();
+    }
     assembleDist();
   } catch (error) {
     console.error(`\nnpm run build failed: ${error.message}`);

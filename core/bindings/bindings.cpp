@@ -67,6 +67,53 @@ const char* lastError = nullptr;
 std::vector<double> inputBuffer;
 double chainSolveOut[2];  // iterations, error
 
+// Layout of the buffer ChainHandle::beginSolve and ::step write (one ik2d::ChainStep): ik2d_api.js
+// reads the same indices (STEP_* constants).
+enum StepSlot {
+  kStepKind,
+  kStepIteration,
+  kStepJoint,
+  kStepPivotX,
+  kStepPivotY,
+  kStepEndBeforeX,
+  kStepEndBeforeY,
+  kStepWanted,
+  kStepTurn,
+  kStepError,
+  kStepSweepEnd,
+  kStepDone,
+  kStepStatus,
+  kStepResultIterations,
+  kStepResultError,
+  kStepSlots
+};
+double chainStepOut[kStepSlots];
+
+int writeStep(const ik2d::ChainStep& step) {
+  chainStepOut[kStepKind] = static_cast<int>(step.kind);
+  chainStepOut[kStepIteration] = step.iteration;
+  chainStepOut[kStepJoint] = step.joint;
+  chainStepOut[kStepPivotX] = step.pivot.x;
+  chainStepOut[kStepPivotY] = step.pivot.y;
+  chainStepOut[kStepEndBeforeX] = step.endBefore.x;
+  chainStepOut[kStepEndBeforeY] = step.endBefore.y;
+  chainStepOut[kStepWanted] = step.wanted;
+  chainStepOut[kStepTurn] = step.turn;
+  chainStepOut[kStepError] = step.error;
+  chainStepOut[kStepSweepEnd] = step.sweepEnd ? 1 : 0;
+  chainStepOut[kStepDone] = step.done ? 1 : 0;
+  chainStepOut[kStepStatus] = static_cast<int>(step.result.status);
+  chainStepOut[kStepResultIterations] = step.result.iterations;
+  chainStepOut[kStepResultError] = step.result.error;
+  lastError = step.result.message;
+  return static_cast<int>(step.kind);
+}
+
+std::uintptr_t chainStepOutAddress() { return reinterpret_cast<std::uintptr_t>(chainStepOut); }
+
+static_assert(static_cast<int>(ik2d::ChainStepKind::Invalid) == 6,
+              "step kinds index STEP_KINDS in ik2d_api.js");
+
 int report(const char* message) {
   lastError = message;
   return message == nullptr ? 0 : 1;
@@ -121,6 +168,20 @@ class ChainHandle {
     chainSolveOut[1] = result.error;
     lastError = result.message;
     return static_cast<int>(result.status);
+  }
+  int beginSolve(double targetX, double targetY, int method, int iterations, double tolerance,
+                 double maxStep) {
+    ik2d::ChainSolveOptions options;
+    options.method = static_cast<ik2d::ChainMethod>(method);
+    options.iterations = iterations;
+    options.tolerance = tolerance;
+    options.maxStep = maxStep;
+    return writeStep(chain_.beginSolve({targetX, targetY}, options));
+  }
+  int step() { return writeStep(chain_.step()); }
+  bool stepping() const { return chain_.stepping(); }
+  std::uintptr_t backwardAddress() const {
+    return reinterpret_cast<std::uintptr_t>(chain_.backwardPositions());
   }
 
  private:
@@ -246,6 +307,7 @@ EMSCRIPTEN_BINDINGS(ik2d) {
   emscripten::function("lastMessage", &lastMessage);
   emscripten::function("inputAddress", &inputAddress);
   emscripten::function("chainSolveOutAddress", &chainSolveOutAddress);
+  emscripten::function("chainStepOutAddress", &chainStepOutAddress);
   emscripten::class_<ChainHandle>("ChainHandle")
       .constructor<>()
       .function("reset", &ChainHandle::reset)
@@ -256,7 +318,11 @@ EMSCRIPTEN_BINDINGS(ik2d) {
       .function("clearLimit", &ChainHandle::clearLimit)
       .function("anglesAddress", &ChainHandle::anglesAddress)
       .function("positionsAddress", &ChainHandle::positionsAddress)
-      .function("solve", &ChainHandle::solve);
+      .function("solve", &ChainHandle::solve)
+      .function("beginSolve", &ChainHandle::beginSolve)
+      .function("step", &ChainHandle::step)
+      .function("stepping", &ChainHandle::stepping)
+      .function("backwardAddress", &ChainHandle::backwardAddress);
   emscripten::class_<SpiderHandle>("SpiderHandle")
       .constructor<>()
       .function("reset", &SpiderHandle::reset)

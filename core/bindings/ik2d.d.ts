@@ -107,6 +107,48 @@ export interface ChainSolveResult {
 }
 
 /**
+ * What one step of a resumable solve did ({@link Chain.beginSolve}, {@link Chain.step}):
+ * - 'begin': beginSolve checked the call; nothing moved yet.
+ * - 'stretch': first sweep with the target out of reach: every bone pointed at it.
+ * - 'unbend': first sweep with the chain on a line through the target: joints bent off the line
+ *   (one CCD sweep of 'ccd_joint' steps follows, then the method's own sweep).
+ * - 'ccd_joint': one CCD joint update.
+ * - 'fabrik_backward': FABRIK's backward half-pass from the target (see backwardPositions()); the
+ *   chain itself has not moved yet.
+ * - 'fabrik_forward': FABRIK's forward half-pass from the root: the new pose.
+ * - 'invalid': the call was refused (see message).
+ */
+export type ChainStepKind =
+  | 'begin' | 'stretch' | 'unbend' | 'ccd_joint' | 'fabrik_backward' | 'fabrik_forward' | 'invalid';
+
+/** One step of a resumable solve. Every number is finite. */
+export interface ChainStep {
+  kind: ChainStepKind;
+  /** The sweep this step belongs to, 1-based (0 for 'begin'). */
+  iteration: number;
+  /** 'ccd_joint': the joint that turned (0 is the root); -1 otherwise. */
+  joint: number;
+  /** 'ccd_joint': that joint's position. */
+  pivot: Point;
+  /** 'ccd_joint': the end effector before the turn. */
+  endBefore: Point;
+  /** 'ccd_joint': the turn (radians) that puts the end on the line from the pivot to the target. */
+  wanted: number;
+  /** 'ccd_joint': the local angle change made, after limits and maxStep (radians). */
+  turn: number;
+  /** |end - target| after this step. */
+  error: number;
+  /** This step finished a sweep. */
+  sweepEnd: boolean;
+  /** The solve is over: `result` is what solve() returns, and the pose is the one it leaves. */
+  done: boolean;
+  /** Present when done. */
+  result?: ChainSolveResult;
+  /** Present when kind is 'invalid'. */
+  message?: string;
+}
+
+/**
  * An N-bone chain that lives in WASM memory. Angles are local: angles[0] is bone 0's world angle,
  * angles[i] is bone i's angle relative to bone i-1. Call delete() when done (chains that are
  * garbage-collected are freed as well, but later and at the engine's discretion).
@@ -131,6 +173,20 @@ export interface Chain {
    * always keeps every limit and maxStep.
    */
   solve(target: Point, options?: ChainSolveOptions): ChainSolveResult;
+  /**
+   * Starts a resumable solve: checks the call like solve() and returns a 'begin' step (done at once
+   * when the end is already within tolerance) or an 'invalid' one. Each step() then makes one CCD
+   * joint update or one FABRIK half-pass: the very steps solve() makes, in its order, so stepping
+   * until `done` leaves exactly the pose solve() would. Any other call that changes the chain
+   * (setRoot, setAngles, setLimit, clearLimit, solve) ends the solve in progress.
+   */
+  beginSolve(target: Point, options?: ChainSolveOptions): ChainStep;
+  /** Makes the next step; throws an Error when no solve is in progress. */
+  step(): ChainStep;
+  /** True while a solve begun by beginSolve() has steps left. */
+  readonly stepping: boolean;
+  /** Where FABRIK's last backward half-pass put each joint: x0, y0, ..., 2 (size + 1) values. */
+  backwardPositions(): Float64Array;
   /** Frees the C++ chain; safe to call twice. Any other call afterwards throws. */
   delete(): void;
 }

@@ -10,6 +10,9 @@
 const TWO_BONE_STATUS = ['reached', 'out_of_reach', 'too_close', 'invalid'];
 const CHAIN_STATUS = ['reached', 'out_of_reach', 'max_iterations', 'invalid'];
 const CHAIN_METHODS = ['ccd', 'fabrik'];
+// ik2d::ChainStepKind, and the buffer ChainHandle::beginSolve/step write (bindings.cpp, enum StepSlot).
+const STEP_KINDS = ['begin', 'stretch', 'unbend', 'ccd_joint', 'fabrik_backward', 'fabrik_forward', 'invalid'];
+const STEP_SLOTS = 15;
 const MAX_BONES = 1024;          // Chain::kMaxBones
 const MAX_ITERATIONS = 100000;   // Chain::kMaxIterations
 // SpiderHandle's state layout (bindings.cpp, enums SpiderSlot and LegSlot) and option order (SpiderOption).
@@ -142,6 +145,40 @@ function makeApi(raw) {
     })
     : { register() {}, unregister() {} };
 
+  const stepOut = raw.chainStepOutAddress() / Float64Array.BYTES_PER_ELEMENT;
+
+  /** Builds a step object; `result` for a finished solve (read from the buffer when null). */
+  function stepObject(kindCode, out, result) {
+    const at = (slot) => (out ? out[stepOut + slot] : 0);
+    const kind = STEP_KINDS[kindCode];
+    const step = {
+      kind,
+      iteration: at(1),
+      joint: out ? at(2) : -1,
+      pivot: { x: at(3), y: at(4) },
+      endBefore: { x: at(5), y: at(6) },
+      wanted: at(7),
+      turn: at(8),
+      error: result ? result.error : at(9),
+      sweepEnd: at(10) === 1,
+      done: result ? true : at(11) === 1,
+    };
+    if (result) {
+      step.result = result;
+      step.message = result.message;
+    } else if (step.done) {
+      step.result = { status: CHAIN_STATUS[at(12)], iterations: at(13), error: at(14) };
+      if (kind === 'invalid') step.message = step.result.message = raw.lastMessage();
+    }
+    return step;
+  }
+
+  /** The step ChainHandle::beginSolve/step just wrote. */
+  function readStep() {
+    const out = heapF64();
+    return stepObject(out[stepOut], out, null);
+  }
+
   /** An N-bone chain that lives in WASM memory. See ik2d.d.ts and the README. */
   class Chain {
     #handle;
@@ -249,6 +286,59 @@ function makeApi(raw) {
     solve(target, options = {}) {
       const fn = 'Chain.solve';
       const handle = this.#live('solve');
+      const args = this.#solveArguments(fn, target, options);
+      if (args.invalid) return this.#refused(target, args.invalid);
+      const code = handle.solve(target.x, target.y, args.methodCode, args.iterations, args.tolerance, args.maxStep);
+      const out = heapF64();
+      const result = { status: CHAIN_STATUS[code], iterations: out[chainSolveOut], error: out[chainSolveOut + 1] };
+      if (code === 3) result.message = raw.lastMessage();
+      return result;
+    }
+
+    /**
+     * Starts a resumable solve: the same checks and steps as solve(), one step() at a time.
+     * @param {import('./ik2d').Point} target
+     * @param {import('./ik2d').ChainSolveOptions} [options]
+     * @returns {import('./ik2d').ChainStep}
+     */
+    beginSolve(target, options = {}) {
+      const fn = 'Chain.beginSolve';
+      const handle = this.#live('beginSolve');
+      const args = this.#solveArguments(fn, target, options);
+      if (args.invalid) {
+        // A refused beginSolve ends any solve in progress, as in C++: ask C++ to refuse one too.
+        handle.beginSolve(NaN, NaN, 0, 0, 0, 0);
+        const result = this.#refused(target, args.invalid);
+        return stepObject(STEP_KINDS.indexOf('invalid'), null, result);
+      }
+      handle.beginSolve(target.x, target.y, args.methodCode, args.iterations, args.tolerance, args.maxStep);
+      return readStep();
+    }
+
+    /**
+     * Makes the next step of the solve begun by beginSolve().
+     * @returns {import('./ik2d').ChainStep}
+     */
+    step() {
+      const handle = this.#live('step');
+      if (!handle.stepping()) throw new Error('Chain.step: no solve in progress: call beginSolve first');
+      handle.step();
+      return readStep();
+    }
+
+    /** True while a solve begun by beginSolve() has steps left. */
+    get stepping() {
+      return this.#live('stepping').stepping();
+    }
+
+    /** Where FABRIK's last backward half-pass put each joint, x0, y0, ... (2·(size + 1) values). */
+    backwardPositions() {
+      const start = this.#live('backwardPositions').backwardAddress() / Float64Array.BYTES_PER_ELEMENT;
+      return heapF64().slice(start, start + 2 * (this.#size + 1));
+    }
+
+    /** Checks solve()/beginSolve() arguments: throws on wrong types, returns `invalid` for bad values. */
+    #solveArguments(fn, target, options) {
       requirePoint(target, 'target', fn);
       if (options === null || typeof options !== 'object') {
         throw new TypeError(`${fn}: options must be an object {method?, iterations?, tolerance?, maxStep?}, got ${describe(options)}`);
@@ -264,17 +354,15 @@ function makeApi(raw) {
       else if (!Number.isInteger(iterations) || iterations < 0 || iterations > MAX_ITERATIONS) {
         invalid = `iterations must be a whole number from 0 to ${MAX_ITERATIONS}, got ${iterations}`;
       }
-      if (invalid) {
-        const positions = this.positions();
-        const n = positions.length;
-        const error = Math.hypot(positions[n - 2] - target.x, positions[n - 1] - target.y);
-        return { status: 'invalid', iterations: 0, error: Number.isFinite(error) ? error : 0, message: invalid };
-      }
-      const code = handle.solve(target.x, target.y, methodCode, iterations, tolerance, maxStep);
-      const out = heapF64();
-      const result = { status: CHAIN_STATUS[code], iterations: out[chainSolveOut], error: out[chainSolveOut + 1] };
-      if (code === 3) result.message = raw.lastMessage();
-      return result;
+      return { invalid, methodCode, iterations, tolerance, maxStep };
+    }
+
+    /** The result of a call refused before it reached C++. */
+    #refused(target, message) {
+      const positions = this.positions();
+      const n = positions.length;
+      const error = Math.hypot(positions[n - 2] - target.x, positions[n - 1] - target.y);
+      return { status: 'invalid', iterations: 0, error: Number.isFinite(error) ? error : 0, message };
     }
 
     /** Frees the C++ chain. Safe to call twice; any other call afterwards throws. */

@@ -1,34 +1,37 @@
-// ccd.cpp: one sweep of cyclic coordinate descent.
-#include <algorithm>
-
+// ccd.cpp: one joint update of cyclic coordinate descent (a sweep runs it from the tip back to the
+// root; see chain_solve.cpp).
 #include "chain_detail.hpp"
 #include "ik2d/chain.hpp"
 
 namespace ik2d {
 
-// From the last joint back to the root, turn each joint by the angle between (end - joint) and
-// (target - joint), as far as its constraints allow:
+// Turn joint p by the angle between (end - p) and (target - p), as far as its constraints allow:
 //   turn = atan2(cross(e - p, t - p), dot(e - p, t - p)),
 // which is 0 when either vector vanishes (the joint cannot help). Turning a joint turns every bone
 // after it rigidly, so only its own local angle changes; positions are recomputed from that joint.
 // Both vectors are scaled to unit length first so their products cannot overflow at any scale.
-double Chain::sweepCcd(Vec2 target) {
-  double largestChange = 0;
-  for (int i = size() - 1; i >= 0; --i) {
-    const auto bone = static_cast<size_t>(i);
-    const Vec2 joint = position(i);
-    const Vec2 toEnd = detail::unitOr(end() - joint, {0, 0});
-    const Vec2 toTarget = detail::unitOr(target - joint, {0, 0});
-    const double turn = std::atan2(cross(toEnd, toTarget), detail::dot(toEnd, toTarget));
-    if (turn == 0) continue;
-    const double turned = constrain(i, angles_[bone] + turn);
-    const double change = std::fabs(wrapAngle(turned - angles_[bone]));
-    if (change == 0) continue;
-    largestChange = std::max(largestChange, change);
-    angles_[bone] = turned;
-    updatePositionsFrom(i);
-  }
-  return largestChange;
+// Returns how much the local angle changed; `step` records what the joint saw and did.
+double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
+  const auto bone = static_cast<size_t>(joint);
+  const Vec2 pivot = position(joint);
+  const Vec2 endBefore = end();
+  const Vec2 toEnd = detail::unitOr(endBefore - pivot, {0, 0});
+  const Vec2 toTarget = detail::unitOr(target - pivot, {0, 0});
+  const double wanted = std::atan2(cross(toEnd, toTarget), detail::dot(toEnd, toTarget));
+  step.kind = ChainStepKind::CcdJoint;
+  step.joint = joint;
+  step.pivot = pivot;
+  step.endBefore = endBefore;
+  step.wanted = wanted;
+  step.turn = 0;
+  if (wanted == 0) return 0;
+  const double turned = constrain(joint, angles_[bone] + wanted);
+  const double change = wrapAngle(turned - angles_[bone]);
+  if (change == 0) return 0;
+  step.turn = change;
+  angles_[bone] = turned;
+  updatePositionsFrom(joint);
+  return std::fabs(change);
 }
 
 }  // namespace ik2d

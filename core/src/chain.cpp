@@ -1,7 +1,7 @@
-// chain.cpp: the chain's storage, forward kinematics, limits, and the solve() driver that runs
-// the CCD (ccd.cpp) or FABRIK (fabrik.cpp) sweeps.
+// chain.cpp: the chain's storage, forward kinematics, limits, and the moves the solve driver
+// (chain_solve.cpp) shares between CCD (ccd.cpp) and FABRIK (fabrik.cpp).
 //
-// Sections: helpers, building and editing, constraints, solve.
+// Sections: helpers, building and editing, constraints, shared moves.
 #include "ik2d/chain.hpp"
 
 #include <algorithm>
@@ -11,16 +11,12 @@
 namespace ik2d {
 namespace {
 
-// A sweep whose largest joint change is below this (radians) has stalled: more sweeps cannot help.
-constexpr double kStalledChange = 1e-13;
 // How far each joint is bent to get a chain off a straight line through its target (radians).
 constexpr double kNudge = 0.05;
 
-bool isWithinMagnitude(Vec2 point) {
-  return std::fabs(point.x) <= Chain::kMaxMagnitude && std::fabs(point.y) <= Chain::kMaxMagnitude;
-}
-
 }  // namespace
+
+using detail::isWithinMagnitude;
 
 namespace detail {
 
@@ -56,6 +52,7 @@ const char* Chain::reset(Vec2 root, const double* lengths, int count) {
   }
   if (!(reach <= kMaxMagnitude)) return "lengths must sum to at most 1e300";
 
+  progress_.active = false;
   const auto bones = static_cast<size_t>(count);
   lengths_.assign(lengths, lengths + count);
   angles_.assign(bones, 0.0);
@@ -77,6 +74,7 @@ const char* Chain::setRoot(Vec2 root) {
   if (!isValid(root.y)) return "root.y must be a finite number";
   if (!isWithinMagnitude(root)) return "root must stay within 1e300 in magnitude";
   if (size() == 0) return nullptr;
+  progress_.active = false;
   setPosition(0, root);
   updatePositionsFrom(0);
   return nullptr;
@@ -87,6 +85,7 @@ const char* Chain::setAngles(const double* angles, int count) {
   for (int i = 0; i < count; ++i) {
     if (!isValid(angles[i])) return "angles must all be finite numbers";
   }
+  progress_.active = false;
   for (int i = 0; i < count; ++i) {
     const auto bone = static_cast<size_t>(i);
     const double wrapped = wrapAngle(angles[i]);
@@ -106,6 +105,7 @@ const char* Chain::setLimit(int joint, double min, double max) {
   if (min > max) return "min must not be greater than max";
   const auto bone = static_cast<size_t>(joint);
   if (max - min >= 2 * kPi) return clearLimit(joint);  // the whole circle: no limit
+  progress_.active = false;
   limitMin_[bone] = min;
   limitMax_[bone] = max;
   hasLimit_[bone] = 1;
@@ -116,6 +116,7 @@ const char* Chain::setLimit(int joint, double min, double max) {
 
 const char* Chain::clearLimit(int joint) {
   if (joint < 0 || joint >= size()) return "joint is not a joint of this chain";
+  progress_.active = false;
   const auto bone = static_cast<size_t>(joint);
   limitMin_[bone] = -kPi;
   limitMax_[bone] = kPi;
@@ -177,7 +178,7 @@ double Chain::constrain(int joint, double desired) const {
                          : wrapAngle(start + change);
 }
 
-// ---- solve --------------------------------------------------------------------------------------
+// ---- shared moves -------------------------------------------------------------------------------
 
 // True when every position and the target lie on one line (within rounding): the singular pose in
 // which neither CCD nor FABRIK can bend the chain by itself.
@@ -233,73 +234,6 @@ double Chain::stretchToward(Vec2 target) {
     largestChange = std::max(largestChange, placeBoneToward(i, target, parentWorld));
   }
   return largestChange;
-}
-
-ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
-  ChainSolveResult result;
-  if (size() == 0) {
-    result.message = "the chain has no bones";
-    return result;
-  }
-  result.error = length(end() - position(0));
-  if (!isValid(target.x)) {
-    result.message = "target.x must be a finite number";
-  } else if (!isValid(target.y)) {
-    result.message = "target.y must be a finite number";
-  } else if (!isWithinMagnitude(target)) {
-    result.message = "target must stay within 1e300 in magnitude";
-  } else if (options.method != ChainMethod::Ccd && options.method != ChainMethod::Fabrik) {
-    result.message = "method must be 'ccd' or 'fabrik'";
-  } else if (options.iterations < 0 || options.iterations > kMaxIterations) {
-    result.message = "iterations must be a whole number from 0 to 100000";
-  } else if (!isValid(options.tolerance) || options.tolerance < 0) {
-    result.message = "tolerance must be a finite number, 0 or greater";
-  } else if (std::isnan(options.maxStep) || options.maxStep < 0) {
-    result.message = "maxStep must be 0 or greater (Infinity for no limit)";
-  }
-  if (result.message != nullptr) {
-    result.error = length(end() - (isValid(target) ? target : position(0)));
-    if (!isValid(result.error)) result.error = 0;
-    return result;
-  }
-
-  maxStep_ = options.maxStep;
-  std::copy(angles_.begin(), angles_.end(), startAngles_.begin());
-  const bool outOfReach = length(target - position(0)) > reach_;
-
-  // No call may hang: a CCD sweep costs about size^2 / 2 joint updates (each turn re-places the
-  // bones after it), a FABRIK sweep about 2 size; a solve stops after options.maxWork of them
-  // (by default a 1024-bone chain gets about 950 CCD sweeps, a 10-bone chain any number).
-  const auto bones = static_cast<long long>(size());
-  const long long sweepCost = options.method == ChainMethod::Ccd ? bones * (bones + 1) / 2 : 2 * bones;
-  const int affordableSweeps =
-      static_cast<int>(std::min<long long>(kMaxIterations, std::max(1LL, options.maxWork / sweepCost)));
-  const int sweeps = std::min(options.iterations, affordableSweeps);
-
-  int iteration = 0;
-  result.error = length(end() - target);
-  while (result.error > options.tolerance && iteration < sweeps) {
-    ++iteration;
-    double change = 0;
-    if (iteration == 1 && outOfReach) {
-      change = stretchToward(target);
-    } else {
-      // Singular start: bend off the line, then let one CCD sweep turn the chain around (FABRIK
-      // alone crawls out of a chain folded back on itself).
-      if (iteration == 1 && isCollinearWith(target)) change = std::max(nudgeOffLine(), sweepCcd(target));
-      change = std::max(change, options.method == ChainMethod::Ccd ? sweepCcd(target) : sweepFabrik(target));
-    }
-    result.error = length(end() - target);
-    // Stretched straight at a target out of reach is the exact answer when nothing constrains the
-    // joints; a sweep that moved nothing means more sweeps cannot help either.
-    if ((outOfReach && !anyConstraint()) || change < kStalledChange) break;
-  }
-
-  result.iterations = iteration;
-  if (result.error <= options.tolerance) result.status = ChainStatus::Reached;
-  else if (outOfReach) result.status = ChainStatus::OutOfReach;
-  else result.status = ChainStatus::MaxIterations;
-  return result;
 }
 
 const char* toString(ChainStatus status) {

@@ -1,6 +1,9 @@
 // chain_detail.hpp: small helpers shared by chain.cpp, ccd.cpp and fabrik.cpp (not public).
 #pragma once
 
+#include <cmath>
+
+#include "ik2d/chain.hpp"
 #include "ik2d/math.hpp"
 
 namespace ik2d::detail {
@@ -10,6 +13,11 @@ double clampAngleToRange(double angle, double min, double max);
 
 /// `v` scaled to length 1, or `fallback` when `v` has no direction (zero) or no finite length.
 Vec2 unitOr(Vec2 v, Vec2 fallback);
+
+/// True when both coordinates are within Chain::kMaxMagnitude.
+inline bool isWithinMagnitude(Vec2 point) {
+  return std::fabs(point.x) <= Chain::kMaxMagnitude && std::fabs(point.y) <= Chain::kMaxMagnitude;
+}
 
 /// Dot product.
 inline double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }

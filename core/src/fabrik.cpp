@@ -1,4 +1,5 @@
-// fabrik.cpp: one iteration of FABRIK (Aristidou and Lasenby, 2011), constrained while reaching.
+// fabrik.cpp: the two half-passes of a FABRIK iteration (Aristidou and Lasenby, 2011),
+// constrained while reaching. chain_solve.cpp runs them in turn.
 #include <algorithm>
 
 #include "chain_detail.hpp"
@@ -10,11 +11,8 @@ namespace ik2d {
 // along the line to where it was, one bone length from its child:
 //   q[n] = t,   q[i] = q[i+1] + l_i * unit(q[i] - q[i+1]).
 // A limited joint i+1 also bends bone i so the angle between bones i and i+1 stays in its limit.
-// Forward pass, on the chain itself: pin the root and re-place each bone along the line toward its
-// backward position; the local angle this asks for goes through constrain() (limits and maxStep),
-// so every length, limit and step holds after every pass, and the angles are exact by construction.
 // Coincident points have no direction: the bone keeps the one it had.
-double Chain::sweepFabrik(Vec2 target) {
+void Chain::backwardPass(Vec2 target) {
   const int bones = size();
   std::copy(positions_.begin(), positions_.end(), scratch_.begin());
   auto scratchAt = [this](int index) {
@@ -42,11 +40,18 @@ double Chain::sweepFabrik(Vec2 target) {
     }
     setScratch(i, child - lengths_[bone] * direction(world));
   }
+}
 
+// Forward pass, on the chain itself: pin the root and re-place each bone along the line toward its
+// backward position; the local angle this asks for goes through constrain() (limits and maxStep),
+// so every length, limit and step holds after every pass, and the angles are exact by construction.
+// Returns the largest change of a local angle.
+double Chain::forwardPass() {
   double largestChange = 0;
   double parentWorld = 0;
-  for (int i = 0; i < bones; ++i) {
-    largestChange = std::max(largestChange, placeBoneToward(i, scratchAt(i + 1), parentWorld));
+  for (int i = 0; i < size(); ++i) {
+    const Vec2 toward{scratch_[2 * static_cast<size_t>(i + 1)], scratch_[2 * static_cast<size_t>(i + 1) + 1]};
+    largestChange = std::max(largestChange, placeBoneToward(i, toward, parentWorld));
   }
   return largestChange;
 }

@@ -52,6 +52,33 @@ struct ChainSolveResult {
   const char* message = nullptr;
 };
 
+/// What one step of a resumable solve did (Chain::beginSolve, Chain::step).
+enum class ChainStepKind {
+  Begin,           ///< beginSolve() checked the call and set up; nothing moved yet.
+  Stretch,         ///< first sweep, target out of reach: every bone pointed at it, root outward.
+  Unbend,          ///< first sweep, chain on a line through the target: joints bent off the line.
+  CcdJoint,        ///< one CCD joint update: `joint` turned by `turn` toward the target.
+  FabrikBackward,  ///< FABRIK's backward half-pass, from the target in (see backwardPositions()).
+  FabrikForward,   ///< FABRIK's forward half-pass, from the root out, constrained: the new pose.
+  Invalid,         ///< the call was refused (see `message`), or step() had no solve in progress.
+};
+
+/// One step of a resumable solve: the same steps, in the same order, that solve() makes, so
+/// stepping until `done` leaves exactly the pose solve() would. Every number is finite.
+struct ChainStep {
+  ChainStepKind kind = ChainStepKind::Invalid;  ///< see ChainStepKind.
+  int iteration = 0;                            ///< the sweep this step belongs to, 1-based (0 for Begin).
+  int joint = -1;           ///< CcdJoint: the joint that turned, 0 (the root) to size() - 1; else -1.
+  Vec2 pivot{};             ///< CcdJoint: that joint's position.
+  Vec2 endBefore{};         ///< CcdJoint: the end effector before the turn.
+  double wanted = 0;        ///< CcdJoint: the turn that puts the end on the pivot-target line, radians.
+  double turn = 0;          ///< CcdJoint: the local angle change made (after limits, maxStep), radians.
+  double error = 0;         ///< |end - target| after this step, length units.
+  bool sweepEnd = false;    ///< this step finished a sweep.
+  bool done = false;        ///< the solve is over; `result` holds what solve() returns.
+  ChainSolveResult result;  ///< valid when done (status, sweeps, error, message).
+};
+
 /// An N-bone chain. Default-constructed it has no bones: call reset() first.
 class Chain {
  public:
@@ -111,6 +138,18 @@ class Chain {
   /// length, always keeps every limit and options.maxStep. Allocates nothing.
   ChainSolveResult solve(Vec2 target, const ChainSolveOptions& options);
 
+  /// Starts a resumable solve: checks the call as solve() does and returns a Begin step (done at
+  /// once when the end is already within tolerance, or an Invalid step with a message). Then each
+  /// step() makes one joint update (CCD) or one half-pass (FABRIK). Any other call that changes
+  /// the chain (reset, setRoot, setAngles, setLimit, clearLimit, solve) ends the solve in progress.
+  ChainStep beginSolve(Vec2 target, const ChainSolveOptions& options);
+  /// Makes the next step of the solve begun by beginSolve(); an Invalid step when none is running.
+  ChainStep step();
+  /// True while a solve begun by beginSolve() has steps left.
+  bool stepping() const { return progress_.active; }
+  /// Where FABRIK's last backward half-pass put each joint: 2 * (size() + 1) values like positions().
+  const double* backwardPositions() const { return scratch_.data(); }
+
  private:
   double constrain(int joint, double desired) const;
   void updatePositionsFrom(int bone);
@@ -119,8 +158,11 @@ class Chain {
   double nudgeOffLine();
   double placeBoneToward(int bone, Vec2 toward, double& parentWorld);
   double stretchToward(Vec2 target);
-  double sweepCcd(Vec2 target);
-  double sweepFabrik(Vec2 target);
+  double turnJointToward(int joint, Vec2 target, ChainStep& step);
+  void backwardPass(Vec2 target);
+  double forwardPass();
+  void finishSweep(ChainStep& step);
+  const char* checkSolve(Vec2 target, const ChainSolveOptions& options) const;
   bool anyConstraint() const;
 
   std::vector<double> lengths_;
@@ -134,6 +176,23 @@ class Chain {
   std::vector<double> scratch_;      // FABRIK's backward pass, 2 * (size + 1)
   double reach_ = 0;
   double maxStep_ = HUGE_VAL;  // of the solve in progress
+
+  // Where the solve in progress stands (solve() and beginSolve()/step() share it).
+  enum class Phase { StartSweep, UnbendCcd, Ccd, FabrikBackward, FabrikForward };
+  struct Progress {
+    bool active = false;
+    Vec2 target{};
+    ChainMethod method = ChainMethod::Ccd;
+    double tolerance = 0;
+    int sweeps = 0;           // sweeps allowed (options and the work budget)
+    bool outOfReach = false;  // target farther than the reach
+    int iteration = 0;        // sweeps started
+    double change = 0;        // largest joint change in this sweep, radians
+    Phase phase = Phase::StartSweep;
+    int nextJoint = 0;     // CCD: the joint the next step turns
+    bool detailed = true;  // measure the error after every step, not just after each sweep
+  };
+  Progress progress_;
 };
 
 /// The lower-case name of a status as the JS API spells it ("reached", "max_iterations", ...).

@@ -1,0 +1,178 @@
+// chain_solve.cpp: the solve driver. solve() and the resumable beginSolve()/step() run the same
+// state machine, one step at a time, so a stepped solve ends in exactly the pose of an unpaused one.
+//
+// A solve is a series of sweeps. A sweep is, by method:
+//   CCD:     one joint update per joint, from the last joint back to the root (ccd.cpp);
+//   FABRIK:  the backward half-pass, then the forward half-pass (fabrik.cpp).
+// The first sweep is special when the target is out of reach (every bone points at it: the FABRIK
+// paper's answer) or when the chain lies on a line through the target (bent off the line, then one
+// CCD sweep, then the method's own sweep). The solve stops when the end is within tolerance, after
+// the sweeps allowed, or when a sweep moved nothing (more sweeps cannot help).
+#include <algorithm>
+
+#include "chain_detail.hpp"
+#include "ik2d/chain.hpp"
+
+namespace ik2d {
+namespace {
+
+// A sweep whose largest joint change is below this (radians) has stalled: more sweeps cannot help.
+constexpr double kStalledChange = 1e-13;
+
+}  // namespace
+
+const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) const {
+  if (size() == 0) return "the chain has no bones";
+  if (!isValid(target.x)) return "target.x must be a finite number";
+  if (!isValid(target.y)) return "target.y must be a finite number";
+  if (!detail::isWithinMagnitude(target)) return "target must stay within 1e300 in magnitude";
+  if (options.method != ChainMethod::Ccd && options.method != ChainMethod::Fabrik)
+    return "method must be 'ccd' or 'fabrik'";
+  if (options.iterations < 0 || options.iterations > kMaxIterations)
+    return "iterations must be a whole number from 0 to 100000";
+  if (!isValid(options.tolerance) || options.tolerance < 0)
+    return "tolerance must be a finite number, 0 or greater";
+  if (std::isnan(options.maxStep) || options.maxStep < 0)
+    return "maxStep must be 0 or greater (Infinity for no limit)";
+  return nullptr;
+}
+
+ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
+  progress_.active = false;
+  ChainStep step;
+  if (const char* message = checkSolve(target, options)) {
+    step.kind = ChainStepKind::Invalid;
+    step.done = true;
+    step.result.message = message;
+    if (size() > 0) {
+      const double error = length(end() - (isValid(target) ? target : position(0)));
+      step.result.error = step.error = isValid(error) ? error : 0;
+    }
+    return step;
+  }
+
+  maxStep_ = options.maxStep;
+  std::copy(angles_.begin(), angles_.end(), startAngles_.begin());
+
+  // No call may hang: a CCD sweep costs about size^2 / 2 joint updates (each turn re-places the
+  // bones after it), a FABRIK sweep about 2 size; a solve stops after options.maxWork of them
+  // (by default a 1024-bone chain gets about 950 CCD sweeps, a 10-bone chain any number).
+  const auto bones = static_cast<long long>(size());
+  const long long sweepCost = options.method == ChainMethod::Ccd ? bones * (bones + 1) / 2 : 2 * bones;
+  const int affordableSweeps =
+      static_cast<int>(std::min<long long>(kMaxIterations, std::max(1LL, options.maxWork / sweepCost)));
+
+  progress_ = Progress{};
+  progress_.target = target;
+  progress_.method = options.method;
+  progress_.tolerance = options.tolerance;
+  progress_.sweeps = std::min(options.iterations, affordableSweeps);
+  progress_.outOfReach = length(target - position(0)) > reach_;
+
+  step.kind = ChainStepKind::Begin;
+  step.error = length(end() - target);
+  if (step.error > progress_.tolerance && progress_.sweeps > 0) {
+    progress_.active = true;
+  } else {
+    step.done = true;
+    step.result.iterations = 0;
+    step.result.error = step.error;
+    step.result.status = step.error <= progress_.tolerance ? ChainStatus::Reached
+                         : progress_.outOfReach            ? ChainStatus::OutOfReach
+                                                           : ChainStatus::MaxIterations;
+  }
+  return step;
+}
+
+// Ends a sweep: measures the error, and finishes the solve when the end is within tolerance, the
+// sweeps are spent, or more sweeps cannot help (stretched straight at a target out of reach is
+// the exact answer when nothing constrains the joints; a sweep that moved nothing will not either).
+void Chain::finishSweep(ChainStep& step) {
+  Progress& p = progress_;
+  step.sweepEnd = true;
+  step.error = length(end() - p.target);
+  p.phase = Phase::StartSweep;
+  const bool stalled = (p.outOfReach && !anyConstraint()) || p.change < kStalledChange;
+  if (step.error > p.tolerance && p.iteration < p.sweeps && !stalled) return;
+  p.active = false;
+  step.done = true;
+  step.result.iterations = p.iteration;
+  step.result.error = step.error;
+  step.result.status = step.error <= p.tolerance ? ChainStatus::Reached
+                       : p.outOfReach            ? ChainStatus::OutOfReach
+                                                 : ChainStatus::MaxIterations;
+}
+
+ChainStep Chain::step() {
+  ChainStep step;
+  Progress& p = progress_;
+  if (!p.active) {
+    step.kind = ChainStepKind::Invalid;
+    step.done = true;
+    step.result.message = "no solve in progress: call beginSolve first";
+    return step;
+  }
+  if (p.phase == Phase::StartSweep) {
+    ++p.iteration;
+    p.change = 0;
+    if (p.iteration == 1 && p.outOfReach) {
+      step.iteration = p.iteration;
+      step.kind = ChainStepKind::Stretch;
+      p.change = stretchToward(p.target);
+      finishSweep(step);
+      return step;
+    }
+    p.nextJoint = size() - 1;
+    if (p.iteration == 1 && isCollinearWith(p.target)) {
+      // Singular start: bend off the line, then let one CCD sweep turn the chain around (FABRIK
+      // alone crawls out of a chain folded back on itself).
+      step.iteration = p.iteration;
+      step.kind = ChainStepKind::Unbend;
+      p.change = nudgeOffLine();
+      p.phase = Phase::UnbendCcd;
+      if (p.detailed) step.error = length(end() - p.target);
+      return step;
+    }
+    p.phase = p.method == ChainMethod::Ccd ? Phase::Ccd : Phase::FabrikBackward;
+  }
+
+  step.iteration = p.iteration;
+  switch (p.phase) {
+    case Phase::UnbendCcd:
+      p.change = std::max(p.change, turnJointToward(p.nextJoint, p.target, step));
+      if (--p.nextJoint < 0) {
+        p.phase = p.method == ChainMethod::Ccd ? Phase::Ccd : Phase::FabrikBackward;
+        p.nextJoint = size() - 1;
+      }
+      if (p.detailed) step.error = length(end() - p.target);
+      break;
+    case Phase::Ccd:
+      p.change = std::max(p.change, turnJointToward(p.nextJoint, p.target, step));
+      if (--p.nextJoint < 0) finishSweep(step);
+      else if (p.detailed) step.error = length(end() - p.target);
+      break;
+    case Phase::FabrikBackward:
+      step.kind = ChainStepKind::FabrikBackward;
+      backwardPass(p.target);
+      p.phase = Phase::FabrikForward;
+      if (p.detailed) step.error = length(end() - p.target);
+      break;
+    case Phase::FabrikForward:
+      step.kind = ChainStepKind::FabrikForward;
+      p.change = std::max(p.change, forwardPass());
+      finishSweep(step);
+      break;
+    case Phase::StartSweep: break;  // handled above
+  }
+  return step;
+}
+
+ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
+  ChainStep step = beginSolve(target, options);
+  progress_.detailed = false;  // only the result is wanted: skip measuring between sweeps
+  while (!step.done) step = this->step();
+  progress_.active = false;
+  return step.result;
+}
+
+}  // namespace ik2d

@@ -58,6 +58,20 @@ double interiorAngle(double a, double b, double c) {
   return 2.0 * std::atan(std::sqrt(numerator / denominator));
 }
 
+// |v| as sqrt(x^2 + y^2) after scaling by a power of two near the larger coordinate (exact in
+// binary), so no square overflows or underflows needlessly. Not std::hypot: TwoBoneBatch
+// computes this same expression on its vector path, and must get the same bits, because the
+// angles near full stretch and full fold go as sqrt(reach - d): one ulp of d moves them by 1e-8.
+double scaledLength(Vec2 v) {
+  const double largest = std::max(std::fabs(v.x), std::fabs(v.y));
+  if (!(largest > 0.0)) return 0.0;
+  int exponent = 0;
+  std::frexp(largest, &exponent);
+  const double x = std::ldexp(v.x, -exponent);
+  const double y = std::ldexp(v.y, -exponent);
+  return std::ldexp(std::sqrt(x * x + y * y), exponent);
+}
+
 // ---- soft reach --------------------------------------------------------------------------------
 
 // The distance the arm actually reaches for, given the true distance, as in Spine's IK
@@ -91,7 +105,7 @@ TwoBoneResult solveTwoBone(const TwoBoneInput& input) {
   // The pose depends only on the triangle (d, l1, l2) and on the direction to the target. The
   // triangle is scaled by a power of two near its largest side (exact in binary) so that no
   // intermediate overflows or underflows needlessly, at any scale from 1e-300 to 1e300.
-  const double distance = length(toTarget);
+  const double distance = scaledLength(toTarget);
   const double baseAngle = distance > 0.0 ? std::atan2(toTarget.y, toTarget.x) : 0.0;
   int exponent = 0;
   std::frexp(std::max({distance, input.length1, input.length2}), &exponent);

@@ -1,6 +1,7 @@
 // ik2d/ik2d.hpp: everything public, in one include.
 #pragma once
 
+#include "ik2d/batch.hpp"
 #include "ik2d/chain.hpp"
 #include "ik2d/math.hpp"
 #include "ik2d/spider.hpp"

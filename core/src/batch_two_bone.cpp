@@ -1,0 +1,202 @@
+// batch_two_bone.cpp: TwoBoneBatch, the two-bone solver over arrays, two limbs per SIMD step.
+//
+// The math is two_bone.cpp's (Kahan's triangle angles, Spine's soft reach), rearranged so it
+// needs no branch and no sine or cosine: with Kahan's
+//   tan(C / 2) = sqrt(N / D)   (N, D from the sides, see interiorHalfTangent),
+// the angle is C = 2 atan2(sqrt N, sqrt D), and its cosine and sine follow without trigonometry:
+//   cos C = (D - N) / (D + N),   sin C = 2 sqrt(N) sqrt(D) / (D + N).
+// The joint and the end are the root->target direction turned by those cosines and sines. Limbs
+// outside the range where that is safe at any scale go to solveTwoBone() itself.
+#include <algorithm>
+
+#include "ik2d/batch.hpp"
+#include "simd.hpp"
+
+namespace ik2d {
+namespace {
+
+using simd::F64x1;
+using simd::F64x2;
+
+// Magnitudes the vector path takes without rescaling: squares and products of sums stay finite
+// and normal.
+constexpr double kLargest = 1e100;
+constexpr double kSmallest = 1e-100;
+
+template <class V>
+struct HalfTangent {
+  V numerator;
+  V denominator;
+};
+
+// Kahan's N and D for the angle between sides a and b opposite c (see interiorAngle in
+// two_bone.cpp): with a >= b, mu = c - (a - b) if b >= c, else b - (a - c);
+//   N = ((a - b) + c) max(mu, 0),   D = (a + (b + c)) max((a - c) + b, 0).
+template <class V>
+HalfTangent<V> interiorHalfTangent(V a, V b, V c) {
+  const V big = simd::max(a, b);
+  const V small = simd::min(a, b);
+  const V mu = simd::select(small >= c, c - (big - small), small - (big - c));
+  const V zero = V::splat(0.0);
+  return {((big - small) + c) * simd::max(mu, zero),
+          (big + (small + c)) * simd::max((big - c) + small, zero)};
+}
+
+template <class V>
+struct Turn {
+  V angle;
+  V cosine;
+  V sine;
+};
+
+template <class V>
+Turn<V> turnOf(HalfTangent<V> t) {
+  const V rootN = simd::sqrt(t.numerator);
+  const V rootD = simd::sqrt(t.denominator);
+  const V sum = t.numerator + t.denominator;
+  const auto some = sum > V::splat(0.0);
+  const V safeSum = simd::select(some, sum, V::splat(1.0));
+  return {V::splat(2.0) * simd::atan2(rootN, rootD),
+          simd::select(some, (t.denominator - t.numerator) / safeSum, V::splat(1.0)),
+          simd::select(some, V::splat(2.0) * rootN * rootD / safeSum, V::splat(0.0))};
+}
+
+template <class V>
+auto isBetween(V value, double low, double high) {
+  return simd::maskAnd(value >= V::splat(low), value <= V::splat(high));
+}
+
+}  // namespace
+
+const char* TwoBoneBatch::resize(int count) {
+  if (count < 0 || count > kMaxCount) return "count must be a whole number from 0 to 4194304";
+  count_ = count;
+  data_.assign(static_cast<size_t>(kFieldCount) * static_cast<size_t>(count), 0.0);
+  status_.assign(static_cast<size_t>(count), 0);
+  std::fill(length1(), length1() + count, 1.0);
+  std::fill(length2(), length2() + count, 1.0);
+  std::fill(bend(), bend() + count, 1.0);
+  return nullptr;
+}
+
+TwoBoneInput TwoBoneBatch::inputAt(int i) {
+  TwoBoneInput input;
+  input.root = {rootX()[i], rootY()[i]};
+  input.target = {targetX()[i], targetY()[i]};
+  input.length1 = length1()[i];
+  input.length2 = length2()[i];
+  input.bend = bend()[i];
+  input.softness = softness()[i];
+  return input;
+}
+
+void TwoBoneBatch::storeScalar(int i, const TwoBoneResult& r) {
+  jointX()[i] = r.joint.x;
+  jointY()[i] = r.joint.y;
+  endX()[i] = r.end.x;
+  endY()[i] = r.end.y;
+  angle1()[i] = r.angle1;
+  angle2()[i] = r.angle2;
+  distance()[i] = r.distance;
+  status_[static_cast<size_t>(i)] = static_cast<std::uint8_t>(r.status);
+}
+
+const char* TwoBoneBatch::message(int index) {
+  if (index < 0 || index >= count_) return nullptr;
+  return solveTwoBone(inputAt(index)).message;
+}
+
+namespace {
+
+// Solves V::kLanes limbs from index i; false when one of them needs the scalar solver.
+template <class V>
+bool solveLanes(double* const* in, double* const* out, std::uint8_t* status, int i) {
+  const V rootX = V::load(in[0] + i), rootY = V::load(in[1] + i);
+  const V targetX = V::load(in[2] + i), targetY = V::load(in[3] + i);
+  const V l1 = V::load(in[4] + i), l2 = V::load(in[5] + i);
+  const V bend = V::load(in[6] + i), softness = V::load(in[7] + i);
+  const V dx = targetX - rootX, dy = targetY - rootY;
+  const V d = simd::sqrt(dx * dx + dy * dy);
+
+  // NaN fails every comparison and infinity every upper bound: one mask checks it all.
+  auto ok = simd::maskAnd(isBetween(simd::abs(rootX), 0, kLargest), isBetween(simd::abs(rootY), 0, kLargest));
+  ok = simd::maskAnd(ok, simd::maskAnd(isBetween(simd::abs(targetX), 0, kLargest),
+                                       isBetween(simd::abs(targetY), 0, kLargest)));
+  ok = simd::maskAnd(ok,
+                     simd::maskAnd(isBetween(l1, kSmallest, kLargest), isBetween(l2, kSmallest, kLargest)));
+  ok = simd::maskAnd(ok, simd::maskAnd(isBetween(d, kSmallest, kLargest), isBetween(softness, 0, kLargest)));
+  ok = simd::maskAnd(ok, simd::maskOr(bend == V::splat(1.0), bend == V::splat(-1.0)));
+  if (!simd::all(ok)) return false;
+
+  const V zero = V::splat(0.0), one = V::splat(1.0), pi = V::splat(kPi);
+  const V reach = l1 + l2;
+  const V inner = simd::abs(l1 - l2);
+  const V code = simd::select(d > reach, one, simd::select(d < inner, V::splat(2.0), zero));
+
+  // Spine's soft reach (softenedDistance in two_bone.cpp).
+  const V soft = simd::min(softness, reach - inner);
+  const V past = d - reach + soft;
+  const auto softening = simd::maskAnd(soft > zero, past > zero);
+  const V p = simd::min(one, past / simd::select(softening, V::splat(2.0) * soft, one)) - one;
+  const V ds = simd::select(softening, reach - soft * p * p, d);
+
+  // alpha at the root, beta at the joint; stretched and folded are the triangle's limits.
+  Turn<V> alpha = turnOf(interiorHalfTangent(ds, l1, l2));
+  Turn<V> beta = turnOf(interiorHalfTangent(l1, l2, ds));
+  const auto stretched = ds >= reach;
+  const auto folded = simd::maskAnd(simd::maskNot(stretched), ds <= inner);
+  const auto longFirst = l1 >= l2;
+  alpha.angle =
+      simd::select(stretched, zero, simd::select(folded, simd::select(longFirst, zero, pi), alpha.angle));
+  alpha.cosine = simd::select(
+      stretched, one, simd::select(folded, simd::select(longFirst, one, V::splat(-1.0)), alpha.cosine));
+  alpha.sine = simd::select(simd::maskOr(stretched, folded), zero, alpha.sine);
+  beta.angle = simd::select(stretched, pi, simd::select(folded, zero, beta.angle));
+  beta.cosine = simd::select(stretched, V::splat(-1.0), simd::select(folded, one, beta.cosine));
+  beta.sine = simd::select(simd::maskOr(stretched, folded), zero, beta.sine);
+
+  // Bone 1 turns from root->target by bend * alpha; bone 2 by bend * (alpha + beta - pi).
+  const V ux = dx / d, uy = dy / d;
+  const V s1 = bend * alpha.sine;
+  const V dir1x = ux * alpha.cosine - uy * s1, dir1y = uy * alpha.cosine + ux * s1;
+  const V c2 = beta.cosine * alpha.cosine - beta.sine * alpha.sine;           // cos(alpha + beta)
+  const V s2 = bend * (alpha.sine * beta.cosine + alpha.cosine * beta.sine);  // bend sin(alpha + beta)
+  const V dir2x = -(ux * c2 - uy * s2), dir2y = -(uy * c2 + ux * s2);
+  const V jointX = rootX + l1 * dir1x, jointY = rootY + l1 * dir1y;
+  const V endX = jointX + l2 * dir2x, endY = jointY + l2 * dir2y;
+  const V ex = endX - targetX, ey = endY - targetY;
+
+  jointX.store(out[0] + i);
+  jointY.store(out[1] + i);
+  endX.store(out[2] + i);
+  endY.store(out[3] + i);
+  simd::wrapNear(simd::atan2(dy, dx) + bend * alpha.angle).store(out[4] + i);
+  const V angle2 = -bend * (pi - beta.angle);
+  // (-pi, pi]: a folded bend +1 arm gives -pi, which is +pi.
+  simd::select(angle2 <= -pi, pi, angle2 + zero).store(out[5] + i);
+  simd::sqrt(ex * ex + ey * ey).store(out[6] + i);
+  for (int lane = 0; lane < V::kLanes; ++lane) status[i + lane] = static_cast<std::uint8_t>(code.lane(lane));
+  return true;
+}
+
+}  // namespace
+
+void TwoBoneBatch::solve() { solve(0, count_); }
+
+void TwoBoneBatch::solve(int begin, int end) {
+  begin = std::clamp(begin, 0, count_);
+  end = std::clamp(end, begin, count_);
+  double* const in[] = {rootX(), rootY(), targetX(), targetY(), length1(), length2(), bend(), softness()};
+  double* const out[] = {jointX(), jointY(), endX(), endY(), angle1(), angle2(), distance()};
+  std::uint8_t* const codes = status();
+  int i = begin;
+  for (; i + 2 <= end; i += 2) {
+    if (!solveLanes<F64x2>(in, out, codes, i)) {
+      storeScalar(i, solveTwoBone(inputAt(i)));
+      storeScalar(i + 1, solveTwoBone(inputAt(i + 1)));
+    }
+  }
+  if (i < end && !solveLanes<F64x1>(in, out, codes, i)) storeScalar(i, solveTwoBone(inputAt(i)));
+}
+
+}  // namespace ik2d

@@ -1,0 +1,296 @@
+// test_batch.cpp: TwoBoneBatch and ChainBatch against the per-call solvers they batch, and the
+// SIMD atan2 they use against the standard library.
+#include <string>
+#include <vector>
+
+#include "../../core/src/simd.hpp"
+#include "test_support.hpp"
+
+using namespace ik2d;
+using namespace ik2d::test;
+
+namespace {
+
+double angleGap(double a, double b) { return std::fabs(wrapAngle(a - b)); }
+
+// A limb with sides and distance at a random scale; `zone` picks reachable, too close, out of
+// reach or a boundary.
+TwoBoneInput randomLimb(int zone) {
+  const double scale = std::pow(10.0, uniform(-6, 6));
+  TwoBoneInput in;
+  in.root = {scale * uniform(-3, 3), scale * uniform(-3, 3)};
+  in.length1 = scale * uniform(0.05, 2);
+  in.length2 = scale * uniform(0.05, 2);
+  in.bend = uniform(0, 1) < 0.5 ? 1 : -1;
+  in.softness = zone == 4 ? scale * uniform(0, 1) : 0;
+  const double reach = in.length1 + in.length2, inner = std::fabs(in.length1 - in.length2);
+  double d = 0;
+  switch (zone % 5) {
+    case 0: d = uniform(inner, reach); break;
+    case 1: d = uniform(0, inner); break;
+    case 2: d = uniform(reach, 3 * reach); break;
+    case 3: d = uniform(0, 1) < 0.5 ? reach : inner; break;
+    case 4: d = uniform(0.5 * reach, 1.5 * reach); break;
+  }
+  in.target = in.root + d * direction(uniform(-kPi, kPi));
+  return in;
+}
+
+void load(TwoBoneBatch& batch, int i, const TwoBoneInput& in) {
+  batch.rootX()[i] = in.root.x;
+  batch.rootY()[i] = in.root.y;
+  batch.targetX()[i] = in.target.x;
+  batch.targetY()[i] = in.target.y;
+  batch.length1()[i] = in.length1;
+  batch.length2()[i] = in.length2;
+  batch.bend()[i] = in.bend;
+  batch.softness()[i] = in.softness;
+}
+
+}  // namespace
+
+TEST_CASE("SIMD atan2 matches std::atan2 over the whole circle and every scale", "[batch][simd]") {
+  double worst = 0;
+  for (int i = 0; i < 200000; ++i) {
+    const double scale = std::pow(10.0, uniform(-100, 100));
+    const double angle = uniform(-kPi, kPi);
+    const double y[2] = {scale * std::sin(angle), uniform(-1, 1)};
+    const double x[2] = {scale * std::cos(angle), uniform(-1, 1)};
+    double out[2];
+    simd::atan2(simd::F64x2::load(y), simd::F64x2::load(x)).store(out);
+    for (int lane = 0; lane < 2; ++lane) {
+      worst = std::max(worst, std::fabs(out[lane] - std::atan2(y[lane], x[lane])));
+    }
+  }
+  CHECK(worst <= 4.5e-16);
+  // The axes and the origin.
+  const double ys[] = {0, 1, 0, -1, 0, -0.0};
+  const double xs[] = {1, 0, -1, 0, 0, -1};
+  for (int i = 0; i < 6; ++i) {
+    const double value = simd::atan2(simd::F64x1{ys[i]}, simd::F64x1{xs[i]}).v;
+    CHECK(angleGap(value, std::atan2(ys[i], xs[i])) <= 4.5e-16);  // -0 may give pi for -pi
+  }
+}
+
+TEST_CASE("TwoBoneBatch gives solveTwoBone's answers in every zone and at every scale", "[batch][two_bone]") {
+  const int count = 20001;  // odd: the last limb takes the one-lane path
+  TwoBoneBatch batch;
+  REQUIRE(batch.resize(count) == nullptr);
+  std::vector<TwoBoneInput> inputs;
+  for (int i = 0; i < count; ++i) {
+    inputs.push_back(randomLimb(i));
+    load(batch, i, inputs.back());
+  }
+  batch.solve();
+  double worstPosition = 0, worstAngle = 0;
+  for (int i = 0; i < count; ++i) {
+    const TwoBoneResult r = solveTwoBone(inputs[static_cast<size_t>(i)]);
+    const double scale = scaleOf(inputs[static_cast<size_t>(i)]);
+    INFO("limb " << i << " zone " << i % 5);
+    const auto status = static_cast<TwoBoneStatus>(batch.status()[i]);
+    if (status != r.status) {
+      // Only exactly at a zone boundary may rounding put a limb on the other side.
+      const TwoBoneInput& in = inputs[static_cast<size_t>(i)];
+      const double d = length(in.target - in.root);
+      const double gap = std::min(std::fabs(d - (in.length1 + in.length2)),
+                                  std::fabs(d - std::fabs(in.length1 - in.length2)));
+      CHECK(gap <= 1e-15 * scale);
+    }
+    worstPosition =
+        std::max({worstPosition, length(Vec2{batch.jointX()[i], batch.jointY()[i]} - r.joint) / scale,
+                  length(Vec2{batch.endX()[i], batch.endY()[i]} - r.end) / scale,
+                  std::fabs(batch.distance()[i] - r.distance) / scale});
+    const double gap = std::max(angleGap(batch.angle1()[i], r.angle1), angleGap(batch.angle2()[i], r.angle2));
+    worstAngle = std::max(worstAngle, gap);
+    CHECK(batch.angle1()[i] > -kPi);
+    CHECK(batch.angle1()[i] <= kPi);
+    CHECK(batch.angle2()[i] > -kPi);
+    CHECK(batch.angle2()[i] <= kPi);
+  }
+  CHECK(worstPosition <= 1e-12);
+  CHECK(worstAngle <= 1e-12);
+  WARN("TwoBoneBatch vs solveTwoBone: worst position gap "
+       << worstPosition << " of the scale, worst angle gap " << worstAngle << " rad");
+}
+
+TEST_CASE("TwoBoneBatch hands extreme and invalid limbs to solveTwoBone, with its message",
+          "[batch][two_bone]") {
+  TwoBoneBatch batch;
+  REQUIRE(batch.resize(7) == nullptr);
+  const double nan = std::nan("");
+  TwoBoneInput cases[7];
+  cases[0].target = {1, 1};
+  cases[1].target = {nan, 0};
+  cases[2].length1 = -1;
+  cases[2].target = {1, 0};
+  cases[3].target = {1e200, 1e200};
+  cases[4].target = {0, 0};  // at the root
+  cases[5].bend = 0.5;
+  cases[5].target = {1, 0};
+  cases[6].length1 = 1e-200;
+  cases[6].length2 = 2e-200;
+  cases[6].target = {1e-200, 1e-200};
+  for (int i = 0; i < 7; ++i) load(batch, i, cases[i]);
+  batch.solve();
+  for (int i = 0; i < 7; ++i) {
+    const TwoBoneResult r = solveTwoBone(cases[i]);
+    INFO("case " << i);
+    CHECK(batch.status()[i] == static_cast<std::uint8_t>(r.status));
+    CHECK(batch.jointX()[i] == r.joint.x);
+    CHECK(batch.endY()[i] == r.end.y);
+    CHECK(batch.angle1()[i] == r.angle1);
+    const char* message = batch.message(i);
+    CHECK((message == nullptr) == (r.message == nullptr));
+    if (message) CHECK(std::string(message) == r.message);
+  }
+  CHECK(std::string(batch.message(1)) == "target.x must be a finite number");
+  CHECK(batch.resize(-1) != nullptr);
+}
+
+namespace {
+
+Chain chainLike(const std::vector<double>& lengths) {
+  Chain chain;
+  REQUIRE(chain.reset({0, 0}, lengths.data(), static_cast<int>(lengths.size())) == nullptr);
+  return chain;
+}
+
+}  // namespace
+
+TEST_CASE("ChainBatch solves like Chain: same statuses, sweeps and poses, both methods", "[batch][chain]") {
+  for (const bool ccd : {false, true}) {
+    const int count = 999, bones = 10;  // odd: the last chain takes the one-lane path
+    std::vector<double> lengths(bones);
+    for (double& l : lengths) l = uniform(0.5, 2);
+    double reach = 0;
+    for (double l : lengths) reach += l;
+    ChainBatch batch;
+    REQUIRE(batch.reset(count, bones, lengths.data(), {0, 0}) == nullptr);
+    ChainSolveOptions options;
+    options.method = ccd ? ChainMethod::Ccd : ChainMethod::Fabrik;
+    options.iterations = ccd ? 200 : 50;
+    options.tolerance = 1e-4 * reach;
+    ChainBatchOptions batchOptions;
+    batchOptions.ccd = ccd;
+    batchOptions.iterations = options.iterations;
+    batchOptions.tolerance = options.tolerance;
+
+    // Each chain starts from its own random pose and gets its own target, some beyond reach.
+    std::vector<Chain> chains;
+    for (int c = 0; c < count; ++c) {
+      Chain chain = chainLike(lengths);
+      std::vector<double> angles(bones);
+      for (double& a : angles) a = uniform(-1, 1);
+      chain.setAngles(angles.data(), bones);
+      for (int j = 0; j <= bones; ++j) {
+        batch.x()[j * count + c] = chain.position(j).x;
+        batch.y()[j * count + c] = chain.position(j).y;
+      }
+      const Vec2 target = reach * uniform(0.05, c % 10 == 9 ? 1.5 : 0.95) * direction(uniform(-kPi, kPi));
+      batch.targetX()[c] = target.x;
+      batch.targetY()[c] = target.y;
+      chains.push_back(chain);
+    }
+    REQUIRE(batch.solve(batchOptions) == nullptr);
+    int sameStatus = 0, sameSweeps = 0;
+    double worst = 0;
+    for (int c = 0; c < count; ++c) {
+      Chain& chain = chains[static_cast<size_t>(c)];
+      const ChainSolveResult r = chain.solve({batch.targetX()[c], batch.targetY()[c]}, options);
+      sameStatus += batch.status()[c] == static_cast<std::uint8_t>(r.status);
+      sameSweeps += batch.iterations()[c] == r.iterations;
+      if (r.status == ChainStatus::Reached) CHECK(batch.error()[c] <= options.tolerance);
+      CHECK(std::fabs(batch.error()[c] -
+                      length(Vec2{batch.x()[bones * count + c], batch.y()[bones * count + c]} -
+                             Vec2{batch.targetX()[c], batch.targetY()[c]})) <= 1e-12 * reach);
+      for (int j = 0; j <= bones; ++j) {
+        const Vec2 p{batch.x()[j * count + c], batch.y()[j * count + c]};
+        worst = std::max(worst, length(p - chain.position(j)) / reach);
+        if (j > 0) {
+          const Vec2 q{batch.x()[(j - 1) * count + c], batch.y()[(j - 1) * count + c]};
+          CHECK(length(p - q) == Approx(lengths[static_cast<size_t>(j - 1)]).epsilon(1e-12));
+        }
+      }
+    }
+    INFO((ccd ? "CCD" : "FABRIK"));
+    CHECK(sameStatus >= count - 2);
+    CHECK(sameSweeps >= count * 97 / 100);
+    WARN((ccd ? "CCD" : "FABRIK") << ": same status " << sameStatus << "/" << count << ", same sweeps "
+                                  << sameSweeps << "/" << count << ", worst joint gap " << worst
+                                  << " of the reach");
+  }
+}
+
+TEST_CASE("ChainBatch keeps lengths over thousands of tracking frames, both methods", "[batch][chain]") {
+  for (const bool ccd : {false, true}) {
+    const int count = 4, bones = 8;
+    const std::vector<double> lengths(bones, 1.25);
+    ChainBatch batch;
+    REQUIRE(batch.reset(count, bones, lengths.data(), {1, 2}) == nullptr);
+    ChainBatchOptions options;
+    options.ccd = ccd;
+    for (int frame = 0; frame < 3000; ++frame) {
+      for (int c = 0; c < count; ++c) {
+        const double t = 0.01 * frame + c;
+        batch.targetX()[c] = 1 + 7 * std::cos(t) * std::cos(3 * t);
+        batch.targetY()[c] = 2 + 7 * std::sin(t) * std::cos(3 * t);
+      }
+      REQUIRE(batch.solve(options) == nullptr);
+    }
+    for (int c = 0; c < count; ++c) {
+      for (int j = 1; j <= bones; ++j) {
+        const Vec2 p{batch.x()[j * count + c], batch.y()[j * count + c]};
+        const Vec2 q{batch.x()[(j - 1) * count + c], batch.y()[(j - 1) * count + c]};
+        CHECK(length(p - q) == Approx(1.25).epsilon(1e-13));
+      }
+    }
+  }
+}
+
+TEST_CASE("ChainBatch: roots carry chains, bad chains are refused alone, angles round-trip",
+          "[batch][chain]") {
+  const int count = 3, bones = 3;
+  const double lengths[] = {1, 2, 3};
+  ChainBatch batch;
+  CHECK(std::string(batch.reset(1, 0, lengths, {0, 0})) == "bones must be a whole number from 1 to 1024");
+  CHECK(std::string(batch.reset(1, 3, lengths, {std::nan(""), 0})) ==
+        "root must be finite and at most 1e150 in magnitude");
+  REQUIRE(batch.reset(count, bones, lengths, {0, 0}) == nullptr);
+  CHECK(batch.x()[bones * count] == 6);
+
+  batch.rootX()[0] = 10;                             // chain 0 moves with its root
+  batch.targetX()[0] = 10, batch.targetY()[0] = 20;  // out of reach: straight up
+  batch.targetX()[1] = std::nan("");                 // chain 1 is refused
+  batch.targetX()[2] = 3, batch.targetY()[2] = 0;    // chain 2: on its own line, must bend off it
+  ChainBatchOptions options;
+  options.iterations = 50;
+  options.tolerance = 1e-9;
+  REQUIRE(batch.solve(options) == nullptr);
+  CHECK(batch.status()[0] == static_cast<std::uint8_t>(ChainStatus::OutOfReach));
+  CHECK(batch.x()[0] == 10);
+  CHECK(batch.x()[bones * count] == Approx(10));
+  CHECK(batch.y()[bones * count] == Approx(6));
+  CHECK(batch.error()[0] == Approx(14));
+  CHECK(batch.status()[1] == static_cast<std::uint8_t>(ChainStatus::Invalid));
+  CHECK(batch.x()[bones * count + 1] == 6);  // left as it was
+  CHECK(batch.status()[2] == static_cast<std::uint8_t>(ChainStatus::Reached));
+  CHECK(batch.error()[2] <= 1e-9);
+
+  options.iterations = -1;
+  CHECK(std::string(batch.solve(options)) == "iterations must be a whole number from 0 to 100000");
+
+  batch.computeAngles();
+  for (int c = 0; c < count; ++c) {
+    double world = 0;
+    Vec2 point{batch.x()[c], batch.y()[c]};
+    for (int j = 0; j < bones; ++j) {
+      const double angle = batch.angles()[j * count + c];
+      CHECK(angle > -kPi);
+      CHECK(angle <= kPi);
+      world += angle;
+      point = point + lengths[j] * direction(world);
+      CHECK(point.x == Approx(batch.x()[(j + 1) * count + c]).margin(1e-12));
+      CHECK(point.y == Approx(batch.y()[(j + 1) * count + c]).margin(1e-12));
+    }
+  }
+}

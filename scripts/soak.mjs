@@ -68,7 +68,7 @@ async function soakScene(browser, url, scene, seconds) {
     heapMB: [first.heap / 1048576, last.heap / 1048576].map((v) => +v.toFixed(2)),
     heapTrendMB: samples.filter((_, i) => i % Math.ceil(samples.length / 8) === 0).map((x) => +(x.heap / 1048576).toFixed(2)),
     wasmMB: [first.wasmMemoryBytes / 1048576, last.wasmMemoryBytes / 1048576],
-    liveObjects: [first.liveChains + first.liveSpiders, last.liveChains + last.liveSpiders],
+    liveObjects: [first.liveChains + first.liveSpiders + first.liveBatches, last.liveChains + last.liveSpiders + last.liveBatches],
     embindHandles: [first.embindHandles, last.embindHandles],
     stepMs: [first.stepMs, last.stepMs].map((v) => +v.toFixed(4)),
     problems,

@@ -10,6 +10,7 @@
 // positions straight out of the chain's own storage. Calls that can fail return 0 or 1 and leave
 // the message for lastMessage().
 #include <emscripten/bind.h>
+#include <emscripten/em_macros.h>
 
 #include <cstdint>
 #include <string>
@@ -54,6 +55,20 @@ int solveTwoBoneFlat(double rootX, double rootY, double targetX, double targetY,
   twoBoneMessage = result.message;
   return static_cast<int>(result.status);
 }
+
+}  // namespace
+
+// The per-call hot paths as plain WebAssembly exports too: ik2d_api.js calls these directly, which
+// skips Embind's argument marshalling (with DYNAMIC_EXECUTION=0 its generic invoker costs more
+// than a whole two-bone solve). Same code, same buffers.
+extern "C" {
+EMSCRIPTEN_KEEPALIVE int ik2d_solve_two_bone(double rootX, double rootY, double targetX, double targetY,
+                                             double length1, double length2, double bend, double softness) {
+  return solveTwoBoneFlat(rootX, rootY, targetX, targetY, length1, length2, bend, softness);
+}
+}
+
+namespace {
 
 std::string lastTwoBoneMessage() { return twoBoneMessage ? twoBoneMessage : ""; }
 
@@ -183,9 +198,81 @@ class ChainHandle {
   std::uintptr_t backwardAddress() const {
     return reinterpret_cast<std::uintptr_t>(chain_.backwardPositions());
   }
+  std::uintptr_t address() { return reinterpret_cast<std::uintptr_t>(this); }
 
  private:
   ik2d::Chain chain_;
+};
+
+}  // namespace
+
+extern "C" {
+// ChainHandle::solve for the handle at `address` (from ChainHandle::address()): see ik2d_solve_two_bone.
+EMSCRIPTEN_KEEPALIVE int ik2d_chain_solve(std::uintptr_t address, double targetX, double targetY, int method,
+                                          int iterations, double tolerance, double maxStep) {
+  return reinterpret_cast<ChainHandle*>(address)->solve(targetX, targetY, method, iterations, tolerance,
+                                                        maxStep);
+}
+}
+
+namespace {
+
+// ---- batches ------------------------------------------------------------------------------------
+
+// TwoBoneBatch's arrays, in the order ik2d_api.js names them (TWO_BONE_BATCH_FIELDS).
+class TwoBoneBatchHandle {
+ public:
+  int resize(int count) { return report(batch_.resize(count)); }
+  int count() const { return batch_.count(); }
+  std::uintptr_t fieldAddress(int field) {
+    double* const fields[] = {batch_.rootX(),   batch_.rootY(),   batch_.targetX(), batch_.targetY(),
+                              batch_.length1(), batch_.length2(), batch_.bend(),    batch_.softness(),
+                              batch_.jointX(),  batch_.jointY(),  batch_.endX(),    batch_.endY(),
+                              batch_.angle1(),  batch_.angle2(),  batch_.distance()};
+    if (field < 0 || field >= 15) return 0;
+    return reinterpret_cast<std::uintptr_t>(fields[field]);
+  }
+  std::uintptr_t statusAddress() { return reinterpret_cast<std::uintptr_t>(batch_.status()); }
+  void solve(int begin, int end) { batch_.solve(begin, end); }
+  std::string message(int index) {
+    const char* message = batch_.message(index);
+    return message ? message : "";
+  }
+
+ private:
+  ik2d::TwoBoneBatch batch_;
+};
+
+// ChainBatch; reset() takes the lengths from the input buffer.
+class ChainBatchHandle {
+ public:
+  int reset(int count, int bones, double rootX, double rootY) {
+    if (bones < 0 || static_cast<size_t>(bones) > inputBuffer.size())
+      return report("lengths were not passed in");
+    return report(batch_.reset(count, bones, inputBuffer.data(), {rootX, rootY}));
+  }
+  int count() const { return batch_.count(); }
+  int bones() const { return batch_.bones(); }
+  std::uintptr_t fieldAddress(int field) {
+    double* const fields[] = {batch_.rootX(),   batch_.rootY(),   batch_.targetX(),
+                              batch_.targetY(), batch_.lengths(), batch_.x(),
+                              batch_.y(),       batch_.error(),   batch_.angles()};
+    if (field < 0 || field >= 9) return 0;
+    return reinterpret_cast<std::uintptr_t>(fields[field]);
+  }
+  std::uintptr_t iterationsAddress() { return reinterpret_cast<std::uintptr_t>(batch_.iterations()); }
+  std::uintptr_t statusAddress() { return reinterpret_cast<std::uintptr_t>(batch_.status()); }
+  int solve(int ccd, int iterations, double tolerance) {
+    ik2d::ChainBatchOptions options;
+    options.ccd = ccd != 0;
+    options.iterations = iterations;
+    options.tolerance = tolerance;
+    return report(batch_.solve(options));
+  }
+  void computeAngles() { batch_.computeAngles(); }
+
+ private:
+  ik2d::ChainBatch batch_;
 };
 
 // ---- spiders ------------------------------------------------------------------------------------
@@ -322,7 +409,26 @@ EMSCRIPTEN_BINDINGS(ik2d) {
       .function("beginSolve", &ChainHandle::beginSolve)
       .function("step", &ChainHandle::step)
       .function("stepping", &ChainHandle::stepping)
-      .function("backwardAddress", &ChainHandle::backwardAddress);
+      .function("backwardAddress", &ChainHandle::backwardAddress)
+      .function("address", &ChainHandle::address);
+  emscripten::class_<TwoBoneBatchHandle>("TwoBoneBatchHandle")
+      .constructor<>()
+      .function("resize", &TwoBoneBatchHandle::resize)
+      .function("count", &TwoBoneBatchHandle::count)
+      .function("fieldAddress", &TwoBoneBatchHandle::fieldAddress)
+      .function("statusAddress", &TwoBoneBatchHandle::statusAddress)
+      .function("solve", &TwoBoneBatchHandle::solve)
+      .function("message", &TwoBoneBatchHandle::message);
+  emscripten::class_<ChainBatchHandle>("ChainBatchHandle")
+      .constructor<>()
+      .function("reset", &ChainBatchHandle::reset)
+      .function("count", &ChainBatchHandle::count)
+      .function("bones", &ChainBatchHandle::bones)
+      .function("fieldAddress", &ChainBatchHandle::fieldAddress)
+      .function("iterationsAddress", &ChainBatchHandle::iterationsAddress)
+      .function("statusAddress", &ChainBatchHandle::statusAddress)
+      .function("solve", &ChainBatchHandle::solve)
+      .function("computeAngles", &ChainBatchHandle::computeAngles);
   emscripten::class_<SpiderHandle>("SpiderHandle")
       .constructor<>()
       .function("reset", &SpiderHandle::reset)

@@ -272,8 +272,105 @@ export interface IK2DStats {
   liveChains: number;
   /** Spiders created and not yet deleted (or garbage-collected). */
   liveSpiders: number;
+  /** TwoBoneBatch and ChainBatch objects created and not yet deleted (or garbage-collected). */
+  liveBatches: number;
   /** JS values Embind holds for C++ (should stay flat). */
   embindHandles: number;
+}
+
+/**
+ * `count` two-bone limbs as arrays in WASM memory (a structure of arrays), solved in one call.
+ * Every array is a live view of WASM memory: write inputs into it, call solve(), read the outputs.
+ * Read the properties again after anything that may grow WASM memory (creating objects): they
+ * return fresh views then, and the old ones read as empty.
+ *
+ * Results equal solveTwoBone's (positions within 1e-12 of the limb's scale, angles within 1e-12
+ * rad); limbs with numbers beyond [1e-100, 1e100] are handed to the per-call solver itself.
+ */
+export interface TwoBoneBatch {
+  readonly count: number;
+  /** Inputs (defaults: root (0, 0), target (0, 0), lengths 1, bend +1, softness 0). */
+  readonly rootX: Float64Array;
+  readonly rootY: Float64Array;
+  readonly targetX: Float64Array;
+  readonly targetY: Float64Array;
+  readonly length1: Float64Array;
+  readonly length2: Float64Array;
+  readonly bend: Float64Array;
+  readonly softness: Float64Array;
+  /** Outputs, as TwoBoneResult's fields. */
+  readonly jointX: Float64Array;
+  readonly jointY: Float64Array;
+  readonly endX: Float64Array;
+  readonly endY: Float64Array;
+  readonly angle1: Float64Array;
+  readonly angle2: Float64Array;
+  readonly distance: Float64Array;
+  /** 0 reached, 1 out_of_reach, 2 too_close, 3 invalid (see message(i)). */
+  readonly status: Uint8Array;
+  /** Solves limbs [begin, end), all by default. Allocates nothing. */
+  solve(begin?: number, end?: number): void;
+  /** Why limb `index` is invalid, or '' when it is not. */
+  message(index: number): string;
+  /** Frees the arrays; safe to call twice. */
+  delete(): void;
+}
+
+/** Options of `new ik.ChainBatch(...)`. */
+export interface ChainBatchOptions {
+  /** Number of chains, >= 0. */
+  count: number;
+  /** Bones per chain, 1 to 1024. (bones + 1) * count is at most 16 777 216. */
+  bones: number;
+  /** One length for every bone (default 1)... */
+  length?: number;
+  /** ...or `bones` lengths, the same for every chain (per-chain lengths: write `lengths` after). */
+  lengths?: ArrayLike<number>;
+  /** Where every chain starts, straight along +x (default (0, 0)). */
+  root?: Point;
+}
+
+/** Options of ChainBatch.solve, shared by every chain. */
+export interface ChainBatchSolveOptions {
+  /** Default 'fabrik'. */
+  method?: 'ccd' | 'fabrik';
+  /** Most sweeps per chain, default 10. */
+  iterations?: number;
+  /** Absolute end-to-target distance that counts as reached, default 1e-3. */
+  tolerance?: number;
+}
+
+/**
+ * `count` chains of `bones` bones as arrays in WASM memory, solved in one call. Chain-fastest
+ * layout: the value of chain c at joint (or bone) j is at [j * count + c]. The state is the
+ * joint positions (warm start); a moved root carries its chain at the next solve. No joint limits
+ * or step limits (those are Chain's). Status, iterations and error per chain mean what
+ * Chain.solve's do; the same views-after-growth rule as TwoBoneBatch applies.
+ */
+export interface ChainBatch {
+  readonly count: number;
+  readonly bones: number;
+  readonly rootX: Float64Array;
+  readonly rootY: Float64Array;
+  readonly targetX: Float64Array;
+  readonly targetY: Float64Array;
+  /** bones * count lengths. */
+  readonly lengths: Float64Array;
+  /** (bones + 1) * count joint positions, the root first. */
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  /** |end - target| per chain after solve(). */
+  readonly error: Float64Array;
+  /** Sweeps per chain in the last solve(). */
+  readonly iterations: Int32Array;
+  /** 0 reached, 1 out_of_reach, 2 max_iterations, 3 invalid (a non-finite or huge root, target or length). */
+  readonly status: Uint8Array;
+  /** Solves every chain toward its target. Throws RangeError on bad options. */
+  solve(options?: ChainBatchSolveOptions): void;
+  /** Local angles, bones * count, [bone * count + chain], computed from the positions now. */
+  angles(): Float64Array;
+  /** Frees the arrays; safe to call twice. */
+  delete(): void;
 }
 
 /** The loaded module. */
@@ -286,6 +383,10 @@ export interface IK2D {
   readonly Chain: new (options: ChainOptions) => Chain;
   /** Creates a spider. Throws TypeError on wrong types and RangeError on bad settings. */
   readonly Spider: new (options?: SpiderOptions) => Spider;
+  /** Creates `count` two-bone limbs as arrays (RangeError for a bad count). */
+  readonly TwoBoneBatch: new (count: number) => TwoBoneBatch;
+  /** Creates `count` chains as arrays (TypeError/RangeError for bad options). */
+  readonly ChainBatch: new (options: ChainBatchOptions) => ChainBatch;
   /** Resource counters, for leak checks (the soak test watches them stay flat). */
   stats(): IK2DStats;
 }

@@ -112,7 +112,7 @@ function makeApi(raw) {
     const length2 = requireNumber(options.length2, 'length2', fn);
     const bend = optionalNumber(options.bend, 'bend', fn, 1);
     const softness = optionalNumber(options.softness, 'softness', fn, 0);
-    const code = raw.solveTwoBoneFlat(root.x, root.y, target.x, target.y, length1, length2, bend, softness);
+    const code = raw._ik2d_solve_two_bone(root.x, root.y, target.x, target.y, length1, length2, bend, softness);
     const out = heapF64();
     const result = {
       status: TWO_BONE_STATUS[code],
@@ -135,7 +135,7 @@ function makeApi(raw) {
   }
 
   // Objects with a C++ side that are alive (created and not yet deleted or collected), for stats().
-  const live = { chains: 0, spiders: 0 };
+  const live = { chains: 0, spiders: 0, batches: 0 };
 
   // Frees the C++ side of chains that were garbage-collected without delete().
   const leaked = typeof FinalizationRegistry === 'function'
@@ -183,6 +183,7 @@ function makeApi(raw) {
   class Chain {
     #handle;
     #size;
+    #address = 0;  // the C++ handle, for the direct export ik2d_chain_solve
 
     /** @param {import('./ik2d').ChainOptions} options */
     constructor(options) {
@@ -208,6 +209,7 @@ function makeApi(raw) {
       }
       this.#handle = handle;
       this.#size = lengths.length;
+      this.#address = handle.address();
       leaked.register(this, { handle, kind: 'chains' }, this);
       live.chains++;
       if (angles) this.setAngles(angles);
@@ -288,7 +290,7 @@ function makeApi(raw) {
       const handle = this.#live('solve');
       const args = this.#solveArguments(fn, target, options);
       if (args.invalid) return this.#refused(target, args.invalid);
-      const code = handle.solve(target.x, target.y, args.methodCode, args.iterations, args.tolerance, args.maxStep);
+      const code = raw._ik2d_chain_solve(this.#address, target.x, target.y, args.methodCode, args.iterations, args.tolerance, args.maxStep);
       const out = heapF64();
       const result = { status: CHAIN_STATUS[code], iterations: out[chainSolveOut], error: out[chainSolveOut + 1] };
       if (code === 3) result.message = raw.lastMessage();
@@ -490,6 +492,244 @@ function makeApi(raw) {
   }
 
   /**
+   * Typed-array views into WASM memory that survive memory growth: each view is made again when
+   * the heap's buffer has changed (a growth detaches the old views).
+   */
+  function viewCache() {
+    const views = new Map();
+    let buffer = null;
+    return (key, Type, address, length) => {
+      const current = heapF64().buffer;
+      if (buffer !== current) {
+        views.clear();
+        buffer = current;
+      }
+      let view = views.get(key);
+      if (!view) {
+        view = new Type(current, address, length);
+        views.set(key, view);
+      }
+      return view;
+    };
+  }
+
+  const TWO_BONE_BATCH_FIELDS = ['rootX', 'rootY', 'targetX', 'targetY', 'length1', 'length2', 'bend', 'softness',
+    'jointX', 'jointY', 'endX', 'endY', 'angle1', 'angle2', 'distance'];
+  const CHAIN_BATCH_FIELDS = ['rootX', 'rootY', 'targetX', 'targetY', 'lengths', 'x', 'y', 'error', 'angles'];
+  const MAX_BATCH_LIMBS = 1 << 22;   // TwoBoneBatch::kMaxCount
+  const MAX_BATCH_SLOTS = 1 << 24;   // ChainBatch::kMaxSlots
+
+  function requireCount(value, field, fn, max) {
+    requireNumber(value, field, fn);
+    if (!Number.isInteger(value) || value < 0 || value > max) {
+      throw new RangeError(`${fn}: ${field} must be a whole number from 0 to ${max}, got ${value}`);
+    }
+    return value;
+  }
+
+  /** `count` two-bone limbs as arrays in WASM memory, solved in one call. See ik2d.d.ts. */
+  class TwoBoneBatch {
+    #handle;
+    #count;
+    #view = viewCache();
+    #addresses;
+    #statusAddress;
+
+    /** @param {number} count */
+    constructor(count) {
+      const fn = 'TwoBoneBatch';
+      requireCount(count, 'count', fn, MAX_BATCH_LIMBS);
+      const handle = new raw.TwoBoneBatchHandle();
+      if (handle.resize(count) !== 0) {
+        const message = raw.lastMessage();
+        handle.delete();
+        throw new RangeError(`${fn}: ${message}`);
+      }
+      this.#handle = handle;
+      this.#count = count;
+      this.#addresses = TWO_BONE_BATCH_FIELDS.map((_, i) => handle.fieldAddress(i));
+      this.#statusAddress = handle.statusAddress();
+      leaked.register(this, { handle, kind: 'batches' }, this);
+      live.batches++;
+      for (const [i, name] of TWO_BONE_BATCH_FIELDS.entries()) {
+        Object.defineProperty(this, name, {
+          get: () => this.#field(i, name),
+          enumerable: true,
+        });
+      }
+    }
+
+    #field(i, name) {
+      if (!this.#handle) throw new Error(`TwoBoneBatch.${name}: this batch was deleted`);
+      return this.#view(i, Float64Array, this.#addresses[i], this.#count);
+    }
+
+    /** Number of limbs. */
+    get count() {
+      return this.#count;
+    }
+
+    /** One status code per limb: 0 reached, 1 out_of_reach, 2 too_close, 3 invalid. */
+    get status() {
+      if (!this.#handle) throw new Error('TwoBoneBatch.status: this batch was deleted');
+      return this.#view('status', Uint8Array, this.#statusAddress, this.#count);
+    }
+
+    /**
+     * Solves limbs [begin, end) (all by default).
+     * @param {number} [begin]
+     * @param {number} [end]
+     */
+    solve(begin = 0, end = this.#count) {
+      if (!this.#handle) throw new Error('TwoBoneBatch.solve: this batch was deleted');
+      if (typeof begin !== 'number' || typeof end !== 'number' || !(begin >= 0 && begin <= end && end <= this.#count)) {
+        throw new RangeError(`TwoBoneBatch.solve: expected 0 <= begin <= end <= ${this.#count}, got ${begin}, ${end}`);
+      }
+      this.#handle.solve(begin, end);
+    }
+
+    /**
+     * Why limb `index` is invalid (status 3), or '' when it is not.
+     * @param {number} index
+     */
+    message(index) {
+      if (!this.#handle) throw new Error('TwoBoneBatch.message: this batch was deleted');
+      return this.#handle.message(index);
+    }
+
+    /** Frees the arrays. Safe to call twice; any other use afterwards throws. */
+    delete() {
+      if (!this.#handle) return;
+      leaked.unregister(this);
+      this.#handle.delete();
+      this.#handle = undefined;
+      live.batches--;
+    }
+  }
+
+  /** `count` chains of `bones` bones as arrays in WASM memory (chain-fastest), solved in one call. */
+  class ChainBatch {
+    #handle;
+    #count;
+    #bones;
+    #view = viewCache();
+    #addresses;
+    #iterationsAddress;
+    #statusAddress;
+
+    /** @param {import('./ik2d').ChainBatchOptions} options */
+    constructor(options) {
+      const fn = 'ChainBatch';
+      if (options === null || typeof options !== 'object') {
+        throw new TypeError(`${fn}: expected an options object {count, bones, length? | lengths?, root?}, got ${options === undefined ? 'nothing' : describe(options)}`);
+      }
+      const count = requireCount(options.count, 'count', fn, MAX_BATCH_SLOTS);
+      const bones = requireCount(options.bones, 'bones', fn, MAX_BONES);
+      if (bones < 1) throw new RangeError(`${fn}: bones must be a whole number from 1 to ${MAX_BONES}, got 0`);
+      if ((bones + 1) * count > MAX_BATCH_SLOTS) {
+        throw new RangeError(`${fn}: count * (bones + 1) must be at most ${MAX_BATCH_SLOTS}, got ${(bones + 1) * count}`);
+      }
+      let lengths;
+      if (options.lengths !== undefined) {
+        lengths = requireArrayOfNumbers(options.lengths, 'lengths', fn);
+        if (lengths.length !== bones) throw new RangeError(`${fn}: lengths must hold one length per bone (${bones}), got ${lengths.length}`);
+      } else {
+        lengths = new Array(bones).fill(optionalNumber(options.length, 'length', fn, 1));
+      }
+      const root = options.root === undefined ? { x: 0, y: 0 } : requirePoint(options.root, 'root', fn);
+      const handle = new raw.ChainBatchHandle();
+      writeInput(lengths);
+      if (handle.reset(count, bones, root.x, root.y) !== 0) {
+        const message = raw.lastMessage();
+        handle.delete();
+        throw new RangeError(`${fn}: ${message}`);
+      }
+      this.#handle = handle;
+      this.#count = count;
+      this.#bones = bones;
+      this.#addresses = CHAIN_BATCH_FIELDS.map((_, i) => handle.fieldAddress(i));
+      this.#iterationsAddress = handle.iterationsAddress();
+      this.#statusAddress = handle.statusAddress();
+      leaked.register(this, { handle, kind: 'batches' }, this);
+      live.batches++;
+      const lengthOf = { lengths: bones * count, x: (bones + 1) * count, y: (bones + 1) * count };
+      for (const [i, name] of CHAIN_BATCH_FIELDS.entries()) {
+        if (name === 'angles') continue;
+        Object.defineProperty(this, name, {
+          get: () => this.#field(i, name, lengthOf[name] ?? count),
+          enumerable: true,
+        });
+      }
+    }
+
+    #field(i, name, length) {
+      if (!this.#handle) throw new Error(`ChainBatch.${name}: this batch was deleted`);
+      return this.#view(i, Float64Array, this.#addresses[i], length);
+    }
+
+    /** Number of chains. */
+    get count() {
+      return this.#count;
+    }
+
+    /** Bones per chain. */
+    get bones() {
+      return this.#bones;
+    }
+
+    /** Sweeps used by each chain in the last solve. */
+    get iterations() {
+      if (!this.#handle) throw new Error('ChainBatch.iterations: this batch was deleted');
+      return this.#view('iterations', Int32Array, this.#iterationsAddress, this.#count);
+    }
+
+    /** One status code per chain: 0 reached, 1 out_of_reach, 2 max_iterations, 3 invalid. */
+    get status() {
+      if (!this.#handle) throw new Error('ChainBatch.status: this batch was deleted');
+      return this.#view('status', Uint8Array, this.#statusAddress, this.#count);
+    }
+
+    /**
+     * Solves every chain toward its target.
+     * @param {import('./ik2d').ChainBatchSolveOptions} [options]
+     */
+    solve(options = {}) {
+      const fn = 'ChainBatch.solve';
+      if (!this.#handle) throw new Error(`${fn}: this batch was deleted`);
+      if (options === null || typeof options !== 'object') {
+        throw new TypeError(`${fn}: options must be an object {method?, iterations?, tolerance?}, got ${describe(options)}`);
+      }
+      const method = options.method === undefined ? 'fabrik' : options.method;
+      const methodCode = CHAIN_METHODS.indexOf(method);
+      if (methodCode < 0) throw new RangeError(`${fn}: method must be 'ccd' or 'fabrik', got ${describe(method)}`);
+      const iterations = optionalNumber(options.iterations, 'iterations', fn, 10);
+      const tolerance = optionalNumber(options.tolerance, 'tolerance', fn, 1e-3);
+      if (!Number.isInteger(iterations) || iterations < 0 || iterations > MAX_ITERATIONS) {
+        throw new RangeError(`${fn}: iterations must be a whole number from 0 to ${MAX_ITERATIONS}, got ${iterations}`);
+      }
+      if (this.#handle.solve(methodCode === 0 ? 1 : 0, iterations, tolerance) !== 0) {
+        throw new RangeError(`${fn}: ${raw.lastMessage()}`);
+      }
+    }
+
+    /** Local angles, [bone * count + chain], computed from the positions now. */
+    angles() {
+      if (!this.#handle) throw new Error('ChainBatch.angles: this batch was deleted');
+      this.#handle.computeAngles();
+      return this.#view(8, Float64Array, this.#addresses[8], this.#bones * this.#count);
+    }
+
+    /** Frees the arrays. Safe to call twice; any other use afterwards throws. */
+    delete() {
+      if (!this.#handle) return;
+      leaked.unregister(this);
+      this.#handle.delete();
+      this.#handle = undefined;
+      live.batches--;
+    }
+  }
+
+  /**
    * Resource counters, for leak checks: WASM memory size, live chains and spiders (created and not
    * yet deleted or collected), and Embind's count of JS values held by C++.
    * @returns {import('./ik2d').IK2DStats}
@@ -499,6 +739,7 @@ function makeApi(raw) {
       wasmMemoryBytes: heapF64().buffer.byteLength,
       liveChains: live.chains,
       liveSpiders: live.spiders,
+      liveBatches: live.batches,
       embindHandles: typeof raw.count_emval_handles === 'function' ? raw.count_emval_handles() : 0,
     };
   }
@@ -508,6 +749,8 @@ function makeApi(raw) {
     solveTwoBone,
     Chain,
     Spider,
+    TwoBoneBatch,
+    ChainBatch,
     stats,
   });
 }

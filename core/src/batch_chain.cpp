@@ -81,15 +81,18 @@ const char* ChainBatch::reset(int count, int bones, const double* lengths, Vec2 
 
 double ChainBatch::reachOf(int chain) const {
   double reach = 0;
-  for (int j = 0; j < bones_; ++j) reach += lengths_[static_cast<size_t>(j) * count_ + chain];
+  for (int j = 0; j < bones_; ++j) {
+    reach += lengths_[static_cast<size_t>(j) * static_cast<size_t>(count_) + static_cast<size_t>(chain)];
+  }
   return reach;
 }
 
 // Checks one chain, carries it to its root, restores its lengths, and settles the cases that need
 // no sweeps (already there, out of reach: stretched straight at the target, no sweeps allowed).
 // Un-bends a chain lying on a line through its target. Returns true when it needs sweeps.
-bool ChainBatch::prepareChain(int c, double tolerance) {
-  const size_t n = static_cast<size_t>(count_);
+bool ChainBatch::prepareChain(int chain, double tolerance) {
+  const auto n = static_cast<size_t>(count_);
+  const auto c = static_cast<size_t>(chain);
   auto X = [&](int j) -> double& { return x_[static_cast<size_t>(j) * n + c]; };
   auto Y = [&](int j) -> double& { return y_[static_cast<size_t>(j) * n + c]; };
   auto L = [&](int j) { return lengths_[static_cast<size_t>(j) * n + c]; };
@@ -120,7 +123,7 @@ bool ChainBatch::prepareChain(int c, double tolerance) {
   }
   // Restoring lengths moved the chain when positions were off: keep what the loop wrote.
 
-  const double reach = reachOf(c);
+  const double reach = reachOf(chain);
   const Vec2 toTarget = target - root;
   const double distance = length(toTarget);
   double error = length(Vec2{X(bones_), Y(bones_)} - target);

@@ -3,9 +3,11 @@
 // The math is two_bone.cpp's (Kahan's triangle angles, Spine's soft reach), rearranged so it
 // needs no branch and no sine or cosine: with Kahan's
 //   tan(C / 2) = sqrt(N / D)   (N, D from the sides, see interiorHalfTangent),
-// the angle is C = 2 atan2(sqrt N, sqrt D), and its cosine and sine follow without trigonometry:
+// its cosine and sine follow without trigonometry:
 //   cos C = (D - N) / (D + N),   sin C = 2 sqrt(N) sqrt(D) / (D + N).
-// The joint and the end are the root->target direction turned by those cosines and sines. Limbs
+// The joint and the end are the root->target direction turned by those cosines and sines, and the
+// two output angles are one atan2 each: angle1 of bone 1's direction, angle2 of bone 2's turn
+// relative to bone 1, whose cosine and sine are -cos(beta) and -bend sin(beta). Limbs
 // outside the range where that is safe at any scale go to solveTwoBone() itself.
 #include <algorithm>
 
@@ -44,21 +46,19 @@ HalfTangent<V> interiorHalfTangent(V a, V b, V c) {
 
 template <class V>
 struct Turn {
-  V angle;
   V cosine;
   V sine;
 };
 
+// The cosine and sine of the angle whose half-angle tangent is sqrt(N / D); (1, 0) when N = D = 0.
 template <class V>
 Turn<V> turnOf(HalfTangent<V> t) {
-  const V rootN = simd::sqrt(t.numerator);
-  const V rootD = simd::sqrt(t.denominator);
   const V sum = t.numerator + t.denominator;
   const auto some = sum > V::splat(0.0);
-  const V safeSum = simd::select(some, sum, V::splat(1.0));
-  return {V::splat(2.0) * simd::atan2(rootN, rootD),
-          simd::select(some, (t.denominator - t.numerator) / safeSum, V::splat(1.0)),
-          simd::select(some, V::splat(2.0) * rootN * rootD / safeSum, V::splat(0.0))};
+  const V inverse = V::splat(1.0) / simd::select(some, sum, V::splat(1.0));
+  return {simd::select(some, (t.denominator - t.numerator) * inverse, V::splat(1.0)),
+          simd::select(some, V::splat(2.0) * simd::sqrt(t.numerator) * simd::sqrt(t.denominator) * inverse,
+                       V::splat(0.0))};
 }
 
 template <class V>
@@ -146,17 +146,15 @@ bool solveLanes(double* const* in, double* const* out, std::uint8_t* status, int
   const auto stretched = ds >= reach;
   const auto folded = simd::maskAnd(simd::maskNot(stretched), ds <= inner);
   const auto longFirst = l1 >= l2;
-  alpha.angle =
-      simd::select(stretched, zero, simd::select(folded, simd::select(longFirst, zero, pi), alpha.angle));
   alpha.cosine = simd::select(
       stretched, one, simd::select(folded, simd::select(longFirst, one, V::splat(-1.0)), alpha.cosine));
   alpha.sine = simd::select(simd::maskOr(stretched, folded), zero, alpha.sine);
-  beta.angle = simd::select(stretched, pi, simd::select(folded, zero, beta.angle));
   beta.cosine = simd::select(stretched, V::splat(-1.0), simd::select(folded, one, beta.cosine));
   beta.sine = simd::select(simd::maskOr(stretched, folded), zero, beta.sine);
 
   // Bone 1 turns from root->target by bend * alpha; bone 2 by bend * (alpha + beta - pi).
-  const V ux = dx / d, uy = dy / d;
+  const V inverseD = one / d;
+  const V ux = dx * inverseD, uy = dy * inverseD;
   const V s1 = bend * alpha.sine;
   const V dir1x = ux * alpha.cosine - uy * s1, dir1y = uy * alpha.cosine + ux * s1;
   const V c2 = beta.cosine * alpha.cosine - beta.sine * alpha.sine;           // cos(alpha + beta)
@@ -170,9 +168,10 @@ bool solveLanes(double* const* in, double* const* out, std::uint8_t* status, int
   jointY.store(out[1] + i);
   endX.store(out[2] + i);
   endY.store(out[3] + i);
-  simd::wrapNear(simd::atan2(dy, dx) + bend * alpha.angle).store(out[4] + i);
-  const V angle2 = -bend * (pi - beta.angle);
-  // (-pi, pi]: a folded bend +1 arm gives -pi, which is +pi.
+  // Both in [-pi, pi]; -pi (a folded arm with bend +1) is +pi, and -0 is +0.
+  const V angle1 = simd::atan2(dir1y, dir1x);
+  simd::select(angle1 <= -pi, pi, angle1 + zero).store(out[4] + i);
+  const V angle2 = simd::atan2(-bend * beta.sine, -beta.cosine);
   simd::select(angle2 <= -pi, pi, angle2 + zero).store(out[5] + i);
   simd::sqrt(ex * ex + ey * ey).store(out[6] + i);
   for (int lane = 0; lane < V::kLanes; ++lane) status[i + lane] = static_cast<std::uint8_t>(code.lane(lane));

@@ -44,7 +44,7 @@ test('createIK2D accepts the wasm bytes explicitly (wasmBinary)', async () => {
 test('stats() counts live chains and spiders, and delete() brings them back down', async () => {
   const ik = await loadModule();
   const before = ik.stats();
-  assert.deepEqual(Object.keys(before).sort(), ['embindHandles', 'liveChains', 'liveSpiders', 'wasmMemoryBytes']);
+  assert.deepEqual(Object.keys(before).sort(), ['embindHandles', 'liveBatches', 'liveChains', 'liveSpiders', 'wasmMemoryBytes']);
   const chains = Array.from({ length: 5 }, () => new ik.Chain({ root: { x: 0, y: 0 }, lengths: [1, 2] }));
   const spider = new ik.Spider();
   assert.equal(ik.stats().liveChains, before.liveChains + 5);

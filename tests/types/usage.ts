@@ -52,3 +52,21 @@ async function example(): Promise<number> {
 }
 
 void example;
+
+// Batches: arrays in WASM memory.
+export async function batchUsage(): Promise<number> {
+  const ik = await createIK2D();
+  const limbs = new ik.TwoBoneBatch(4);
+  limbs.targetX[0] = 1.5;
+  limbs.solve();
+  const status: number = limbs.status[0];
+  const joint: number = limbs.jointX[0] + limbs.angle2[0];
+  limbs.delete();
+  const chains = new ik.ChainBatch({ count: 2, bones: 10, length: 1 });
+  chains.targetX[1] = 3;
+  chains.solve({ method: 'ccd', iterations: 10, tolerance: 1e-3 });
+  const angles: Float64Array = chains.angles();
+  const sweeps = chains.iterations[0];
+  chains.delete();
+  return status + joint + angles[0] + sweeps + ik.stats().liveBatches;
+}

@@ -1,0 +1,149 @@
+// batch.test.mjs: ik.TwoBoneBatch and ik.ChainBatch in the real WASM module (SIMD build): the
+// same answers as the per-call API, views that survive memory growth, and clear errors.
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { loadModule, randomSource } from './support.mjs';
+
+/** @type {import('../../dist/ik2d').IK2D} */
+let ik;
+before(async () => {
+  ik = await loadModule();
+});
+
+const STATUS = ['reached', 'out_of_reach', 'too_close', 'invalid'];
+const CHAIN_STATUS = ['reached', 'out_of_reach', 'max_iterations', 'invalid'];
+const angleGap = (a, b) => Math.abs(Math.atan2(Math.sin(a - b), Math.cos(a - b)));
+
+test('TwoBoneBatch answers as solveTwoBone does, limb by limb (odd count, all zones, bad limbs)', () => {
+  const { uniform } = randomSource(11);
+  const count = 5001;
+  const limbs = new ik.TwoBoneBatch(count);
+  const inputs = [];
+  for (let i = 0; i < count; i++) {
+    const scale = 10 ** uniform(-3, 3);
+    const length1 = scale * uniform(0.1, 2), length2 = scale * uniform(0.1, 2);
+    const d = (length1 + length2) * uniform(0, 1.5);
+    const heading = uniform(-Math.PI, Math.PI);
+    const input = {
+      root: { x: scale * uniform(-2, 2), y: scale * uniform(-2, 2) },
+      target: { x: 0, y: 0 },
+      length1, length2,
+      bend: i % 2 ? 1 : -1,
+      softness: i % 7 === 0 ? scale * uniform(0, 0.5) : 0,
+    };
+    input.target = { x: input.root.x + d * Math.cos(heading), y: input.root.y + d * Math.sin(heading) };
+    if (i % 1000 === 3) input.length2 = -1;          // invalid
+    if (i % 1000 === 4) input.target.x = NaN;       // invalid
+    if (i % 1000 === 5) input.target = { ...input.root };  // at the root
+    inputs.push(input);
+  }
+  inputs.forEach((input, i) => {
+    limbs.rootX[i] = input.root.x; limbs.rootY[i] = input.root.y;
+    limbs.targetX[i] = input.target.x; limbs.targetY[i] = input.target.y;
+    limbs.length1[i] = input.length1; limbs.length2[i] = input.length2;
+    limbs.bend[i] = input.bend; limbs.softness[i] = input.softness;
+  });
+  limbs.solve();
+  let worstPosition = 0, worstAngle = 0;
+  inputs.forEach((input, i) => {
+    const r = ik.solveTwoBone(input);
+    assert.equal(STATUS[limbs.status[i]], r.status, `limb ${i} status`);
+    const scale = Math.abs(input.root.x) + Math.abs(input.root.y) + input.length1 + Math.abs(input.length2) +
+      (Number.isFinite(input.target.x) ? Math.abs(input.target.x) : 0) + Math.abs(input.target.y);
+    worstPosition = Math.max(worstPosition, Math.abs(limbs.jointX[i] - r.joint.x) / scale,
+      Math.abs(limbs.jointY[i] - r.joint.y) / scale, Math.abs(limbs.endX[i] - r.end.x) / scale,
+      Math.abs(limbs.endY[i] - r.end.y) / scale, Math.abs(limbs.distance[i] - r.distance) / scale);
+    worstAngle = Math.max(worstAngle, angleGap(limbs.angle1[i], r.angle1), angleGap(limbs.angle2[i], r.angle2));
+    assert.equal(limbs.message(i), r.message ?? '');
+  });
+  assert.ok(worstPosition <= 1e-12, `positions within 1e-12 of the scale (worst ${worstPosition})`);
+  assert.ok(worstAngle <= 1e-12, `angles within 1e-12 rad (worst ${worstAngle})`);
+  assert.equal(limbs.message(4), 'target.x must be a finite number');
+  limbs.delete();
+});
+
+test('views follow WASM memory growth; solve(begin, end) solves only that range', () => {
+  const limbs = new ik.TwoBoneBatch(3);
+  const old = limbs.targetX;
+  limbs.targetX.set([1.5, 1.5, 1.5]);
+  const big = new ik.ChainBatch({ count: 100000, bones: 40 });  // ~66 MB: the memory grows
+  assert.equal(old.length, 0, 'the old view was detached by the growth');
+  assert.deepEqual([...limbs.targetX], [1.5, 1.5, 1.5], 'a fresh view reads the same numbers');
+  limbs.solve(1, 2);
+  assert.equal(limbs.jointX[0], 0, 'limb 0 untouched');
+  assert.ok(limbs.jointX[1] > 0, 'limb 1 solved');
+  assert.equal(limbs.jointX[2], 0, 'limb 2 untouched');
+  assert.throws(() => limbs.solve(2, 1), /TwoBoneBatch.solve: expected 0 <= begin <= end <= 3, got 2, 1/);
+  big.delete();
+  limbs.delete();
+});
+
+test('ChainBatch reaches what Chain reaches, in the same sweeps, and keeps every length', () => {
+  const { uniform } = randomSource(5);
+  const count = 201, bones = 10;
+  const lengths = Array.from({ length: bones }, () => uniform(0.5, 2));
+  const reach = lengths.reduce((a, b) => a + b);
+  for (const method of ['fabrik', 'ccd']) {
+    const chains = new ik.ChainBatch({ count, bones, lengths, root: { x: 1, y: 2 } });
+    const singles = [];
+    for (let c = 0; c < count; c++) {
+      const heading = uniform(-Math.PI, Math.PI), d = reach * uniform(0.05, c % 10 === 9 ? 1.5 : 0.95);
+      chains.targetX[c] = 1 + d * Math.cos(heading);
+      chains.targetY[c] = 2 + d * Math.sin(heading);
+      singles.push(new ik.Chain({ root: { x: 1, y: 2 }, lengths }));
+    }
+    const options = { method, iterations: method === 'ccd' ? 300 : 100, tolerance: 1e-4 * reach };
+    chains.solve(options);
+    let sameSweeps = 0;
+    for (let c = 0; c < count; c++) {
+      const r = singles[c].solve({ x: chains.targetX[c], y: chains.targetY[c] }, options);
+      assert.equal(CHAIN_STATUS[chains.status[c]], r.status, `${method} chain ${c}`);
+      if (chains.iterations[c] === r.iterations) sameSweeps++;
+      const p = singles[c].positions();
+      for (let j = 0; j <= bones; j++) {
+        assert.ok(Math.hypot(chains.x[j * count + c] - p[2 * j], chains.y[j * count + c] - p[2 * j + 1]) < 1e-9 * reach);
+        if (j > 0) {
+          const bone = Math.hypot(chains.x[j * count + c] - chains.x[(j - 1) * count + c], chains.y[j * count + c] - chains.y[(j - 1) * count + c]);
+          assert.ok(Math.abs(bone - lengths[j - 1]) < 1e-12 * reach);
+        }
+      }
+      singles[c].delete();
+    }
+    assert.ok(sameSweeps >= count - 3, `${method}: same sweeps for ${sameSweeps}/${count}`);
+    // Angles: forward kinematics from them gives the positions back.
+    const angles = chains.angles();
+    for (let c = 0; c < count; c += 20) {
+      let world = 0, x = 1, y = 2;
+      for (let j = 0; j < bones; j++) {
+        world += angles[j * count + c];
+        x += lengths[j] * Math.cos(world);
+        y += lengths[j] * Math.sin(world);
+        assert.ok(Math.hypot(x - chains.x[(j + 1) * count + c], y - chains.y[(j + 1) * count + c]) < 1e-9 * reach);
+      }
+    }
+    chains.delete();
+  }
+});
+
+test('batches refuse bad input by name and free what they hold', () => {
+  const before = ik.stats().liveBatches;
+  assert.throws(() => new ik.TwoBoneBatch(-1), /TwoBoneBatch: count must be a whole number from 0 to 4194304, got -1/);
+  assert.throws(() => new ik.TwoBoneBatch('9'), /TwoBoneBatch: count must be a number, got the string "9"/);
+  assert.throws(() => new ik.ChainBatch({ count: 2, bones: 0 }), /ChainBatch: bones must be a whole number from 1 to 1024, got 0/);
+  assert.throws(() => new ik.ChainBatch({ count: 2, bones: 3, lengths: [1, 2] }), /ChainBatch: lengths must hold one length per bone \(3\), got 2/);
+  assert.throws(() => new ik.ChainBatch({ count: 2, bones: 3, length: -1 }), /ChainBatch: lengths must be finite, greater than 0 and at most 1e150/);
+  assert.throws(() => new ik.ChainBatch({ count: 1e7, bones: 10 }), /count \* \(bones \+ 1\) must be at most 16777216/);
+  const chains = new ik.ChainBatch({ count: 3, bones: 2 });
+  assert.throws(() => chains.solve({ method: 'newton' }), /ChainBatch.solve: method must be 'ccd' or 'fabrik', got the string "newton"/);
+  assert.throws(() => chains.solve({ iterations: 1.5 }), /iterations must be a whole number from 0 to 100000, got 1.5/);
+  chains.rootX[1] = Infinity;
+  chains.targetX[2] = 1;
+  chains.solve();
+  assert.deepEqual([...chains.status].map((s) => CHAIN_STATUS[s]), ['reached', 'invalid', 'reached']);
+  assert.ok([...chains.x, ...chains.y, ...chains.error].every(Number.isFinite) || chains.rootX[1] === Infinity);
+  assert.equal(ik.stats().liveBatches, before + 1);
+  chains.delete();
+  chains.delete();
+  assert.throws(() => chains.x, /ChainBatch.x: this batch was deleted/);
+  assert.equal(ik.stats().liveBatches, before);
+});

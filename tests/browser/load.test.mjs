@@ -128,14 +128,14 @@ test('if the WebAssembly file cannot load, the page says so instead of failing s
 test('works from a sub-path of any static host (every URL is relative)', async () => {
   const server = await startServer({ prefix: '/projects/ik2d/demo/' });
   try {
-    const opened = await openPage(env.browser, `${server.url}?scene=arm&length1=150`);
+    const opened = await openPage(env.browser, `${server.url}?v=1&scene=arm&length1=150`);
     try {
       assert.equal((await getState(opened.page)).params.length1, 150);
       for (const url of opened.requests) {
         assert.ok(url.startsWith(server.url), `every request stays under the sub-path, got ${url}`);
       }
       const link = await opened.page.evaluate(() => window.playground.shareLink());
-      assert.equal(link, `${server.url}?scene=arm&length1=150`);
+      assert.equal(link, `${server.url}?v=1&scene=arm&length1=150`);
       assertNoProblems(opened);
     } finally {
       await opened.context.close();

@@ -52,8 +52,8 @@ test('the scene tabs switch scenes by click and by keyboard, each scene at its d
     });
     assert.equal(await page.textContent('#scene-title'), 'Chain (CCD / FABRIK)');
     assert.equal(await readout(page, 'method'), 'CCD', 'the panel shows the chain readouts');
-    assert.equal(await page.evaluate(() => window.playground.shareLink()), `${env.url}?scene=chain`);
-    await page.waitForFunction(() => location.search === '?scene=chain', null, { timeout: 3000 });
+    assert.equal(await page.evaluate(() => window.playground.shareLink()), `${env.url}?v=1&scene=chain`);
+    await page.waitForFunction(() => location.search === '?v=1&scene=chain', null, { timeout: 3000 });
 
     // Keyboard: arrows move between the tabs and select at once, wrapping around.
     await page.keyboard.press('ArrowLeft');
@@ -102,7 +102,7 @@ test('the scene tabs switch scenes by click and by keyboard, each scene at its d
 });
 
 test('a chain shareLink (method, bones, limits, target) reproduces the state in a new page', async () => {
-  const opened = await openPage(env.browser, `${env.url}?scene=chain`);
+  const opened = await openPage(env.browser, `${env.url}?v=1&scene=chain`);
   const { page } = opened;
   try {
     await page.getByRole('radio', { name: 'FABRIK' }).click();
@@ -121,7 +121,7 @@ test('a chain shareLink (method, bones, limits, target) reproduces the state in 
 
     const link = await page.evaluate(() => window.playground.shareLink());
     const query = new URL(link).searchParams;
-    assert.ok(link.startsWith(`${env.url}?scene=chain&`), link);
+    assert.ok(link.startsWith(`${env.url}?v=1&scene=chain&`), link);
     assert.equal(query.get('method'), 'fabrik');
     assert.equal(query.get('bones'), '9');
     assert.equal(query.get('limits'), '1', 'toggles are written 1/0');

@@ -394,7 +394,7 @@ test('a spider shareLink (seed, roughness, legs, target) reproduces the scene in
 
   const link = await page.evaluate(() => window.playground.shareLink());
   const query = new URL(link).searchParams;
-  assert.ok(link.startsWith(`${env.url}?scene=spider&`), link);
+  assert.ok(link.startsWith(`${env.url}?v=1&scene=spider&`), link);
   assert.equal(query.get('seed'), String(state.params.seed));
   assert.equal(query.get('roughness'), '0.8');
   assert.equal(query.get('legs'), '6');

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { formatLink, parseLink } from '../../web/src/link.js';
+import { LINK_VERSION, MAX_LINK_LENGTH, formatLink, parseLink, upgradeEntries } from '../../web/src/link.js';
 import { SCENES } from '../../web/src/scenes/index.js';
 import { applyPartial, defaultSettings } from '../../web/src/settings.js';
 
@@ -45,7 +45,7 @@ function load(search) {
   return { scene, settings: applied.settings, notices: [...notices, ...applied.notices] };
 }
 
-const keys = fc.oneof(fc.constantFrom('scene', 'target', 'root', ...new Set(SCENES.flatMap((s) => s.params.map((p) => p.name)))), fc.string());
+const keys = fc.oneof(fc.constantFrom('scene', 'v', 'embed', 'target', 'root', ...new Set(SCENES.flatMap((s) => s.params.map((p) => p.name)))), fc.string());
 const values = fc.oneof(
   fc.constantFrom('NaN', 'Infinity', '-1e999', '1e99', '', ',', '1,2,3', '0x10', '<script>alert(1)</script>', '%zz', 'ccd', 'fabrik', 'arm', 'chain', 'spider', 'true', 'off'),
   fc.double().map(String), fc.integer().map(String), fc.tuple(fc.double(), fc.double()).map(([x, y]) => `${x},${y}`), fc.string(), fc.string({ unit: 'binary' }),
@@ -87,9 +87,65 @@ test('every valid state survives a link round trip exactly', () => {
   fc.assert(fc.property(arbitraryState, ({ scene, params, points }) => {
     const { settings } = applyPartial(scene, defaultSettings(scene), { params, ...points });
     const link = formatLink(scene, settings);
+    assert.ok(link.startsWith(`v=${LINK_VERSION}&scene=${scene.id}`), `${link} starts with its version and scene`);
+    assert.ok(link.length < 400, `${link} is short (${link.length} characters)`);
     const loaded = load(`?${link}`);
     assert.equal(loaded.scene.id, scene.id);
     assert.deepEqual(loaded.notices, [], `${link} loads without notices`);
     assert.deepEqual(loaded.settings, settings, `${link} reproduces the state`);
   }), { numRuns: RUNS });
+});
+
+test('a link longer than MAX_LINK_LENGTH is ignored as a whole, with one notice', () => {
+  const long = `?scene=chain&bones=12&pad=${'x'.repeat(MAX_LINK_LENGTH)}`;
+  const { scene, settings, notices } = load(long);
+  assert.equal(scene.id, SCENES[0].id, 'the default scene');
+  assert.deepEqual(settings, defaultSettings(scene), 'at its defaults');
+  assert.equal(notices.length, 1);
+  assert.match(notices[0], new RegExp(`^Ignored the whole link: its query is ${long.length - 1} characters long, more than the ${MAX_LINK_LENGTH}`));
+  // Just under the limit is read as usual.
+  const fits = `scene=chain&bones=12&${'&'.repeat(MAX_LINK_LENGTH - 21)}`;
+  assert.equal(fits.length, MAX_LINK_LENGTH);
+  assert.equal(load(fits).settings.params.bones, 12);
+});
+
+test('versions: none is version 1, a newer one is read as far as possible, a bad one is named', () => {
+  const plain = load('?scene=chain&bones=12');
+  assert.deepEqual(plain.notices, []);
+  assert.equal(plain.settings.params.bones, 12);
+  assert.deepEqual(load(`?v=${LINK_VERSION}&scene=chain&bones=12`).settings, plain.settings);
+
+  const newer = load(`?v=${LINK_VERSION + 1}&scene=chain&bones=12&wings=2`);
+  assert.equal(newer.settings.params.bones, 12, 'what this version knows is applied');
+  assert.deepEqual(newer.notices, [
+    `This link is format version ${LINK_VERSION + 1}, newer than this page knows (${LINK_VERSION}): read as version ${LINK_VERSION} as far as possible`,
+    'Ignored wings=2: chain has no setting "wings"',
+  ]);
+  for (const bad of ['0', 'abc', '-1', '1.5', '<b>2</b>', '']) {
+    const { notices, settings } = load(`?v=${encodeURIComponent(bad)}&scene=chain&bones=12`);
+    assert.equal(settings.params.bones, 12, `v=${bad}: the rest is read`);
+    assert.deepEqual(notices, [`Ignored v=${bad}: a link version is a whole number from 1; read as version ${LINK_VERSION}`]);
+  }
+});
+
+test('upgrades map an old link\'s names onto the current ones, version by version', () => {
+  // A made-up future: version 2 renamed the arm's length1 to upper, version 3 renamed scene arm to twoBone.
+  const upgrades = {
+    1: (scene, key, text) => (scene === 'arm' && key === 'length1' ? ['upper', text] : [key, text]),
+    2: (scene, key, text) => (key === 'scene' && text === 'arm' ? ['scene', 'twoBone'] : [key, text]),
+  };
+  const notices = [];
+  const read = (query) => upgradeEntries([...new URLSearchParams(query)], notices, 3, upgrades);
+  assert.deepEqual(read('scene=arm&length1=150'), [['scene', 'twoBone'], ['upper', '150']], 'no v: version 1');
+  assert.deepEqual(read('v=2&scene=arm&length1=150'), [['scene', 'twoBone'], ['length1', '150']]);
+  assert.deepEqual(read('v=3&scene=arm&upper=150'), [['scene', 'arm'], ['upper', '150']]);
+  assert.deepEqual(notices, []);
+});
+
+test('the embed key is the page\'s, never reported as a scene setting', () => {
+  for (const [query, embed, noticeCount] of [['embed=1', true, 0], ['embed=0', false, 0], ['embed=yes', true, 0], ['embed=2', false, 1], ['', false, 0]]) {
+    const parsed = parseLink(`?scene=arm&${query}`, SCENES);
+    assert.equal(parsed.page.embed, embed, query);
+    assert.equal(parsed.notices.length, noticeCount, `${query}: ${parsed.notices}`);
+  }
 });

@@ -1,15 +1,21 @@
 /**
  * The link format: a query string that reproduces a scene.
  *
- *   ?scene=arm&length1=150&bend=-1&target=110,90&root=-20,0
- *   ?scene=chain&method=fabrik&bones=12&limits=1&target=120,80
+ *   ?v=1&scene=arm&length1=150&bend=-1&target=110,90&root=-20,0
+ *   ?v=1&scene=chain&method=fabrik&bones=12&limits=1&target=120,80
  *
+ * - `v` is the format version (LINK_VERSION). A link without it is read as version 1. A link from
+ *   an older version is upgraded first (UPGRADES: renamed or rescaled keys); a link from a newer
+ *   version than this page knows is read as the current version as far as possible, with a notice.
  * - `scene` picks the scene (default: the first registered one).
  * - Each param of the scene is `name=<value>`: a number for sliders and signs, `1` or `0` for
  *   toggles (`true`/`false`, `on`/`off`, `yes`/`no` are read too), the option's value for choices
  *   (`method=fabrik`). Each point is `name=<x>,<y>` in world units.
- * - A written link holds `scene` plus only the values that differ from the scene's defaults,
+ * - Page keys (PAGE_KEYS: `embed`) choose how the page shows the scene, not what it shows; they are
+ *   read by main.js and never reported as unknown.
+ * - A written link holds `v`, `scene` and only the values that differ from the scene's defaults,
  *   with numbers as short as they can be ("120", not "120.00").
+ * - A query longer than MAX_LINK_LENGTH characters is ignored as a whole (with a notice).
  *
  * Parsing turns text into numbers here; checking ranges and types is applyPartial()'s job
  * (settings.js), the same code that checks `playground.setState()`.
@@ -76,18 +82,81 @@ export function formatParamText(spec, value) {
   return formatNumber(Number(value));
 }
 
+/** The link format version formatLink() writes (`v=1`). A link without `v` is version 1. */
+export const LINK_VERSION = 1;
+
+/** Longest query string read, in characters (its "?" not counted); a longer one is ignored whole. */
+export const MAX_LINK_LENGTH = 4096;
+
+/** Keys about how the page shows the scene (toggles), not about the scene: see parseLink().page. */
+export const PAGE_KEYS = /** @type {const} */ (['embed']);
+
+/**
+ * How to read an older link: UPGRADES[n] turns one `key=value` of a version-n link into its
+ * version n+1 form (a renamed key or scene, a rescaled value), or returns null to drop it.
+ * `sceneId` is the link's scene as written in version n. None yet: version 1 is the first.
+ * Example, if version 2 renamed the arm's `length1` to `upper`:
+ *   1: (sceneId, key, text) => (sceneId === 'arm' && key === 'length1' ? ['upper', text] : [key, text]),
+ * @type {Record<number, (sceneId: string, key: string, text: string) => [string, string] | null>}
+ */
+export const UPGRADES = {};
+
+/**
+ * Reads the link's version and upgrades its entries to the current one.
+ * @param {[string, string][]} entries The query's key/value pairs, `v` included.
+ * @param {string[]} notices Receives a notice for a bad or newer version.
+ * @param {number} [current] The version to upgrade to (tests pass a future one).
+ * @param {typeof UPGRADES} [upgrades]
+ * @returns {[string, string][]} The entries without `v`, in the current version's terms.
+ */
+export function upgradeEntries(entries, notices, current = LINK_VERSION, upgrades = UPGRADES) {
+  const versions = entries.filter(([key]) => key === 'v').map(([, text]) => text);
+  let rest = entries.filter(([key]) => key !== 'v');
+  const text = versions.length ? versions[versions.length - 1] : '1'; // No `v`: version 1.
+  let version = 1;
+  if (!/^\d{1,9}$/.test(text.trim()) || Number(text) < 1) {
+    notices.push(`Ignored v=${describeValue(text)}: a link version is a whole number from 1; read as version ${current}`);
+    version = current;
+  } else {
+    version = Number(text);
+  }
+  if (version > current) {
+    notices.push(`This link is format version ${version}, newer than this page knows (${current}): `
+      + `read as version ${current} as far as possible`);
+  }
+  for (let from = version; from < current; from += 1) {
+    const upgrade = upgrades[from];
+    if (!upgrade) continue;
+    const sceneId = rest.filter(([key]) => key === 'scene').map(([, id]) => id).pop() ?? '';
+    rest = rest.flatMap(([key, value]) => {
+      const upgraded = upgrade(sceneId, key, value);
+      return upgraded ? [upgraded] : [];
+    });
+  }
+  return rest;
+}
+
 /**
  * Parses a query string into a scene id and a partial state for applyPartial().
  * @template {LinkScene} S
  * @param {string} search e.g. location.search ("?scene=arm&length1=150"); a leading "?" is optional.
  * @param {S[]} scenes Registered scenes; the first one is the default.
- * @returns {{scene: S, partial: Record<string, any>, notices: string[]}}
+ * @returns {{scene: S, partial: Record<string, any>, notices: string[], page: {embed: boolean}}}
+ *   `page`: the page keys (PAGE_KEYS), false unless the link sets them.
  */
 export function parseLink(search, scenes) {
-  const query = new URLSearchParams(search);
+  const raw = search.startsWith('?') ? search.slice(1) : search;
+  /** @type {string[]} */
   const notices = [];
+  const page = { embed: false };
+  if (raw.length > MAX_LINK_LENGTH) {
+    notices.push(`Ignored the whole link: its query is ${raw.length} characters long, `
+      + `more than the ${MAX_LINK_LENGTH} a link may have; showing ${scenes[0].id} with its defaults`);
+    return { scene: scenes[0], partial: { params: {} }, notices, page };
+  }
+  const entries = upgradeEntries([...new URLSearchParams(raw)], notices);
   let scene = scenes[0];
-  const sceneIds = query.getAll('scene');
+  const sceneIds = entries.filter(([key]) => key === 'scene').map(([, id]) => id);
   if (sceneIds.length) {
     const wanted = sceneIds[sceneIds.length - 1];
     const found = scenes.find((s) => s.id === wanted);
@@ -101,11 +170,17 @@ export function parseLink(search, scenes) {
   /** @type {Record<string, any>} */
   const partial = { params: {} };
   const seen = new Set();
-  for (const [key, text] of query) {
+  for (const [key, text] of entries) {
     if (key === 'scene') continue;
     const shown = `${describeValue(key)}=${describeValue(text)}`;
     if (seen.has(key)) notices.push(`${describeValue(key)} appears more than once; the last one wins`);
     seen.add(key);
+    if (/** @type {readonly string[]} */ (PAGE_KEYS).includes(key)) {
+      const value = TOGGLE_WORDS.get(text.trim().toLowerCase());
+      if (value === undefined) notices.push(`Ignored ${shown}: expected 1 or 0`);
+      else page[/** @type {'embed'} */ (key)] = value;
+      continue;
+    }
     const param = scene.params.find((p) => p.name === key);
     if (param) {
       const parsed = parseParamText(param, text);
@@ -132,18 +207,18 @@ export function parseLink(search, scenes) {
     }
     notices.push(`Ignored ${shown}: ${scene.id} has no setting "${describeValue(key)}"`);
   }
-  return { scene, partial, notices };
+  return { scene, partial, notices, page };
 }
 
 /**
- * Writes the query string (without "?") for a scene's settings: the scene id, then only
+ * Writes the query string (without "?") for a scene's settings: the version, the scene id, then only
  * the params and points that differ from their defaults.
  * @param {LinkScene} scene
  * @param {Settings} settings
  * @returns {string}
  */
 export function formatLink(scene, settings) {
-  const parts = [`scene=${encodeURIComponent(scene.id)}`];
+  const parts = [`v=${LINK_VERSION}`, `scene=${encodeURIComponent(scene.id)}`];
   for (const spec of scene.params) {
     const text = formatParamText(spec, settings.params[spec.name]);
     if (text !== formatParamText(spec, spec.default)) parts.push(`${spec.name}=${text}`);

@@ -1,17 +1,22 @@
 /**
  * Boot: loads the WebAssembly solver, opens the scene the link asks for, shows what the link got
- * wrong, and exposes `window.playground` (see playground.js).
+ * wrong, and exposes `window.playground` (see playground.js) and the postMessage API (embed-api.js).
+ *
+ * Two views of the same page code: the playground (index.html) and the embed view (embed.html, or
+ * index.html?embed=1): the canvas alone, filling its iframe, with an "open in playground" link.
  *
  * Readiness signal, for tests and for pages that embed this one:
  *   document.documentElement.dataset.ready === 'true'   the first frame has been drawn and
  *                                                        window.playground is usable;
  *                                              'error'  the solver could not load (a message is shown).
- * Wait for the CSS selector `html[data-ready="true"]`.
+ * Wait for the CSS selector `html[data-ready="true"]`; a parent window also gets 'ik2d:ready'.
  */
 
+import { startMessageApi } from './embed-api.js';
 import { parseLink } from './link.js';
 import { createPlayground } from './playground.js';
 import { SCENES } from './scenes/index.js';
+import { copyText, embedSnippet, embedUrl, playgroundUrl } from './share.js';
 
 /** How long the address bar waits for changes to settle before it is rewritten, in ms. */
 const ADDRESS_SYNC_DELAY = 400;
@@ -28,6 +33,9 @@ function byId(id) {
   return /** @type {T} */ (found);
 }
 
+/** Most notices listed at once; a link with hundreds of bad keys gets a count of the rest. */
+const MAX_SHOWN_NOTICES = 8;
+
 /**
  * Shows plain-text notices (what a link or a call ignored or clamped) above the canvas.
  * @param {string[]} notices
@@ -35,7 +43,11 @@ function byId(id) {
 function showNotices(notices) {
   const box = byId('notices');
   const list = byId('notice-list');
-  list.replaceChildren(...notices.map((text) => {
+  const shown = notices.length > MAX_SHOWN_NOTICES ? notices.slice(0, MAX_SHOWN_NOTICES - 1) : notices;
+  const lines = shown.length < notices.length
+    ? [...shown, `…and ${notices.length - shown.length} more problems of the same kind`]
+    : shown;
+  list.replaceChildren(...lines.map((text) => {
     const item = document.createElement('li');
     item.textContent = text;
     return item;
@@ -55,26 +67,18 @@ function showFatal(message, error) {
   box.hidden = false;
   byId('loading').hidden = true;
   document.documentElement.dataset.ready = 'error';
-}
-
-/**
- * Copies the share link; where the clipboard is closed (plain http, permissions), shows the link
- * as selectable text instead.
- * @param {string} link
- */
-async function copyLink(link) {
-  const status = byId('copy-status');
-  try {
-    await navigator.clipboard.writeText(link);
-    status.textContent = 'Link copied.';
-  } catch {
-    status.textContent = link;
-    getSelection()?.selectAllChildren(status);
-  }
+  // A host page waiting for 'ik2d:ready' learns that it will not come.
+  if (window.parent !== window) window.parent.postMessage({ type: 'ik2d:error', message }, '*');
 }
 
 async function boot() {
+  // Listen before anything else, so a host's early messages are queued rather than lost.
+  const messages = startMessageApi();
   byId('notice-dismiss').addEventListener('click', () => showNotices([]));
+  const { scene, partial, notices, page } = parseLink(location.search, SCENES);
+  // embed.html says so in its markup (no flash of the playground's chrome); index.html?embed=1 here.
+  const embedView = document.documentElement.dataset.embed === 'true';
+  if (page.embed) document.documentElement.dataset.embed = 'true';
 
   let ik;
   try {
@@ -90,13 +94,18 @@ async function boot() {
     return;
   }
 
-  const { scene, partial, notices } = parseLink(location.search, SCENES);
   let addressTimer = 0;
   let ready = false;
-  /** @type {import('./playground.js').Playground | null} */
-  let api = null;
+  /** @type {ReturnType<typeof createPlayground> | null} */
+  let playground = null;
 
-  const playground = createPlayground({
+  /** The current link query, without "?" (v, scene and the non-default values). */
+  const linkQuery = () => new URL(playground?.api.shareLink() ?? location.href).search.slice(1);
+  /** From the embed view, the playground is its sibling index.html; from the playground, itself. */
+  const shareLink = () => playgroundUrl(linkQuery(), location.href, embedView);
+  const openLink = document.getElementById('open-playground');
+
+  playground = createPlayground({
     ik,
     scenes: SCENES,
     scene,
@@ -111,31 +120,50 @@ async function boot() {
       readouts: byId('readouts'),
     },
     onChange() {
-      byId('copy-status').textContent = '';
+      const status = document.getElementById('copy-status');
+      if (status) status.replaceChildren();
+      if (!ready) return;
+      messages.changed();
       // Keep the address bar in step once the change settles (browsers throttle rapid rewrites).
-      if (!ready || !api) return;
       clearTimeout(addressTimer);
-      addressTimer = window.setTimeout(() => {
-        const url = new URL(api?.shareLink() ?? location.href);
-        if (url.search !== location.search) history.replaceState(history.state, '', url.search + location.hash);
-      }, ADDRESS_SYNC_DELAY);
+      addressTimer = window.setTimeout(syncAddress, ADDRESS_SYNC_DELAY);
     },
   });
+
+  /** Rewrites the address bar (and the "open in playground" link) to the current state. */
+  function syncAddress() {
+    // index.html?embed=1 stays an embed when reloaded.
+    const search = `?${linkQuery()}${page.embed ? '&embed=1' : ''}`;
+    if (search !== location.search) history.replaceState(history.state, '', search + location.hash);
+    if (openLink) openLink.setAttribute('href', shareLink());
+  }
+
   notices.push(...playground.apply(partial));
   showNotices(notices);
 
-  byId('reset').addEventListener('click', () => playground.reset());
-  byId('copy-link').addEventListener('click', () => copyLink(playground.api.shareLink()));
-  byId('version').textContent = `ik2d ${ik.version}`;
+  const { api, reset } = playground;
+  document.getElementById('reset')?.addEventListener('click', reset);
+  const status = document.getElementById('copy-status');
+  if (status) {
+    byId('copy-link').addEventListener('click', () => copyText(shareLink(), status, 'Link'));
+    byId('copy-embed').addEventListener('click', () => {
+      const title = `ik2d: ${SCENES.find((s) => s.id === api.getState().scene)?.title ?? 'playground'}`;
+      copyText(embedSnippet({ src: embedUrl(linkQuery(), location.href), title }), status, 'Embed code');
+    });
+  }
+  const version = document.getElementById('version');
+  if (version) version.textContent = `ik2d ${ik.version}`;
 
-  api = playground.api;
-  Object.defineProperty(window, 'playground', { value: Object.freeze(api), enumerable: true });
+  const exported = Object.freeze({ ...api, shareLink });
+  Object.defineProperty(window, 'playground', { value: exported, enumerable: true });
   byId('loading').hidden = true;
+  if (openLink) openLink.setAttribute('href', shareLink());
   // The link's state was drawn synchronously above; the loop's first frame is already requested,
   // so this callback runs right after it.
   requestAnimationFrame(() => {
     ready = true;
     document.documentElement.dataset.ready = 'true';
+    messages.connect({ setState: exported.setState, getState: exported.getState, shareLink, reset });
   });
 }
 

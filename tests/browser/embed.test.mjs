@@ -1,0 +1,374 @@
+// embed.test.mjs: the embed view (embed.html and ?embed=1), the Copy link and Copy embed code
+// buttons, the example host page in web/examples/ driving an embed from its text, and the
+// postMessage API from a host page on another origin (a second port) that pastes the copied snippet.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { after, before, test } from 'node:test';
+import {
+  assertNoProblems, getState, launchBrowser, nextFrames, openPage, startServer, waitReady,
+} from './harness.mjs';
+
+/** @type {{url: string, close: () => Promise<void>}} */
+let server;
+/** @type {import('playwright-core').Browser} */
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const ARM_QUERY = 'v=1&scene=arm&length1=150&bend=-1&target=-40,70';
+
+/** The problems of a page, without the embed's own warnings about messages a test sent on purpose. */
+function unexpectedProblems(opened) {
+  return opened.problems.filter((problem) => !problem.startsWith('console.warning: ik2d embed: '));
+}
+
+/** Where the canvas is and what of the playground's chrome shows. */
+function layout(page) {
+  return page.evaluate(() => {
+    const rect = document.getElementById('view')?.getBoundingClientRect();
+    const visible = (selector) => [...document.querySelectorAll(selector)]
+      .some((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden');
+    return {
+      canvas: rect && [rect.left, rect.top, rect.width, rect.height].map(Math.round),
+      chrome: ['.masthead', '.panel', '#copy-link', '#scene-tabs', '#controls', '#readouts'].filter(visible),
+      openLink: visible('#open-playground'),
+      scrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth,
+    };
+  });
+}
+
+test('the embed view: only the canvas, filling the window at any size, with a link to the playground', async () => {
+  const opened = await openPage(browser, `${server.url}embed.html?${ARM_QUERY}`, { viewport: { width: 400, height: 300 } });
+  const { page } = opened;
+  try {
+    assert.deepEqual(await layout(page), { canvas: [0, 0, 400, 300], chrome: [], openLink: true, scrolls: false });
+    const state = await getState(page);
+    assert.deepEqual(state.params, { ...state.params, length1: 150, bend: -1 });
+    assert.deepEqual(state.target, { x: -40, y: 70 });
+    const expected = `${server.url}index.html?${ARM_QUERY}`;
+    assert.equal(await page.getAttribute('#open-playground', 'href'), expected, 'opens the same scene in the playground');
+    assert.equal(await page.getAttribute('#open-playground', 'target'), '_blank');
+    assert.equal(await page.evaluate(() => window.playground.shareLink()), expected, 'shareLink() is the playground link');
+    assert.equal(await page.getByRole('link', { name: /Open in playground/ }).isVisible(), true);
+
+    // Responsive: a bigger iframe, a bigger canvas, the same world (the target is still under the pointer).
+    await page.setViewportSize({ width: 800, height: 500 });
+    await nextFrames(page);
+    assert.deepEqual((await layout(page)).canvas, [0, 0, 800, 500]);
+    const at = await page.evaluate(() => window.playground.worldToClient({ x: 100, y: -50 }));
+    await page.mouse.click(at.x, at.y);
+    assert.deepEqual((await getState(page)).target, { x: 100, y: -50 }, 'the reader can drag in the embed');
+    // The link out follows the scene.
+    await page.waitForFunction(() => document.getElementById('open-playground')?.getAttribute('href')?.includes('target=100,-50'),
+      null, { timeout: 3000 });
+    assertNoProblems(opened);
+  } finally {
+    await opened.context.close();
+  }
+});
+
+test('the embed view shows a bad link\'s notices over the canvas; index.html?embed=1 is the same view', async () => {
+  const opened = await openPage(browser, `${server.url}embed.html?scene=chain&bones=900&${encodeURIComponent('<b>x')}=1`,
+    { viewport: { width: 400, height: 300 } });
+  try {
+    const notices = await opened.page.$$eval('#notice-list li', (items) => items.map((item) => item.textContent));
+    assert.deepEqual(notices, ['Ignored <b>x=1: chain has no setting "<b>x"', 'Clamped bones=900 to 32 (allowed 2 to 32)']);
+    const box = await opened.page.locator('#notices').boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= 300 && box.width <= 400, 'the notice is inside the iframe');
+    assert.equal(await opened.page.$$eval('b', (elements) => elements.length), 0);
+    assertNoProblems(opened);
+  } finally {
+    await opened.context.close();
+  }
+
+  const flagged = await openPage(browser, `${server.url}?scene=arm&embed=1`, { viewport: { width: 500, height: 400 } });
+  try {
+    assert.deepEqual(await layout(flagged.page), { canvas: [0, 0, 500, 400], chrome: [], openLink: true, scrolls: false });
+    assert.equal(await flagged.page.evaluate(() => window.playground.shareLink()), `${server.url}?v=1&scene=arm`,
+      'the playground link leaves the embed flag out');
+    await flagged.page.evaluate(() => window.playground.setState({ params: { length2: 90 } }));
+    await flagged.page.waitForFunction(() => location.search === '?v=1&scene=arm&length2=90&embed=1', null, { timeout: 3000 });
+    assertNoProblems(flagged);
+  } finally {
+    await flagged.context.close();
+  }
+});
+
+test('Copy link and Copy embed code put the link and a ready-to-paste <iframe> on the clipboard', async () => {
+  const opened = await openPage(browser, `${server.url}?${ARM_QUERY}`, { permissions: ['clipboard-read', 'clipboard-write'] });
+  const { page } = opened;
+  try {
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.waitForFunction(() => document.getElementById('copy-status')?.textContent !== '');
+    assert.equal(await page.textContent('#copy-status'), 'Link copied.');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${server.url}?${ARM_QUERY}`);
+
+    await page.getByRole('button', { name: 'Copy embed code' }).click();
+    await page.waitForFunction(() => document.getElementById('copy-status')?.textContent === 'Embed code copied.');
+    const snippet = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(snippet, `<iframe src="${server.url}embed.html?${ARM_QUERY.replace(/&/g, '&amp;')}" title="ik2d: Two-bone arm" `
+      + 'width="640" height="480" loading="lazy" style="border:0;max-width:100%"></iframe>');
+    assert.ok(snippet.length < 400 + 150, 'short enough to paste');
+    assertNoProblems(opened);
+  } finally {
+    await opened.context.close();
+  }
+});
+
+test('where the browser refuses the clipboard, the text shows selected, to copy by hand', async () => {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 760 } });
+  await context.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) },
+    });
+  });
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    await page.goto(`${server.url}?${ARM_QUERY}`);
+    await waitReady(page);
+    await page.getByRole('button', { name: 'Copy embed code' }).click();
+    await page.waitForSelector('#copy-text');
+    const shown = await page.evaluate(() => ({
+      text: document.getElementById('copy-text')?.textContent,
+      selected: getSelection()?.toString(),
+      status: document.getElementById('copy-status')?.textContent,
+    }));
+    assert.match(shown.text ?? '', /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed\.html\?v=1&amp;scene=arm&amp;/);
+    assert.equal(shown.selected, shown.text, 'selected, ready for Ctrl+C');
+    assert.match(shown.status ?? '', /^The browser did not allow copying\. Embed code, selected for you to copy: <iframe/);
+    assert.equal(await page.isVisible('#copy-text'), true);
+    assert.equal(await page.$$eval('.copy-status iframe', (found) => found.length), 0, 'shown as text, not inserted');
+
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.waitForFunction(() => document.getElementById('copy-text')?.textContent?.startsWith('http'));
+    assert.equal(await page.evaluate(() => getSelection()?.toString()), `${server.url}?${ARM_QUERY}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the example host page drives its arm embed from buttons in the article text', async () => {
+  const opened = await openPage(browser, `${server.url}examples/`, { waitReady: false, viewport: { width: 900, height: 1000 } });
+  const { page } = opened;
+  try {
+    await page.waitForSelector('html[data-host-ready="true"]', { timeout: 15000 });
+    const arm = page.frame({ url: /embed\.html\?v=1&scene=arm/ });
+    assert.ok(arm, 'the arm embed is there');
+    assert.equal(await page.getAttribute('#arm', 'src'), '../embed.html?v=1&scene=arm&length1=130&length2=100&target=120,70',
+      'a relative src: works from any host and sub-path');
+    assert.match(await page.textContent('#arm-status') ?? '', /^reached, target at \(120, 70\)/);
+
+    await page.getByRole('button', { name: 'drag the target out of reach' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.armStatus === 'out_of_reach', null, { timeout: 3000 });
+    let state = await arm.evaluate(() => window.playground.getState());
+    assert.equal(state.result.status, 'out_of_reach');
+    assert.ok(Math.hypot(state.target.x - state.root.x, state.target.y - state.root.y) > 230, 'beyond the reach of 130 + 100');
+    assert.match(await page.textContent('#arm-status') ?? '', /^out of reach, target at \(280, 75\)/, 'the caption heard the change');
+
+    await page.getByRole('button', { name: 'Bring it back' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.armStatus === 'reached', null, { timeout: 3000 });
+    await page.getByRole('button', { name: 'flip the elbow' }).click();
+    await page.waitForFunction(() => /bend −1/.test(document.getElementById('arm-status')?.textContent ?? ''), null, { timeout: 3000 });
+    state = await arm.evaluate(() => window.playground.getState());
+    assert.equal(state.params.bend, -1);
+    assert.ok(state.result.angle2 > 0, 'the elbow is bent the other way (sign(angle2) = −bend)');
+
+    // A reader's drag in the embed reaches the caption too.
+    const content = await page.$eval('#arm', (frame) => {
+      const rect = frame.getBoundingClientRect();
+      return { x: rect.left + frame.clientLeft, y: rect.top + frame.clientTop }; // Inside the border.
+    });
+    const at = await arm.evaluate(() => window.playground.worldToClient({ x: -100, y: 100 }));
+    await page.mouse.click(content.x + at.x, content.y + at.y);
+    await page.waitForFunction(() => /target at \(−100, 100\)/.test(document.getElementById('arm-status')?.textContent ?? ''), null, { timeout: 3000 });
+
+    // The second embed loads lazily, when scrolled to.
+    await page.locator('#chain').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => [...document.querySelectorAll('iframe')].length === 2);
+    const chain = await (async () => {
+      for (let i = 0; i < 100; i += 1) {
+        const found = page.frame({ url: /embed\.html\?v=1&scene=chain/ });
+        if (found) return found;
+        await page.waitForTimeout(100);
+      }
+      return null;
+    })();
+    assert.ok(chain, 'the chain embed loads');
+    await chain.waitForSelector('html[data-ready="true"]', { timeout: 15000 });
+    assert.equal((await chain.evaluate(() => window.playground.getState())).params.method, 'fabrik');
+    for (const url of opened.requests) assert.ok(url.startsWith(server.url), `no third-party request: ${url}`);
+    assertNoProblems(opened);
+  } finally {
+    await opened.context.close();
+  }
+});
+
+/**
+ * A blog on another origin (a second port) that pastes the copied snippet and records every
+ * message it gets, with the origin it came from.
+ * @param {string} snippet
+ */
+async function startHost(snippet) {
+  const html = `<!doctype html><html><head><title>A blog</title></head><body>
+<h1>My post</h1>${snippet}
+<script>
+  window.received = [];
+  addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));
+  window.embed = () => document.querySelector('iframe').contentWindow;
+</script></body></html>`;
+  const host = http.createServer((request, response) => {
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.end(html);
+  });
+  await new Promise((resolve) => host.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (host.address());
+  return { url: `http://127.0.0.1:${port}/post.html`, close: () => new Promise((resolve) => host.close(resolve)) };
+}
+
+test('postMessage from another origin: ready, setState, getState, subscribe, and bad messages answered with notices', async () => {
+  const embedOrigin = new URL(server.url).origin;
+  const snippet = `<iframe src="${server.url}embed.html?${ARM_QUERY.replace(/&/g, '&amp;')}" title="ik2d: Two-bone arm" `
+    + 'width="640" height="480" loading="lazy" style="border:0;max-width:100%"></iframe>';
+  const host = await startHost(snippet);
+  const opened = await openPage(browser, host.url, { waitReady: false });
+  const { page } = opened;
+  /** Messages the host got from the embed, of a type. */
+  const received = (type) => page.evaluate((t) => window.received.filter((m) => m.data?.type === t), type);
+  /** Posts a message to the embed and waits for the reply with its id. */
+  const ask = (message) => page.evaluate(async ({ message, embedOrigin }) => {
+    const count = window.received.length;
+    window.embed().postMessage(message, embedOrigin);
+    for (let i = 0; i < 200; i += 1) {
+      const reply = window.received.slice(count).find((m) => m.data?.id === message.id);
+      if (reply) return reply;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return null;
+  }, { message, embedOrigin });
+  try {
+    assert.notEqual(new URL(host.url).origin, embedOrigin, 'the blog is on another origin');
+    await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'ik2d:ready'), null, { timeout: 15000 });
+    const [ready] = await received('ik2d:ready');
+    assert.equal(ready.origin, embedOrigin);
+    assert.equal(ready.data.protocol, 1);
+    assert.deepEqual(ready.data.state.target, { x: -40, y: 70 });
+    assert.equal(ready.data.link, `${server.url}index.html?${ARM_QUERY}`);
+    const frame = page.frame({ url: /embed\.html/ });
+    assert.ok(frame);
+
+    // setState: applied exactly, replied with no notices and the new state.
+    const sent = { params: { length1: 140.25, length2: 95, bend: 1 }, target: { x: -60.5, y: 80.75 }, root: { x: 10, y: -5 } };
+    const result = await ask({ type: 'ik2d:setState', id: 'a1', state: sent });
+    assert.equal(result?.origin, embedOrigin);
+    assert.equal(result?.data.type, 'ik2d:result');
+    assert.deepEqual(result?.data.notices, []);
+    let state = await frame.evaluate(() => window.playground.getState());
+    assert.deepEqual({ length1: state.params.length1, length2: state.params.length2, bend: state.params.bend }, sent.params);
+    assert.deepEqual(state.target, sent.target);
+    assert.deepEqual(state.root, sent.root);
+    const timeless = ({ time, ...rest }) => rest;
+    assert.deepEqual(timeless(result?.data.state), timeless(state), 'the reply carries the state');
+    assert.equal(state.result.status, 'reached');
+
+    // getState, with a numeric id.
+    const got = await ask({ type: 'ik2d:getState', id: 7 });
+    assert.equal(got?.data.type, 'ik2d:state');
+    assert.deepEqual(got?.data.notices, []);
+    assert.deepEqual(timeless(got?.data.state), timeless(state));
+    assert.equal(got?.data.link, await frame.evaluate(() => window.playground.shareLink()));
+
+    // subscribe: a reader's drag in the embed reaches the host; a burst of changes is throttled.
+    assert.deepEqual((await ask({ type: 'ik2d:subscribe', id: 's' }))?.data.notices, []);
+    const at = await frame.evaluate(() => window.playground.worldToClient({ x: 50, y: -60 }));
+    const box = await page.locator('iframe').boundingBox();
+    await page.mouse.click((box?.x ?? 0) + at.x, (box?.y ?? 0) + at.y);
+    await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'ik2d:change'
+      && m.data.state.target.x === 50 && m.data.state.target.y === -60), null, { timeout: 3000 });
+    const before = (await received('ik2d:change')).length;
+    await page.evaluate((origin) => {
+      for (let i = 1; i <= 30; i += 1) window.embed().postMessage({ type: 'ik2d:setState', state: { target: { x: i, y: 20 } } }, origin);
+    }, embedOrigin);
+    await page.waitForFunction(() => window.received.at(-1)?.data?.type === 'ik2d:change'
+      && window.received.at(-1).data.state.target.x === 30, null, { timeout: 3000 });
+    const burst = (await received('ik2d:change')).length - before;
+    assert.ok(burst >= 1 && burst <= 10, `30 changes in a burst make a few change messages (one per frame), got ${burst}`);
+    assert.equal((await received('ik2d:result')).filter((m) => m.data.id === undefined).length, 30, 'each request is answered');
+
+    // Bad values: validated like a link, answered with notices; the scene keeps working.
+    const bad = await ask({
+      type: 'ik2d:setState', id: 'bad',
+      state: { scene: '<img src=x onerror=alert(1)>', params: { length1: 'abc', length2: 1e308, bones: 5000 }, target: { x: Number.NaN, y: 10 }, colour: 'red' },
+    });
+    assert.deepEqual(bad?.data.notices, [
+      'Ignored scene=<img src=x onerror=alert(1)>: unknown scene (available: ' + (await frame.evaluate(() => [...document.querySelectorAll('#scene-tabs [role="tab"]')].map((t) => /** @type {HTMLElement} */ (t).dataset.scene).join(', '))) + ')',
+      'Ignored length1: expected a number, got a string',
+      'Clamped length2=1e+308 to 250 (allowed 10 to 250)',
+      bad?.data.notices[3],
+      'Ignored target.x=NaN: not a finite number',
+      'Ignored unknown key "colour"',
+    ]);
+    assert.match(bad?.data.notices[3], /^Ignored unknown setting "bones"/);
+    state = await frame.evaluate(() => window.playground.getState());
+    assert.equal(state.params.length2, 250);
+    assert.deepEqual(state.target, { x: 30, y: 10 });
+
+    const unknown = await ask({ type: 'ik2d:explode', id: 'u' });
+    assert.equal(unknown?.data.type, 'ik2d:error');
+    assert.match(unknown?.data.message, /^Unknown message type "ik2d:explode" \(known: ik2d:setState, ik2d:getState/);
+    const huge = await ask({ type: 'ik2d:setState', id: 'h', state: { params: { length1: 100 }, pad: 'x'.repeat(5000) } });
+    assert.equal(huge?.data.type, 'ik2d:error');
+    assert.match(huge?.data.message, /^Refused the message: it is 50\d\d characters of JSON, more than the 4096/);
+    const extra = await ask({ type: 'ik2d:getState', id: 'e', state: {}, evil: '<script>' });
+    assert.equal(extra?.data.type, 'ik2d:state');
+    assert.deepEqual(extra?.data.notices, ['Ignored "state": ik2d:getState has type, id', 'Ignored "evil": ik2d:getState has type, id']);
+    const badId = await page.evaluate(async (origin) => {
+      const count = window.received.length;
+      window.embed().postMessage({ type: 'ik2d:setState', id: { toString: null }, state: { params: { length1: 99 } } }, origin);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return window.received.slice(count).map((m) => m.data);
+    }, embedOrigin);
+    assert.deepEqual(badId.filter((m) => m.type === 'ik2d:result').map((m) => m.notices),
+      [['Ignored id: expected a number or a string of at most 200 characters']]);
+    // Junk is ignored with a warning in the embed's console, never a throw and never a reply.
+    const count = await page.evaluate(() => window.received.length);
+    await page.evaluate((origin) => {
+      for (const junk of ['hello', 42, null, [1, 2], { type: 42 }, { type: 'other:thing' }, { noType: true }]) {
+        window.embed().postMessage(junk, origin);
+      }
+    }, embedOrigin);
+    await page.waitForTimeout(300);
+    const after = await page.evaluate((n) => window.received.slice(n).map((m) => m.data.type), count);
+    assert.deepEqual(after.filter((type) => type !== 'ik2d:change'), [], 'no reply to junk');
+
+    // unsubscribe: no more change messages.
+    assert.deepEqual((await ask({ type: 'ik2d:unsubscribe', id: 'u2' }))?.data.notices, []);
+    const changes = (await received('ik2d:change')).length;
+    await ask({ type: 'ik2d:setState', id: 'last', state: { target: { x: -20, y: -20 } } });
+    await page.waitForTimeout(200);
+    assert.equal((await received('ik2d:change')).length, changes);
+    // reset: the scene's defaults.
+    const reset = await ask({ type: 'ik2d:reset', id: 'r' });
+    assert.equal(reset?.data.state.params.length1, 120);
+
+    assert.equal(await frame.evaluate(() => document.querySelectorAll('img, script:not([src])').length), 0, 'nothing injected');
+    for (const message of await page.evaluate(() => window.received)) {
+      assert.equal(message.origin, embedOrigin, 'every message came from the embed');
+    }
+    assert.deepEqual(unexpectedProblems(opened), [], 'no page error, console error or dialog');
+    assert.ok(opened.problems.some((p) => p.includes('ignored a message that is not')), 'junk was warned about');
+  } finally {
+    await opened.context.close();
+    await host.close();
+  }
+});

@@ -1,0 +1,79 @@
+/**
+ * Sharing: the URLs a scene is shared under (the playground and the embed view), the `<iframe>`
+ * snippet for a blog post, and copying either to the clipboard with a visible fallback.
+ *
+ * Every URL is built relative to the current page, so dist/ works from any host and sub-path:
+ * `index.html` (the playground) and `embed.html` (the embed view) sit side by side.
+ */
+
+/** Size of the snippet's iframe, CSS pixels: the scenes' worlds are 4:3. */
+export const EMBED_SIZE = Object.freeze({ width: 640, height: 480 });
+
+/**
+ * The absolute URL of the embed view for a link query.
+ * @param {string} query A link query without "?" (formatLink()).
+ * @param {string} page The URL of the page we are on (location.href).
+ * @returns {string}
+ */
+export function embedUrl(query, page) {
+  return new URL(`embed.html?${query}`, page).href;
+}
+
+/**
+ * The absolute URL of the playground for a link query.
+ * @param {string} query A link query without "?".
+ * @param {string} page The URL of the page we are on; from the embed view the playground is its
+ *   sibling index.html, from the playground the page itself.
+ * @param {boolean} fromEmbedView
+ * @returns {string}
+ */
+export function playgroundUrl(query, page, fromEmbedView) {
+  return new URL(`${fromEmbedView ? 'index.html' : ''}?${query}`, page).href;
+}
+
+/**
+ * Escapes text for an HTML attribute value in double quotes.
+ * @param {string} text
+ */
+function escapeAttribute(text) {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The `<iframe>` snippet a blog post pastes to embed a scene: a title for screen readers, a size,
+ * lazy loading, no border. It is text to copy, never inserted into this page.
+ * @param {{src: string, title: string, width?: number, height?: number}} options
+ * @returns {string}
+ */
+export function embedSnippet({ src, title, width = EMBED_SIZE.width, height = EMBED_SIZE.height }) {
+  return `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(title)}" `
+    + `width="${width}" height="${height}" loading="lazy" style="border:0;max-width:100%"></iframe>`;
+}
+
+/**
+ * Copies text to the clipboard and says so in `status`. Where the browser refuses (plain http,
+ * a denied permission, no Clipboard API), shows the text in `status`, selected, to copy by hand.
+ * @param {string} text
+ * @param {HTMLElement} status An aria-live element under the buttons.
+ * @param {string} what What is copied, for the messages ("Link", "Embed code").
+ * @returns {Promise<boolean>} Whether the clipboard took it.
+ */
+export async function copyText(text, status, what) {
+  try {
+    if (!navigator.clipboard) throw new Error('no Clipboard API here');
+    await navigator.clipboard.writeText(text);
+    status.replaceChildren(`${what} copied.`);
+    return true;
+  } catch {
+    const label = document.createElement('span');
+    label.className = 'copy-label';
+    label.textContent = `The browser did not allow copying. ${what}, selected for you to copy: `;
+    const value = document.createElement('code');
+    value.className = 'copy-text';
+    value.id = 'copy-text';
+    value.textContent = text;
+    status.replaceChildren(label, value);
+    getSelection()?.selectAllChildren(value);
+    return false;
+  }
+}

@@ -1,6 +1,6 @@
 // batch_chain.cpp: ChainBatch, CCD and FABRIK over many chains, two chains per SIMD step.
 //
-// Sections: building, per-chain preparation (scalar), the sweeps (two lanes), angles.
+// Sections: building, the sweeps (two lanes), angles.
 //
 // The sweeps work on positions, so they need no trigonometry:
 //   FABRIK: the two passes of fabrik.cpp, unconstrained: each joint is put one bone length from
@@ -65,7 +65,6 @@ const char* ChainBatch::reset(int count, int bones, const double* lengths, Vec2 
   error_.assign(chains, 0.0);
   iterations_.assign(chains, 0);
   status_.assign(chains, 0);
-  pending_.assign(chains, 0);
   scratch_.assign(4 * static_cast<size_t>(bones + 1) * 2, 0.0);
   for (int j = 0; j < bones; ++j) {
     for (size_t c = 0; c < chains; ++c) {
@@ -77,118 +76,43 @@ const char* ChainBatch::reset(int count, int bones, const double* lengths, Vec2 
   return nullptr;
 }
 
-// ---- per-chain preparation ------------------------------------------------------------------------
-
-double ChainBatch::reachOf(int chain) const {
-  double reach = 0;
-  for (int j = 0; j < bones_; ++j) {
-    reach += lengths_[static_cast<size_t>(j) * static_cast<size_t>(count_) + static_cast<size_t>(chain)];
-  }
-  return reach;
-}
-
-// Checks one chain, carries it to its root, restores its lengths, and settles the cases that need
-// no sweeps (already there, out of reach: stretched straight at the target, no sweeps allowed).
-// Un-bends a chain lying on a line through its target. Returns true when it needs sweeps.
-bool ChainBatch::prepareChain(int chain, double tolerance) {
-  const auto n = static_cast<size_t>(count_);
-  const auto c = static_cast<size_t>(chain);
-  auto X = [&](int j) -> double& { return x_[static_cast<size_t>(j) * n + c]; };
-  auto Y = [&](int j) -> double& { return y_[static_cast<size_t>(j) * n + c]; };
-  auto L = [&](int j) { return lengths_[static_cast<size_t>(j) * n + c]; };
-  const Vec2 root{rootX_[c], rootY_[c]};
-  const Vec2 target{targetX_[c], targetY_[c]};
-  bool valid = isUsable(root.x) && isUsable(root.y) && isUsable(target.x) && isUsable(target.y);
-  for (int j = 0; j < bones_ && valid; ++j) valid = isUsable(L(j)) && L(j) > 0;
-  iterations_[c] = 0;
-  if (!valid) {
-    status_[c] = static_cast<std::uint8_t>(ChainStatus::Invalid);
-    error_[c] = 0;
-    return false;
-  }
-
-  // The pose as directions from the root, each bone at its exact length (positions written by
-  // hand, or a moved root, are taken as directions only).
-  Vec2 previous = root;
-  Vec2 heading{1, 0};
-  X(0) = root.x;
-  Y(0) = root.y;
-  for (int j = 0; j < bones_; ++j) {
-    const Vec2 along{X(j + 1) - X(j), Y(j + 1) - Y(j)};
-    const double l = length(along);
-    if (l > 0 && std::isfinite(l)) heading = (1.0 / l) * along;
-    previous = previous + L(j) * heading;
-    X(j + 1) = previous.x;
-    Y(j + 1) = previous.y;
-  }
-  // Restoring lengths moved the chain when positions were off: keep what the loop wrote.
-
-  const double reach = reachOf(chain);
-  const Vec2 toTarget = target - root;
-  const double distance = length(toTarget);
-  double error = length(Vec2{X(bones_), Y(bones_)} - target);
-  if (error <= tolerance) {
-    status_[c] = static_cast<std::uint8_t>(ChainStatus::Reached);
-    error_[c] = error;
-    return false;
-  }
-  if (distance > reach) {
-    // Out of reach: the exact answer without limits is every bone pointing at the target.
-    const Vec2 along = (1.0 / distance) * toTarget;
-    Vec2 point = root;
-    for (int j = 0; j < bones_; ++j) {
-      point = point + L(j) * along;
-      X(j + 1) = point.x;
-      Y(j + 1) = point.y;
-    }
-    error = length(point - target);
-    iterations_[c] = 1;
-    status_[c] =
-        static_cast<std::uint8_t>(error <= tolerance ? ChainStatus::Reached : ChainStatus::OutOfReach);
-    error_[c] = error;
-    return false;
-  }
-
-  // On a line through the target (within rounding), neither method can bend the chain: bend each
-  // joint past the first by kNudge, as Chain does.
-  const Vec2 end{X(bones_), Y(bones_)};
-  Vec2 line = end - root;
-  line = length(line) > 0 ? (1.0 / length(line)) * line
-                          : (distance > 0 ? (1.0 / distance) * toTarget : Vec2{1, 0});
-  const double straight = 1e-9 * reach;
-  bool collinear = std::fabs(cross(line, toTarget)) <= straight;
-  for (int j = 1; j <= bones_ && collinear; ++j)
-    collinear = std::fabs(cross(line, Vec2{X(j), Y(j)} - root)) <= straight;
-  if (collinear) {
-    Vec2 point = root;
-    double turn = 0;
-    for (int j = 0; j < bones_; ++j) {
-      const Vec2 along = (1.0 / L(j)) * Vec2{X(j + 1) - X(j), Y(j + 1) - Y(j)};
-      const Vec2 turned = {along.x * std::cos(turn) - along.y * std::sin(turn),
-                           along.x * std::sin(turn) + along.y * std::cos(turn)};
-      point = point + L(j) * turned;
-      X(j + 1) = point.x;
-      Y(j + 1) = point.y;
-      turn += kNudge;
-    }
-  }
-  error_[c] = length(Vec2{X(bones_), Y(bones_)} - target);
-  return true;
-}
-
 // ---- the sweeps ---------------------------------------------------------------------------------
 
+namespace {
+
+// Chain's answer to a chain lying on a line through its target: bend each joint past the first by
+// kNudge. Rare, so one lane at a time, on the group's lane-interleaved positions.
+void unbendLane(double* px, double* py, const double* lengths, size_t stride, int bones, int lanes,
+                int lane) {
+  Vec2 point{px[lane], py[lane]};
+  double turn = 0;
+  for (int j = 0; j < bones; ++j) {
+    const size_t at = static_cast<size_t>(j) * static_cast<size_t>(lanes) + static_cast<size_t>(lane);
+    const size_t next = at + static_cast<size_t>(lanes);
+    const double l = lengths[static_cast<size_t>(j) * stride];
+    const Vec2 along = (1.0 / l) * Vec2{px[next] - px[at], py[next] - py[at]};
+    const Vec2 turned{along.x * std::cos(turn) - along.y * std::sin(turn),
+                      along.x * std::sin(turn) + along.y * std::cos(turn)};
+    point = point + l * turned;
+    px[next] = point.x;
+    py[next] = point.y;
+    turn += kNudge;
+  }
+}
+
+}  // namespace
+
+// One group of V::kLanes chains, from `first`. In order, every step masked per lane:
+//   check (finite, within 1e150, lengths > 0), carry the chain to its root, settle the chains
+//   that need no sweep (within tolerance already; out of reach: stretched straight at the target,
+//   Chain's exact answer without limits), un-bend chains on a line through their target, then
+//   sweep until every lane is within tolerance, out of sweeps, or stalled.
 template <class V>
 void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
   constexpr int kLanes = V::kLanes;
   const size_t n = static_cast<size_t>(count_);
   const int bones = bones_;
-  double lanes[kLanes];
-  for (int lane = 0; lane < kLanes; ++lane)
-    lanes[lane] = pending_[static_cast<size_t>(first + lane)] ? 1.0 : 0.0;
   const V zero = V::splat(0.0), one = V::splat(1.0);
-  auto active = V::load(lanes) > zero;
-  if (!simd::any(active)) return;
 
   // This group's positions and FABRIK's backward points, lane-interleaved: [joint * kLanes + lane].
   double* px = scratch_.data();
@@ -199,18 +123,71 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
   auto global = [&](std::vector<double>& v, int joint) {
     return v.data() + static_cast<size_t>(joint) * n + first;
   };
-  for (int j = 0; j <= bones; ++j) {
-    V::load(global(x_, j)).store(at(px, j));
-    V::load(global(y_, j)).store(at(py, j));
-  }
-  const V tx = V::load(targetX_.data() + first), ty = V::load(targetY_.data() + first);
-  V reach = zero;
-  for (int j = 0; j < bones; ++j) reach = reach + V::load(global(lengths_, j));
-  const V tolerance = V::splat(options.tolerance);
-  const V stalled = V::splat(kStalled) * reach;
-  V error = V::load(error_.data() + first);
-  V sweeps = zero;
+  auto usable = [](V v) { return simd::maskAnd(simd::abs(v) <= V::splat(kLargest), v == v); };
 
+  const V rootX = V::load(rootX_.data() + first), rootY = V::load(rootY_.data() + first);
+  const V tx = V::load(targetX_.data() + first), ty = V::load(targetY_.data() + first);
+  auto valid =
+      simd::maskAnd(simd::maskAnd(usable(rootX), usable(rootY)), simd::maskAnd(usable(tx), usable(ty)));
+  V reach = zero;
+  for (int j = 0; j < bones; ++j) {
+    const V l = V::load(global(lengths_, j));
+    valid = simd::maskAnd(valid, simd::maskAnd(l > zero, usable(l)));
+    reach = reach + l;
+  }
+  valid = simd::maskAnd(valid, reach <= V::splat(kLargest));
+
+  // Carry the chain to its root (a no-op, bit for bit, when the root has not moved).
+  const V shiftX = simd::select(valid, rootX - V::load(global(x_, 0)), zero);
+  const V shiftY = simd::select(valid, rootY - V::load(global(y_, 0)), zero);
+  for (int j = 0; j <= bones; ++j) {
+    (V::load(global(x_, j)) + shiftX).store(at(px, j));
+    (V::load(global(y_, j)) + shiftY).store(at(py, j));
+  }
+  const V tolerance = V::splat(options.tolerance);
+  auto errorNow = [&] {
+    const V ex = V::load(at(px, bones)) - tx, ey = V::load(at(py, bones)) - ty;
+    return simd::sqrt(ex * ex + ey * ey);
+  };
+  V error = simd::select(valid, errorNow(), zero);
+  const V toX = tx - rootX, toY = ty - rootY;
+  const V distance = simd::sqrt(toX * toX + toY * toY);
+  const auto there = simd::maskAnd(valid, error <= tolerance);
+  const auto far = simd::maskAnd(simd::maskAnd(valid, simd::maskNot(there)), distance > reach);
+  V sweeps = simd::select(far, one, zero);
+  if (simd::any(far)) {
+    const V inverse = one / simd::select(far, distance, one);
+    const V ux = toX * inverse, uy = toY * inverse;
+    for (int j = 0; j < bones; ++j) {
+      const V l = V::load(global(lengths_, j));
+      simd::select(far, V::load(at(px, j)) + l * ux, V::load(at(px, j + 1))).store(at(px, j + 1));
+      simd::select(far, V::load(at(py, j)) + l * uy, V::load(at(py, j + 1))).store(at(py, j + 1));
+    }
+    error = simd::select(far, errorNow(), error);
+  }
+  auto active = simd::maskAnd(valid, simd::maskNot(simd::maskOr(there, far)));
+
+  // On a line through the target (within rounding), neither method can bend the chain.
+  if (simd::any(active) && options.iterations > 0) {
+    const V endX = V::load(at(px, bones)) - rootX, endY = V::load(at(py, bones)) - rootY;
+    const V endLength = simd::sqrt(endX * endX + endY * endY);
+    const auto hasEnd = endLength > zero;
+    const V lineLength = simd::select(hasEnd, endLength, simd::select(distance > zero, distance, one));
+    const V lineX = simd::select(hasEnd, endX, simd::select(distance > zero, toX, one)) / lineLength;
+    const V lineY = simd::select(hasEnd, endY, simd::select(distance > zero, toY, zero)) / lineLength;
+    const V straight = V::splat(1e-9) * reach;
+    auto onLine = simd::maskAnd(active, simd::abs(lineX * toY - lineY * toX) <= straight);
+    for (int j = 1; j <= bones && simd::any(onLine); ++j) {
+      const V dx = V::load(at(px, j)) - rootX, dy = V::load(at(py, j)) - rootY;
+      onLine = simd::maskAnd(onLine, simd::abs(lineX * dy - lineY * dx) <= straight);
+    }
+    for (int lane = 0; lane < kLanes; ++lane) {
+      if (simd::laneOf(onLine, lane)) unbendLane(px, py, global(lengths_, 0) + lane, n, bones, kLanes, lane);
+    }
+  }
+  if (options.iterations == 0) active = simd::maskAnd(active, simd::maskNot(active));
+
+  const V stalled = V::splat(kStalled) * reach;
   for (int sweep = 0; sweep < options.iterations && simd::any(active); ++sweep) {
     sweeps = sweeps + simd::select(active, one, zero);
     const V endX0 = V::load(at(px, bones)), endY0 = V::load(at(py, bones));
@@ -222,14 +199,15 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
         const V cx = tx - pivotX, cy = ty - pivotY;
         const V norm = simd::sqrt(ax * ax + ay * ay) * simd::sqrt(cx * cx + cy * cy);
         const auto turns = simd::maskAnd(active, norm > zero);
-        const V safe = simd::select(turns, norm, one);
-        const V cosine = simd::select(turns, (ax * cx + ay * cy) / safe, one);
-        const V sine = simd::select(turns, (ax * cy - ay * cx) / safe, zero);
+        const V inverse = one / simd::select(turns, norm, one);
+        const V cosine = simd::select(turns, (ax * cx + ay * cy) * inverse, one);
+        const V sine = simd::select(turns, (ax * cy - ay * cx) * inverse, zero);
         turned = simd::max(turned, (one - cosine) + simd::abs(sine));
         for (int k = j + 1; k <= bones; ++k) {
-          const V rx = V::load(at(px, k)) - pivotX, ry = V::load(at(py, k)) - pivotY;
-          simd::select(turns, pivotX + (cosine * rx - sine * ry), V::load(at(px, k))).store(at(px, k));
-          simd::select(turns, pivotY + (sine * rx + cosine * ry), V::load(at(py, k))).store(at(py, k));
+          const V oldX = V::load(at(px, k)), oldY = V::load(at(py, k));
+          const V rx = oldX - pivotX, ry = oldY - pivotY;
+          simd::select(turns, pivotX + (cosine * rx - sine * ry), oldX).store(at(px, k));
+          simd::select(turns, pivotY + (sine * rx + cosine * ry), oldY).store(at(py, k));
         }
       }
       // Put every bone back to its exact length along its direction.
@@ -244,56 +222,54 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
         simd::select(fix, baseY + dy * scale, oldY).store(at(py, j + 1));
       }
     } else {
-      // Backward: the end on the target, each joint one length from its child toward where it was.
+      // Backward: the end on the target, each joint one length from its child toward where it was
+      // (coincident points keep the bone's current direction: that vector is one length long).
       tx.store(at(bx, bones));
       ty.store(at(by, bones));
       for (int j = bones - 1; j >= 0; --j) {
         const V childX = V::load(at(bx, j + 1)), childY = V::load(at(by, j + 1));
-        const V l = V::load(global(lengths_, j));
-        V dx = V::load(at(px, j)) - childX, dy = V::load(at(py, j)) - childY;
+        const V jointX = V::load(at(px, j)), jointY = V::load(at(py, j));
+        const V dx = jointX - childX, dy = jointY - childY;
         const V len = simd::sqrt(dx * dx + dy * dy);
         const auto has = len > zero;
-        // Coincident points: keep the bone's current direction.
-        dx = simd::select(has, dx / simd::select(has, len, one),
-                          (V::load(at(px, j)) - V::load(at(px, j + 1))) / l);
-        dy = simd::select(has, dy / simd::select(has, len, one),
-                          (V::load(at(py, j)) - V::load(at(py, j + 1))) / l);
-        (childX + l * dx).store(at(bx, j));
-        (childY + l * dy).store(at(by, j));
+        const V scale = V::load(global(lengths_, j)) / simd::select(has, len, one);
+        (childX + simd::select(has, dx * scale, jointX - V::load(at(px, j + 1)))).store(at(bx, j));
+        (childY + simd::select(has, dy * scale, jointY - V::load(at(py, j + 1)))).store(at(by, j));
       }
       // Forward: the root pinned, each joint one length along the line toward its backward point.
       for (int j = 0; j < bones; ++j) {
         const V baseX = V::load(at(px, j)), baseY = V::load(at(py, j));
         const V oldX = V::load(at(px, j + 1)), oldY = V::load(at(py, j + 1));
-        const V l = V::load(global(lengths_, j));
-        V dx = V::load(at(bx, j + 1)) - baseX, dy = V::load(at(by, j + 1)) - baseY;
+        const V dx = V::load(at(bx, j + 1)) - baseX, dy = V::load(at(by, j + 1)) - baseY;
         const V len = simd::sqrt(dx * dx + dy * dy);
-        const auto has = len > zero;
-        dx = simd::select(has, dx / simd::select(has, len, one), (oldX - baseX) / l);
-        dy = simd::select(has, dy / simd::select(has, len, one), (oldY - baseY) / l);
-        simd::select(active, baseX + l * dx, oldX).store(at(px, j + 1));
-        simd::select(active, baseY + l * dy, oldY).store(at(py, j + 1));
+        const auto moves = simd::maskAnd(active, len > zero);
+        const V scale = V::load(global(lengths_, j)) / simd::select(moves, len, one);
+        simd::select(moves, baseX + dx * scale, oldX).store(at(px, j + 1));
+        simd::select(moves, baseY + dy * scale, oldY).store(at(py, j + 1));
       }
     }
     const V endX = V::load(at(px, bones)), endY = V::load(at(py, bones));
-    const V ex = endX - tx, ey = endY - ty;
-    error = simd::select(active, simd::sqrt(ex * ex + ey * ey), error);
+    error = simd::select(active, errorNow(), error);
     const V moved = simd::abs(endX - endX0) + simd::abs(endY - endY0);
     const auto progressing = options.ccd ? (turned > V::splat(kStalled)) : (moved > stalled);
     active = simd::maskAnd(active, simd::maskAnd(error > tolerance, progressing));
   }
 
-  for (int j = 1; j <= bones; ++j) {
+  // Write back every valid lane (an invalid lane's scratch is its input, untouched).
+  for (int j = 0; j <= bones; ++j) {
     V::load(at(px, j)).store(global(x_, j));
     V::load(at(py, j)).store(global(y_, j));
   }
   error.store(error_.data() + first);
+  const V code =
+      simd::select(simd::maskNot(valid), V::splat(static_cast<double>(ChainStatus::Invalid)),
+                   simd::select(error <= tolerance, V::splat(static_cast<double>(ChainStatus::Reached)),
+                                simd::select(far, V::splat(static_cast<double>(ChainStatus::OutOfReach)),
+                                             V::splat(static_cast<double>(ChainStatus::MaxIterations)))));
   for (int lane = 0; lane < kLanes; ++lane) {
     const size_t c = static_cast<size_t>(first + lane);
-    if (!pending_[c]) continue;
     iterations_[c] = static_cast<std::int32_t>(sweeps.lane(lane));
-    status_[c] = static_cast<std::uint8_t>(error_[c] <= options.tolerance ? ChainStatus::Reached
-                                                                          : ChainStatus::MaxIterations);
+    status_[c] = static_cast<std::uint8_t>(code.lane(lane));
   }
 }
 
@@ -302,13 +278,6 @@ const char* ChainBatch::solve(const ChainBatchOptions& options) {
     return "iterations must be a whole number from 0 to 100000";
   if (!std::isfinite(options.tolerance) || options.tolerance < 0)
     return "tolerance must be a finite number, 0 or greater";
-  for (int c = 0; c < count_; ++c) {
-    const bool needs = prepareChain(c, options.tolerance);
-    if (needs && options.iterations == 0) {
-      status_[static_cast<size_t>(c)] = static_cast<std::uint8_t>(ChainStatus::MaxIterations);
-    }
-    pending_[static_cast<size_t>(c)] = needs && options.iterations > 0;
-  }
   int c = 0;
   for (; c + 2 <= count_; c += 2) solveGroup<F64x2>(c, options);
   if (c < count_) solveGroup<F64x1>(c, options);

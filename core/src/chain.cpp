@@ -221,7 +221,11 @@ double Chain::placeBoneToward(int bone, Vec2 toward, double& parentWorld) {
   angles_[index] = local;
   parentWorld += local;
   worldAngles_[index] = parentWorld;
-  setPosition(bone + 1, from + lengths_[index] * direction(parentWorld));
+  // Unconstrained, the bone lies along `along` itself: no sine or cosine needed.
+  const double distance = length(along);
+  const bool free = !hasLimit_[index] && maxStep_ >= kPi && distance > 0 && std::isfinite(distance);
+  setPosition(bone + 1, free ? from + (lengths_[index] / distance) * along
+                             : from + lengths_[index] * direction(parentWorld));
   return change;
 }
 

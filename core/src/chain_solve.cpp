@@ -141,6 +141,7 @@ ChainStep Chain::step() {
     case Phase::UnbendCcd:
       p.change = std::max(p.change, turnJointToward(p.nextJoint, p.target, step));
       if (--p.nextJoint < 0) {
+        updatePositionsFrom(0);  // exact forward kinematics after the sweep's rotations
         p.phase = p.method == ChainMethod::Ccd ? Phase::Ccd : Phase::FabrikBackward;
         p.nextJoint = size() - 1;
       }
@@ -148,8 +149,10 @@ ChainStep Chain::step() {
       break;
     case Phase::Ccd:
       p.change = std::max(p.change, turnJointToward(p.nextJoint, p.target, step));
-      if (--p.nextJoint < 0) finishSweep(step);
-      else if (p.detailed) step.error = length(end() - p.target);
+      if (--p.nextJoint < 0) {
+        updatePositionsFrom(0);  // exact forward kinematics after the sweep's rotations
+        finishSweep(step);
+      } else if (p.detailed) step.error = length(end() - p.target);
       break;
     case Phase::FabrikBackward:
       step.kind = ChainStepKind::FabrikBackward;

@@ -27,9 +27,16 @@ void Chain::backwardPass(Vec2 target) {
   for (int i = bones - 1; i >= 0; --i) {
     const auto bone = static_cast<size_t>(i);
     const Vec2 child = scratchAt(i + 1);
-    const Vec2 backward = detail::unitOr(scratchAt(i) - child, -1.0 * direction(worldAngles_[bone]));
+    const Vec2 toJoint = scratchAt(i) - child;
+    const double distance = length(toJoint);
+    const bool limited = i + 1 < bones && hasLimit_[bone + 1];
+    if (!limited && distance > 0 && std::isfinite(distance)) {
+      setScratch(i, child + (lengths_[bone] / distance) * toJoint);  // no angle needed
+      continue;
+    }
+    const Vec2 backward = detail::unitOr(toJoint, -1.0 * direction(worldAngles_[bone]));
     double world = std::atan2(-backward.y, -backward.x);  // bone i's direction, joint i -> joint i+1
-    if (i + 1 < bones && hasLimit_[bone + 1]) {
+    if (limited) {
       const Vec2 childBone = scratchAt(i + 2) - child;
       if (length(childBone) > 0) {
         const double childWorld = std::atan2(childBone.y, childBone.x);

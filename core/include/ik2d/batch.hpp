@@ -104,7 +104,9 @@ struct ChainBatchOptions {
 /// Per chain, status, iterations and error mean what Chain::solve's do, with the same out-of-reach
 /// answer (straight at the target) and the same handling of a chain lying on a line through its
 /// target. The sweeps run on positions rather than angles, so a pose agrees with Chain's to
-/// rounding, not bit for bit; lengths are restored exactly after every sweep (tested: no drift).
+/// rounding, not bit for bit; every sweep puts each bone back at its exact length (tested: no
+/// drift). Positions may be written too (to pose a chain): a sweep restores their lengths along
+/// their directions; a chain already within tolerance is left as written.
 class ChainBatch {
  public:
   /// Most joint slots ((bones + 1) * count) one batch may hold.
@@ -140,16 +142,13 @@ class ChainBatch {
  private:
   template <class V>
   void solveGroup(int first, const ChainBatchOptions& options);
-  bool prepareChain(int chain, double tolerance);
-  double reachOf(int chain) const;
 
   int count_ = 0;
   int bones_ = 0;
   std::vector<double> rootX_, rootY_, targetX_, targetY_, lengths_, x_, y_, error_, angles_;
   std::vector<std::int32_t> iterations_;
   std::vector<std::uint8_t> status_;
-  std::vector<std::uint8_t> pending_;  // per chain: needs sweeps (reachable, valid, not there yet)
-  std::vector<double> scratch_;        // per group of two chains: positions and FABRIK's backward pass
+  std::vector<double> scratch_;  // per group of two chains: positions and FABRIK's backward pass
 };
 
 }  // namespace ik2d

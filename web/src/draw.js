@@ -20,6 +20,24 @@ const THEME_NAMES = [
 ];
 
 /**
+ * The teaching overlays' colours, used when styles.css does not set `--canvas-<name>`: Okabe–Ito
+ * hues (darkened where they are text on the light background), light and dark. Each overlay also
+ * tells its parts apart by dash, marker shape and a written label, never by colour alone.
+ */
+const OVERLAY_COLOURS = {
+  light: {
+    'overlay-ink': '#1d2330', 'overlay-panel': 'rgba(255, 255, 255, 0.92)', 'overlay-edge': '#c9c6bc',
+    'overlay-tint': 'rgba(230, 159, 0, 0.10)', 'overlay-alpha': '#a86a00', 'overlay-beta': '#a3427a',
+    'overlay-base': '#0072b2', 'overlay-step': '#d55e00', 'plot-ccd': '#0072b2', 'plot-fabrik': '#d55e00',
+  },
+  dark: {
+    'overlay-ink': '#e6e9ef', 'overlay-panel': 'rgba(20, 24, 31, 0.92)', 'overlay-edge': '#3a4250',
+    'overlay-tint': 'rgba(240, 180, 60, 0.10)', 'overlay-alpha': '#f0b43c', 'overlay-beta': '#e7a6cc',
+    'overlay-base': '#56b4e9', 'overlay-step': '#ef7a30', 'plot-ccd': '#56b4e9', 'plot-fabrik': '#ef7a30',
+  },
+};
+
+/**
  * Reads the canvas colours from CSS (`--canvas-<name>` custom properties).
  * @param {Element} canvas
  * @returns {Theme}
@@ -31,6 +49,11 @@ export function readTheme(canvas) {
   for (const name of THEME_NAMES) {
     const key = name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
     theme[key] = style.getPropertyValue(`--canvas-${name}`).trim() || '#888';
+  }
+  const overlay = matchMedia('(prefers-color-scheme: dark)').matches ? OVERLAY_COLOURS.dark : OVERLAY_COLOURS.light;
+  for (const [name, fallback] of Object.entries(overlay)) {
+    const key = name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+    theme[key] = style.getPropertyValue(`--canvas-${name}`).trim() || fallback;
   }
   theme.font = getComputedStyle(canvas).fontFamily || 'system-ui, sans-serif';
   return theme;

@@ -43,6 +43,10 @@ import { createView } from './view.js';
  * @property {(q: Point) => Point} clientToWorld Viewport CSS pixels → world point.
  * @property {(x: number) => number | null} groundHeight Terrain height under world x, or null
  *   when the current scene has no terrain (the arm has none).
+ * @property {(count?: number) => unknown} stepSolver Step-through (chain scene): stops solving once
+ *   a frame and makes `count` (default 1, 0..10000) steps of the C++ solver, one CCD joint update
+ *   or FABRIK half-pass each; returns getState().stepping. Throws in scenes without it.
+ * @property {() => void} runSolver Leaves step-through: the chain solves once a frame again.
  * @property {() => object} stats The module's resource counters (`ik.stats()`: WASM memory, live
  *   chains and spiders, Embind handles), for leak checks such as scripts/soak.mjs.
  *
@@ -326,7 +330,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
         const point = settings.points[spec.name];
         state[spec.name] = { x: point.x, y: point.y };
       }
-      Object.assign(state, scene.state());
+      Object.assign(state, scene.state(settings));
       state.time = loop.steps() / FIXED_RATE;
       return state;
     },
@@ -361,6 +365,23 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     groundHeight(x) {
       if (!Number.isFinite(x)) throw new TypeError(`groundHeight expects a finite number, got ${describeValue(x)}`);
       return scene.groundHeight ? scene.groundHeight(x) : null;
+    },
+    stepSolver(count = 1) {
+      if (!Number.isInteger(count) || count < 0 || count > 10000) {
+        throw new RangeError(`stepSolver(count) expects a whole number from 0 to 10000, got ${describeValue(count)}`);
+      }
+      if (!scene.stepSolver) throw new Error(`stepSolver: the ${definition.id} scene has no step-through (the chain scene has)`);
+      scene.stepSolver(settings, count);
+      dirty = true;
+      render();
+      return api.getState().stepping;
+    },
+    runSolver() {
+      if (!scene.runSolver) return;
+      scene.runSolver();
+      absorb(scene.solve(settings));
+      dirty = true;
+      render();
     },
     stats() {
       return ik.stats();

@@ -239,7 +239,9 @@ export function defaultSettings(scene) {
 }
 
 /** Keys of getState() that are computed, not set; setState ignores them with this reason. */
-const READ_ONLY_KEYS = new Set(['result', 'positions', 'body', 'legs', 'goal', 'camera', 'time']);
+const READ_ONLY_KEYS = new Set([
+  'result', 'positions', 'body', 'legs', 'goal', 'camera', 'time', 'overlay', 'stepping', 'convergence',
+]);
 
 /**
  * Applies a partial state `{params?, <point name>?}` to a copy of `settings`.

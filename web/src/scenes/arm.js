@@ -1,16 +1,18 @@
 /**
  * The arm scene: one two-bone limb solved analytically by `ik.solveTwoBone` (law of cosines).
  *
- * Settings: length1, length2, softness, bend (params); target, root (points, world units, y up).
- * Draws the reach annulus, the angles, both bones, the joint, the end effector and the target;
- * a target the arm cannot reach is drawn dashed, in the warning colour, with a label and a dashed
- * line from the end effector.
+ * Settings: length1, length2, softness, bend, overlay (params); target, root (points, world units,
+ * y up). Draws the reach annulus, the angles, both bones, the joint, the end effector and the
+ * target; a target the arm cannot reach is drawn dashed, in the warning colour, with a label and a
+ * dashed line from the end effector. With `overlay` on, the law-of-cosines triangle, its angles and
+ * the formulas are drawn as well (arm-overlay.js) and reported in getState().overlay.
  */
 
 import {
   drawBone, drawDot, drawHalo, drawMissLine, drawTargetHandle, sizeFor, traceArc, traceCircle,
 } from '../draw.js';
 import { formatDegrees, formatLength } from '../format.js';
+import { drawArmOverlay } from './arm-overlay.js';
 
 /**
  * @typedef {import('../settings.js').Settings} Settings
@@ -25,6 +27,7 @@ import { formatDegrees, formatLength } from '../format.js';
  * @property {number} length2
  * @property {number} softness
  * @property {1 | -1} bend
+ * @property {boolean} overlay Draw the math overlay.
  *
  * @typedef {Object} TwoBoneResult What `ik.solveTwoBone` returns.
  * @property {'reached' | 'out_of_reach' | 'too_close' | 'invalid'} status
@@ -60,12 +63,13 @@ export const arm = {
   tabLabel: 'Two-bone arm',
   summary: 'Drag the target. ik2d places the joint with the law of cosines; bend picks the side.',
   canvasLabel: 'Two-bone arm. Press or drag anywhere to move the target; arrow keys move it 4 units, '
-    + 'Shift+arrow 20 units; B flips the bend.',
+    + 'Shift+arrow 20 units; B flips the bend; O shows the math overlay.',
   hints: [
     'Drag anywhere: move the target',
     'Drag the square: move the root',
     'Arrow keys: 4 units (Shift: 20)',
     'B: flip bend',
+    'O: math overlay',
   ],
   world: { minX: -300, maxX: 300, minY: -225, maxY: 225 },
   gridSpacing: 50,
@@ -83,6 +87,10 @@ export const arm = {
     {
       name: 'bend', label: 'Bend', kind: 'sign', default: 1,
       signLabels: ['+1 · joint left of root→target', '−1 · joint right of root→target'],
+    },
+    {
+      name: 'overlay', label: 'Math overlay', kind: 'toggle', default: false,
+      help: 'The law-of-cosines triangle, its angles and the formula with these numbers.',
     },
   ],
   points: [
@@ -112,6 +120,9 @@ function createArm(ik) {
   /** The settings of the last solve: the pose is a function of them alone. */
   /** @type {Settings | null} */
   let solved = null;
+
+  /** @type {import('./arm-overlay.js').ArmOverlayState | null} What the overlay drew last. */
+  let overlay = null;
 
   return {
     advance() {
@@ -143,7 +154,7 @@ function createArm(ik) {
         status, joint: { x: joint.x, y: joint.y }, end: { x: end.x, y: end.y }, angle1, angle2, distance,
       };
       if (message) copy.message = message;
-      return { result: copy };
+      return overlay ? { result: copy, overlay } : { result: copy };
     },
 
     readouts(settings) {
@@ -163,10 +174,20 @@ function createArm(ik) {
     },
 
     draw(ctx, view, theme, settings, ui) {
+      overlay = null;
       drawReach(ctx, view, theme, settings);
       if (!result || result.status === 'invalid') return;
       const warn = result.status === 'out_of_reach' || result.status === 'too_close';
-      drawAngles(ctx, view, theme, settings.points.root, result);
+      const params = armParams(settings);
+      /** @type {(() => void) | null} Draws the overlay's labels and formula over the arm. */
+      let finishOverlay = null;
+      if (params.overlay) {
+        const drawn = drawArmOverlay(ctx, view, theme, params, settings.points.root, settings.points.target, result);
+        overlay = drawn.state;
+        finishOverlay = drawn.finish;
+      } else {
+        drawAngles(ctx, view, theme, settings.points.root, result);
+      }
       if (warn || result.distance > 0.5 / view.scale()) {
         // An unreachable target, or soft reach lagging: a line from the end to the target.
         drawMissLine(ctx, view, theme, result.end, settings.points.target, warn);
@@ -177,6 +198,7 @@ function createArm(ik) {
         warning: warn ? STATUS_WORDS[result.status] : undefined,
         away: result.end,
       });
+      if (finishOverlay) finishOverlay();
     },
 
     hitRadius(name, pointerType) {
@@ -187,12 +209,14 @@ function createArm(ik) {
 
     shortcut(key, settings) {
       if (key === 'b' || key === 'B') return { params: { bend: -armParams(settings).bend } };
+      if (key === 'o' || key === 'O') return { params: { overlay: !armParams(settings).overlay } };
       return null;
     },
 
     dispose() {
       result = null;
       solved = null;
+      overlay = null;
     },
   };
 }

@@ -7,7 +7,7 @@
  * target. Geometry is in chain-shape.js, drawing in chain-draw.js.
  *
  * Settings: method, bones, length (total reach), taper, iterations, tolerance, maxStepDeg,
- * limits, limitDeg, moving, follow (params); target, root (points, world units, y up).
+ * limits, limitDeg, moving, follow, overlay, plot (params); target, root (points, world units, y up).
  *
  * - The C++ chain is built only when bones, length or taper change; the new one takes over the
  *   old one's shape (resampled along its length), so the picture does not jump.
@@ -22,6 +22,10 @@
  *   Then the chain itself is solved as usual (after a pull it is on the target: this settles).
  * - A reached chain is not solved again until its settings, target or root change, so the
  *   readouts keep showing the last solve that did something.
+ * - Step-through (S, or playground.stepSolver()): the chain stops solving once a frame and the
+ *   C++ solver is stepped instead, one CCD joint update or FABRIK half-pass per press
+ *   (chain-steps.js); Esc (playground.runSolver()) goes back to solving. `overlay` adds joint
+ *   numbers and a caption; `plot` the convergence plot (chain-plot.js).
  */
 
 import { drawDot, drawMissLine, drawTargetHandle, sizeFor } from '../draw.js';
@@ -33,6 +37,11 @@ import {
 import {
   applyLimits, boneLengths, resampleAngles, reversedAngles, startingAngles,
 } from './chain-shape.js';
+import { createConvergencePlot, drawConvergencePlot, placeConvergencePlot } from './chain-plot.js';
+import { createStepper, drawStepShapes, placeStepCaption } from './chain-steps.js';
+import {
+  avoidPoint, createLayout, drawPanel, drawPlacedLabel, measurePanel, placeCornerBox, placeLabel,
+} from './overlay-layout.js';
 
 /**
  * @typedef {import('../settings.js').Settings} Settings
@@ -56,6 +65,8 @@ import {
  * @property {number} limitDeg Degrees.
  * @property {boolean} moving The target bounces around the scene.
  * @property {boolean} follow The root is not pinned: the chain is pulled by its end.
+ * @property {boolean} overlay Joint numbers and a caption (step-through shows its own).
+ * @property {boolean} plot The convergence plot.
  */
 
 /** Words for each solver status, as the page shows them. */
@@ -96,7 +107,8 @@ export const chain = {
   summary: 'Drag the target. An N-bone chain reaches for it, solved once a frame from its last pose by '
     + 'CCD or FABRIK, within joint limits and a per-frame step limit if you set them.',
   canvasLabel: 'Chain of bones. Press or drag anywhere to move the target; arrow keys move it 4 units, '
-    + 'Shift+arrow 20 units; M switches between CCD and FABRIK, L toggles joint limits, F toggles follow mode.',
+    + 'Shift+arrow 20 units; M switches between CCD and FABRIK, L toggles joint limits, F toggles follow mode; S steps through the solver one joint update or half-pass at a time, '
+    + 'Esc runs it again; O shows the math overlay, P the convergence plot.',
   hints: [
     'Drag anywhere: move the target',
     'Drag the square: move the root',
@@ -104,6 +116,8 @@ export const chain = {
     'M: CCD/FABRIK',
     'L: limits',
     'F: follow',
+    'S: step the solver (Esc: run)',
+    'O: overlay · P: plot',
   ],
   world: WORLD,
   gridSpacing: 50,
@@ -146,6 +160,14 @@ export const chain = {
       name: 'follow', label: 'Follow', kind: 'toggle', default: false,
       help: 'Free root: the chain is pulled along by its end.',
     },
+    {
+      name: 'overlay', label: 'Math overlay', kind: 'toggle', default: false,
+      help: 'Joint numbers and what the solver did; S steps through it.',
+    },
+    {
+      name: 'plot', label: 'Convergence plot', kind: 'toggle', default: false,
+      help: 'Error per sweep, CCD and FABRIK, from the rest pose to this target.',
+    },
   ],
   points: [
     { name: 'target', label: 'Target', default: { x: 120, y: 70 } },
@@ -159,6 +181,7 @@ export const chain = {
     { name: 'method', label: 'method' },
     { name: 'target', label: 'target' },
     { name: 'root', label: 'root' },
+    { name: 'step', label: 'step' },
   ],
   create: createChain,
 };
@@ -198,6 +221,24 @@ function createChain(ik) {
   let heading = { x: 1, y: 1 };
   let wasMoving = false;
   let following = false;
+  /** Step-through: the chain is stepped by hand instead of solved once a frame. */
+  let stepMode = false;
+  /** What the chain was last synced to in step-through (settings as JSON). */
+  let syncedKey = '';
+  const stepper = createStepper();
+  const convergence = createConvergencePlot(ik);
+  /** @type {import('./overlay-layout.js').PlacedLabel[] | null} Overlay labels last drawn. */
+  let drawnLabels = null;
+
+  /**
+   * getState().stepping: the last step, or a paused state before the first.
+   * @returns {import('./chain-steps.js').SteppingState | {kind: 'paused', count: 0, description: string}}
+   */
+  function steppingState() {
+    const made = stepper.current();
+    if (made) return made;
+    return { kind: 'paused', count: 0, description: 'paused: S makes the first step' };
+  }
 
   /**
    * Builds the C++ chain when bones, length or taper changed, carrying the old shape over.
@@ -259,8 +300,72 @@ function createChain(ik) {
     return { root: next, iterations: solved.iterations };
   }
 
+  /**
+   * The solve options of the settings.
+   * @param {ChainParams} params
+   * @returns {Required<ChainSolveOptions>}
+   */
+  function optionsOf(params) {
+    return {
+      method: params.method,
+      iterations: params.iterations,
+      tolerance: params.tolerance,
+      maxStep: params.maxStepDeg >= 180 ? Infinity : params.maxStepDeg * RADIANS,
+    };
+  }
+
+  /**
+   * Step-through: the chain follows the settings (shape, limits, root) but is not solved.
+   * @param {Settings} settings
+   */
+  function sync(settings) {
+    const params = chainParams(settings);
+    const { root } = settings.points;
+    const key = JSON.stringify([params, root]);
+    if (key === syncedKey && bones) return null;
+    syncedKey = key;
+    const chainBones = ensureChain(params, root);
+    limitKey = applyLimits(chainBones, params, limitKey);
+    const at = chainBones.positions();
+    // setRoot ends the C++ solve in progress: only when the root moved.
+    if (at[0] !== root.x || at[1] !== root.y) chainBones.setRoot(root);
+    positions = Array.from(chainBones.positions());
+    return {};
+  }
+
+  /**
+   * Makes `count` steps of the C++ solver (step-through; entered if not yet).
+   * @param {Settings} settings
+   * @param {number} count
+   */
+  function stepSolver(settings, count) {
+    stepMode = true;
+    following = false;
+    sync(settings);
+    const params = chainParams(settings);
+    const chainBones = /** @type {Chain} */ (bones);
+    const { target, root } = settings.points;
+    const key = JSON.stringify([params, target, root, lengths]);
+    for (let i = 0; i < count; i += 1) {
+      const made = stepper.step(chainBones, target, optionsOf(params), key);
+      if (made.done && made.result) result = made.result;
+    }
+    positions = Array.from(chainBones.positions());
+    settledKey = '';
+    syncedKey = '';
+  }
+
+  /** Leaves step-through: the chain solves once a frame again. */
+  function runSolver() {
+    stepMode = false;
+    stepper.reset();
+    settledKey = '';
+    syncedKey = '';
+  }
+
   /** @param {Settings} settings */
   function solve(settings) {
+    if (stepMode) return sync(settings);
     const params = chainParams(settings);
     const { target, root } = settings.points;
     following = params.follow;
@@ -268,12 +373,7 @@ function createChain(ik) {
     if (key === settledKey && bones) return null;
     const chainBones = ensureChain(params, root);
     limitKey = applyLimits(chainBones, params, limitKey);
-    const options = {
-      method: params.method,
-      iterations: params.iterations,
-      tolerance: params.tolerance,
-      maxStep: params.maxStepDeg >= 180 ? Infinity : params.maxStepDeg * RADIANS,
-    };
+    const options = optionsOf(params);
     let iterations = 0;
     /** @type {Point} */
     let rootNow = root;
@@ -295,7 +395,7 @@ function createChain(ik) {
   return {
     advance(dt, settings) {
       const params = chainParams(settings);
-      if (!params.moving) {
+      if (!params.moving || stepMode) {
         wasMoving = false;
         return null;
       }
@@ -307,12 +407,24 @@ function createChain(ik) {
 
     solve,
 
-    state() {
+    stepSolver,
+
+    runSolver,
+
+    state(settings) {
       if (!result) return {};
       /** @type {ChainSolveResult} */
       const copy = { status: result.status, iterations: result.iterations, error: result.error };
       if (result.message) copy.message = result.message;
-      return { positions: positions.slice(), result: copy };
+      /** @type {Record<string, unknown>} */
+      const state = { positions: positions.slice(), result: copy };
+      if (stepMode) state.stepping = steppingState();
+      const params = settings ? chainParams(settings) : null;
+      if (params?.plot && settings) {
+        state.convergence = convergence.current(lengths, params, settings.points.root, settings.points.target);
+      }
+      if (drawnLabels) state.overlay = { labels: drawnLabels };
+      return JSON.parse(JSON.stringify(state));
     },
 
     readouts(settings) {
@@ -330,10 +442,12 @@ function createChain(ik) {
       values.method = { text: params.method === 'fabrik' ? 'FABRIK' : 'CCD' };
       values.target = { text: formatPoint(settings.points.target) };
       values.root = { text: `${formatPoint(settings.points.root)}${params.follow ? ' (free)' : ''}` };
+      values.step = { text: stepMode ? steppingState().description : 'running (S: step through)' };
       return values;
     },
 
     draw(ctx, view, theme, settings, ui) {
+      drawnLabels = null;
       if (!result || positions.length < 4) return;
       const params = chainParams(settings);
       const { target, root } = settings.points;
@@ -342,7 +456,45 @@ function createChain(ik) {
       const limit = params.limitDeg * RADIANS;
       if (params.limits) drawLimitWedges(ctx, view, theme, positions, lengths, angles, limit);
       const end = { x: positions[positions.length - 2], y: positions[positions.length - 1] };
-      const warn = result.status === 'out_of_reach' || result.status === 'invalid';
+      const warn = !stepMode && (result.status === 'out_of_reach' || result.status === 'invalid');
+
+      // Overlays: panels in corners first, then labels around them; drawn over the chain.
+      const made = stepMode ? stepper.current() : null;
+      const layout = params.overlay || params.plot || stepMode ? createLayout(ctx, view, theme) : null;
+      /** @type {Array<() => void>} */
+      const over = [];
+      if (layout) {
+        for (let i = 0; i < positions.length; i += 2) avoidPoint(layout, { x: positions[i], y: positions[i + 1] }, 8);
+        // The root, the end and the target matter most: panels go elsewhere if they can.
+        avoidPoint(layout, root, 12, 20);
+        avoidPoint(layout, end, 10, 20);
+        avoidPoint(layout, target, 16, 20);
+        if (stepMode) {
+          const caption = placeStepCaption(layout, made ?? /** @type {any} */ ({
+            kind: 'begin', method: params.method, iteration: 0, iterations: params.iterations, count: 0,
+            description: 'paused: S makes the first step', error: Math.hypot(end.x - target.x, end.y - target.y),
+          }));
+          over.push(() => caption.draw(theme));
+        } else if (params.overlay) {
+          const lines = [
+            `${params.method === 'fabrik' ? 'FABRIK' : 'CCD'} · ${result.iterations} sweep${result.iterations === 1 ? '' : 's'} last frame · error ${formatLength(result.error)}`,
+            'S: step through the solve',
+          ];
+          const metrics = measurePanel(layout, lines, 0.92);
+          const box = placeCornerBox(layout, 'caption', metrics.width, metrics.height, ['top-left', 'top-right', 'bottom-left', 'bottom-right']);
+          box.text = lines.join('\n');
+          over.push(() => drawPanel(ctx, box, lines.map((text) => ({ text })), metrics, theme));
+        }
+        if (params.plot) {
+          const box = placeConvergencePlot(layout);
+          const moving = ui.active === 'target' || ui.active === 'root' || (params.moving && !stepMode);
+          const data = convergence.forFrame(lengths, params, root, target, moving);
+          over.push(() => drawConvergencePlot(layout, theme, data, box));
+        }
+      }
+      /** @type {Array<[import('./overlay-layout.js').PlacedLabel, string]>} */
+      const labels = [];
+      if (layout && made) labels.push(...drawStepShapes(ctx, view, theme, made, stepper.before(), target, layout));
       if (Math.hypot(end.x - target.x, end.y - target.y) > 0.5 / view.scale()) {
         drawMissLine(ctx, view, theme, end, target, warn);
       }
@@ -355,6 +507,19 @@ function createChain(ik) {
         warning: warn ? CHAIN_STATUS_WORDS[result.status] : undefined,
         away: end,
       });
+      if (!layout) return;
+      if (params.overlay && lengths.length <= 12) {
+        // Joint numbers, as the step captions name them (0 is the root).
+        for (let joint = 0; joint < lengths.length; joint += 1) {
+          const at = view.worldToCanvas({ x: positions[2 * joint], y: positions[2 * joint + 1] });
+          const next = view.worldToCanvas({ x: positions[2 * joint + 2], y: positions[2 * joint + 3] });
+          const along = Math.atan2(next.y - at.y, next.x - at.x);
+          labels.push([placeLabel(layout, `joint-${joint}`, String(joint), at, along + Math.PI * 0.75, layout.fontSize * 0.5), theme.overlayInk]);
+        }
+      }
+      for (const [label, colour] of labels) drawPlacedLabel(layout, label, colour, theme);
+      for (const drawOver of over) drawOver();
+      drawnLabels = layout.placed.map((label) => ({ ...label }));
     },
 
     hitRadius(name, pointerType) {
@@ -370,6 +535,15 @@ function createChain(ik) {
         case 'm': return { params: { method: params.method === 'ccd' ? 'fabrik' : 'ccd' } };
         case 'l': return { params: { limits: !params.limits } };
         case 'f': return { params: { follow: !params.follow } };
+        case 'o': return { params: { overlay: !params.overlay } };
+        case 'p': return { params: { plot: !params.plot } };
+        case 's':
+          stepSolver(settings, 1);
+          return {};
+        case 'escape':
+          if (!stepMode) return null;
+          runSolver();
+          return {};
         default: return null;
       }
     },
@@ -382,6 +556,10 @@ function createChain(ik) {
       result = null;
       positions = [];
       settledKey = '';
+      stepMode = false;
+      stepper.reset();
+      convergence.reset();
+      drawnLabels = null;
     },
   };
 }

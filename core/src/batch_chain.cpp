@@ -1,4 +1,4 @@
-// batch_chain.cpp: ChainBatch, CCD and FABRIK over many chains, two chains per SIMD step.
+// batch_chain.cpp: ChainBatch, CCD and FABRIK over many chains, four chains per step (two SIMD pairs).
 //
 // Sections: building, the sweeps (two lanes), angles.
 //
@@ -6,9 +6,9 @@
 //   FABRIK: the two passes of fabrik.cpp, unconstrained: each joint is put one bone length from
 //           its neighbour along the line to where it was.
 //   CCD:    joint p turns the bones after it by the rotation taking (end - p) to (target - p), whose
-//           cosine and sine are the normalised dot and cross products; then every bone is put back
-//           to its exact length along its direction, so rounding never accumulates into the
-//           lengths.
+//           cosine and sine are the normalised dot and cross products; at the end of the solve
+//           every bone is put back to its exact length along its direction, so rounding never
+//           accumulates into the lengths from frame to frame.
 // Two chains that need different numbers of sweeps share the loop; a finished lane keeps its
 // values through select(), so each chain ends exactly where it would alone.
 #include <algorithm>
@@ -23,6 +23,7 @@ namespace {
 
 using simd::F64x1;
 using simd::F64x2;
+using simd::F64x4;
 
 // Largest magnitude of a root, a target or a length the batch takes: squared differences of
 // positions stay finite.
@@ -65,7 +66,7 @@ const char* ChainBatch::reset(int count, int bones, const double* lengths, Vec2 
   error_.assign(chains, 0.0);
   iterations_.assign(chains, 0);
   status_.assign(chains, 0);
-  scratch_.assign(4 * static_cast<size_t>(bones + 1) * 2, 0.0);
+  scratch_.assign(4 * static_cast<size_t>(bones + 1) * 4, 0.0);  // 4 arrays of up to 4 lanes
   for (int j = 0; j < bones; ++j) {
     for (size_t c = 0; c < chains; ++c) {
       lengths_[static_cast<size_t>(j) * chains + c] = lengths[j];
@@ -186,6 +187,7 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
     }
   }
   if (options.iterations == 0) active = simd::maskAnd(active, simd::maskNot(active));
+  const auto swept = active;
 
   const V stalled = V::splat(kStalled) * reach;
   for (int sweep = 0; sweep < options.iterations && simd::any(active); ++sweep) {
@@ -203,23 +205,20 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
         const V cosine = simd::select(turns, (ax * cx + ay * cy) * inverse, one);
         const V sine = simd::select(turns, (ax * cy - ay * cx) * inverse, zero);
         turned = simd::max(turned, (one - cosine) + simd::abs(sine));
-        for (int k = j + 1; k <= bones; ++k) {
-          const V oldX = V::load(at(px, k)), oldY = V::load(at(py, k));
-          const V rx = oldX - pivotX, ry = oldY - pivotY;
-          simd::select(turns, pivotX + (cosine * rx - sine * ry), oldX).store(at(px, k));
-          simd::select(turns, pivotY + (sine * rx + cosine * ry), oldY).store(at(py, k));
+        if (simd::all(turns)) {  // the common case: no lane to hold still
+          for (int k = j + 1; k <= bones; ++k) {
+            const V rx = V::load(at(px, k)) - pivotX, ry = V::load(at(py, k)) - pivotY;
+            (pivotX + (cosine * rx - sine * ry)).store(at(px, k));
+            (pivotY + (sine * rx + cosine * ry)).store(at(py, k));
+          }
+        } else if (simd::any(turns)) {
+          for (int k = j + 1; k <= bones; ++k) {
+            const V oldX = V::load(at(px, k)), oldY = V::load(at(py, k));
+            const V rx = oldX - pivotX, ry = oldY - pivotY;
+            simd::select(turns, pivotX + (cosine * rx - sine * ry), oldX).store(at(px, k));
+            simd::select(turns, pivotY + (sine * rx + cosine * ry), oldY).store(at(py, k));
+          }
         }
-      }
-      // Put every bone back to its exact length along its direction.
-      for (int j = 0; j < bones; ++j) {
-        const V baseX = V::load(at(px, j)), baseY = V::load(at(py, j));
-        const V oldX = V::load(at(px, j + 1)), oldY = V::load(at(py, j + 1));
-        const V dx = oldX - baseX, dy = oldY - baseY;
-        const V len = simd::sqrt(dx * dx + dy * dy);
-        const auto fix = simd::maskAnd(active, len > zero);
-        const V scale = V::load(global(lengths_, j)) / simd::select(fix, len, one);
-        simd::select(fix, baseX + dx * scale, oldX).store(at(px, j + 1));
-        simd::select(fix, baseY + dy * scale, oldY).store(at(py, j + 1));
       }
     } else {
       // Backward: the end on the target, each joint one length from its child toward where it was
@@ -255,6 +254,22 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
     active = simd::maskAnd(active, simd::maskAnd(error > tolerance, progressing));
   }
 
+  // CCD's rotations round each length by an ulp or so per sweep: put every bone back to its exact
+  // length along its direction once per solve, so nothing accumulates from frame to frame.
+  if (options.ccd && simd::any(swept)) {
+    for (int j = 0; j < bones; ++j) {
+      const V baseX = V::load(at(px, j)), baseY = V::load(at(py, j));
+      const V oldX = V::load(at(px, j + 1)), oldY = V::load(at(py, j + 1));
+      const V dx = oldX - baseX, dy = oldY - baseY;
+      const V len = simd::sqrt(dx * dx + dy * dy);
+      const auto fix = simd::maskAnd(swept, len > zero);
+      const V scale = V::load(global(lengths_, j)) / simd::select(fix, len, one);
+      simd::select(fix, baseX + dx * scale, oldX).store(at(px, j + 1));
+      simd::select(fix, baseY + dy * scale, oldY).store(at(py, j + 1));
+    }
+    error = simd::select(swept, errorNow(), error);
+  }
+
   // Write back every valid lane (an invalid lane's scratch is its input, untouched).
   for (int j = 0; j <= bones; ++j) {
     V::load(at(px, j)).store(global(x_, j));
@@ -279,6 +294,7 @@ const char* ChainBatch::solve(const ChainBatchOptions& options) {
   if (!std::isfinite(options.tolerance) || options.tolerance < 0)
     return "tolerance must be a finite number, 0 or greater";
   int c = 0;
+  for (; c + 4 <= count_; c += 4) solveGroup<F64x4>(c, options);
   for (; c + 2 <= count_; c += 2) solveGroup<F64x2>(c, options);
   if (c < count_) solveGroup<F64x1>(c, options);
   return nullptr;

@@ -169,6 +169,44 @@ inline bool all(F64x2::Mask m) { return m.m[0] && m.m[1]; }
 inline bool laneOf(F64x2::Mask m, int i) { return m.m[i]; }
 #endif
 
+// ---- four lanes: two F64x2 side by side -----------------------------------------------------------
+
+// Not wider hardware: two independent two-lane vectors in flight. The chain kernels are chains of
+// dependent square roots and divisions (each joint waits for the one before), so their speed is
+// set by latency; interleaving two groups of chains lets the CPU overlap them.
+struct F64x4 {
+  static constexpr int kLanes = 4;
+  F64x2 a, b;
+  struct Mask {
+    F64x2::Mask a, b;
+  };
+  static F64x4 splat(double x) { return {F64x2::splat(x), F64x2::splat(x)}; }
+  static F64x4 load(const double* p) { return {F64x2::load(p), F64x2::load(p + 2)}; }
+  void store(double* p) const { a.store(p), b.store(p + 2); }
+  double lane(int i) const { return i < 2 ? a.lane(i) : b.lane(i - 2); }
+  friend F64x4 operator+(F64x4 x, F64x4 y) { return {x.a + y.a, x.b + y.b}; }
+  friend F64x4 operator-(F64x4 x, F64x4 y) { return {x.a - y.a, x.b - y.b}; }
+  friend F64x4 operator*(F64x4 x, F64x4 y) { return {x.a * y.a, x.b * y.b}; }
+  friend F64x4 operator/(F64x4 x, F64x4 y) { return {x.a / y.a, x.b / y.b}; }
+  friend F64x4 operator-(F64x4 x) { return {-x.a, -x.b}; }
+  friend Mask operator<(F64x4 x, F64x4 y) { return {x.a < y.a, x.b < y.b}; }
+  friend Mask operator<=(F64x4 x, F64x4 y) { return {x.a <= y.a, x.b <= y.b}; }
+  friend Mask operator>(F64x4 x, F64x4 y) { return {x.a > y.a, x.b > y.b}; }
+  friend Mask operator>=(F64x4 x, F64x4 y) { return {x.a >= y.a, x.b >= y.b}; }
+  friend Mask operator==(F64x4 x, F64x4 y) { return {x.a == y.a, x.b == y.b}; }
+};
+inline F64x4 sqrt(F64x4 x) { return {sqrt(x.a), sqrt(x.b)}; }
+inline F64x4 abs(F64x4 x) { return {abs(x.a), abs(x.b)}; }
+inline F64x4 min(F64x4 x, F64x4 y) { return {min(x.a, y.a), min(x.b, y.b)}; }
+inline F64x4 max(F64x4 x, F64x4 y) { return {max(x.a, y.a), max(x.b, y.b)}; }
+inline F64x4 select(F64x4::Mask m, F64x4 x, F64x4 y) { return {select(m.a, x.a, y.a), select(m.b, x.b, y.b)}; }
+inline F64x4::Mask maskAnd(F64x4::Mask x, F64x4::Mask y) { return {maskAnd(x.a, y.a), maskAnd(x.b, y.b)}; }
+inline F64x4::Mask maskOr(F64x4::Mask x, F64x4::Mask y) { return {maskOr(x.a, y.a), maskOr(x.b, y.b)}; }
+inline F64x4::Mask maskNot(F64x4::Mask x) { return {maskNot(x.a), maskNot(x.b)}; }
+inline bool any(F64x4::Mask m) { return any(m.a) || any(m.b); }
+inline bool all(F64x4::Mask m) { return all(m.a) && all(m.b); }
+inline bool laneOf(F64x4::Mask m, int i) { return i < 2 ? laneOf(m.a, i) : laneOf(m.b, i - 2); }
+
 // ---- atan, atan2 --------------------------------------------------------------------------------
 
 // atan(x) for x in [0, 1] (Cephes atan.c): above tan(pi/8) use atan(x) = pi/4 + atan((x-1)/(x+1)),

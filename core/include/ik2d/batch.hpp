@@ -104,9 +104,10 @@ struct ChainBatchOptions {
 /// Per chain, status, iterations and error mean what Chain::solve's do, with the same out-of-reach
 /// answer (straight at the target) and the same handling of a chain lying on a line through its
 /// target. The sweeps run on positions rather than angles, so a pose agrees with Chain's to
-/// rounding, not bit for bit; every sweep puts each bone back at its exact length (tested: no
-/// drift). Positions may be written too (to pose a chain): a sweep restores their lengths along
-/// their directions; a chain already within tolerance is left as written.
+/// rounding, not bit for bit; every bone ends each solve at its exact length (FABRIK places joints
+/// one length apart; CCD's rotations are followed by a length fix), so nothing drifts (tested).
+/// Positions may be written too (to pose a chain): a sweep restores their lengths along their
+/// directions; a chain already within tolerance is left as written.
 class ChainBatch {
  public:
   /// Most joint slots ((bones + 1) * count) one batch may hold.

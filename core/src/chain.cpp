@@ -29,7 +29,7 @@ double clampAngleToRange(double angle, double min, double max) {
 }
 
 Vec2 unitOr(Vec2 v, Vec2 fallback) {
-  const double length = ik2d::length(v);
+  const double length = fastLength(v);
   if (!(length > 0) || !std::isfinite(length)) return fallback;
   return {v.x / length, v.y / length};
 }
@@ -215,14 +215,14 @@ double Chain::placeBoneToward(int bone, Vec2 toward, double& parentWorld) {
   const auto index = static_cast<size_t>(bone);
   const Vec2 from = position(bone);
   const Vec2 along = toward - from;
-  const double desiredWorld = length(along) > 0 ? std::atan2(along.y, along.x) : worldAngles_[index];
+  const double distance = detail::fastLength(along);
+  const double desiredWorld = distance > 0 ? std::atan2(along.y, along.x) : worldAngles_[index];
   const double local = constrain(bone, desiredWorld - parentWorld);
   const double change = std::fabs(wrapAngle(local - angles_[index]));
   angles_[index] = local;
   parentWorld += local;
   worldAngles_[index] = parentWorld;
   // Unconstrained, the bone lies along `along` itself: no sine or cosine needed.
-  const double distance = length(along);
   const bool free = !hasLimit_[index] && maxStep_ >= kPi && distance > 0 && std::isfinite(distance);
   setPosition(bone + 1, free ? from + (lengths_[index] / distance) * along
                              : from + lengths_[index] * direction(parentWorld));

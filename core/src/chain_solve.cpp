@@ -70,7 +70,7 @@ ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
   progress_.outOfReach = length(target - position(0)) > reach_;
 
   step.kind = ChainStepKind::Begin;
-  step.error = length(end() - target);
+  step.error = detail::fastLength(end() - target);
   if (step.error > progress_.tolerance && progress_.sweeps > 0) {
     progress_.active = true;
   } else {
@@ -90,7 +90,7 @@ ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
 void Chain::finishSweep(ChainStep& step) {
   Progress& p = progress_;
   step.sweepEnd = true;
-  step.error = length(end() - p.target);
+  step.error = detail::fastLength(end() - p.target);
   p.phase = Phase::StartSweep;
   const bool stalled = (p.outOfReach && !anyConstraint()) || p.change < kStalledChange;
   if (step.error > p.tolerance && p.iteration < p.sweeps && !stalled) return;
@@ -130,7 +130,7 @@ ChainStep Chain::step() {
       step.kind = ChainStepKind::Unbend;
       p.change = nudgeOffLine();
       p.phase = Phase::UnbendCcd;
-      if (p.detailed) step.error = length(end() - p.target);
+      if (p.detailed) step.error = detail::fastLength(end() - p.target);
       return step;
     }
     p.phase = p.method == ChainMethod::Ccd ? Phase::Ccd : Phase::FabrikBackward;
@@ -145,20 +145,20 @@ ChainStep Chain::step() {
         p.phase = p.method == ChainMethod::Ccd ? Phase::Ccd : Phase::FabrikBackward;
         p.nextJoint = size() - 1;
       }
-      if (p.detailed) step.error = length(end() - p.target);
+      if (p.detailed) step.error = detail::fastLength(end() - p.target);
       break;
     case Phase::Ccd:
       p.change = std::max(p.change, turnJointToward(p.nextJoint, p.target, step));
       if (--p.nextJoint < 0) {
         updatePositionsFrom(0);  // exact forward kinematics after the sweep's rotations
         finishSweep(step);
-      } else if (p.detailed) step.error = length(end() - p.target);
+      } else if (p.detailed) step.error = detail::fastLength(end() - p.target);
       break;
     case Phase::FabrikBackward:
       step.kind = ChainStepKind::FabrikBackward;
       backwardPass(p.target);
       p.phase = Phase::FabrikForward;
-      if (p.detailed) step.error = length(end() - p.target);
+      if (p.detailed) step.error = detail::fastLength(end() - p.target);
       break;
     case Phase::FabrikForward:
       step.kind = ChainStepKind::FabrikForward;

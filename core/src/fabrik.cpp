@@ -28,7 +28,7 @@ void Chain::backwardPass(Vec2 target) {
     const auto bone = static_cast<size_t>(i);
     const Vec2 child = scratchAt(i + 1);
     const Vec2 toJoint = scratchAt(i) - child;
-    const double distance = length(toJoint);
+    const double distance = detail::fastLength(toJoint);
     const bool limited = i + 1 < bones && hasLimit_[bone + 1];
     if (!limited && distance > 0 && std::isfinite(distance)) {
       setScratch(i, child + (lengths_[bone] / distance) * toJoint);  // no angle needed

@@ -199,7 +199,9 @@ inline F64x4 sqrt(F64x4 x) { return {sqrt(x.a), sqrt(x.b)}; }
 inline F64x4 abs(F64x4 x) { return {abs(x.a), abs(x.b)}; }
 inline F64x4 min(F64x4 x, F64x4 y) { return {min(x.a, y.a), min(x.b, y.b)}; }
 inline F64x4 max(F64x4 x, F64x4 y) { return {max(x.a, y.a), max(x.b, y.b)}; }
-inline F64x4 select(F64x4::Mask m, F64x4 x, F64x4 y) { return {select(m.a, x.a, y.a), select(m.b, x.b, y.b)}; }
+inline F64x4 select(F64x4::Mask m, F64x4 x, F64x4 y) {
+  return {select(m.a, x.a, y.a), select(m.b, x.b, y.b)};
+}
 inline F64x4::Mask maskAnd(F64x4::Mask x, F64x4::Mask y) { return {maskAnd(x.a, y.a), maskAnd(x.b, y.b)}; }
 inline F64x4::Mask maskOr(F64x4::Mask x, F64x4::Mask y) { return {maskOr(x.a, y.a), maskOr(x.b, y.b)}; }
 inline F64x4::Mask maskNot(F64x4::Mask x) { return {maskNot(x.a), maskNot(x.b)}; }

@@ -28,6 +28,9 @@ using simd::F64x4;
 // Largest magnitude of a root, a target or a length the batch takes: squared differences of
 // positions stay finite.
 constexpr double kLargest = 1e150;
+// Shortest length the batch takes: positions one length apart stay normal numbers, so the unit
+// vectors of the sweeps are exact to rounding.
+constexpr double kShortest = 1e-150;
 // A sweep that moves the end less than this fraction of the reach has stalled (Chain uses 1e-13
 // radians of joint change; this is the same at the end of a straight chain).
 constexpr double kStalled = 1e-13;
@@ -46,8 +49,8 @@ const char* ChainBatch::reset(int count, int bones, const double* lengths, Vec2 
   if (static_cast<long long>(bones + 1) * count > kMaxSlots)
     return "count * (bones + 1) must be at most 16777216";
   for (int j = 0; j < bones; ++j) {
-    if (!isUsable(lengths[j]) || !(lengths[j] > 0))
-      return "lengths must be finite, greater than 0 and at most 1e150";
+    if (!isUsable(lengths[j]) || !(lengths[j] >= kShortest))
+      return "lengths must be finite, from 1e-150 to 1e150";
   }
   if (!isUsable(root.x) || !isUsable(root.y)) return "root must be finite and at most 1e150 in magnitude";
 
@@ -133,7 +136,7 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
   V reach = zero;
   for (int j = 0; j < bones; ++j) {
     const V l = V::load(global(lengths_, j));
-    valid = simd::maskAnd(valid, simd::maskAnd(l > zero, usable(l)));
+    valid = simd::maskAnd(valid, simd::maskAnd(l >= V::splat(kShortest), usable(l)));
     reach = reach + l;
   }
   valid = simd::maskAnd(valid, reach <= V::splat(kLargest));

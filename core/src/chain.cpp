@@ -223,8 +223,9 @@ double Chain::placeBoneToward(int bone, Vec2 toward, double& parentWorld) {
   parentWorld += local;
   worldAngles_[index] = parentWorld;
   // Unconstrained, the bone lies along `along` itself: no sine or cosine needed.
-  const bool free = !hasLimit_[index] && maxStep_ >= kPi && distance > 0 && std::isfinite(distance);
-  setPosition(bone + 1, free ? from + (lengths_[index] / distance) * along
+  const bool free = !hasLimit_[index] && maxStep_ >= kPi && distance > detail::kSmallestDirection &&
+                    std::isfinite(distance);
+  setPosition(bone + 1, free ? from + lengths_[index] * Vec2{along.x / distance, along.y / distance}
                              : from + lengths_[index] * direction(parentWorld));
   return change;
 }

@@ -19,6 +19,10 @@ inline bool isWithinMagnitude(Vec2 point) {
   return std::fabs(point.x) <= Chain::kMaxMagnitude && std::fabs(point.y) <= Chain::kMaxMagnitude;
 }
 
+/// Shortest vector whose direction v / |v| is exact to rounding: below it the coordinates are
+/// denormal, and dividing by |v| no longer gives a unit vector (the solvers go through an angle).
+inline constexpr double kSmallestDirection = 1e-290;
+
 /// |v|: sqrt(x^2 + y^2) where the squares cannot overflow or underflow, else std::hypot (slower
 /// in WebAssembly, where it is a software routine). The two agree to an ulp or so.
 inline double fastLength(Vec2 v) {

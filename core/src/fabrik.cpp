@@ -30,8 +30,9 @@ void Chain::backwardPass(Vec2 target) {
     const Vec2 toJoint = scratchAt(i) - child;
     const double distance = detail::fastLength(toJoint);
     const bool limited = i + 1 < bones && hasLimit_[bone + 1];
-    if (!limited && distance > 0 && std::isfinite(distance)) {
-      setScratch(i, child + (lengths_[bone] / distance) * toJoint);  // no angle needed
+    if (!limited && distance > detail::kSmallestDirection && std::isfinite(distance)) {
+      setScratch(
+          i, child + lengths_[bone] * Vec2{toJoint.x / distance, toJoint.y / distance});  // no angle needed
       continue;
     }
     const Vec2 backward = detail::unitOr(toJoint, -1.0 * direction(worldAngles_[bone]));

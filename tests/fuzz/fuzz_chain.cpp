@@ -25,6 +25,12 @@ void checkChain(const Chain& chain, const std::vector<double>& start, double max
     // Positions are only as fine as the double grid where the chain is: far from the origin
     // (1e293, say) a short bone cannot be told apart from none.
     const double grid = 4e-16 * (length(chain.position(i)) + length(chain.position(i + 1)));
+    if (!(std::fabs(bone - chain.boneLength(i)) <= 1e-9 * chain.reach() + grid + 1e-300)) {
+      std::fprintf(stderr,
+                   "bone %d: %.17g vs length %.17g, reach %.17g, at (%.17g, %.17g) -> (%.17g, %.17g)\n", i,
+                   bone, chain.boneLength(i), chain.reach(), chain.position(i).x, chain.position(i).y,
+                   chain.position(i + 1).x, chain.position(i + 1).y);
+    }
     require(std::fabs(bone - chain.boneLength(i)) <= 1e-9 * chain.reach() + grid + 1e-300, "lengths kept");
   }
 }

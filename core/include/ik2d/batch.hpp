@@ -114,7 +114,7 @@ class ChainBatch {
   static constexpr long long kMaxSlots = 1LL << 24;
 
   /// Rebuilds the batch: `count` chains of `bones` bones (1 to 1024) with lengths `lengths`
-  /// (`bones` values, each > 0) straight along +x from `root`. Returns nullptr or a message.
+  /// (`bones` values, each from 1e-150 to 1e150) straight along +x from `root`. Returns nullptr or a message.
   const char* reset(int count, int bones, const double* lengths, Vec2 root);
   int count() const { return count_; }  ///< number of chains.
   int bones() const { return bones_; }  ///< bones per chain.
@@ -134,8 +134,8 @@ class ChainBatch {
   double* angles() { return angles_.data(); }
 
   /// Solves every chain toward its target. A chain whose root, target or lengths are not finite,
-  /// or beyond 1e150 in magnitude, or whose lengths are not > 0, is left as it was with status
-  /// Invalid. Returns nullptr, or a message for bad options (nothing solved). Allocates nothing.
+  /// or beyond 1e150 in magnitude, or whose lengths are outside [1e-150, 1e150], is left as it was with
+  /// status Invalid. Returns nullptr, or a message for bad options (nothing solved). Allocates nothing.
   const char* solve(const ChainBatchOptions& options);
   /// Fills angles() from the positions.
   void computeAngles();

@@ -1,0 +1,93 @@
+// fuzz_batch.cpp: TwoBoneBatch and ChainBatch on any input. The batch of limbs must give
+// solveTwoBone's status for every limb (the vector path and the scalar fallback alike) with
+// finite outputs; a batch of chains must stay finite, refuse exactly the chains it cannot take,
+// and keep every bone of a solved chain at its length.
+#include <vector>
+
+#include "fuzz_support.hpp"
+#include "ik2d/ik2d.hpp"
+
+using namespace ik2d;
+using fuzz::require;
+
+namespace {
+
+void fuzzLimbs(FuzzedDataProvider& data) {
+  const int count = data.ConsumeIntegralInRange<int>(0, 9);
+  TwoBoneBatch batch;
+  require(batch.resize(count) == nullptr, "a small batch resizes");
+  std::vector<TwoBoneInput> inputs(static_cast<size_t>(count));
+  for (int i = 0; i < count; ++i) {
+    TwoBoneInput& in = inputs[static_cast<size_t>(i)];
+    in.root = {fuzz::anyDouble(data), fuzz::anyDouble(data)};
+    in.target = {fuzz::anyDouble(data), fuzz::anyDouble(data)};
+    in.length1 = fuzz::anyDouble(data);
+    in.length2 = fuzz::anyDouble(data);
+    in.bend = data.ConsumeBool() ? (data.ConsumeBool() ? 1.0 : -1.0) : fuzz::anyDouble(data);
+    in.softness = data.ConsumeBool() ? 0.0 : fuzz::anyDouble(data);
+    batch.rootX()[i] = in.root.x, batch.rootY()[i] = in.root.y;
+    batch.targetX()[i] = in.target.x, batch.targetY()[i] = in.target.y;
+    batch.length1()[i] = in.length1, batch.length2()[i] = in.length2;
+    batch.bend()[i] = in.bend, batch.softness()[i] = in.softness;
+  }
+  batch.solve();
+  for (int i = 0; i < count; ++i) {
+    const TwoBoneResult r = solveTwoBone(inputs[static_cast<size_t>(i)]);
+    require(batch.status()[i] == static_cast<std::uint8_t>(r.status), "the batch's status is solveTwoBone's");
+    require(isValid(batch.jointX()[i]) && isValid(batch.jointY()[i]) && isValid(batch.endX()[i]) &&
+                isValid(batch.endY()[i]) && isValid(batch.angle1()[i]) && isValid(batch.angle2()[i]) &&
+                isValid(batch.distance()[i]),
+            "every output is finite");
+    require(batch.angle1()[i] > -kPi && batch.angle1()[i] <= kPi && batch.angle2()[i] > -kPi &&
+                batch.angle2()[i] <= kPi,
+            "angles wrapped");
+  }
+}
+
+void fuzzChains(FuzzedDataProvider& data) {
+  const int count = data.ConsumeIntegralInRange<int>(0, 9);
+  const int bones = data.ConsumeIntegralInRange<int>(1, 6);
+  std::vector<double> lengths(static_cast<size_t>(bones));
+  for (double& l : lengths)
+    l = data.ConsumeBool() ? fuzz::anyDouble(data) : data.ConsumeFloatingPointInRange(0.1, 5.0);
+  ChainBatch batch;
+  const Vec2 root{data.ConsumeFloatingPointInRange(-10.0, 10.0),
+                  data.ConsumeFloatingPointInRange(-10.0, 10.0)};
+  if (batch.reset(count, bones, lengths.data(), root) != nullptr) return;  // bad lengths: refused
+  for (int frame = 0; frame < 4 && data.remaining_bytes() > 0; ++frame) {
+    for (int c = 0; c < count; ++c) {
+      batch.targetX()[c] =
+          data.ConsumeBool() ? fuzz::anyDouble(data) : data.ConsumeFloatingPointInRange(-40.0, 40.0);
+      batch.targetY()[c] =
+          data.ConsumeBool() ? fuzz::anyDouble(data) : data.ConsumeFloatingPointInRange(-40.0, 40.0);
+      if (data.ConsumeIntegralInRange<int>(0, 7) == 0) batch.rootX()[c] = fuzz::anyDouble(data);
+    }
+    ChainBatchOptions options;
+    options.ccd = data.ConsumeBool();
+    options.iterations = data.ConsumeIntegralInRange<int>(0, 30);
+    options.tolerance = data.ConsumeFloatingPointInRange(0.0, 1.0);
+    require(batch.solve(options) == nullptr, "good options are accepted");
+    for (int c = 0; c < count; ++c) {
+      const bool usable = std::isfinite(batch.rootX()[c]) && std::fabs(batch.rootX()[c]) <= 1e150 &&
+                          std::isfinite(batch.targetX()[c]) && std::fabs(batch.targetX()[c]) <= 1e150 &&
+                          std::isfinite(batch.targetY()[c]) && std::fabs(batch.targetY()[c]) <= 1e150;
+      const bool refused = batch.status()[c] == static_cast<std::uint8_t>(ChainStatus::Invalid);
+      require(refused == !usable, "refused exactly when a root or target is not usable");
+      require(isValid(batch.error()[c]), "error is finite");
+      if (refused) continue;
+      for (int j = 0; j <= bones; ++j) {
+        require(isValid(batch.x()[j * count + c]) && isValid(batch.y()[j * count + c]),
+                "positions are finite");
+      }
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
+  FuzzedDataProvider data(bytes, size);
+  if (data.ConsumeBool()) fuzzLimbs(data);
+  else fuzzChains(data);
+  return 0;
+}

@@ -1,6 +1,7 @@
 // embed.test.mjs: the embed view (embed.html and ?embed=1), the Copy link and Copy embed code
 // buttons, the example host page in web/examples/ driving an embed from its text, and the
-// postMessage API from a host page on another origin (a second port) that pastes the copied snippet.
+// postMessage API from a host page on another origin (a second port) that pastes the copied snippet,
+// including stepping a chain embed's solver through it.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, test } from 'node:test';
@@ -367,6 +368,92 @@ test('postMessage from another origin: ready, setState, getState, subscribe, and
     }
     assert.deepEqual(unexpectedProblems(opened), [], 'no page error, console error or dialog');
     assert.ok(opened.problems.some((p) => p.includes('ignored a message that is not')), 'junk was warned about');
+  } finally {
+    await opened.context.close();
+    await host.close();
+  }
+});
+
+test('postMessage step-through: ik2d:stepSolver steps a chain embed joint by joint, ik2d:runSolver runs it again', async () => {
+  const embedOrigin = new URL(server.url).origin;
+  const snippet = `<iframe src="${server.url}embed.html?v=1&amp;scene=chain&amp;target=90,40" title="ik2d: Chain" `
+    + 'width="640" height="480" style="border:0"></iframe>';
+  const host = await startHost(snippet);
+  const opened = await openPage(browser, host.url, { waitReady: false });
+  const { page } = opened;
+  /** Posts a message to the embed and waits for the reply with its id. */
+  const ask = (message) => page.evaluate(async ({ message, embedOrigin }) => {
+    const count = window.received.length;
+    window.embed().postMessage(message, embedOrigin);
+    for (let i = 0; i < 300; i += 1) {
+      const reply = window.received.slice(count).find((m) => m.data?.id === message.id);
+      if (reply) return reply.data;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return null;
+  }, { message, embedOrigin });
+  try {
+    await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'ik2d:ready'), null, { timeout: 15000 });
+    const frame = page.frame({ url: /embed\.html/ });
+    assert.ok(frame);
+    await frame.waitForFunction(() => window.playground.getState().result?.status === 'reached', null, { timeout: 5000 });
+
+    // n = 0: step-through, nothing stepped yet; a new target then waits for the steps.
+    const paused = await ask({ type: 'ik2d:stepSolver', id: 'p', n: 0 });
+    assert.equal(paused?.type, 'ik2d:result');
+    assert.deepEqual(paused?.notices, []);
+    assert.equal(paused?.state.stepping.kind, 'paused');
+    assert.deepEqual((await ask({ type: 'ik2d:setState', id: 't', state: { target: { x: -150, y: 60 } } }))?.notices, []);
+    const frozen = (await ask({ type: 'ik2d:getState', id: 'g' }))?.state.positions;
+    assert.deepEqual(frozen, paused?.state.positions, 'stepping: the chain does not solve toward the new target');
+
+    // Three single steps (n given, and n left out: 1): the solve begins, then CCD turns joint 5, then joint 4.
+    const steps = [];
+    for (const [i, message] of [{ n: 1 }, {}, { n: 1 }].entries()) {
+      const reply = await ask({ type: 'ik2d:stepSolver', id: `s${i}`, ...message });
+      assert.equal(reply?.type, 'ik2d:result');
+      assert.deepEqual(reply?.notices, []);
+      steps.push(reply?.state);
+    }
+    assert.deepEqual(steps.map((s) => [s.stepping.kind, s.stepping.joint, s.stepping.count]),
+      [['begin', -1, 1], ['ccd_joint', 5, 2], ['ccd_joint', 4, 3]], 'joint by joint, tip first');
+    assert.equal(steps[1].stepping.iteration, 1);
+    assert.match(steps[2].stepping.description, /^joint 4 turned/);
+    assert.deepEqual(steps[0].positions, frozen, 'the first step moves nothing');
+    assert.notDeepEqual(steps[1].positions, steps[0].positions, 'a joint update moves the chain');
+    assert.notDeepEqual(steps[2].positions, steps[1].positions);
+    const inside = await frame.evaluate(() => window.playground.getState());
+    assert.deepEqual(inside.stepping, steps[2].stepping, 'the reply is the embed\'s getState().stepping');
+    assert.deepEqual(inside.positions, steps[2].positions);
+
+    // A bad n is a notice and steps nothing; an unknown key is a notice too.
+    for (const [i, n] of ['3', 2.5, -1, 1001, null, Number.NaN].entries()) {
+      const reply = await ask({ type: 'ik2d:stepSolver', id: `bad${i}`, n });
+      assert.equal(reply?.type, 'ik2d:result');
+      assert.deepEqual(reply?.notices, [`Ignored the message: n must be a whole number from 0 to 1000, got ${String(n)}`]);
+      assert.equal(reply?.state.stepping.count, 3, `n = ${String(n)} steps nothing`);
+    }
+    const extra = await ask({ type: 'ik2d:stepSolver', id: 'x', n: 1, steps: 5 });
+    assert.deepEqual(extra?.notices, ['Ignored "steps": ik2d:stepSolver has type, id, n']);
+    assert.equal(extra?.state.stepping.count, 4);
+
+    // runSolver: step-through ends and the chain solves toward the target again.
+    const run = await ask({ type: 'ik2d:runSolver', id: 'r' });
+    assert.equal(run?.type, 'ik2d:result');
+    assert.deepEqual(run?.notices, []);
+    assert.equal(run?.state.stepping, undefined, 'no longer stepping');
+    await frame.waitForFunction(() => window.playground.getState().result?.status === 'reached', null, { timeout: 5000 });
+    assert.equal((await ask({ type: 'ik2d:getState', id: 'g2' }))?.state.stepping, undefined);
+
+    // A scene without step-through: an error reply, nothing thrown.
+    await ask({ type: 'ik2d:setState', id: 'arm', state: { scene: 'arm' } });
+    for (const type of ['ik2d:stepSolver', 'ik2d:runSolver']) {
+      const refused = await ask({ type, id: `e-${type}`, n: 1 });
+      assert.equal(refused?.type, 'ik2d:error');
+      assert.equal(refused?.message, `Refused ${type}: the arm scene has no step-through (the chain scene has)`);
+    }
+    assert.equal((await frame.evaluate(() => window.playground.getState())).scene, 'arm');
+    assert.deepEqual(unexpectedProblems(opened), [], 'no page error, console error or dialog');
   } finally {
     await opened.context.close();
     await host.close();

@@ -7,6 +7,9 @@
  *   await arm.ready;                                      // the scene is drawn
  *   const { notices, state } = await arm.setState({ target: { x: 280, y: 40 } });
  *   arm.subscribe((state) => console.log(state.result.status));
+ *   // A chain embed (chain = connectEmbed(…)) can be stepped by hand, then run again:
+ *   const { state: stepped } = await chain.stepSolver(3);   // stepped.stepping: the last step
+ *   await chain.runSolver();
  *
  * The protocol itself is in the README, "postMessage API".
  */
@@ -27,6 +30,11 @@
  * @property {() => Promise<EmbedReply>} reset Back to the scene's defaults.
  * @property {(listener: (state: EmbedState) => void) => Promise<EmbedReply>} subscribe Calls
  *   `listener` after every change (at most once per frame), starting with the current state.
+ * @property {(n?: number) => Promise<EmbedReply>} stepSolver Step-through (chain scene): `n` steps
+ *   of the solver (a whole number 0 to 1000, default 1); `state.stepping` in the reply is the last
+ *   step. Rejects in a scene without step-through.
+ * @property {() => Promise<EmbedReply>} runSolver Leaves step-through: the chain solves once a frame
+ *   again. Rejects in a scene without step-through.
  */
 
 /** How long a request waits for its reply, ms. */
@@ -94,6 +102,8 @@ export function connectEmbed(iframe) {
     setState: (state) => request('ik2d:setState', { state }),
     getState: () => request('ik2d:getState'),
     reset: () => request('ik2d:reset'),
+    stepSolver: (n) => request('ik2d:stepSolver', n === undefined ? {} : { n }),
+    runSolver: () => request('ik2d:runSolver'),
     async subscribe(listener) {
       listeners.push(listener);
       const reply = await request('ik2d:subscribe');

@@ -8,22 +8,30 @@
  *   {type: 'ik2d:reset', id?}             the scene's defaults; reply 'ik2d:result'
  *   {type: 'ik2d:subscribe', id?}         reply 'ik2d:result', then 'ik2d:change' after changes
  *   {type: 'ik2d:unsubscribe', id?}       stop the 'ik2d:change' messages; reply 'ik2d:result'
+ *   {type: 'ik2d:stepSolver', id?, n?}    step-through (chain): n (whole number 0..MAX_STEPS,
+ *                                         default 1) steps of the solver, as playground.stepSolver(n);
+ *                                         reply 'ik2d:result' (state.stepping: the last step)
+ *   {type: 'ik2d:runSolver', id?}         leave step-through, as playground.runSolver(); 'ik2d:result'
  * Embed → host (replies go to event.source, with targetOrigin event.origin):
  *   {type: 'ik2d:ready', protocol, state, link}   once, to window.parent, when the first frame is drawn
  *   {type: 'ik2d:result', id, notices, state, link}  notices: plain-text strings, [] when all applied
  *   {type: 'ik2d:state', id, notices, state, link}
  *   {type: 'ik2d:change', state, link}   to subscribers, at most one per animation frame, after any
  *                                         change of the settings (drag, key, control, setState, reset)
- *   {type: 'ik2d:error', id, message}     the message was refused (unknown type, too big)
+ *   {type: 'ik2d:error', id, message}     the message was refused (unknown type, too big, a step
+ *                                         message in a scene without step-through)
  * `id` (a string of at most MAX_ID_LENGTH characters, or a finite number) is echoed in the reply so
  * the host can match replies to requests. `state` is playground.getState(); `link` shareLink();
- * `notices` what was ignored or clamped (unknown keys of the message included), in plain words.
+ * `notices` what was ignored or clamped (unknown keys of the message included), in plain words;
+ * a bad `n` is such a notice (the message is then ignored: nothing is stepped).
  *
  * Anything else (not an object, no "ik2d:" type) is ignored with a console warning, never thrown.
  * Any origin may drive an embed: it holds no secrets, and a message can do no more than a reader's
  * pointer or a link can. Messages that arrive before the playground is ready are queued (up to
  * MAX_QUEUED) and answered once it is.
  */
+
+import { describeValue } from './settings.js';
 
 /** Version of this message protocol, sent in 'ik2d:ready'. */
 export const PROTOCOL_VERSION = 1;
@@ -33,6 +41,9 @@ export const MAX_MESSAGE_LENGTH = 4096;
 
 /** Longest `id` echoed back. */
 export const MAX_ID_LENGTH = 200;
+
+/** Most solver steps one 'ik2d:stepSolver' message may ask for. */
+export const MAX_STEPS = 1000;
 
 /** Most messages held while the playground is loading; later ones are dropped with a warning. */
 const MAX_QUEUED = 64;
@@ -47,7 +58,12 @@ const KEYS = /** @type {Record<string, string[]>} */ ({
   'ik2d:reset': ['type', 'id'],
   'ik2d:subscribe': ['type', 'id'],
   'ik2d:unsubscribe': ['type', 'id'],
+  'ik2d:stepSolver': ['type', 'id', 'n'],
+  'ik2d:runSolver': ['type', 'id'],
 });
+
+/** Messages that need a scene with step-through (the chain). */
+const STEP_THROUGH = new Set(['ik2d:stepSolver', 'ik2d:runSolver']);
 
 /**
  * What the API drives.
@@ -56,6 +72,9 @@ const KEYS = /** @type {Record<string, string[]>} */ ({
  * @property {() => Record<string, unknown>} getState
  * @property {() => string} shareLink
  * @property {() => void} reset
+ * @property {(count: number) => unknown} stepSolver playground.stepSolver(count).
+ * @property {() => void} runSolver playground.runSolver().
+ * @property {() => boolean} hasStepThrough Whether the current scene can step its solver.
  *
  * @typedef {{source: MessageEventSource, origin: string}} Peer
  */
@@ -164,6 +183,11 @@ export function startMessageApi() {
         + `(known: ${Object.keys(KEYS).join(', ')})` });
       return;
     }
+    if (STEP_THROUGH.has(data.type) && !t.hasStepThrough()) {
+      send(peer, { type: 'ik2d:error', id, message: `Refused ${data.type}: the ${describeValue(t.getState().scene)} `
+        + 'scene has no step-through (the chain scene has)' });
+      return;
+    }
     for (const key of Object.keys(data)) {
       if (!keys.includes(key)) notices.push(`Ignored ${describeType(key)}: ${data.type} has ${keys.join(', ')}`);
     }
@@ -180,6 +204,24 @@ export function startMessageApi() {
         break;
       case 'ik2d:unsubscribe':
         subscribers.delete(source);
+        break;
+      case 'ik2d:stepSolver': {
+        const n = data.n === undefined ? 1 : data.n;
+        if (!Number.isInteger(n) || n < 0 || n > MAX_STEPS) {
+          notices.push(`Ignored the message: n must be a whole number from 0 to ${MAX_STEPS}, got ${describeValue(n)}`);
+          break;
+        }
+        try {
+          t.stepSolver(n);
+        } catch (error) {
+          // Not expected (the scene was checked above); a reply rather than an uncaught exception.
+          send(peer, { type: 'ik2d:error', id, message: `Refused ${data.type}: ${error instanceof Error ? error.message : String(error)}` });
+          return;
+        }
+        break;
+      }
+      case 'ik2d:runSolver':
+        t.runSolver();
         break;
       default: // ik2d:getState
         send(peer, { type: 'ik2d:state', id, notices, ...snapshot(t) });

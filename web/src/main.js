@@ -141,7 +141,7 @@ async function boot() {
   notices.push(...playground.apply(partial));
   showNotices(notices);
 
-  const { api, reset } = playground;
+  const { api, reset, hasStepThrough } = playground;
   document.getElementById('reset')?.addEventListener('click', reset);
   const status = document.getElementById('copy-status');
   if (status) {
@@ -163,7 +163,15 @@ async function boot() {
   requestAnimationFrame(() => {
     ready = true;
     document.documentElement.dataset.ready = 'true';
-    messages.connect({ setState: exported.setState, getState: exported.getState, shareLink, reset });
+    messages.connect({
+      setState: exported.setState,
+      getState: exported.getState,
+      shareLink,
+      reset,
+      stepSolver: exported.stepSolver,
+      runSolver: exported.runSolver,
+      hasStepThrough,
+    });
   });
 }
 

@@ -95,7 +95,9 @@ function requirePoint(point, caller) {
  * @param {SceneDefinition} options.scene The scene to show first.
  * @param {PlaygroundElements} options.elements
  * @param {() => void} options.onChange Called after every settings change (not on every frame).
- * @returns {{api: Playground, apply: (partial: Record<string, unknown>) => string[], reset: () => void}}
+ * @returns {{api: Playground, apply: (partial: Record<string, unknown>) => string[], reset: () => void,
+ *   hasStepThrough: () => boolean}} hasStepThrough: whether the current scene can step its solver
+ *   (api.stepSolver() throws where it cannot).
  */
 export function createPlayground({ ik, scenes, scene: firstScene, elements, onChange }) {
   const { canvas } = elements;
@@ -392,6 +394,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
   return {
     api,
     apply: change,
+    hasStepThrough: () => Boolean(scene.stepSolver),
     reset() {
       // A fresh instance: defaults, and for stateful scenes their starting pose as well.
       mountScene(definition);

@@ -3,8 +3,9 @@
  * from its current pose (so `maxStepDeg` is a per-frame turning limit and few iterations still
  * converge over a few frames).
  *
- * Contents: definition (params, points, readouts) · the live instance (create) · the moving
- * target. Geometry is in chain-shape.js, drawing in chain-draw.js.
+ * Contents: definition (params, points, readouts) · the live instance (create: building the C++
+ * chain, follow, the solve loop, drawing) · the moving target. Geometry is in chain-shape.js,
+ * drawing in chain-draw.js, step-through and the overlays in chain-teaching.js.
  *
  * Settings: method, bones, length (total reach), taper, iterations, tolerance, maxStepDeg,
  * limits, limitDeg, moving, follow, overlay, plot (params); target, root (points, world units, y up).
@@ -24,8 +25,8 @@
  *   readouts keep showing the last solve that did something.
  * - Step-through (S, or playground.stepSolver()): the chain stops solving once a frame and the
  *   C++ solver is stepped instead, one CCD joint update or FABRIK half-pass per press
- *   (chain-steps.js); Esc (playground.runSolver()) goes back to solving. `overlay` adds joint
- *   numbers and a caption; `plot` the convergence plot (chain-plot.js).
+ *   (chain-teaching.js, chain-steps.js); Esc (playground.runSolver()) goes back to solving.
+ *   `overlay` adds joint numbers and a caption; `plot` the convergence plot (chain-plot.js).
  */
 
 import { drawDot, drawMissLine, drawTargetHandle, sizeFor } from '../draw.js';
@@ -37,11 +38,7 @@ import {
 import {
   applyLimits, boneLengths, resampleAngles, reversedAngles, startingAngles,
 } from './chain-shape.js';
-import { createConvergencePlot, drawConvergencePlot, placeConvergencePlot } from './chain-plot.js';
-import { createStepper, drawStepShapes, placeStepCaption } from './chain-steps.js';
-import {
-  avoidPoint, createLayout, drawPanel, drawPlacedLabel, measurePanel, placeCornerBox, placeLabel,
-} from './overlay-layout.js';
+import { createTeaching } from './chain-teaching.js';
 
 /**
  * @typedef {import('../settings.js').Settings} Settings
@@ -221,24 +218,17 @@ function createChain(ik) {
   let heading = { x: 1, y: 1 };
   let wasMoving = false;
   let following = false;
-  /** Step-through: the chain is stepped by hand instead of solved once a frame. */
-  let stepMode = false;
-  /** What the chain was last synced to in step-through (settings as JSON). */
-  let syncedKey = '';
-  const stepper = createStepper();
-  const convergence = createConvergencePlot(ik);
-  /** @type {import('./overlay-layout.js').PlacedLabel[] | null} Overlay labels last drawn. */
-  let drawnLabels = null;
-
-  /**
-   * getState().stepping: the last step, or a paused state before the first.
-   * @returns {import('./chain-steps.js').SteppingState | {kind: 'paused', count: 0, description: string}}
-   */
-  function steppingState() {
-    const made = stepper.current();
-    if (made) return made;
-    return { kind: 'paused', count: 0, description: 'paused: S makes the first step' };
-  }
+  /** Step-through and the overlays (chain-teaching.js). */
+  const teaching = createTeaching(ik, {
+    chain: () => bones,
+    prepare(params, root) {
+      const chainBones = ensureChain(params, root);
+      limitKey = applyLimits(chainBones, params, limitKey);
+      return chainBones;
+    },
+    lengths: () => lengths,
+    optionsOf,
+  });
 
   /**
    * Builds the C++ chain when bones, length or taper changed, carrying the old shape over.
@@ -315,57 +305,34 @@ function createChain(ik) {
   }
 
   /**
-   * Step-through: the chain follows the settings (shape, limits, root) but is not solved.
-   * @param {Settings} settings
-   */
-  function sync(settings) {
-    const params = chainParams(settings);
-    const { root } = settings.points;
-    const key = JSON.stringify([params, root]);
-    if (key === syncedKey && bones) return null;
-    syncedKey = key;
-    const chainBones = ensureChain(params, root);
-    limitKey = applyLimits(chainBones, params, limitKey);
-    const at = chainBones.positions();
-    // setRoot ends the C++ solve in progress: only when the root moved.
-    if (at[0] !== root.x || at[1] !== root.y) chainBones.setRoot(root);
-    positions = Array.from(chainBones.positions());
-    return {};
-  }
-
-  /**
    * Makes `count` steps of the C++ solver (step-through; entered if not yet).
    * @param {Settings} settings
    * @param {number} count
    */
   function stepSolver(settings, count) {
-    stepMode = true;
     following = false;
-    sync(settings);
-    const params = chainParams(settings);
-    const chainBones = /** @type {Chain} */ (bones);
     const { target, root } = settings.points;
-    const key = JSON.stringify([params, target, root, lengths]);
-    for (let i = 0; i < count; i += 1) {
-      const made = stepper.step(chainBones, target, optionsOf(params), key);
-      if (made.done && made.result) result = made.result;
-    }
-    positions = Array.from(chainBones.positions());
+    const made = teaching.step(chainParams(settings), target, root, count);
+    if (made.result) result = made.result;
+    positions = made.positions;
     settledKey = '';
-    syncedKey = '';
   }
 
   /** Leaves step-through: the chain solves once a frame again. */
   function runSolver() {
-    stepMode = false;
-    stepper.reset();
+    teaching.run();
     settledKey = '';
-    syncedKey = '';
   }
 
   /** @param {Settings} settings */
   function solve(settings) {
-    if (stepMode) return sync(settings);
+    if (teaching.isStepping()) {
+      // Step-through: the chain follows the settings but is not solved.
+      const synced = teaching.sync(chainParams(settings), settings.points.root);
+      if (!synced) return null;
+      positions = synced;
+      return {};
+    }
     const params = chainParams(settings);
     const { target, root } = settings.points;
     following = params.follow;
@@ -395,7 +362,7 @@ function createChain(ik) {
   return {
     advance(dt, settings) {
       const params = chainParams(settings);
-      if (!params.moving || stepMode) {
+      if (!params.moving || teaching.isStepping()) {
         wasMoving = false;
         return null;
       }
@@ -418,12 +385,10 @@ function createChain(ik) {
       if (result.message) copy.message = result.message;
       /** @type {Record<string, unknown>} */
       const state = { positions: positions.slice(), result: copy };
-      if (stepMode) state.stepping = steppingState();
-      const params = settings ? chainParams(settings) : null;
-      if (params?.plot && settings) {
-        state.convergence = convergence.current(lengths, params, settings.points.root, settings.points.target);
-      }
-      if (drawnLabels) state.overlay = { labels: drawnLabels };
+      const taught = settings
+        ? { params: chainParams(settings), target: settings.points.target, root: settings.points.root }
+        : null;
+      Object.assign(state, teaching.state(taught, lengths));
       return JSON.parse(JSON.stringify(state));
     },
 
@@ -442,13 +407,15 @@ function createChain(ik) {
       values.method = { text: params.method === 'fabrik' ? 'FABRIK' : 'CCD' };
       values.target = { text: formatPoint(settings.points.target) };
       values.root = { text: `${formatPoint(settings.points.root)}${params.follow ? ' (free)' : ''}` };
-      values.step = { text: stepMode ? steppingState().description : 'running (S: step through)' };
+      values.step = { text: teaching.stepReadout() };
       return values;
     },
 
     draw(ctx, view, theme, settings, ui) {
-      drawnLabels = null;
-      if (!result || positions.length < 4) return;
+      if (!result || positions.length < 4) {
+        teaching.clearDrawn();
+        return;
+      }
       const params = chainParams(settings);
       const { target, root } = settings.points;
       drawReach(ctx, view, theme, root, params.length);
@@ -456,45 +423,11 @@ function createChain(ik) {
       const limit = params.limitDeg * RADIANS;
       if (params.limits) drawLimitWedges(ctx, view, theme, positions, lengths, angles, limit);
       const end = { x: positions[positions.length - 2], y: positions[positions.length - 1] };
-      const warn = !stepMode && (result.status === 'out_of_reach' || result.status === 'invalid');
-
-      // Overlays: panels in corners first, then labels around them; drawn over the chain.
-      const made = stepMode ? stepper.current() : null;
-      const layout = params.overlay || params.plot || stepMode ? createLayout(ctx, view, theme) : null;
-      /** @type {Array<() => void>} */
-      const over = [];
-      if (layout) {
-        for (let i = 0; i < positions.length; i += 2) avoidPoint(layout, { x: positions[i], y: positions[i + 1] }, 8);
-        // The root, the end and the target matter most: panels go elsewhere if they can.
-        avoidPoint(layout, root, 12, 20);
-        avoidPoint(layout, end, 10, 20);
-        avoidPoint(layout, target, 16, 20);
-        if (stepMode) {
-          const caption = placeStepCaption(layout, made ?? /** @type {any} */ ({
-            kind: 'begin', method: params.method, iteration: 0, iterations: params.iterations, count: 0,
-            description: 'paused: S makes the first step', error: Math.hypot(end.x - target.x, end.y - target.y),
-          }));
-          over.push(() => caption.draw(theme));
-        } else if (params.overlay) {
-          const lines = [
-            `${params.method === 'fabrik' ? 'FABRIK' : 'CCD'} · ${result.iterations} sweep${result.iterations === 1 ? '' : 's'} last frame · error ${formatLength(result.error)}`,
-            'S: step through the solve',
-          ];
-          const metrics = measurePanel(layout, lines, 0.92);
-          const box = placeCornerBox(layout, 'caption', metrics.width, metrics.height, ['top-left', 'top-right', 'bottom-left', 'bottom-right']);
-          box.text = lines.join('\n');
-          over.push(() => drawPanel(ctx, box, lines.map((text) => ({ text })), metrics, theme));
-        }
-        if (params.plot) {
-          const box = placeConvergencePlot(layout);
-          const moving = ui.active === 'target' || ui.active === 'root' || (params.moving && !stepMode);
-          const data = convergence.forFrame(lengths, params, root, target, moving);
-          over.push(() => drawConvergencePlot(layout, theme, data, box));
-        }
-      }
-      /** @type {Array<[import('./overlay-layout.js').PlacedLabel, string]>} */
-      const labels = [];
-      if (layout && made) labels.push(...drawStepShapes(ctx, view, theme, made, stepper.before(), target, layout));
+      const warn = !teaching.isStepping() && (result.status === 'out_of_reach' || result.status === 'invalid');
+      // The step-through's shapes go under the chain; labels, captions and the plot over it.
+      const drawOver = teaching.drawUnder(ctx, view, theme, {
+        params, target, root, end, positions, lengths, result, ui,
+      });
       if (Math.hypot(end.x - target.x, end.y - target.y) > 0.5 / view.scale()) {
         drawMissLine(ctx, view, theme, end, target, warn);
       }
@@ -507,19 +440,7 @@ function createChain(ik) {
         warning: warn ? CHAIN_STATUS_WORDS[result.status] : undefined,
         away: end,
       });
-      if (!layout) return;
-      if (params.overlay && lengths.length <= 12) {
-        // Joint numbers, as the step captions name them (0 is the root).
-        for (let joint = 0; joint < lengths.length; joint += 1) {
-          const at = view.worldToCanvas({ x: positions[2 * joint], y: positions[2 * joint + 1] });
-          const next = view.worldToCanvas({ x: positions[2 * joint + 2], y: positions[2 * joint + 3] });
-          const along = Math.atan2(next.y - at.y, next.x - at.x);
-          labels.push([placeLabel(layout, `joint-${joint}`, String(joint), at, along + Math.PI * 0.75, layout.fontSize * 0.5), theme.overlayInk]);
-        }
-      }
-      for (const [label, colour] of labels) drawPlacedLabel(layout, label, colour, theme);
-      for (const drawOver of over) drawOver();
-      drawnLabels = layout.placed.map((label) => ({ ...label }));
+      drawOver?.();
     },
 
     hitRadius(name, pointerType) {
@@ -541,7 +462,7 @@ function createChain(ik) {
           stepSolver(settings, 1);
           return {};
         case 'escape':
-          if (!stepMode) return null;
+          if (!teaching.isStepping()) return null;
           runSolver();
           return {};
         default: return null;
@@ -556,10 +477,7 @@ function createChain(ik) {
       result = null;
       positions = [];
       settledKey = '';
-      stepMode = false;
-      stepper.reset();
-      convergence.reset();
-      drawnLabels = null;
+      teaching.dispose();
     },
   };
 }

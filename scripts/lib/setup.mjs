@@ -36,6 +36,7 @@ const requirements = {
   emscripten: { name: 'em++', present: () => has('em++'), debian: 'emscripten', hint: 'Emscripten (Debian: emscripten; elsewhere emsdk, with em++ on PATH)' },
   catch2: { name: 'Catch2', present: () => catch2Header.some((file) => existsSync(file)), debian: 'catch2', hint: 'Catch2 v2 (Debian: catch2)' },
   libFuzzer: { name: 'clang++ with libFuzzer', present: hasLibFuzzer, debian: 'clang libclang-rt-14-dev', hint: 'clang++ with its libFuzzer runtime (Debian: clang libclang-rt-14-dev)' },
+  benchmark: { name: 'Google Benchmark', present: () => ['/usr/include/benchmark/benchmark.h', '/usr/local/include/benchmark/benchmark.h'].some((file) => existsSync(file)), debian: 'libbenchmark-dev', hint: 'Google Benchmark (Debian: libbenchmark-dev)' },
   clangFormat: { name: 'clang-format', present: () => has('clang-format'), debian: 'clang-format', hint: 'clang-format' },
   chromium: { name: 'chromium', present: () => existsSync(chromiumPath), debian: 'chromium', hint: `Chromium at ${chromiumPath} (or set CHROME_PATH)` },
 };

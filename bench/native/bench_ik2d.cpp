@@ -1,0 +1,137 @@
+// bench_ik2d.cpp: native benchmarks, per call against batched, on the same fixed-seed work.
+//
+//   two-bone:  10 000 limbs, targets anywhere from the root to 1.5x reach
+//   FABRIK-10 / CCD-10: 1 000 chains of 10 bones, 10 sweeps at most, tolerance 1e-3 of the reach,
+//              "tracking" (each target moves a little every frame, warm start) and "jumps" (a new
+//              random target every frame at 5-95 % of the reach)
+// Each benchmark reports items_per_second, one item being one solve (a limb or a chain).
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "ik2d/ik2d.hpp"
+
+namespace {
+
+using namespace ik2d;
+
+constexpr int kLimbs = 10000;
+constexpr int kChains = 1000;
+constexpr int kBones = 10;
+constexpr double kReach = 10;  // 10 bones of length 1
+
+std::vector<TwoBoneInput> limbInputs() {
+  std::mt19937_64 random(42);
+  std::uniform_real_distribution<double> unit(0, 1);
+  std::vector<TwoBoneInput> inputs(kLimbs);
+  for (TwoBoneInput& in : inputs) {
+    in.length1 = 1 + unit(random);
+    in.length2 = 0.5 + unit(random);
+    const double d = 1.5 * (in.length1 + in.length2) * unit(random);
+    const double heading = 2 * kPi * unit(random);
+    in.root = {10 * unit(random), 10 * unit(random)};
+    in.target = in.root + d * direction(heading);
+    in.bend = unit(random) < 0.5 ? 1 : -1;
+  }
+  return inputs;
+}
+
+void twoBonePerCall(benchmark::State& state) {
+  const std::vector<TwoBoneInput> inputs = limbInputs();
+  for (auto _ : state) {
+    for (const TwoBoneInput& in : inputs) benchmark::DoNotOptimize(solveTwoBone(in));
+  }
+  state.SetItemsProcessed(state.iterations() * kLimbs);
+}
+
+void twoBoneBatch(benchmark::State& state) {
+  const std::vector<TwoBoneInput> inputs = limbInputs();
+  TwoBoneBatch batch;
+  batch.resize(kLimbs);
+  for (int i = 0; i < kLimbs; ++i) {
+    const TwoBoneInput& in = inputs[static_cast<size_t>(i)];
+    batch.rootX()[i] = in.root.x, batch.rootY()[i] = in.root.y;
+    batch.targetX()[i] = in.target.x, batch.targetY()[i] = in.target.y;
+    batch.length1()[i] = in.length1, batch.length2()[i] = in.length2, batch.bend()[i] = in.bend;
+  }
+  for (auto _ : state) {
+    batch.solve();
+    benchmark::DoNotOptimize(batch.jointX());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * kLimbs);
+}
+
+// Target of chain c at frame f: tracking moves along a slow curve; jumps are fixed-seed random.
+struct Targets {
+  explicit Targets(bool jumps) : jumps_(jumps), random_(7) {}
+  Vec2 at(int chain, long frame) {
+    if (jumps_) {
+      std::uniform_real_distribution<double> unit(0, 1);
+      return kReach * (0.05 + 0.9 * unit(random_)) * direction(2 * kPi * unit(random_));
+    }
+    const double t = 0.02 * static_cast<double>(frame) + chain;
+    return kReach * (0.55 + 0.35 * std::sin(1.3 * t)) * direction(t);
+  }
+  bool jumps_;
+  std::mt19937_64 random_;
+};
+
+void chainsPerCall(benchmark::State& state, ChainMethod method, bool jumps) {
+  std::vector<Chain> chains(kChains);
+  const std::vector<double> lengths(kBones, 1.0);
+  for (Chain& chain : chains) chain.reset({0, 0}, lengths.data(), kBones);
+  ChainSolveOptions options;
+  options.method = method;
+  options.iterations = 10;
+  options.tolerance = 1e-3 * kReach;
+  Targets targets(jumps);
+  long frame = 0;
+  for (auto _ : state) {
+    for (int c = 0; c < kChains; ++c) {
+      benchmark::DoNotOptimize(chains[static_cast<size_t>(c)].solve(targets.at(c, frame), options));
+    }
+    ++frame;
+  }
+  state.SetItemsProcessed(state.iterations() * kChains);
+}
+
+void chainsBatch(benchmark::State& state, bool ccd, bool jumps) {
+  ChainBatch batch;
+  const std::vector<double> lengths(kBones, 1.0);
+  batch.reset(kChains, kBones, lengths.data(), {0, 0});
+  ChainBatchOptions options;
+  options.ccd = ccd;
+  options.iterations = 10;
+  options.tolerance = 1e-3 * kReach;
+  Targets targets(jumps);
+  long frame = 0;
+  for (auto _ : state) {
+    for (int c = 0; c < kChains; ++c) {
+      const Vec2 target = targets.at(c, frame);
+      batch.targetX()[c] = target.x;
+      batch.targetY()[c] = target.y;
+    }
+    batch.solve(options);
+    benchmark::ClobberMemory();
+    ++frame;
+  }
+  state.SetItemsProcessed(state.iterations() * kChains);
+}
+
+}  // namespace
+
+BENCHMARK(twoBonePerCall)->Name("two_bone/per_call");
+BENCHMARK(twoBoneBatch)->Name("two_bone/batch");
+BENCHMARK_CAPTURE(chainsPerCall, fabrik_tracking, ChainMethod::Fabrik, false)->Name("fabrik10/tracking/per_call");
+BENCHMARK_CAPTURE(chainsBatch, fabrik_tracking, false, false)->Name("fabrik10/tracking/batch");
+BENCHMARK_CAPTURE(chainsPerCall, fabrik_jumps, ChainMethod::Fabrik, true)->Name("fabrik10/jumps/per_call");
+BENCHMARK_CAPTURE(chainsBatch, fabrik_jumps, false, true)->Name("fabrik10/jumps/batch");
+BENCHMARK_CAPTURE(chainsPerCall, ccd_tracking, ChainMethod::Ccd, false)->Name("ccd10/tracking/per_call");
+BENCHMARK_CAPTURE(chainsBatch, ccd_tracking, true, false)->Name("ccd10/tracking/batch");
+BENCHMARK_CAPTURE(chainsPerCall, ccd_jumps, ChainMethod::Ccd, true)->Name("ccd10/jumps/per_call");
+BENCHMARK_CAPTURE(chainsBatch, ccd_jumps, true, true)->Name("ccd10/jumps/batch");
+
+BENCHMARK_MAIN();

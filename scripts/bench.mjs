@@ -1,0 +1,93 @@
+// bench.mjs: `npm run bench`. Measures, never asserts (timed tests would be flaky on shared
+// machines; these numbers are for the README). Four parts, each printed as a markdown table:
+//   1. native: Google Benchmark, per-call solvers against the SIMD batches (bench/native);
+//   2. WASM in Node: ik2d per call and batched against hand-written JS and three JS IK libraries,
+//      alternating rounds in one process, plus the convergence table (bench/node/run.mjs);
+//   3. browser: the playground's stress scene in headless Chromium (bench/browser/stress.mjs);
+//   4. payload: gzipped size of what a page downloads.
+//   npm run bench [-- --quick] [-- --only native,node,browser,payload]
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { assembleDist, buildWasm, distDir } from './build.mjs';
+import { run } from './lib/run.mjs';
+import { ensureNodeModules, ensureSystemTools, repoRoot } from './lib/setup.mjs';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const onlyArg = args.find((a) => a.startsWith('--only'));
+const only = onlyArg ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : args[args.indexOf(onlyArg) + 1]).split(',') : null;
+const wanted = (part) => !only || only.includes(part);
+
+/** Runs the Google Benchmark program and prints ns/solve with the batch-over-per-call ratio. */
+function nativeBench() {
+  console.log('\n## Native (Google Benchmark, g++ -O2, SSE2 for the batches)\n');
+  run('cmake', ['--preset', 'native-release', '-DIK2D_BUILD_BENCHMARKS=ON'], { cwd: repoRoot });
+  run('cmake', ['--build', '--preset', 'native-release', '--target', 'ik2d_bench'], { cwd: repoRoot });
+  const program = path.join(repoRoot, 'build', 'native-release', 'bench', 'native', 'ik2d_bench');
+  const output = execFileSync(program, [`--benchmark_min_time=${quick ? 0.05 : 0.5}`, '--benchmark_format=json'], {
+    encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const rows = JSON.parse(output).benchmarks.map((b) => ({ name: b.name, ns: 1e9 / b.items_per_second }));
+  const byName = new Map(rows.map((r) => [r.name, r.ns]));
+  console.log('| benchmark | per call (ns/solve) | batch (ns/solve) | batch speed-up |');
+  console.log('|---|---|---|---|');
+  for (const row of rows.filter((r) => r.name.endsWith('/per_call'))) {
+    const base = row.name.replace(/\/per_call$/, '');
+    const batch = byName.get(`${base}/batch`);
+    console.log(`| ${base} | ${row.ns.toFixed(1)} | ${batch?.toFixed(1) ?? '–'} | ${batch ? (row.ns / batch).toFixed(2) + '×' : '–'} |`);
+  }
+}
+
+/** Every file under `folder`, recursively. */
+function filesUnder(folder) {
+  return readdirSync(folder).flatMap((name) => {
+    const full = path.join(folder, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+function payload() {
+  console.log('\n## Payload (gzip -9)\n');
+  const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  const module = ['ik2d.js', 'ik2d.wasm'].map((name) => [name, gz(path.join(distDir, name))]);
+  const page = filesUnder(distDir)
+    .filter((file) => /\.(html|css|js|svg)$/.test(file) && !/ik2d\.js$|[/\\]examples[/\\]/.test(file))
+    .reduce((sum, file) => sum + gz(file), 0);
+  const moduleTotal = module.reduce((sum, [, size]) => sum + size, 0);
+  console.log('| file | gzipped |');
+  console.log('|---|---|');
+  for (const [name, size] of module) console.log(`| ${name} | ${kb(size)} |`);
+  console.log(`| ik2d.js + ik2d.wasm | **${kb(moduleTotal)}** |`);
+  console.log(`| the page (index.html, styles.css, src/**/*.js, favicon) | ${kb(page)} |`);
+  console.log(`| everything the playground downloads | ${kb(moduleTotal + page)} |`);
+}
+
+try {
+  ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten', 'benchmark', 'chromium']);
+  ensureNodeModules();
+  console.log(`# ik2d benchmarks${quick ? ' (--quick: fewer rounds, noisier)' : ''}`);
+  console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores. Ratios come from one run; absolute numbers move with the machine's load.`);
+  if (wanted('native')) nativeBench();
+  if (wanted('node') || wanted('browser') || wanted('payload')) {
+    buildWasm();
+    assembleDist();
+  }
+  if (wanted('node')) {
+    console.log('\n## WebAssembly in Node (bench/node/run.mjs)\n');
+    const { runBench } = await import(pathToFileURL(path.join(repoRoot, 'bench', 'node', 'run.mjs')).href);
+    await runBench({ size: quick ? 'quick' : 'full' });
+  }
+  if (wanted('browser')) {
+    console.log('\n## Browser: the stress scene in headless Chromium (bench/browser/stress.mjs)\n');
+    const { runStress } = await import(pathToFileURL(path.join(repoRoot, 'bench', 'browser', 'stress.mjs')).href);
+    await runStress({ quick });
+  }
+  if (wanted('payload')) payload();
+} catch (error) {
+  console.error(`\nnpm run bench failed: ${error.stack ?? error.message}`);
+  process.exit(1);
+}

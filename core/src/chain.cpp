@@ -53,6 +53,7 @@ const char* Chain::reset(Vec2 root, const double* lengths, int count) {
   if (!(reach <= kMaxMagnitude)) return "lengths must sum to at most 1e300";
 
   progress_.active = false;
+  anglesStale_ = false;
   const auto bones = static_cast<size_t>(count);
   lengths_.assign(lengths, lengths + count);
   angles_.assign(bones, 0.0);
@@ -75,6 +76,7 @@ const char* Chain::setRoot(Vec2 root) {
   if (!isWithinMagnitude(root)) return "root must stay within 1e300 in magnitude";
   if (size() == 0) return nullptr;
   progress_.active = false;
+  syncAngles();
   setPosition(0, root);
   updatePositionsFrom(0);
   return nullptr;
@@ -86,6 +88,7 @@ const char* Chain::setAngles(const double* angles, int count) {
     if (!isValid(angles[i])) return "angles must all be finite numbers";
   }
   progress_.active = false;
+  syncAngles();
   for (int i = 0; i < count; ++i) {
     const auto bone = static_cast<size_t>(i);
     const double wrapped = wrapAngle(angles[i]);
@@ -106,6 +109,7 @@ const char* Chain::setLimit(int joint, double min, double max) {
   const auto bone = static_cast<size_t>(joint);
   if (max - min >= 2 * kPi) return clearLimit(joint);  // the whole circle: no limit
   progress_.active = false;
+  syncAngles();
   limitMin_[bone] = min;
   limitMax_[bone] = max;
   hasLimit_[bone] = 1;
@@ -117,6 +121,7 @@ const char* Chain::setLimit(int joint, double min, double max) {
 const char* Chain::clearLimit(int joint) {
   if (joint < 0 || joint >= size()) return "joint is not a joint of this chain";
   progress_.active = false;
+  syncAngles();
   const auto bone = static_cast<size_t>(joint);
   limitMin_[bone] = -kPi;
   limitMax_[bone] = kPi;
@@ -223,10 +228,10 @@ double Chain::placeBoneToward(int bone, Vec2 toward, double& parentWorld) {
   parentWorld += local;
   worldAngles_[index] = parentWorld;
   // Unconstrained, the bone lies along `along` itself: no sine or cosine needed.
-  const bool free = !hasLimit_[index] && maxStep_ >= kPi && distance > detail::kSmallestDirection &&
-                    std::isfinite(distance);
-  setPosition(bone + 1, free ? from + lengths_[index] * Vec2{along.x / distance, along.y / distance}
-                             : from + lengths_[index] * direction(parentWorld));
+  Vec2 unit;
+  const bool free = !hasLimit_[index] && maxStep_ >= kPi && detail::directionOf(along, unit);
+  setPosition(bone + 1,
+              free ? from + lengths_[index] * unit : from + lengths_[index] * direction(parentWorld));
   return change;
 }
 

@@ -19,15 +19,29 @@ inline bool isWithinMagnitude(Vec2 point) {
   return std::fabs(point.x) <= Chain::kMaxMagnitude && std::fabs(point.y) <= Chain::kMaxMagnitude;
 }
 
-/// Shortest vector whose direction v / |v| is exact to rounding: below it the coordinates are
-/// denormal, and dividing by |v| no longer gives a unit vector (the solvers go through an angle).
-inline constexpr double kSmallestDirection = 1e-290;
-
 /// |v|: sqrt(x^2 + y^2) where the squares cannot overflow or underflow, else std::hypot (slower
 /// in WebAssembly, where it is a software routine). The two agree to an ulp or so.
 inline double fastLength(Vec2 v) {
   const double squared = v.x * v.x + v.y * v.y;
   return squared < 1e300 && squared > 1e-300 ? std::sqrt(squared) : length(v);
+}
+
+/// v / |v| into `unit`, exact to rounding at any scale (tiny vectors, denormal ones included, are
+/// first scaled by a power of two, which is exact); false when v is zero or not finite.
+inline bool directionOf(Vec2 v, Vec2& unit) {
+  const double squared = v.x * v.x + v.y * v.y;
+  if (squared < 1e300 && squared > 1e-300) {
+    const double length = std::sqrt(squared);
+    unit = {v.x / length, v.y / length};
+    return true;
+  }
+  const double largest = std::fmax(std::fabs(v.x), std::fabs(v.y));
+  if (!(largest > 0) || !std::isfinite(largest)) return false;
+  const int exponent = std::ilogb(largest);
+  const Vec2 scaled{std::ldexp(v.x, -exponent), std::ldexp(v.y, -exponent)};
+  const double length = std::sqrt(scaled.x * scaled.x + scaled.y * scaled.y);
+  unit = {scaled.x / length, scaled.y / length};
+  return true;
 }
 
 /// Dot product.

@@ -39,6 +39,7 @@ const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) con
 
 ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
   progress_.active = false;
+  syncAngles();
   ChainStep step;
   if (const char* message = checkSolve(target, options)) {
     step.kind = ChainStepKind::Invalid;
@@ -67,7 +68,7 @@ ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
   progress_.method = options.method;
   progress_.tolerance = options.tolerance;
   progress_.sweeps = std::min(options.iterations, affordableSweeps);
-  progress_.outOfReach = length(target - position(0)) > reach_;
+  progress_.outOfReach = detail::fastLength(target - position(0)) > reach_;
 
   step.kind = ChainStepKind::Begin;
   step.error = detail::fastLength(end() - target);
@@ -95,6 +96,7 @@ void Chain::finishSweep(ChainStep& step) {
   const bool stalled = (p.outOfReach && !anyConstraint()) || p.change < kStalledChange;
   if (step.error > p.tolerance && p.iteration < p.sweeps && !stalled) return;
   p.active = false;
+  syncAngles();
   step.done = true;
   step.result.iterations = p.iteration;
   step.result.error = step.error;

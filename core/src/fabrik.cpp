@@ -4,6 +4,7 @@
 
 #include "chain_detail.hpp"
 #include "ik2d/chain.hpp"
+#include "simd.hpp"
 
 namespace ik2d {
 
@@ -28,14 +29,15 @@ void Chain::backwardPass(Vec2 target) {
     const auto bone = static_cast<size_t>(i);
     const Vec2 child = scratchAt(i + 1);
     const Vec2 toJoint = scratchAt(i) - child;
-    const double distance = detail::fastLength(toJoint);
     const bool limited = i + 1 < bones && hasLimit_[bone + 1];
-    if (!limited && distance > detail::kSmallestDirection && std::isfinite(distance)) {
-      setScratch(
-          i, child + lengths_[bone] * Vec2{toJoint.x / distance, toJoint.y / distance});  // no angle needed
+    Vec2 unit;
+    if (!limited && detail::directionOf(toJoint, unit)) {
+      setScratch(i, child + lengths_[bone] * unit);  // no angle needed
       continue;
     }
-    const Vec2 backward = detail::unitOr(toJoint, -1.0 * direction(worldAngles_[bone]));
+    // Coincident points have no direction: keep the bone's (from its positions, which are current
+    // even while the angles wait for syncAngles()).
+    const Vec2 backward = detail::unitOr(toJoint, (-1.0 / lengths_[bone]) * (position(i + 1) - position(i)));
     double world = std::atan2(-backward.y, -backward.x);  // bone i's direction, joint i -> joint i+1
     if (limited) {
       const Vec2 childBone = scratchAt(i + 2) - child;
@@ -54,7 +56,33 @@ void Chain::backwardPass(Vec2 target) {
 // backward position; the local angle this asks for goes through constrain() (limits and maxStep),
 // so every length, limit and step holds after every pass, and the angles are exact by construction.
 // Returns the largest change of a local angle.
+//
+// With no limit and no step limit anywhere, nothing needs an angle: each joint goes one length
+// along the line, v / |v| with no trigonometry, and the angles are recovered once, when the solve
+// ends (syncAngles()). The change returned is then the largest joint displacement over the reach,
+// which a turn of that many radians at the chain's far end would make.
 double Chain::forwardPass() {
+  if (!anyConstraint()) {
+    double largestMove = 0;  // squared, over the reach squared
+    const double inverseReach = 1.0 / reach_;
+    Vec2 oldBase = position(0);
+    for (int i = 0; i < size(); ++i) {
+      const auto bone = static_cast<size_t>(i);
+      const Vec2 base = position(i);
+      const Vec2 old = position(i + 1);
+      const Vec2 toward{scratch_[2 * (bone + 1)], scratch_[2 * (bone + 1) + 1]};
+      Vec2 unit;
+      // No direction (the backward point on the joint): the bone keeps its own.
+      const Vec2 placed =
+          detail::directionOf(toward - base, unit) ? base + lengths_[bone] * unit : base + (old - oldBase);
+      const Vec2 move = inverseReach * (placed - old);  // relative, so no square underflows
+      largestMove = std::max(largestMove, move.x * move.x + move.y * move.y);
+      oldBase = old;
+      setPosition(i + 1, placed);
+    }
+    anglesStale_ = true;
+    return std::sqrt(largestMove);
+  }
   double largestChange = 0;
   double parentWorld = 0;
   for (int i = 0; i < size(); ++i) {
@@ -62,6 +90,23 @@ double Chain::forwardPass() {
     largestChange = std::max(largestChange, placeBoneToward(i, toward, parentWorld));
   }
   return largestChange;
+}
+
+// The local and world angles from the positions, after unconstrained forward passes moved only
+// positions: world_i = atan2 of bone i, local_i = world_i - world_(i-1), wrapped.
+void Chain::syncAngles() {
+  if (!anglesStale_) return;
+  anglesStale_ = false;
+  double parentWorld = 0;
+  for (int i = 0; i < size(); ++i) {
+    const auto bone = static_cast<size_t>(i);
+    const Vec2 along = position(i + 1) - position(i);
+    // Branch-free Cephes atan2 (simd.hpp), within an ulp or so of std::atan2 and faster in WASM.
+    const double world = simd::atan2(simd::F64x1{along.y}, simd::F64x1{along.x}).v;
+    angles_[bone] = wrapAngle(world - parentWorld);
+    parentWorld += angles_[bone];
+    worldAngles_[bone] = parentWorld;
+  }
 }
 
 }  // namespace ik2d

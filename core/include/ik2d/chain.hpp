@@ -161,6 +161,7 @@ class Chain {
   double turnJointToward(int joint, Vec2 target, ChainStep& step);
   void backwardPass(Vec2 target);
   double forwardPass();
+  void syncAngles();
   void finishSweep(ChainStep& step);
   const char* checkSolve(Vec2 target, const ChainSolveOptions& options) const;
   bool anyConstraint() const;
@@ -176,6 +177,7 @@ class Chain {
   std::vector<double> scratch_;      // FABRIK's backward pass, 2 * (size + 1)
   double reach_ = 0;
   double maxStep_ = HUGE_VAL;  // of the solve in progress
+  bool anglesStale_ = false;   // positions moved by unconstrained FABRIK; angles wait for syncAngles()
 
   // Where the solve in progress stands (solve() and beginSolve()/step() share it).
   enum class Phase { StartSweep, UnbendCcd, Ccd, FabrikBackward, FabrikForward };

@@ -13,6 +13,9 @@ const CHANGES = {
   arm: [{ params: { length1: 150, softness: 20 } }, { params: { length1: 90, bend: -1 } }, { params: { length2: 200, softness: 0, bend: 1 } }],
   chain: [{ params: { bones: 32, method: 'fabrik', limits: true } }, { params: { bones: 7, taper: true, follow: true } },
     { params: { bones: 12, method: 'ccd', maxStepDeg: 5, moving: true } }, { params: { bones: 6, limits: false, follow: false, moving: false } }],
+  // The largest counts first, so the one WASM memory growth they need happens before the samples.
+  stress: [{ params: { limbs: 20000, chains: 2000, method: 'ccd' } }, { params: { limbs: 5000, chains: 500, method: 'fabrik' } },
+    { params: { limbs: 10000, chains: 1000, iterations: 20 } }],
   spider: [{ params: { legs: 16, roughness: 1 } }, { params: { legs: 4, seed: 77 } }, { params: { legs: 8, speed: 200 } }, { params: { legs: 10, seed: 3, roughness: 0.2 } }],
 };
 
@@ -92,7 +95,7 @@ export async function soak(seconds) {
   const browser = await launchBrowser(['--enable-precise-memory-info', '--js-flags=--expose-gc']);
   try {
     const results = [];
-    for (const scene of ['arm', 'chain', 'spider']) results.push(await soakScene(browser, server.url, scene, seconds));
+    for (const scene of ['arm', 'chain', 'spider', 'stress']) results.push(await soakScene(browser, server.url, scene, seconds));
     return results;
   } finally {
     await browser.close();

@@ -7,6 +7,7 @@
 import { arm } from './arm.js';
 import { chain } from './chain.js';
 import { spider } from './spider.js';
+import { stress } from './stress.js';
 
 /**
  * @typedef {import('../settings.js').Settings} Settings
@@ -46,7 +47,11 @@ import { spider } from './spider.js';
  *   change while running counting as that step's solve; so a solver that keeps state between calls
  *   (a warm-started chain with a per-call step limit) moves once per frame. Returns null when the
  *   pose did not change (a settled scene is not redrawn).
- * @property {() => Record<string, unknown>} state Scene-specific part of getState() (e.g. result).
+ * @property {(settings: Settings) => Record<string, unknown>} state Scene-specific part of
+ *   getState() (e.g. result).
+ * @property {(settings: Settings, count: number) => void} [stepSolver] Step-through (the chain):
+ *   stops solving once a frame and makes `count` steps of the solver instead (0: just stop).
+ * @property {() => void} [runSolver] Leaves step-through: solving once a frame again.
  * @property {(settings: Settings) => Record<string, Readout>} readouts Texts for the readout panel.
  * @property {(ctx: CanvasRenderingContext2D, view: View, theme: Theme, settings: Settings, ui: DrawUi) => void} draw
  * @property {(name: string, pointerType: string) => number} hitRadius Grab radius of a point, CSS px;
@@ -79,4 +84,4 @@ import { spider } from './spider.js';
  */
 
 /** @type {SceneDefinition[]} Registered scenes; the first is the default. */
-export const SCENES = [arm, chain, spider];
+export const SCENES = [arm, chain, spider, stress];

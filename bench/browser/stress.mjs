@@ -1,0 +1,209 @@
+// stress.mjs: the browser part of `npm run bench`: the playground's stress scene (web/src/scenes/
+// stress.js) in headless Chromium at 1280×800, run for a few seconds per configuration, its
+// per-step solve times and per-frame draw times collected from getState().meter, printed as a
+// markdown table. Measures, never asserts. Builds nothing: it serves the dist/ that is there.
+//
+//   node bench/browser/stress.mjs [--quick] [--seconds N]
+//
+// What is measured, per configuration (a fresh page each):
+// - solve ms: what the scene's solve() spends per simulation step (60 per second): writing every
+//   limb's and chain's target into the batch views, one TwoBoneBatch.solve() and one
+//   ChainBatch.solve(). performance.now() in a page that is not cross-origin isolated ticks in
+//   100 µs steps, so single values are coarse: the median/p95/max come from those; "mean (paused)"
+//   is the same work timed over 240 steps in one go with drawing off (fine-grained; it includes
+//   the playground's per-step bookkeeping, a few µs).
+// - draw ms: the scene's draw() for the limbs and chains, per drawn frame: building and stroking the
+//   paths as JS sees it (Chromium rasterizes later, on its own time: the frame rate shows that).
+// - fps: animation frames per second while it ran (requestAnimationFrame in the page).
+// The first second of each run is a warm-up and is not counted.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { launchBrowser, openPage, startServer } from '../../tests/browser/harness.mjs';
+
+/** The budget issue 6 sets: 10 000 limbs plus 1 000 chains solved in under this, per frame. */
+const BUDGET_MS = 4;
+
+/** The configurations measured, in this order. */
+export const CONFIGS = [
+  { limbs: 10000, chains: 1000, method: 'fabrik', draw: true, target: true },
+  { limbs: 10000, chains: 1000, method: 'ccd', draw: true },
+  { limbs: 10000, chains: 0, method: 'fabrik', draw: true },
+  { limbs: 0, chains: 1000, method: 'fabrik', draw: true },
+  { limbs: 10000, chains: 1000, method: 'fabrik', draw: false },
+];
+
+/**
+ * The q-quantile of sorted values (nearest rank).
+ * @param {number[]} sorted
+ * @param {number} q
+ */
+function quantile(sorted, q) {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+/**
+ * Median, p95 and max of a list.
+ * @param {number[]} values
+ */
+function summary(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), max: sorted.length ? sorted[sorted.length - 1] : NaN, count: values.length };
+}
+
+/**
+ * Runs one configuration in a fresh page and collects its timings.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url The server's URL.
+ * @param {{limbs: number, chains: number, method: string, draw: boolean}} config
+ * @param {number} seconds Measured time (after a 1 s warm-up).
+ */
+async function measure(browser, url, config, seconds) {
+  const query = `?scene=stress&limbs=${config.limbs}&chains=${config.chains}&method=${config.method}&draw=${config.draw ? 1 : 0}`;
+  const opened = await openPage(browser, `${url}${query}`, { viewport: { width: 1280, height: 800 } });
+  const { page } = opened;
+  try {
+    await page.evaluate(() => window.playground.resume());
+    await page.waitForTimeout(1000); // Warm-up: JIT, first memory growth, first rasterization.
+    await page.evaluate(() => {
+      const w = /** @type {any} */ (window);
+      w.stressFrames = [];
+      const tick = (/** @type {number} */ now) => {
+        w.stressFrames.push(now);
+        if (w.stressFrames.length < 100000) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    /** @type {number[]} */
+    const solveMs = [];
+    /** @type {number[]} */
+    const drawMs = [];
+    let seenSolves = -1;
+    let seenFrames = -1;
+    let lost = 0;
+    const started = Date.now();
+    // The meter keeps the last 120 values: read it every 0.5 s (about 30 steps) and keep what is new.
+    while (Date.now() - started < seconds * 1000) {
+      await page.waitForTimeout(500);
+      const meter = await page.evaluate(() => /** @type {any} */ (window.playground.getState()).meter);
+      for (const [list, count, history, seen] of /** @type {const} */ ([
+        [solveMs, meter.solves, meter.history.solveMs, seenSolves],
+        [drawMs, meter.frames, meter.history.drawMs, seenFrames],
+      ])) {
+        if (seen < 0) continue; // The first read only sets the starting point.
+        const fresh = count - seen;
+        if (fresh > history.length) lost += fresh - history.length;
+        list.push(...history.slice(Math.max(0, history.length - fresh)));
+      }
+      seenSolves = meter.solves;
+      seenFrames = meter.frames;
+    }
+    const frames = await page.evaluate(() => /** @type {number[]} */ (/** @type {any} */ (window).stressFrames));
+    const elapsed = (frames[frames.length - 1] - frames[0]) / 1000;
+    // Fine-grained: 240 steps in one go, paused, drawing off.
+    const paused = await page.evaluate(() => {
+      window.playground.pause();
+      window.playground.setState({ params: { draw: false } });
+      window.playground.step(10);
+      const steps = 240;
+      const t0 = performance.now();
+      window.playground.step(steps);
+      return (performance.now() - t0) / steps;
+    });
+    const state = /** @type {any} */ (await page.evaluate(() => window.playground.getState()));
+    return {
+      ...config,
+      solveMs: summary(solveMs),
+      drawMs: summary(drawMs),
+      pausedSolveMs: paused,
+      fps: frames.length > 1 ? (frames.length - 1) / elapsed : NaN,
+      lost,
+      reachedLimbs: state.reachedLimbs,
+      reachedChains: state.reachedChains,
+      problems: opened.problems,
+    };
+  } finally {
+    await opened.context.close();
+  }
+}
+
+/**
+ * Formats milliseconds for the table.
+ * @param {number} ms
+ */
+function fmt(ms) {
+  return Number.isFinite(ms) ? ms.toFixed(2) : '–';
+}
+
+/**
+ * The markdown table of the results.
+ * @param {Awaited<ReturnType<typeof measure>>[]} results
+ */
+export function formatTable(results) {
+  const lines = [
+    '| limbs | chains (×10 bones) | method | draw | solve ms median | p95 | max | mean (paused) | draw ms median | p95 | max | steps | frames | fps | reached limbs / chains |',
+    '|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const r of results) {
+    const drawn = r.draw ? [fmt(r.drawMs.median), fmt(r.drawMs.p95), fmt(r.drawMs.max)] : ['off', '–', '–'];
+    lines.push(`| ${r.limbs} | ${r.chains} | ${r.method === 'fabrik' ? 'FABRIK' : 'CCD'} | ${r.draw ? 'on' : 'off'} | `
+      + `${fmt(r.solveMs.median)} | ${fmt(r.solveMs.p95)} | ${fmt(r.solveMs.max)} | ${r.pausedSolveMs.toFixed(3)} | `
+      + `${drawn.join(' | ')} | ${r.solveMs.count} | ${r.drawMs.count} | ${r.fps.toFixed(0)} | ${r.reachedLimbs} / ${r.reachedChains} |`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Runs every configuration and prints the table (and the budget check of the first one).
+ * @param {{quick?: boolean, seconds?: number, log?: (text: string) => void, configs?: typeof CONFIGS}} [options]
+ */
+export async function runStress({ quick = false, seconds, log = console.log, configs = CONFIGS } = {}) {
+  const measured = seconds ?? (quick ? 2 : 5);
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    /** @type {Awaited<ReturnType<typeof measure>>[]} */
+    const results = [];
+    for (const config of configs) {
+      results.push(await measure(browser, server.url, config, measured));
+    }
+    log(`Headless Chromium (${browser.version()}), 1280×800, ${measured} s per row after a 1 s warm-up; `
+      + 'solve = writing the targets + one TwoBoneBatch.solve() + one ChainBatch.solve() per simulation step (60/s); '
+      + 'draw = building and stroking the paths per frame (rasterizing is Chromium\'s, later: see fps); '
+      + 'mean (paused) = 240 steps timed in one go with drawing off. Times in ms.\n');
+    log(formatTable(results));
+    const target = results.find((r) => /** @type {{target?: boolean}} */ (r).target);
+    if (target) {
+      const ok = target.solveMs.median < BUDGET_MS;
+      log(`\nIssue 6 target (10 000 limbs + 1 000 10-bone chains solved in under ${BUDGET_MS} ms per frame): `
+        + `median ${fmt(target.solveMs.median)} ms, mean ${target.pausedSolveMs.toFixed(3)} ms: ${ok ? 'met' : 'NOT met'}.`);
+    }
+    const lost = results.reduce((sum, r) => sum + r.lost, 0);
+    if (lost) log(`(${lost} timings were overwritten in the meter's 120-entry history between reads and are not counted.)`);
+    for (const r of results) {
+      if (r.problems.length) log(`Page problems (${r.limbs}/${r.chains}/${r.method}): ${r.problems.join('; ')}`);
+    }
+    return results;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (isMain) {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--seconds');
+  const seconds = at >= 0 ? Number(args[at + 1]) : undefined;
+  if (seconds !== undefined && !(seconds > 0)) {
+    console.error('--seconds expects a positive number');
+    process.exit(2);
+  }
+  try {
+    await runStress({ quick: args.includes('--quick'), seconds });
+  } catch (error) {
+    console.error(`bench/browser/stress.mjs failed: ${/** @type {Error} */ (error).stack ?? error}`);
+    console.error(`(serves ${path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist')}: run npm run build first if it is missing)`);
+    process.exit(1);
+  }
+}

@@ -1,7 +1,8 @@
 // build.mjs: `npm run build`. Compiles the WASM module and writes the static site to dist/:
 // index.html and the page's files (copied from web/), ik2d.js + ik2d.wasm (the module) and
 // ik2d.d.ts (its types). Every URL in dist/ is relative, so it works from any static host and path.
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { run } from './lib/run.mjs';
@@ -16,8 +17,30 @@ const wasmBuildDir = path.join(repoRoot, 'build', 'wasm');
  */
 export function buildWasm({ tests = false } = {}) {
   const env = emscriptenEnv();
-  run('emcmake', ['cmake', '--preset', 'wasm', '-DIK2D_BUILD_TESTS=' + (tests ? 'ON' : 'OFF')], { env, cwd: repoRoot });
+  const api = writeApiWithoutComments();
+  run('emcmake', ['cmake', '--preset', 'wasm', '-DIK2D_BUILD_TESTS=' + (tests ? 'ON' : 'OFF'), `-DIK2D_API_JS=${api}`],
+    { env, cwd: repoRoot });
   run('cmake', ['--build', '--preset', 'wasm'], { env, cwd: repoRoot });
+}
+
+/**
+ * Writes core/bindings/ik2d_api.js without its comments (TypeScript's emitter, which changes
+ * nothing else) to build/ik2d_api.js, rewriting it only when it changes so the link stays
+ * incremental. Returns its path.
+ */
+function writeApiWithoutComments() {
+  const require = createRequire(import.meta.url);
+  const ts = require('typescript');
+  const source = readFileSync(path.join(repoRoot, 'core', 'bindings', 'ik2d_api.js'), 'utf8');
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: { removeComments: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+  });
+  const file = path.join(repoRoot, 'build', 'ik2d_api.js');
+  mkdirSync(path.dirname(file), { recursive: true });
+  let old = '';
+  try { old = readFileSync(file, 'utf8'); } catch { /* first build */ }
+  if (old !== outputText) writeFileSync(file, outputText);
+  return file;
 }
 
 /** Writes dist/ from web/ and the built module. */

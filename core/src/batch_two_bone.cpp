@@ -19,6 +19,7 @@ namespace {
 
 using simd::F64x1;
 using simd::F64x2;
+using simd::F64x4;
 
 // Magnitudes the vector path takes without rescaling: squares and products of sums stay finite
 // and normal.
@@ -189,6 +190,14 @@ void TwoBoneBatch::solve(int begin, int end) {
   double* const out[] = {jointX(), jointY(), endX(), endY(), angle1(), angle2(), distance()};
   std::uint8_t* const codes = status();
   int i = begin;
+  // Four limbs per step (two SIMD pairs in flight, to overlap the long sqrt/div/atan2 latencies),
+  // then a pair, then one; a group with a limb outside the vector path's range goes to the scalar
+  // solver limb by limb.
+  for (; i + 4 <= end; i += 4) {
+    if (!solveLanes<F64x4>(in, out, codes, i)) {
+      for (int k = i; k < i + 4; ++k) storeScalar(k, solveTwoBone(inputAt(k)));
+    }
+  }
   for (; i + 2 <= end; i += 2) {
     if (!solveLanes<F64x2>(in, out, codes, i)) {
       storeScalar(i, solveTwoBone(inputAt(i)));

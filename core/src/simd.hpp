@@ -211,12 +211,13 @@ inline bool laneOf(F64x4::Mask m, int i) { return i < 2 ? laneOf(m.a, i) : laneO
 
 // ---- atan, atan2 --------------------------------------------------------------------------------
 
-// atan(x) for x in [0, 1] (Cephes atan.c): above tan(pi/8) use atan(x) = pi/4 + atan((x-1)/(x+1)),
-// then a degree-4/5 rational approximation in x^2.
+// atan(n / m) for 0 <= n <= m, m > 0 (Cephes atan.c): above tan(pi/8) (n > 0.66 m) use
+// atan(x) = pi/4 + atan((x - 1) / (x + 1)), where (x - 1) / (x + 1) = (n - m) / (n + m) takes
+// one division from n and m directly; then a degree-4/5 rational approximation in x^2.
 template <class V>
-V atanUnit(V x) {
-  const auto reduce = x > V::splat(0.66);
-  const V reduced = select(reduce, (x - V::splat(1.0)) / (x + V::splat(1.0)), x);
+V atanRatio(V n, V m) {
+  const auto reduce = n > V::splat(0.66) * m;
+  const V reduced = simd::select(reduce, n - m, n) / simd::select(reduce, n + m, m);
   const V offset = select(reduce, V::splat(0.78539816339744830962), V::splat(0.0));
   const V extra = select(reduce, V::splat(0.5 * 6.123233995736765886130E-17), V::splat(0.0));
   const V z = reduced * reduced;
@@ -243,8 +244,8 @@ V atan2(V y, V x) {
   const V ay = abs(y);
   const V big = max(ax, ay);
   const V small = min(ax, ay);
-  const V ratio = select(big > V::splat(0.0), small / big, V::splat(0.0));
-  V r = atanUnit(ratio);
+  const auto some = big > V::splat(0.0);
+  V r = atanRatio(select(some, small, V::splat(0.0)), select(some, big, V::splat(1.0)));
   r = select(ay > ax, V::splat(1.57079632679489661923) - r, r);
   r = select(x < V::splat(0.0), V::splat(3.14159265358979323846) - r, r);
   return select(y < V::splat(0.0), -r, r);

@@ -62,11 +62,6 @@ Turn<V> turnOf(HalfTangent<V> t) {
                        V::splat(0.0))};
 }
 
-template <class V>
-auto isBetween(V value, double low, double high) {
-  return simd::maskAnd(value >= V::splat(low), value <= V::splat(high));
-}
-
 }  // namespace
 
 const char* TwoBoneBatch::resize(int count) {
@@ -119,14 +114,14 @@ bool solveLanes(double* const* in, double* const* out, std::uint8_t* status, int
   const V dx = targetX - rootX, dy = targetY - rootY;
   const V d = simd::sqrt(dx * dx + dy * dy);
 
-  // NaN fails every comparison and infinity every upper bound: one mask checks it all.
-  auto ok = simd::maskAnd(isBetween(simd::abs(rootX), 0, kLargest), isBetween(simd::abs(rootY), 0, kLargest));
-  ok = simd::maskAnd(ok, simd::maskAnd(isBetween(simd::abs(targetX), 0, kLargest),
-                                       isBetween(simd::abs(targetY), 0, kLargest)));
-  ok = simd::maskAnd(ok,
-                     simd::maskAnd(isBetween(l1, kSmallest, kLargest), isBetween(l2, kSmallest, kLargest)));
-  ok = simd::maskAnd(ok, simd::maskAnd(isBetween(d, kSmallest, kLargest), isBetween(softness, 0, kLargest)));
-  ok = simd::maskAnd(ok, simd::maskOr(bend == V::splat(1.0), bend == V::splat(-1.0)));
+  // NaN fails every comparison and a NaN or an infinity makes a sum fail its upper bound, so a
+  // few comparisons check it all: every coordinate within 1e100 (their sum is), both lengths and
+  // the distance in [1e-100, 1e100], softness in [0, 1e100], bend exactly +1 or -1.
+  const V coordinates = simd::abs(rootX) + simd::abs(rootY) + simd::abs(targetX) + simd::abs(targetY);
+  auto ok = simd::maskAnd(coordinates <= V::splat(kLargest), l1 + l2 + softness <= V::splat(kLargest));
+  ok = simd::maskAnd(ok, simd::maskAnd(simd::min(l1, l2) >= V::splat(kSmallest), softness >= V::splat(0.0)));
+  ok = simd::maskAnd(ok, simd::maskAnd(l1 >= V::splat(kSmallest), d >= V::splat(kSmallest)));
+  ok = simd::maskAnd(ok, simd::abs(bend) == V::splat(1.0));
   if (!simd::all(ok)) return false;
 
   const V zero = V::splat(0.0), one = V::splat(1.0), pi = V::splat(kPi);

@@ -54,6 +54,7 @@ const char* Chain::reset(Vec2 root, const double* lengths, int count) {
 
   progress_.active = false;
   anglesStale_ = false;
+  positionsPlaced_ = false;
   const auto bones = static_cast<size_t>(count);
   lengths_.assign(lengths, lengths + count);
   angles_.assign(bones, 0.0);
@@ -76,7 +77,7 @@ const char* Chain::setRoot(Vec2 root) {
   if (!isWithinMagnitude(root)) return "root must stay within 1e300 in magnitude";
   if (size() == 0) return nullptr;
   progress_.active = false;
-  syncAngles();
+  settlePose();
   setPosition(0, root);
   updatePositionsFrom(0);
   return nullptr;
@@ -88,7 +89,7 @@ const char* Chain::setAngles(const double* angles, int count) {
     if (!isValid(angles[i])) return "angles must all be finite numbers";
   }
   progress_.active = false;
-  syncAngles();
+  settlePose();
   for (int i = 0; i < count; ++i) {
     const auto bone = static_cast<size_t>(i);
     const double wrapped = wrapAngle(angles[i]);
@@ -109,7 +110,7 @@ const char* Chain::setLimit(int joint, double min, double max) {
   const auto bone = static_cast<size_t>(joint);
   if (max - min >= 2 * kPi) return clearLimit(joint);  // the whole circle: no limit
   progress_.active = false;
-  syncAngles();
+  settlePose();
   limitMin_[bone] = min;
   limitMax_[bone] = max;
   hasLimit_[bone] = 1;
@@ -121,7 +122,7 @@ const char* Chain::setLimit(int joint, double min, double max) {
 const char* Chain::clearLimit(int joint) {
   if (joint < 0 || joint >= size()) return "joint is not a joint of this chain";
   progress_.active = false;
-  syncAngles();
+  settlePose();
   const auto bone = static_cast<size_t>(joint);
   limitMin_[bone] = -kPi;
   limitMax_[bone] = kPi;

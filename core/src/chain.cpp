@@ -54,7 +54,6 @@ const char* Chain::reset(Vec2 root, const double* lengths, int count) {
 
   progress_.active = false;
   anglesStale_ = false;
-  positionsPlaced_ = false;
   const auto bones = static_cast<size_t>(count);
   lengths_.assign(lengths, lengths + count);
   angles_.assign(bones, 0.0);
@@ -77,7 +76,7 @@ const char* Chain::setRoot(Vec2 root) {
   if (!isWithinMagnitude(root)) return "root must stay within 1e300 in magnitude";
   if (size() == 0) return nullptr;
   progress_.active = false;
-  settlePose();
+  syncAngles();
   setPosition(0, root);
   updatePositionsFrom(0);
   return nullptr;
@@ -89,7 +88,7 @@ const char* Chain::setAngles(const double* angles, int count) {
     if (!isValid(angles[i])) return "angles must all be finite numbers";
   }
   progress_.active = false;
-  settlePose();
+  syncAngles();
   for (int i = 0; i < count; ++i) {
     const auto bone = static_cast<size_t>(i);
     const double wrapped = wrapAngle(angles[i]);
@@ -110,7 +109,7 @@ const char* Chain::setLimit(int joint, double min, double max) {
   const auto bone = static_cast<size_t>(joint);
   if (max - min >= 2 * kPi) return clearLimit(joint);  // the whole circle: no limit
   progress_.active = false;
-  settlePose();
+  syncAngles();
   limitMin_[bone] = min;
   limitMax_[bone] = max;
   hasLimit_[bone] = 1;
@@ -122,7 +121,7 @@ const char* Chain::setLimit(int joint, double min, double max) {
 const char* Chain::clearLimit(int joint) {
   if (joint < 0 || joint >= size()) return "joint is not a joint of this chain";
   progress_.active = false;
-  settlePose();
+  syncAngles();
   const auto bone = static_cast<size_t>(joint);
   limitMin_[bone] = -kPi;
   limitMax_[bone] = kPi;

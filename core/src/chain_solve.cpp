@@ -39,7 +39,7 @@ const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) con
 
 ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
   progress_.active = false;
-  settlePose();
+  syncAngles();
   ChainStep step;
   if (const char* message = checkSolve(target, options)) {
     step.kind = ChainStepKind::Invalid;
@@ -96,10 +96,7 @@ void Chain::finishSweep(ChainStep& step) {
   const bool stalled = (p.outOfReach && !anyConstraint()) || p.change < kStalledChange;
   if (step.error > p.tolerance && p.iteration < p.sweeps && !stalled) return;
   p.active = false;
-  // Settling the pose into forward kinematics of the angles moves the end by rounding: measure
-  // again, so `error` and the status describe the pose the chain is left in.
-  settlePose();
-  step.error = detail::fastLength(end() - p.target);
+  syncAngles();
   step.done = true;
   step.result.iterations = p.iteration;
   step.result.error = step.error;
@@ -172,8 +169,8 @@ ChainStep Chain::step() {
       break;
     case Phase::StartSweep: break;  // handled above
   }
-  // A stepped solve shows current angles after every step (positions are not touched, so the steps
-  // stay exactly solve()'s; the pose settles into forward kinematics when the solve ends).
+  // A stepped solve shows current angles after every step (recovering them touches no position,
+  // so the steps stay exactly solve()'s).
   if (p.detailed && p.active) syncAngles();
   return step;
 }

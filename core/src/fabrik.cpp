@@ -59,10 +59,9 @@ void Chain::backwardPass(Vec2 target) {
 //
 // With no limit and no step limit anywhere, nothing needs an angle: each joint goes one length
 // along the line, v / |v| with no trigonometry, and the angles are recovered once, when the solve
-// ends (settlePose(): angles from the positions, then the positions again from the angles, so
-// that the pose is forward kinematics of the angles, bit for bit, as after any other call: a chain
-// rebuilt from its angles is the same chain). The change returned is then the largest joint displacement over
-// the reach, which a turn of that many radians at the chain's far end would make.
+// ends (syncAngles()): the positions are then forward kinematics of the angles to rounding, not bit
+// for bit (recomputing them would cost 20 sines and cosines a solve). The change returned is then the largest
+// joint displacement over the reach, which a turn of that many radians at the chain's far end would make.
 double Chain::forwardPass() {
   if (!anyConstraint()) {
     double largestMove = 0;  // squared, over the reach squared
@@ -83,7 +82,6 @@ double Chain::forwardPass() {
       setPosition(i + 1, placed);
     }
     anglesStale_ = true;
-    positionsPlaced_ = true;
     return std::sqrt(largestMove);
   }
   double largestChange = 0;
@@ -110,15 +108,6 @@ void Chain::syncAngles() {
     parentWorld += angles_[bone];
     worldAngles_[bone] = parentWorld;
   }
-}
-
-// Ends a stretch of position-only passes: the angles from the positions, then the positions from
-// the angles (forward kinematics), which moves them by rounding only.
-void Chain::settlePose() {
-  syncAngles();
-  if (!positionsPlaced_) return;
-  positionsPlaced_ = false;
-  updatePositionsFrom(0);
 }
 
 }  // namespace ik2d

@@ -252,8 +252,7 @@ TEST_CASE("a solve already there, a refused call, and edits end the stepping", "
   }
 }
 
-TEST_CASE("after any solve the pose is forward kinematics of the angles: a rebuilt chain is identical",
-          "[chain][steps]") {
+TEST_CASE("after any solve the pose is forward kinematics of the angles, to rounding", "[chain][steps]") {
   for (const ChainMethod method : {ChainMethod::Fabrik, ChainMethod::Ccd}) {
     Chain chain = makeChain(7, 1.3);
     for (int frame = 0; frame < 50; ++frame) {
@@ -261,7 +260,8 @@ TEST_CASE("after any solve the pose is forward kinematics of the angles: a rebui
       chain.solve(target, optionsFor(method, 1 + frame % 5, 1e-6));
       Chain rebuilt = makeChain(7, 1.3);
       REQUIRE(rebuilt.setAngles(chain.angles(), 7) == nullptr);
-      for (int i = 0; i < 16; ++i) CHECK(rebuilt.positions()[i] == chain.positions()[i]);
+      for (int i = 0; i < 16; ++i)
+        CHECK(rebuilt.positions()[i] == Approx(chain.positions()[i]).margin(1e-14 * chain.reach()));
     }
   }
 }

@@ -162,7 +162,6 @@ class Chain {
   void backwardPass(Vec2 target);
   double forwardPass();
   void syncAngles();
-  void settlePose();
   void finishSweep(ChainStep& step);
   const char* checkSolve(Vec2 target, const ChainSolveOptions& options) const;
   bool anyConstraint() const;
@@ -177,9 +176,8 @@ class Chain {
   std::vector<double> startAngles_;  // the angles when solve() began, for maxStep
   std::vector<double> scratch_;      // FABRIK's backward pass, 2 * (size + 1)
   double reach_ = 0;
-  double maxStep_ = HUGE_VAL;     // of the solve in progress
-  bool anglesStale_ = false;      // positions moved by unconstrained FABRIK; angles wait for syncAngles()
-  bool positionsPlaced_ = false;  // positions not (yet) forward kinematics of the angles: settlePose()
+  double maxStep_ = HUGE_VAL;  // of the solve in progress
+  bool anglesStale_ = false;   // positions moved by unconstrained FABRIK; angles wait for syncAngles()
 
   // Where the solve in progress stands (solve() and beginSolve()/step() share it).
   enum class Phase { StartSweep, UnbendCcd, Ccd, FabrikBackward, FabrikForward };

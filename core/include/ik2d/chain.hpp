@@ -4,7 +4,9 @@
 // angle, angles[0] is bone 0's world angle and angles[i] is bone i's angle relative to bone i-1.
 // Joint i is where bone i starts (joint 0 is the root), so a joint limit on joint i bounds
 // angles[i]. Positions follow by forward kinematics in one pass: position 0 is the root and
-// position size() is the end effector.
+// position size() is the end effector. (After a FABRIK solve with no limit and no step limit the
+// positions are where the passes put them and the angles are recovered from them, so the two agree
+// to rounding rather than bit for bit.)
 //
 // The chain keeps every buffer it needs from reset() on: solve() allocates nothing.
 #pragma once

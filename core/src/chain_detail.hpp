@@ -31,8 +31,8 @@ inline double fastLength(Vec2 v) {
 inline bool directionOf(Vec2 v, Vec2& unit) {
   const double squared = v.x * v.x + v.y * v.y;
   if (squared < 1e300 && squared > 1e-300) {
-    const double length = std::sqrt(squared);
-    unit = {v.x / length, v.y / length};
+    const double inverse = 1.0 / std::sqrt(squared);
+    unit = {v.x * inverse, v.y * inverse};
     return true;
   }
   const double largest = std::fmax(std::fabs(v.x), std::fabs(v.y));

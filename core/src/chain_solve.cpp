@@ -96,7 +96,6 @@ void Chain::finishSweep(ChainStep& step) {
   const bool stalled = (p.outOfReach && !anyConstraint()) || p.change < kStalledChange;
   if (step.error > p.tolerance && p.iteration < p.sweeps && !stalled) return;
   p.active = false;
-  syncAngles();
   step.done = true;
   step.result.iterations = p.iteration;
   step.result.error = step.error;

@@ -59,8 +59,8 @@ void Chain::backwardPass(Vec2 target) {
 //
 // With no limit and no step limit anywhere, nothing needs an angle: each joint goes one length
 // along the line, v / |v| with no trigonometry, and the angles are recovered once, when the solve
-// ends (syncAngles()): the positions are then forward kinematics of the angles to rounding, not bit
-// for bit (recomputing them would cost 20 sines and cosines a solve). The change returned is then the largest
+// are next needed (syncAngles(): when read, or when another call needs them); positions and angles
+// then agree to rounding, not bit for bit. The change returned is then the largest
 // joint displacement over the reach, which a turn of that many radians at the chain's far end would make.
 double Chain::forwardPass() {
   if (!anyConstraint()) {
@@ -95,7 +95,7 @@ double Chain::forwardPass() {
 
 // The local and world angles from the positions, after unconstrained forward passes moved only
 // positions: world_i = atan2 of bone i, local_i = world_i - world_(i-1), wrapped.
-void Chain::syncAngles() {
+void Chain::syncAngles() const {
   if (!anglesStale_) return;
   anglesStale_ = false;
   double parentWorld = 0;

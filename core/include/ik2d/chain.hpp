@@ -108,7 +108,10 @@ class Chain {
   /// joint has a limit, clamped into it. Returns nullptr or a message (chain unchanged).
   const char* setAngles(const double* angles, int count);
   /// Local angles, size() values in (-pi, pi] (a limit of exactly -pi may hold -pi).
-  const double* angles() const { return angles_.data(); }
+  const double* angles() const {
+    syncAngles();  // after an unconstrained FABRIK solve they are recovered on first use
+    return angles_.data();
+  }
 
   /// Limits joint `joint`'s local angle to [min, max], -pi <= min <= max <= pi, and clamps the
   /// current angle into it. A limit spanning the whole circle is no limit. Returns nullptr or a
@@ -163,23 +166,23 @@ class Chain {
   double turnJointToward(int joint, Vec2 target, ChainStep& step);
   void backwardPass(Vec2 target);
   double forwardPass();
-  void syncAngles();
+  void syncAngles() const;
   void finishSweep(ChainStep& step);
   const char* checkSolve(Vec2 target, const ChainSolveOptions& options) const;
   bool anyConstraint() const;
 
   std::vector<double> lengths_;
-  std::vector<double> angles_;
-  std::vector<double> positions_;    // 2 * (size + 1), interleaved x, y
-  std::vector<double> worldAngles_;  // bone i's world angle, the running sum of the local angles
+  mutable std::vector<double> angles_;       // mutable: recovered lazily, see syncAngles()
+  std::vector<double> positions_;            // 2 * (size + 1), interleaved x, y
+  mutable std::vector<double> worldAngles_;  // bone i's world angle, the running sum of the local angles
   std::vector<double> limitMin_;
   std::vector<double> limitMax_;
   std::vector<unsigned char> hasLimit_;
   std::vector<double> startAngles_;  // the angles when solve() began, for maxStep
   std::vector<double> scratch_;      // FABRIK's backward pass, 2 * (size + 1)
   double reach_ = 0;
-  double maxStep_ = HUGE_VAL;  // of the solve in progress
-  bool anglesStale_ = false;   // positions moved by unconstrained FABRIK; angles wait for syncAngles()
+  double maxStep_ = HUGE_VAL;         // of the solve in progress
+  mutable bool anglesStale_ = false;  // positions moved by unconstrained FABRIK; angles wait for syncAngles()
 
   // Where the solve in progress stands (solve() and beginSolve()/step() share it).
   enum class Phase { StartSweep, UnbendCcd, Ccd, FabrikBackward, FabrikForward };

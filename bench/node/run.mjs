@@ -18,29 +18,16 @@
 // - ik2d batched: `ik.TwoBoneBatch` / `ik.ChainBatch` (SoA in WASM memory): copy the frame's
 //   targets into the views, one `solve()` call for all.
 // - JS reference: reference.mjs (same algorithms and stopping rules as ik2d, on Float64Arrays).
-// - @aminere/fullik (FABRIK): one Chain2D per chain, `chain.solveForTarget(v)`; maxIteration =
-//   iterations, solveDistanceThreshold = tolerance, minIterationChange = 1e-12 * reach (its stall
-//   test; the default 0.01 would stop it early). Structure2D.update() is not used: it needs a global
-//   THREE. Its own per-call work (cloning the bones of every improving iteration, keeping the better
-//   of old and new pose) is part of what it costs.
-// - three.js CCDIKSolver (CCD): one SkinnedMesh + Skeleton per chain (11 bones along x, the links
-//   turn about z, plus a target bone), no limits, minAngle/maxAngle unset. CCDIKSolver has no
-//   tolerance: `ik.iteration` sweeps always run (it stops only when no link turns by more than
-//   1e-5 rad). Two rows: "iteration = N" (the library as is) and "+ tolerance stop" (one sweep per
-//   updateOne() call, stopping when |end - target| <= tolerance, read from the effector's
-//   matrixWorld, which the solver keeps current).
-// - closed-chain-ik (damped least squares): Link/Joint(DOF.EZ) x 10, a Goal on X, Y, Z closing onto
-//   the end link; maxIterations = iterations, translationConvergeThreshold = tolerance,
-//   restPoseFactor = 0 (ik2d has no rest pose), stallThreshold = 1e-10 (ik2d stops on stalls of
-//   1e-13 rad), translationErrorClamp = 0.1 * reach (its default 0.1 is sized for ~1 m robots; with a
-//   10-unit chain it needs thousands of iterations for a jump: 0.1 * reach reaches 59/60 random
-//   targets within 20 iterations). It keeps state in Float32Array (errors near 1e-6 are its floor)
-//   and it is slow, so it runs on fewer chains and frames (its row says how many).
+// - @aminere/fullik, three.js CCDIKSolver, closed-chain-ik: contenders.mjs (how each is driven).
+//
+// The tables and the issue's targets are written by report.mjs.
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import * as R from './reference.mjs';
+import { dlsChains, fullikChains, loadLibraries, threeChains } from './contenders.mjs';
+import { errorStats, report, targetChecks } from './report.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -90,27 +77,6 @@ const median = (values) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-function stats(errors, count) {
-  let sum = 0, max = 0, within = 0;
-  for (let i = 0; i < count; i++) {
-    const e = errors[i];
-    sum += e;
-    if (e > max) max = e;
-    if (e <= TOLERANCE * (1 + 1e-9)) within++;
-  }
-  return { mean: sum / count, max, within: within / count };
-}
-
-const fmt = (v, digits = 3) => {
-  if (v === undefined || v === null || Number.isNaN(v)) return '–';
-  if (v === 0) return '0';
-  const a = Math.abs(v);
-  if (a >= 1e5 || a < 1e-3) return v.toExponential(2);
-  if (a >= 100) return v.toFixed(0);
-  return v.toPrecision(digits);
-};
-const pct = (v) => `${(100 * v).toFixed(1)} %`;
-
 // ---- problems -------------------------------------------------------------------------------------
 
 /** Two-bone limbs: random roots, lengths and bends, and `frames` sets of targets (70 % reachable, 15 % out of reach, 15 % too close). */
@@ -151,6 +117,7 @@ function twoBoneProblem(limbs, frames) {
  * Chain targets, chain-fastest: target of chain c at frame f is [f * count + c], frames 0..frames
  * (frame 0 is the untimed settling solve). Tracking: each chain follows its own smooth curve (radius
  * 15-85 % of reach, 0.5-1 % of reach a frame). Jumps: independent targets at 5-95 % of reach.
+ * `settleIterations` is the sweep cap of that settling solve.
  */
 function chainProblem(mode, count, frames, method) {
   const next = random(mode === 'tracking' ? 777 : 4242);
@@ -183,11 +150,13 @@ function chainProblem(mode, count, frames, method) {
   return {
     mode, method, count, frames, tx, ty, n: BONES, lengths, reach: REACH,
     iterations: mode === 'tracking' ? TRACKING_ITERATIONS : JUMP_ITERATIONS, tolerance: TOLERANCE,
+    settleIterations: SETTLE_ITERATIONS,
   };
 }
 
 // ---- contenders: chains -----------------------------------------------------------------------------
-// Each: { name, chains, frames, prepare(), reset(), frame(f), ends(xs, ys), dispose() }.
+// Each: { name, chains, frames, prepare(), reset(), frame(f), ends(xs, ys), dispose() } (the third-party
+// ones, built the same way, are in contenders.mjs).
 // reset() puts every chain straight along +x and settles it on frame 0's target (untimed).
 
 function ik2dCallChains(ik, p) {
@@ -299,193 +268,6 @@ function jsChains(p) {
       }
     },
     dispose() {},
-  };
-}
-
-function fullikChains(FIK, p, chainCount) {
-  const { tx, ty, count, n, iterations, tolerance } = p;
-  let chains = [];
-  const v = new FIK.V2(0, 0);
-  return {
-    name: '@aminere/fullik (FABRIK)', chains: chainCount, frames: p.frames,
-    prepare() {},
-    reset() {
-      chains = [];
-      for (let c = 0; c < chainCount; c++) {
-        const chain = new FIK.Chain2D();
-        chain.addBone(new FIK.Bone2D(new FIK.V2(0, 0), null, new FIK.V2(1, 0), BONE_LENGTH));
-        for (let i = 1; i < n; i++) chain.addConsecutiveBone(new FIK.V2(1, 0), BONE_LENGTH);
-        chain.setSolveDistanceThreshold(tolerance);
-        chain.setMinIterationChange(1e-12 * REACH);
-        chain.setMaxIterationAttempts(SETTLE_ITERATIONS);
-        chain.solveForTarget(new FIK.V2(tx[c], ty[c]));
-        chain.setMaxIterationAttempts(iterations);
-        chains.push(chain);
-      }
-    },
-    frame(f) {
-      const base = f * count;
-      for (let c = 0; c < chainCount; c++) {
-        v.x = tx[base + c];
-        v.y = ty[base + c];
-        chains[c].solveForTarget(v);
-      }
-    },
-    ends(xs, ys) {
-      for (let c = 0; c < chainCount; c++) {
-        const end = chains[c].bones[n - 1].end;
-        xs[c] = end.x;
-        ys[c] = end.y;
-      }
-    },
-    dispose() {
-      chains = [];
-    },
-  };
-}
-
-/** three.js rigs: SkinnedMesh with bones 0..n (bone n is the effector) and bone n+1 the target. */
-function threeRig(THREE, CCDIKSolver, n) {
-  const bones = [];
-  let parent = null;
-  for (let i = 0; i <= n; i++) {
-    const bone = new THREE.Bone();
-    if (i > 0) bone.position.set(BONE_LENGTH, 0, 0);
-    if (parent) parent.add(bone);
-    bones.push(bone);
-    parent = bone;
-  }
-  const target = new THREE.Bone();
-  const mesh = new THREE.SkinnedMesh(new THREE.BufferGeometry(), new THREE.MeshBasicMaterial());
-  mesh.add(bones[0]);
-  mesh.add(target);
-  mesh.bind(new THREE.Skeleton([...bones, target]));
-  const links = [];
-  for (let i = n - 1; i >= 0; i--) links.push({ index: i });
-  const ik = { target: n + 1, effector: n, links, iteration: 1 };
-  const solver = new CCDIKSolver(mesh, [ik]);
-  mesh.updateMatrixWorld(true);
-  return { bones, target, mesh, ik, solver, effector: bones[n].matrixWorld.elements };
-}
-
-/** Sweeps one rig toward (x, y): `iterations` CCDIKSolver sweeps, or fewer with a tolerance stop. */
-function threeSolve(rig, x, y, iterations, tolerance) {
-  rig.target.position.set(x, y, 0);
-  rig.target.updateMatrixWorld();
-  if (tolerance < 0) {
-    rig.ik.iteration = iterations;
-    rig.solver.update();
-    return;
-  }
-  rig.ik.iteration = 1;
-  const e = rig.effector, tol2 = tolerance * tolerance;
-  for (let k = 0; k < iterations; k++) {
-    const dx = e[12] - x, dy = e[13] - y;
-    if (dx * dx + dy * dy <= tol2) return;
-    rig.solver.updateOne(rig.ik);
-  }
-}
-
-function threeChains(THREE, CCDIKSolver, p, chainCount, withTolerance) {
-  const { tx, ty, count, n, iterations, tolerance } = p;
-  let rigs = [];
-  const tol = withTolerance ? tolerance : -1;
-  return {
-    name: withTolerance ? 'three CCDIKSolver + tolerance stop' : `three CCDIKSolver (iteration = ${iterations})`,
-    chains: chainCount, frames: p.frames,
-    prepare() {
-      for (let c = 0; c < chainCount; c++) rigs.push(threeRig(THREE, CCDIKSolver, n));
-    },
-    reset() {
-      for (let c = 0; c < chainCount; c++) {
-        const rig = rigs[c];
-        for (const bone of rig.bones) bone.quaternion.identity();
-        rig.mesh.updateMatrixWorld(true);
-        threeSolve(rig, tx[c], ty[c], SETTLE_ITERATIONS, tolerance);
-      }
-    },
-    frame(f) {
-      const base = f * count;
-      for (let c = 0; c < chainCount; c++) threeSolve(rigs[c], tx[base + c], ty[base + c], iterations, tol);
-    },
-    ends(xs, ys) {
-      for (let c = 0; c < chainCount; c++) {
-        xs[c] = rigs[c].effector[12];
-        ys[c] = rigs[c].effector[13];
-      }
-    },
-    dispose() {
-      rigs = [];
-    },
-  };
-}
-
-function dlsRig(CCI, n, iterations, tolerance) {
-  const { Solver, Joint, Link, Goal, DOF } = CCI;
-  const root = new Link();
-  let previous = root;
-  for (let i = 0; i < n; i++) {
-    const joint = new Joint();
-    joint.setDoF(DOF.EZ);
-    if (i > 0) joint.setPosition(BONE_LENGTH, 0, 0);
-    previous.addChild(joint);
-    const link = new Link();
-    joint.addChild(link);
-    previous = link;
-  }
-  const endJoint = new Joint();
-  endJoint.setPosition(BONE_LENGTH, 0, 0);
-  previous.addChild(endJoint);
-  const endLink = new Link();
-  endJoint.addChild(endLink);
-  const goal = new Goal();
-  goal.setGoalDoF(DOF.X, DOF.Y, DOF.Z);
-  goal.setPosition(REACH, 0, 0);
-  goal.makeClosure(endLink);
-  const solver = new Solver(root);
-  solver.maxIterations = iterations;
-  solver.translationConvergeThreshold = tolerance;
-  solver.restPoseFactor = 0;
-  solver.stallThreshold = 1e-10;
-  solver.translationErrorClamp = 0.1 * REACH;
-  return { solver, goal, endLink };
-}
-
-function dlsChains(CCI, p, chainCount, frames) {
-  const { tx, ty, count, n, iterations, tolerance } = p;
-  let rigs = [];
-  const end = new Float32Array(3);
-  return {
-    name: 'closed-chain-ik (DLS)', chains: chainCount, frames,
-    prepare() {},
-    reset() {
-      rigs = [];
-      for (let c = 0; c < chainCount; c++) {
-        const rig = dlsRig(CCI, n, SETTLE_ITERATIONS, tolerance);
-        rig.goal.setPosition(tx[c], ty[c], 0);
-        rig.solver.solve();
-        rig.solver.maxIterations = iterations;
-        rigs.push(rig);
-      }
-    },
-    frame(f) {
-      const base = f * count;
-      for (let c = 0; c < chainCount; c++) {
-        const rig = rigs[c];
-        rig.goal.setPosition(tx[base + c], ty[base + c], 0);
-        rig.solver.solve();
-      }
-    },
-    ends(xs, ys) {
-      for (let c = 0; c < chainCount; c++) {
-        rigs[c].endLink.getWorldPosition(end);
-        xs[c] = end[0];
-        ys[c] = end[1];
-      }
-    },
-    dispose() {
-      rigs = [];
-    },
   };
 }
 
@@ -624,7 +406,7 @@ function runScenario(contenders, { rounds, firstFrame, targetX, targetY, reachab
       row.ns = median(row.times);
       row.nsMin = Math.min(...row.times);
       row.nsMax = Math.max(...row.times);
-      const s = stats(row.errors, row.errors.length);
+      const s = errorStats(row.errors, row.errors.length, TOLERANCE);
       Object.assign(row, { meanError: s.mean, maxError: s.max, within: s.within });
       if (reachableOf) {
         let max = 0;
@@ -640,28 +422,7 @@ function runScenario(contenders, { rounds, firstFrame, targetX, targetY, reachab
   return out;
 }
 
-/** ik2d per call's error stats on the same (chain, frame) subset as `row`. */
-function baselineOn(row, base) {
-  if (!base || base.skipped || row.skipped) return undefined;
-  const errors = new Float64Array(row.chains * row.frames);
-  for (let f = 0; f < row.frames; f++) {
-    for (let c = 0; c < row.chains; c++) errors[f * row.chains + c] = base.errors[f * base.chains + c];
-  }
-  return stats(errors, errors.length);
-}
-
 // ---- scenarios ------------------------------------------------------------------------------------
-
-async function loadLibraries() {
-  const libs = {};
-  try { libs.FIK = await import('@aminere/fullik'); } catch (error) { libs.FIKError = error.message; }
-  try {
-    libs.THREE = await import('three');
-    libs.CCDIKSolver = (await import('three/examples/jsm/animation/CCDIKSolver.js')).CCDIKSolver;
-  } catch (error) { libs.THREEError = error.message; }
-  try { libs.CCI = await import('closed-chain-ik/src/core/index.js'); } catch (error) { libs.CCIError = error.message; }
-  return libs;
-}
 
 function twoBoneScenario(ik, size, notes) {
   const p = twoBoneProblem(size.limbs, size.limbFrames);
@@ -771,119 +532,6 @@ function convergence(ik, count) {
   return { cap, tolerance: TOLERANCE, rows };
 }
 
-// ---- report ---------------------------------------------------------------------------------------
-
-function scenarioTable(scenario, lines) {
-  const rows = scenario.rows;
-  const call = rows.find((r) => r.name === 'ik2d per call' && !r.skipped);
-  const batch = rows.find((r) => r.name === 'ik2d batched' && !r.skipped);
-  const twoBone = scenario.name === 'two-bone';
-  if (twoBone) {
-    lines.push(`### two-bone: ${scenario.limbs} limbs × ${scenario.frames} target sets (70 % reachable, 15 % out of reach, 15 % too close)`);
-  } else {
-    lines.push(`### ${scenario.name}: ${scenario.chains} chains × ${scenario.frames} frames, ${BONES} bones of ${BONE_LENGTH}, iterations ${scenario.iterations}, tolerance ${scenario.tolerance} (1e-3 of reach), warm start`);
-  }
-  lines.push('');
-  const head = ['contender', 'solves / round', 'ns / solve (median)', 'rounds min–max', 'mean err', 'max err',
-    twoBone ? 'max err (reachable)' : 'within tol', '÷ ik2d per call', '÷ ik2d batched'];
-  if (!twoBone) head.push('ik2d per call on same solves: mean / max err, within tol');
-  lines.push(`| ${head.join(' | ')} |`);
-  lines.push(`|${head.map(() => '---').join('|')}|`);
-  for (const r of rows) {
-    if (r.skipped) {
-      lines.push(`| ${r.name} | ${r.skipped} |${' |'.repeat(head.length - 2)}`);
-      continue;
-    }
-    const cells = [
-      r.name, `${r.chains} × ${r.frames}`, fmt(r.ns), `${fmt(r.nsMin)}–${fmt(r.nsMax)}`, fmt(r.meanError), fmt(r.maxError),
-      twoBone ? fmt(r.maxReachableError) : pct(r.within),
-      call ? fmt(r.ns / call.ns) : '–', batch ? fmt(r.ns / batch.ns) : '–',
-    ];
-    if (!twoBone) {
-      const b = baselineOn(r, call);
-      cells.push(b ? `${fmt(b.mean)} / ${fmt(b.max)}, ${pct(b.within)}` : '–');
-    }
-    lines.push(`| ${cells.join(' | ')} |`);
-  }
-  lines.push('');
-}
-
-function convergenceTable(conv, lines) {
-  lines.push(`### Convergence: sweeps to reach ${conv.tolerance} (1e-3 of reach; for targets out of reach: within that of d − reach), ${BONES} equal bones, cap ${conv.cap}`);
-  lines.push('');
-  lines.push('| method | targets | start | solver | mean sweeps | median | max | converged | FABRIK paper (10 joints) |');
-  lines.push('|---|---|---|---|---|---|---|---|---|');
-  for (const r of conv.rows) {
-    lines.push(`| ${r.method.toUpperCase()} | ${r.count} ${r.targets} (${r.targets === 'reachable' ? '5–95' : '105–200'} % of reach) | ${r.start} | ${r.solver} | ${fmt(r.mean)} | ${r.median} | ${r.max} | ${pct(r.converged)} | ${r.paper ?? ''} |`);
-  }
-  lines.push('');
-  lines.push('Mean sweeps count a target that never converged at the cap. ik2d answers a target out of reach with one stretch sweep (the FABRIK paper\'s rule); "plain" iterates the algorithm instead. Paper: Aristidou & Lasenby 2011, mean iterations on a 10-joint chain; its tolerance, link lengths and start poses are not known here.');
-  lines.push('');
-}
-
-/** The issue's targets, each met or missed, with the numbers. */
-function targetChecks(scenarios) {
-  const find = (scenario, name) => scenario?.rows.find((r) => r.name === name && !r.skipped);
-  const checks = [];
-  const speedup = (slow, fast) => (slow && fast ? slow.ns / fast.ns : undefined);
-  const check = (what, value, goal, detail = '') => {
-    if (value === undefined) checks.push({ what, status: 'not measured', detail });
-    else checks.push({ what, value, goal, status: value >= goal ? 'met' : 'missed', detail });
-  };
-  const tb = scenarios.find((s) => s.name === 'two-bone');
-  check('two-bone: batched vs JS per call (≥ 5×)', speedup(find(tb, 'JS per call'), find(tb, 'ik2d batched')), 5);
-  check('two-bone: batched vs JS typed-array loop (> 1×)', speedup(find(tb, 'JS typed-array loop'), find(tb, 'ik2d batched')), 1.0000001);
-  const errorNote = (ours, theirs) => {
-    if (!ours || !theirs) return '';
-    // On the same solves: as many within tolerance (half a percentage point of slack: CCD that has
-    // not converged is chaotic, rounding alone moves a few solves across the line) and a mean error
-    // no more than 10 % above theirs, or within the tolerance anyway.
-    const base = baselineOn(theirs, ours);
-    const ok = base.within >= theirs.within - 0.005 && (base.mean <= 1.1 * theirs.meanError || base.mean <= TOLERANCE);
-    return `${ok ? 'equal or better' : 'WORSE'}: ik2d ${pct(base.within)} within tol, mean ${fmt(base.mean)}, max ${fmt(base.max)}; ` +
-      `theirs ${pct(theirs.within)}, mean ${fmt(theirs.meanError)}, max ${fmt(theirs.maxError)}`;
-  };
-  for (const mode of ['tracking', 'random jumps']) {
-    const fab = scenarios.find((s) => s.name === `FABRIK-${BONES} ${mode}`);
-    const call = find(fab, 'ik2d per call'), batch = find(fab, 'ik2d batched'), js = find(fab, 'JS reference');
-    const fullik = find(fab, '@aminere/fullik (FABRIK)');
-    const strict = mode === 'tracking' ? '' : ' (jumps: for information)';
-    check(`FABRIK-10 ${mode}: batched vs JS reference (≥ 1.5×)${strict}`, speedup(js, batch), 1.5, errorNote(batch, js));
-    check(`FABRIK-10 ${mode}: per call vs JS reference (≥ 1×)${strict}`, speedup(js, call), 1, errorNote(call, js));
-    check(`FABRIK-10 ${mode}: per call vs @aminere/fullik (≥ 10×)${strict}`, speedup(fullik, call), 10, errorNote(call, fullik));
-    check(`FABRIK-10 ${mode}: batched vs @aminere/fullik (≥ 10×)${strict}`, speedup(fullik, batch), 10, errorNote(batch, fullik));
-    const ccd = scenarios.find((s) => s.name === `CCD-${BONES} ${mode}`);
-    const ccall = find(ccd, 'ik2d per call'), cbatch = find(ccd, 'ik2d batched');
-    for (const name of [`three CCDIKSolver (iteration = ${ccd?.iterations})`, 'three CCDIKSolver + tolerance stop']) {
-      const three = find(ccd, name);
-      check(`CCD-10 ${mode}: per call vs ${name} (≥ 20×)`, speedup(three, ccall), 20, errorNote(ccall, three));
-      check(`CCD-10 ${mode}: batched vs ${name} (≥ 20×)`, speedup(three, cbatch), 20, errorNote(cbatch, three));
-    }
-  }
-  return checks;
-}
-
-function report(result) {
-  const lines = [];
-  lines.push(`## ik2d ${result.version} in Node ${process.version}: ${result.size} run, ${result.rounds} rounds (+1 warm-up), median ns per solve`);
-  lines.push('');
-  lines.push('Ratios are time ÷ ik2d\'s time in the same run: above 1 means ik2d is faster by that factor. Errors are |end − target| after the call.');
-  lines.push('');
-  for (const note of result.notes) lines.push(`> note: ${note}`);
-  if (result.notes.length) lines.push('');
-  for (const s of result.scenarios) scenarioTable(s, lines);
-  convergenceTable(result.convergence, lines);
-  lines.push('### Targets (issue 6), from this run');
-  lines.push('');
-  lines.push('| target | measured | result | errors |');
-  lines.push('|---|---|---|---|');
-  for (const c of result.checks) {
-    lines.push(`| ${c.what} | ${c.value === undefined ? '–' : `${fmt(c.value)}×`} | ${c.status} | ${c.detail} |`);
-  }
-  lines.push('');
-  return lines.join('\n');
-}
-
 // ---- entry ----------------------------------------------------------------------------------------
 
 /**
@@ -912,7 +560,7 @@ export async function runBench({ size = 'full', json, log = console.log, ik } = 
     settings: { bones: BONES, boneLength: BONE_LENGTH, tolerance: TOLERANCE, trackingIterations: TRACKING_ITERATIONS, jumpIterations: JUMP_ITERATIONS },
     scenarios, convergence: conv,
   };
-  result.checks = targetChecks(scenarios);
+  result.checks = targetChecks(scenarios, result.settings);
   result.seconds = (performance.now() - started) / 1000;
   const text = report(result);
   log(text);

@@ -3,35 +3,31 @@
  * its own, all solved every simulation step by the batch API (one `ik.TwoBoneBatch.solve()` and
  * one `ik.ChainBatch.solve()`), with a meter of what solving and drawing cost per frame.
  *
- * Contents: definition (params, points, readouts) · the live instance (create) · layout · targets
- * · the meter's rolling history. Drawing is in stress-draw.js.
+ * Contents: definition (params, points, readouts) · the live instance (create). Where the limbs
+ * and chains stand and what they reach for is in stress-layout.js, the meter (timing history and
+ * its card) in stress-meter.js, drawing the limbs and chains in stress-draw.js.
  *
  * Settings: limbs, chains, method, iterations, draw (params); target (point, world units, y up).
  *
  * - The batches are built when `limbs` or `chains` change (the old ones deleted first) and laid out
- *   on grids: limbs fill the upper half of the world rectangle, chains the lower half (either one
- *   takes it all when the other count is 0).
- * - Every limb and chain has its own target circling a spot above its root; the phase runs as a
- *   wave across the grid. It depends on simulation time alone (advance), so pause/step() give the
- *   same poses. Near the shared `target` (within INFLUENCE world units of a root), the own target
- *   is pulled toward the shared one, fully at the root: what is near the target reaches for it
- *   (stretched, out of reach, for most).
+ *   on grids, limbs above chains.
+ * - Every limb and chain has its own target circling a spot above its root, pulled toward the
+ *   shared `target` near it. The circling depends on simulation time alone (advance), so
+ *   pause/step() give the same poses.
  * - Targets are written straight into the batches' typed-array views, re-read through the getters
- *   each step (WASM memory growth detaches old views); cos/sin of each phase are precomputed at
- *   build time, so a step costs a multiply-add per element and no allocation.
- * - The meter: solve ms = writing the targets plus both batch solves, per simulation step; draw ms
- *   = recording the limbs and chains on the canvas, per drawn frame (the browser rasterizes later:
- *   the frame rate shows the rest). The last HISTORY values of each are kept in ring buffers for
- *   the median, the max and the sparkline; getState().meter reports them.
+ *   each step (WASM memory growth detaches old views).
+ * - The meter times solving (per step) and drawing (per drawn frame); getState().meter reports it.
  */
 
 import { formatPoint } from '../format.js';
-import { drawStressMeter, drawStressPopulation, drawStressTarget, groupDigits } from './stress-draw.js';
+import { drawStressPopulation, drawStressTarget, groupDigits } from './stress-draw.js';
+import { chainPose, INFLUENCE, layoutChains, layoutLimbs, limbPose, splitWorld, writeTargets } from './stress-layout.js';
+import {
+  createHistory, drawStressMeter, meterState, record, resetHistory, timingText,
+} from './stress-meter.js';
 
 /**
  * @typedef {import('../settings.js').Settings} Settings
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('../settings.js').Rect} Rect
  * @typedef {import('./index.js').SceneInstance} SceneInstance
  * @typedef {import('./index.js').SceneDefinition} SceneDefinition
  * @typedef {import('./index.js').Readout} Readout
@@ -46,32 +42,7 @@ import { drawStressMeter, drawStressPopulation, drawStressTarget, groupDigits } 
  * @property {number} iterations Most sweeps per chain per step.
  * @property {boolean} draw Draw the limbs and chains (off: measure solving alone).
  *
- * @typedef {Object} Orbits Where each element's own target circles, precomputed at build time.
- * @property {Float64Array} centreX Centre of the circle.
- * @property {Float64Array} centreY
- * @property {Float64Array} cos cos of the element's phase.
- * @property {Float64Array} sin sin of the element's phase.
- * @property {number} radius Of the circle, world units (the same for every element).
- * @property {number} cell Grid cell size, world units (for line widths).
- *
- * @typedef {Object} History A ring buffer of the last HISTORY timings, milliseconds.
- * @property {Float64Array} values
- * @property {number} count Values recorded so far (the newest is at (count - 1) % HISTORY).
- * @property {number} last The newest value.
- *
- * @typedef {Object} Meter What getState().meter reports (milliseconds, rounded to 0.001).
- * @property {number} solveMs Last simulation step: writing targets and both batch solves.
- * @property {number} drawMs Last drawn frame: the limbs and chains (the meter not included).
- * @property {number} medianSolveMs Over the last HISTORY steps.
- * @property {number} maxSolveMs
- * @property {number} medianDrawMs Over the last HISTORY drawn frames.
- * @property {number} maxDrawMs
- * @property {number} solves Steps measured since the batches were built.
- * @property {number} frames Frames drawn (with limbs and chains) since the batches were built.
- * @property {number} limbs
- * @property {number} chains
- * @property {number} bones Bones per chain.
- * @property {{solveMs: number[], drawMs: number[]}} history The last HISTORY values, oldest first.
+ * @typedef {import('./stress-layout.js').Orbits} Orbits
  */
 
 /** The world rectangle. */
@@ -84,14 +55,8 @@ export const MAX_CHAINS = 2000;
 /** Bones per chain. */
 export const CHAIN_BONES = 10;
 
-/** Within this distance of the shared target (world units) a root's own target is pulled to it. */
-export const INFLUENCE = 80;
-
 /** How fast the own targets circle, radians per second. */
 const ANGULAR_SPEED = 1.6;
-
-/** Timings kept for the median, max and sparkline. */
-export const HISTORY = 120;
 
 /** Distance from end to target that counts as reached for the chains, in grid cells. */
 const CHAIN_TOLERANCE = 0.002;
@@ -211,9 +176,7 @@ function createStress(ik) {
     const key = `${params.limbs}|${params.chains}`;
     if (key === builtKey) return;
     free();
-    const split = WORLD.minY + (WORLD.maxY - WORLD.minY) / 2;
-    const limbRect = params.chains > 0 ? { ...WORLD, minY: split } : WORLD;
-    const chainRect = params.limbs > 0 ? { ...WORLD, maxY: split } : WORLD;
+    const { limbRect, chainRect } = splitWorld(WORLD, params.limbs, params.chains);
     if (params.limbs > 0) {
       const batch = /** @type {TwoBoneBatch} */ (new ik.TwoBoneBatch(params.limbs));
       limbs = batch;
@@ -256,51 +219,17 @@ function createStress(ik) {
     return {};
   }
 
-  /** @returns {Meter} */
-  function meter() {
-    return {
-      solveMs: round3(solveTimes.last),
-      drawMs: round3(drawTimes.last),
-      medianSolveMs: round3(median(solveTimes)),
-      maxSolveMs: round3(maximum(solveTimes)),
-      medianDrawMs: round3(median(drawTimes)),
-      maxDrawMs: round3(maximum(drawTimes)),
-      solves: solveTimes.count,
-      frames: drawTimes.count,
-      limbs: limbs ? limbs.count : 0,
-      chains: chains ? chains.count : 0,
-      bones: CHAIN_BONES,
-      history: { solveMs: historyValues(solveTimes), drawMs: historyValues(drawTimes) },
-    };
+  /** How many limbs and chains the batches hold. */
+  function counts() {
+    return { limbs: limbs ? limbs.count : 0, chains: chains ? chains.count : 0, bones: CHAIN_BONES };
   }
 
   /** The limb and the chain nearest the shared target, as drawn (for tests). */
   function closest() {
     /** @type {Record<string, unknown>} */
     const near = {};
-    if (limbs && closestLimb >= 0) {
-      const i = closestLimb;
-      near.limb = {
-        index: i,
-        root: { x: limbs.rootX[i], y: limbs.rootY[i] },
-        joint: { x: limbs.jointX[i], y: limbs.jointY[i] },
-        end: { x: limbs.endX[i], y: limbs.endY[i] },
-        target: { x: limbs.targetX[i], y: limbs.targetY[i] },
-        status: limbs.status[i],
-      };
-    }
-    if (chains && closestChain >= 0) {
-      const i = closestChain;
-      const n = chains.count;
-      const tip = CHAIN_BONES * n + i;
-      near.chain = {
-        index: i,
-        root: { x: chains.rootX[i], y: chains.rootY[i] },
-        end: { x: chains.x[tip], y: chains.y[tip] },
-        target: { x: chains.targetX[i], y: chains.targetY[i] },
-        status: chains.status[i],
-      };
-    }
+    if (limbs && closestLimb >= 0) near.limb = limbPose(limbs, closestLimb);
+    if (chains && closestChain >= 0) near.chain = chainPose(chains, closestChain);
     return near;
   }
 
@@ -315,7 +244,7 @@ function createStress(ik) {
     state() {
       if (!solved) return {};
       return JSON.parse(JSON.stringify({
-        meter: meter(), reachedLimbs, reachedChains, closest: closest(),
+        meter: meterState(solveTimes, drawTimes, counts()), reachedLimbs, reachedChains, closest: closest(),
       }));
     },
 
@@ -324,12 +253,9 @@ function createStress(ik) {
       /** @type {Record<string, Readout>} */
       const values = {};
       if (!solved) return values;
-      values.solve = { text: `${solveTimes.last.toFixed(2)} ms (median ${median(solveTimes).toFixed(2)}, max ${maximum(solveTimes).toFixed(2)})` };
-      values.draw = params.draw
-        ? { text: `${drawTimes.last.toFixed(2)} ms (median ${median(drawTimes).toFixed(2)}, max ${maximum(drawTimes).toFixed(2)})` }
-        : { text: 'off' };
-      const limbCount = limbs ? limbs.count : 0;
-      const chainCount = chains ? chains.count : 0;
+      values.solve = { text: timingText(solveTimes) };
+      values.draw = { text: params.draw ? timingText(drawTimes) : 'off' };
+      const { limbs: limbCount, chains: chainCount } = counts();
       values.limbs = { text: `${groupDigits(reachedLimbs)} of ${groupDigits(limbCount)}` };
       values.chains = { text: `${groupDigits(reachedChains)} of ${groupDigits(chainCount)} (${CHAIN_BONES} bones)` };
       values.method = { text: `${params.method === 'fabrik' ? 'FABRIK' : 'CCD'}, ${params.iterations} iteration${params.iterations === 1 ? '' : 's'}` };
@@ -361,12 +287,7 @@ function createStress(ik) {
       }
       drawStressTarget(ctx, view, theme, target, INFLUENCE, ui.active === 'target' || ui.hover === 'target');
       drawStressMeter(ctx, view, theme, {
-        solve: solveTimes, draw: drawTimes, drawing: params.draw, history: HISTORY,
-        solveMs: solveTimes.last, drawMs: drawTimes.last,
-        medianSolveMs: median(solveTimes), maxSolveMs: maximum(solveTimes),
-        medianDrawMs: median(drawTimes), maxDrawMs: maximum(drawTimes),
-        limbs: limbs ? limbs.count : 0, chains: chains ? chains.count : 0, bones: CHAIN_BONES,
-        reachedLimbs, reachedChains,
+        solve: solveTimes, draw: drawTimes, drawing: params.draw, ...counts(), reachedLimbs, reachedChains,
         method: params.method === 'fabrik' ? 'FABRIK' : 'CCD', iterations: params.iterations,
       });
     },
@@ -394,164 +315,7 @@ function createStress(ik) {
   };
 }
 
-// Layout --------------------------------------------------------------------------------------
-
-/**
- * Columns, rows and cell size of a grid of `count` cells filling `rect` (cells close to square).
- * @param {number} count
- * @param {Rect} rect
- */
-function grid(count, rect) {
-  const width = rect.maxX - rect.minX;
-  const height = rect.maxY - rect.minY;
-  const cols = Math.max(1, Math.ceil(Math.sqrt((count * width) / height)));
-  const rows = Math.max(1, Math.ceil(count / cols));
-  return { cols, rows, cellWidth: width / cols, cellHeight: height / rows };
-}
-
-/**
- * Orbits for `count` elements on a grid: each element's cell centre and phase (a wave running
- * diagonally across the grid), filled row by row from the top.
- * @param {number} count
- * @param {Rect} rect
- * @param {number} rise How far above the cell centre the circle's centre is, in cells.
- * @param {number} radius Of the circle, in cells.
- * @param {(i: number, x: number, y: number, cell: number) => void} place Puts element i's root
- *   given its cell centre.
- * @returns {Orbits}
- */
-function makeOrbits(count, rect, rise, radius, place) {
-  const { cols, rows, cellWidth, cellHeight } = grid(count, rect);
-  const cell = Math.min(cellWidth, cellHeight);
-  const orbits = {
-    centreX: new Float64Array(count),
-    centreY: new Float64Array(count),
-    cos: new Float64Array(count),
-    sin: new Float64Array(count),
-    radius: radius * cell,
-    cell,
-  };
-  // Left to right and top to bottom the phase turns ~1.3 times across the grid.
-  const alongCols = (2.6 * Math.PI) / Math.max(cols, 1);
-  const alongRows = (1.4 * Math.PI) / Math.max(rows, 1);
-  for (let i = 0; i < count; i += 1) {
-    const col = i % cols;
-    const row = Math.floor(i / cols);
-    const x = rect.minX + (col + 0.5) * cellWidth;
-    const y = rect.maxY - (row + 0.5) * cellHeight;
-    place(i, x, y, cell);
-    orbits.centreX[i] = x;
-    orbits.centreY[i] = y + rise * cell;
-    const phase = col * alongCols + row * alongRows;
-    orbits.cos[i] = Math.cos(phase);
-    orbits.sin[i] = Math.sin(phase);
-  }
-  return orbits;
-}
-
-/**
- * Roots, lengths and bends of every limb; returns their orbits.
- * The limb's root is low in its cell; its reach is 0.8 cell; its target circles 0.5 cell above
- * the root at 0.25 cell: always between the inner and outer reach, so every limb away from the
- * shared target is 'reached'.
- * @param {TwoBoneBatch} batch
- * @param {Rect} rect
- * @returns {Orbits}
- */
-function layoutLimbs(batch, rect) {
-  const count = batch.count;
-  // Views are read after the batch exists and nothing else allocates while they are used.
-  const rootX = batch.rootX;
-  const rootY = batch.rootY;
-  const length1 = batch.length1;
-  const length2 = batch.length2;
-  const bend = batch.bend;
-  const orbits = makeOrbits(count, rect, 0.15, 0.25, (i, x, y, cell) => {
-    rootX[i] = x;
-    rootY[i] = y - 0.35 * cell;
-    length1[i] = 0.42 * cell;
-    length2[i] = 0.38 * cell;
-    bend[i] = i % 2 === 0 ? 1 : -1;
-  });
-  return orbits;
-}
-
-/**
- * Roots and straight-up starting poses of every chain; returns their orbits.
- * A chain reaches 0.85 cell from a root low in its cell; its target circles 0.5 cell above the
- * root at 0.28 cell.
- * @param {ChainBatch} batch
- * @param {Rect} rect
- * @returns {Orbits}
- */
-function layoutChains(batch, rect) {
-  const count = batch.count;
-  const bones = batch.bones;
-  const rootX = batch.rootX;
-  const rootY = batch.rootY;
-  const lengths = batch.lengths;
-  const x = batch.x;
-  const y = batch.y;
-  return makeOrbits(count, rect, 0.05, 0.28, (i, cx, cy, cell) => {
-    const bone = (0.85 * cell) / bones;
-    const rx = cx;
-    const ry = cy - 0.45 * cell;
-    rootX[i] = rx;
-    rootY[i] = ry;
-    for (let j = 0; j < bones; j += 1) lengths[j * count + i] = bone;
-    // Straight up to start with (the batch starts every chain along +x from (0, 0)).
-    for (let j = 0; j <= bones; j += 1) {
-      x[j * count + i] = rx;
-      y[j * count + i] = ry + j * bone;
-    }
-  });
-}
-
-// Targets --------------------------------------------------------------------------------------
-
-/**
- * Writes every element's target for this step: its own circle at phase (time + its phase),
- * pulled toward the shared target within INFLUENCE of the root (smoothstep, fully at the root).
- * @param {Orbits} orbits
- * @param {Float64Array} rootX
- * @param {Float64Array} rootY
- * @param {Float64Array} targetX Written.
- * @param {Float64Array} targetY Written.
- * @param {number} c cos(angular speed × time).
- * @param {number} s sin(angular speed × time).
- * @param {Point} shared The user's target.
- * @returns {number} Index of the element whose root is nearest the shared target (-1: none).
- */
-function writeTargets(orbits, rootX, rootY, targetX, targetY, c, s, shared) {
-  const { centreX, centreY, cos, sin, radius } = orbits;
-  const count = centreX.length;
-  const sx = shared.x;
-  const sy = shared.y;
-  const reach2 = INFLUENCE * INFLUENCE;
-  let nearest = -1;
-  let nearest2 = Infinity;
-  for (let i = 0; i < count; i += 1) {
-    // cos/sin(a + b) from the precomputed phase: no trigonometry per element.
-    let x = centreX[i] + radius * (c * cos[i] - s * sin[i]);
-    let y = centreY[i] + radius * (s * cos[i] + c * sin[i]);
-    const dx = sx - rootX[i];
-    const dy = sy - rootY[i];
-    const d2 = dx * dx + dy * dy;
-    if (d2 < reach2) {
-      if (d2 < nearest2) {
-        nearest2 = d2;
-        nearest = i;
-      }
-      const u = 1 - Math.sqrt(d2) / INFLUENCE;
-      const w = u * u * (3 - 2 * u);
-      x += (sx - x) * w;
-      y += (sy - y) * w;
-    }
-    targetX[i] = x;
-    targetY[i] = y;
-  }
-  return nearest;
-}
+// Status --------------------------------------------------------------------------------------
 
 /**
  * How many entries are 0 (status 'reached').
@@ -562,66 +326,3 @@ function countZeros(status) {
   for (let i = 0; i < status.length; i += 1) if (status[i] === 0) zeros += 1;
   return zeros;
 }
-
-// History -------------------------------------------------------------------------------------
-
-/** @returns {History} */
-function createHistory() {
-  return { values: new Float64Array(HISTORY), count: 0, last: 0 };
-}
-
-/** @param {History} history */
-function resetHistory(history) {
-  history.values.fill(0);
-  history.count = 0;
-  history.last = 0;
-}
-
-/**
- * @param {History} history
- * @param {number} ms
- */
-function record(history, ms) {
-  history.values[history.count % HISTORY] = ms;
-  history.count += 1;
-  history.last = ms;
-}
-
-/** Scratch for median(): sorted in place, never reallocated. */
-const scratch = new Float64Array(HISTORY);
-
-/** @param {History} history */
-function median(history) {
-  const n = Math.min(history.count, HISTORY);
-  if (n === 0) return 0;
-  const part = scratch.subarray(0, n);
-  part.set(history.values.subarray(0, n));
-  part.sort();
-  return n % 2 ? part[(n - 1) / 2] : (part[n / 2 - 1] + part[n / 2]) / 2;
-}
-
-/** @param {History} history */
-function maximum(history) {
-  const n = Math.min(history.count, HISTORY);
-  let most = 0;
-  for (let i = 0; i < n; i += 1) most = Math.max(most, history.values[i]);
-  return most;
-}
-
-/**
- * The recorded values, oldest first.
- * @param {History} history
- * @returns {number[]}
- */
-export function historyValues(history) {
-  const n = Math.min(history.count, HISTORY);
-  const values = [];
-  for (let k = history.count - n; k < history.count; k += 1) values.push(round3(history.values[k % HISTORY]));
-  return values;
-}
-
-/** @param {number} value */
-function round3(value) {
-  return Math.round(value * 1000) / 1000;
-}
-

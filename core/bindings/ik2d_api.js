@@ -145,6 +145,32 @@ function makeApi(raw) {
     })
     : { register() {}, unregister() {} };
 
+  /**
+   * Takes ownership of a C++ handle for `owner` once its reset call returned `code`: a refused
+   * reset (code ≠ 0) frees the handle and throws a RangeError with C++'s message (passed through
+   * `word`, for names that differ between C++ and JS); otherwise the handle is counted in stats()
+   * and freed if `owner` is garbage-collected without delete(). Returns the handle.
+   */
+  function adopt(owner, handle, code, kind, fn, word = (message) => message) {
+    if (code !== 0) {
+      const message = raw.lastMessage();
+      handle.delete();
+      throw new RangeError(`${fn}: ${word(message)}`);
+    }
+    leaked.register(owner, { handle, kind }, owner);
+    live[kind]++;
+    return handle;
+  }
+
+  /** Frees `owner`'s handle now (its delete()); returns undefined, the owner's handle from then on. */
+  function release(owner, handle, kind) {
+    if (!handle) return undefined;
+    leaked.unregister(owner);
+    handle.delete();
+    live[kind]--;
+    return undefined;
+  }
+
   const stepOut = raw.chainStepOutAddress() / Float64Array.BYTES_PER_ELEMENT;
 
   /** Builds a step object; `result` for a finished solve (read from the buffer when null). */
@@ -202,16 +228,9 @@ function makeApi(raw) {
       }
       const handle = new raw.ChainHandle();
       writeInput(lengths);
-      if (handle.reset(root.x, root.y, lengths.length) !== 0) {
-        const message = raw.lastMessage();
-        handle.delete();
-        throw new RangeError(`${fn}: ${message}`);
-      }
-      this.#handle = handle;
+      this.#handle = adopt(this, handle, handle.reset(root.x, root.y, lengths.length), 'chains', fn);
       this.#size = lengths.length;
       this.#address = handle.address();
-      leaked.register(this, { handle, kind: 'chains' }, this);
-      live.chains++;
       if (angles) this.setAngles(angles);
     }
 
@@ -369,11 +388,7 @@ function makeApi(raw) {
 
     /** Frees the C++ chain. Safe to call twice; any other call afterwards throws. */
     delete() {
-      if (!this.#handle) return;
-      leaked.unregister(this);
-      this.#handle.delete();
-      this.#handle = undefined;
-      live.chains--;
+      this.#handle = release(this, this.#handle, 'chains');
     }
   }
 
@@ -399,16 +414,9 @@ function makeApi(raw) {
       }
       const handle = new raw.SpiderHandle();
       writeInput(SPIDER_OPTION_ORDER.map((name) => resolved[name]));
-      if (handle.reset() !== 0) {
-        const message = raw.lastMessage();
-        handle.delete();
-        throw new RangeError(`${fn}: ${message.replace(/^legCount /, 'legs ')}`);
-      }
-      this.#handle = handle;
+      this.#handle = adopt(this, handle, handle.reset(), 'spiders', fn, (message) => message.replace(/^legCount /, 'legs '));
       this.#legCount = resolved.legs;
       this.#options = Object.freeze(resolved);
-      leaked.register(this, { handle, kind: 'spiders' }, this);
-      live.spiders++;
     }
 
     #live(fn) {
@@ -483,11 +491,7 @@ function makeApi(raw) {
 
     /** Frees the C++ spider. Safe to call twice; any other call afterwards throws. */
     delete() {
-      if (!this.#handle) return;
-      leaked.unregister(this);
-      this.#handle.delete();
-      this.#handle = undefined;
-      live.spiders--;
+      this.#handle = release(this, this.#handle, 'spiders');
     }
   }
 
@@ -511,6 +515,16 @@ function makeApi(raw) {
       }
       return view;
     };
+  }
+
+  /**
+   * Defines an enumerable getter on `owner` for each of `fields` but `except`, returning
+   * `view(index in fields, name)`: fresh after memory growth, an error after delete().
+   */
+  function defineViews(owner, fields, view, except = []) {
+    for (const [index, name] of fields.entries()) {
+      if (!except.includes(name)) Object.defineProperty(owner, name, { get: () => view(index, name), enumerable: true });
+    }
   }
 
   const TWO_BONE_BATCH_FIELDS = ['rootX', 'rootY', 'targetX', 'targetY', 'length1', 'length2', 'bend', 'softness',
@@ -540,28 +554,19 @@ function makeApi(raw) {
       const fn = 'TwoBoneBatch';
       requireCount(count, 'count', fn, MAX_BATCH_LIMBS);
       const handle = new raw.TwoBoneBatchHandle();
-      if (handle.resize(count) !== 0) {
-        const message = raw.lastMessage();
-        handle.delete();
-        throw new RangeError(`${fn}: ${message}`);
-      }
-      this.#handle = handle;
+      this.#handle = adopt(this, handle, handle.resize(count), 'batches', fn);
       this.#count = count;
       this.#addresses = TWO_BONE_BATCH_FIELDS.map((_, i) => handle.fieldAddress(i));
       this.#statusAddress = handle.statusAddress();
-      leaked.register(this, { handle, kind: 'batches' }, this);
-      live.batches++;
-      for (const [i, name] of TWO_BONE_BATCH_FIELDS.entries()) {
-        Object.defineProperty(this, name, {
-          get: () => this.#field(i, name),
-          enumerable: true,
-        });
-      }
+      defineViews(this, TWO_BONE_BATCH_FIELDS, (i, name) => {
+        this.#live(name);
+        return this.#view(i, Float64Array, this.#addresses[i], this.#count);
+      });
     }
 
-    #field(i, name) {
+    #live(name) {
       if (!this.#handle) throw new Error(`TwoBoneBatch.${name}: this batch was deleted`);
-      return this.#view(i, Float64Array, this.#addresses[i], this.#count);
+      return this.#handle;
     }
 
     /** Number of limbs. */
@@ -571,7 +576,7 @@ function makeApi(raw) {
 
     /** One status code per limb: 0 reached, 1 out_of_reach, 2 too_close, 3 invalid. */
     get status() {
-      if (!this.#handle) throw new Error('TwoBoneBatch.status: this batch was deleted');
+      this.#live('status');
       return this.#view('status', Uint8Array, this.#statusAddress, this.#count);
     }
 
@@ -581,11 +586,11 @@ function makeApi(raw) {
      * @param {number} [end]
      */
     solve(begin = 0, end = this.#count) {
-      if (!this.#handle) throw new Error('TwoBoneBatch.solve: this batch was deleted');
+      const handle = this.#live('solve');
       if (typeof begin !== 'number' || typeof end !== 'number' || !(begin >= 0 && begin <= end && end <= this.#count)) {
         throw new RangeError(`TwoBoneBatch.solve: expected 0 <= begin <= end <= ${this.#count}, got ${begin}, ${end}`);
       }
-      this.#handle.solve(begin, end);
+      handle.solve(begin, end);
     }
 
     /**
@@ -593,17 +598,12 @@ function makeApi(raw) {
      * @param {number} index
      */
     message(index) {
-      if (!this.#handle) throw new Error('TwoBoneBatch.message: this batch was deleted');
-      return this.#handle.message(index);
+      return this.#live('message').message(index);
     }
 
     /** Frees the arrays. Safe to call twice; any other use afterwards throws. */
     delete() {
-      if (!this.#handle) return;
-      leaked.unregister(this);
-      this.#handle.delete();
-      this.#handle = undefined;
-      live.batches--;
+      this.#handle = release(this, this.#handle, 'batches');
     }
   }
 
@@ -639,32 +639,23 @@ function makeApi(raw) {
       const root = options.root === undefined ? { x: 0, y: 0 } : requirePoint(options.root, 'root', fn);
       const handle = new raw.ChainBatchHandle();
       writeInput(lengths);
-      if (handle.reset(count, bones, root.x, root.y) !== 0) {
-        const message = raw.lastMessage();
-        handle.delete();
-        throw new RangeError(`${fn}: ${message}`);
-      }
-      this.#handle = handle;
+      this.#handle = adopt(this, handle, handle.reset(count, bones, root.x, root.y), 'batches', fn);
       this.#count = count;
       this.#bones = bones;
       this.#addresses = CHAIN_BATCH_FIELDS.map((_, i) => handle.fieldAddress(i));
       this.#iterationsAddress = handle.iterationsAddress();
       this.#statusAddress = handle.statusAddress();
-      leaked.register(this, { handle, kind: 'batches' }, this);
-      live.batches++;
       const lengthOf = { lengths: bones * count, x: (bones + 1) * count, y: (bones + 1) * count };
-      for (const [i, name] of CHAIN_BATCH_FIELDS.entries()) {
-        if (name === 'angles') continue;
-        Object.defineProperty(this, name, {
-          get: () => this.#field(i, name, lengthOf[name] ?? count),
-          enumerable: true,
-        });
-      }
+      // angles is a method (it computes them first), not a view property.
+      defineViews(this, CHAIN_BATCH_FIELDS, (i, name) => {
+        this.#live(name);
+        return this.#view(i, Float64Array, this.#addresses[i], lengthOf[name] ?? count);
+      }, ['angles']);
     }
 
-    #field(i, name, length) {
+    #live(name) {
       if (!this.#handle) throw new Error(`ChainBatch.${name}: this batch was deleted`);
-      return this.#view(i, Float64Array, this.#addresses[i], length);
+      return this.#handle;
     }
 
     /** Number of chains. */
@@ -679,13 +670,13 @@ function makeApi(raw) {
 
     /** Sweeps used by each chain in the last solve. */
     get iterations() {
-      if (!this.#handle) throw new Error('ChainBatch.iterations: this batch was deleted');
+      this.#live('iterations');
       return this.#view('iterations', Int32Array, this.#iterationsAddress, this.#count);
     }
 
     /** One status code per chain: 0 reached, 1 out_of_reach, 2 max_iterations, 3 invalid. */
     get status() {
-      if (!this.#handle) throw new Error('ChainBatch.status: this batch was deleted');
+      this.#live('status');
       return this.#view('status', Uint8Array, this.#statusAddress, this.#count);
     }
 
@@ -695,7 +686,7 @@ function makeApi(raw) {
      */
     solve(options = {}) {
       const fn = 'ChainBatch.solve';
-      if (!this.#handle) throw new Error(`${fn}: this batch was deleted`);
+      const handle = this.#live('solve');
       if (options === null || typeof options !== 'object') {
         throw new TypeError(`${fn}: options must be an object {method?, iterations?, tolerance?}, got ${describe(options)}`);
       }
@@ -707,25 +698,20 @@ function makeApi(raw) {
       if (!Number.isInteger(iterations) || iterations < 0 || iterations > MAX_ITERATIONS) {
         throw new RangeError(`${fn}: iterations must be a whole number from 0 to ${MAX_ITERATIONS}, got ${iterations}`);
       }
-      if (this.#handle.solve(methodCode === 0 ? 1 : 0, iterations, tolerance) !== 0) {
+      if (handle.solve(methodCode === 0 ? 1 : 0, iterations, tolerance) !== 0) {
         throw new RangeError(`${fn}: ${raw.lastMessage()}`);
       }
     }
 
     /** Local angles, [bone * count + chain], computed from the positions now. */
     angles() {
-      if (!this.#handle) throw new Error('ChainBatch.angles: this batch was deleted');
-      this.#handle.computeAngles();
+      this.#live('angles').computeAngles();
       return this.#view(8, Float64Array, this.#addresses[8], this.#bones * this.#count);
     }
 
     /** Frees the arrays. Safe to call twice; any other use afterwards throws. */
     delete() {
-      if (!this.#handle) return;
-      leaked.unregister(this);
-      this.#handle.delete();
-      this.#handle = undefined;
-      live.batches--;
+      this.#handle = release(this, this.#handle, 'batches');
     }
   }
 

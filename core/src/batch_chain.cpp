@@ -76,7 +76,6 @@ const char* ChainBatch::reset(int count, int bones, const double* lengths, Vec2 
       x_[static_cast<size_t>(j + 1) * chains + c] = x_[static_cast<size_t>(j) * chains + c] + lengths[j];
     }
   }
-  for (size_t c = 0; c < chains; ++c) error_[c] = 0;
   return nullptr;
 }
 

@@ -220,16 +220,16 @@ double Chain::placeBoneToward(int bone, Vec2 toward, double& parentWorld) {
   const auto index = static_cast<size_t>(bone);
   const Vec2 from = position(bone);
   const Vec2 along = toward - from;
-  const double distance = detail::fastLength(along);
-  const double desiredWorld = distance > 0 ? std::atan2(along.y, along.x) : worldAngles_[index];
+  Vec2 unit;
+  const bool hasDirection = detail::directionOf(along, unit);
+  const double desiredWorld = hasDirection ? std::atan2(along.y, along.x) : worldAngles_[index];
   const double local = constrain(bone, desiredWorld - parentWorld);
   const double change = std::fabs(wrapAngle(local - angles_[index]));
   angles_[index] = local;
   parentWorld += local;
   worldAngles_[index] = parentWorld;
   // Unconstrained, the bone lies along `along` itself: no sine or cosine needed.
-  Vec2 unit;
-  const bool free = !hasLimit_[index] && maxStep_ >= kPi && detail::directionOf(along, unit);
+  const bool free = hasDirection && !hasLimit_[index] && maxStep_ >= kPi;
   setPosition(bone + 1,
               free ? from + lengths_[index] * unit : from + lengths_[index] * direction(parentWorld));
   return change;

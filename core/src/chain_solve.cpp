@@ -176,9 +176,8 @@ ChainStep Chain::step() {
 
 ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
   ChainStep step = beginSolve(target, options);
-  progress_.detailed = false;  // only the result is wanted: skip measuring between sweeps
-  while (!step.done) step = this->step();
-  progress_.active = false;
+  progress_.detailed = false;              // only the result is wanted: skip measuring between sweeps
+  while (!step.done) step = this->step();  // the last step ended the solve
   return step.result;
 }
 

@@ -11,6 +11,8 @@
 #include "test_support.hpp"
 
 using namespace ik2d;
+using test::makeChain;
+using test::optionsFor;
 using test::uniform;
 
 // ---- allocation counter: replaces global operator new for this test program ---------------------
@@ -48,23 +50,6 @@ void operator delete[](void* memory, const std::nothrow_t&) noexcept { std::free
 // ---- helpers ------------------------------------------------------------------------------------
 
 namespace {
-
-Chain makeChain(int bones, double boneLength = 1.0, Vec2 root = {0, 0}) {
-  std::vector<double> lengths(static_cast<size_t>(bones), boneLength);
-  Chain chain;
-  REQUIRE(chain.reset(root, lengths.data(), bones) == nullptr);
-  return chain;
-}
-
-ChainSolveOptions optionsFor(ChainMethod method, int iterations, double tolerance,
-                             double maxStep = HUGE_VAL) {
-  ChainSolveOptions options;
-  options.method = method;
-  options.iterations = iterations;
-  options.tolerance = tolerance;
-  options.maxStep = maxStep;
-  return options;
-}
 
 // Every bone keeps its length, every position is finite, every angle is wrapped.
 void checkChainInvariants(const Chain& chain) {

@@ -14,23 +14,6 @@ bool same(Vec2 a, Vec2 b) { return a.x == b.x && a.y == b.y; }
 
 Vec2 unit(Vec2 v) { return (1.0 / length(v)) * v; }
 
-Chain makeChain(int bones, double boneLength = 1.0) {
-  std::vector<double> lengths(static_cast<size_t>(bones), boneLength);
-  Chain chain;
-  REQUIRE(chain.reset({0, 0}, lengths.data(), bones) == nullptr);
-  return chain;
-}
-
-ChainSolveOptions optionsFor(ChainMethod method, int iterations, double tolerance,
-                             double maxStep = HUGE_VAL) {
-  ChainSolveOptions options;
-  options.method = method;
-  options.iterations = iterations;
-  options.tolerance = tolerance;
-  options.maxStep = maxStep;
-  return options;
-}
-
 // A random pose, random limits on some joints, and a target anywhere from the root to twice the
 // reach: every path through the solve (stretch, singular, limits, maxStep) comes up.
 Chain randomChain(int bones) {

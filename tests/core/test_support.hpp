@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <random>
+#include <vector>
 
 #include "ik2d/ik2d.hpp"
 
@@ -59,6 +60,25 @@ inline void checkInvariants(const TwoBoneInput& in, const TwoBoneResult& r) {
 /// Which side of the root->target line the joint is on: + for counter-clockwise (bend +1).
 inline double jointSide(const TwoBoneInput& in, const TwoBoneResult& r) {
   return cross(in.target - in.root, r.joint - in.root);
+}
+
+/// A chain of `bones` equal bones, straight along +x from `root`.
+inline Chain makeChain(int bones, double boneLength = 1.0, Vec2 root = {0, 0}) {
+  std::vector<double> lengths(static_cast<size_t>(bones), boneLength);
+  Chain chain;
+  REQUIRE(chain.reset(root, lengths.data(), bones) == nullptr);
+  return chain;
+}
+
+/// Chain::solve options in one expression.
+inline ChainSolveOptions optionsFor(ChainMethod method, int iterations, double tolerance,
+                                    double maxStep = HUGE_VAL) {
+  ChainSolveOptions options;
+  options.method = method;
+  options.iterations = iterations;
+  options.tolerance = tolerance;
+  options.maxStep = maxStep;
+  return options;
 }
 
 }  // namespace ik2d::test

@@ -324,6 +324,22 @@ export function drawTargetHandle(ctx, view, theme, target, { highlight, warning,
 }
 
 /**
+ * Draws a card: the rounded, edged panel that overlays (formula, captions, plots, meters) sit on.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {{x: number, y: number, width: number, height: number}} box CSS pixels.
+ * @param {Theme} theme
+ */
+export function drawCard(ctx, box, theme) {
+  ctx.beginPath();
+  ctx.roundRect(box.x, box.y, box.width, box.height, 6);
+  ctx.fillStyle = theme.overlayPanel;
+  ctx.fill();
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = theme.overlayEdge;
+  ctx.stroke();
+}
+
+/**
  * A line from the end effector to a target it does not sit on: dashed in the warning colour
  * (cannot get there), dotted in the soft colour (lagging: still converging or easing in).
  * @param {CanvasRenderingContext2D} ctx

@@ -4,6 +4,8 @@
  * legend, so they stay apart for colour-blind readers and in greyscale. Sizes are CSS pixels.
  */
 
+import { drawCard } from './draw.js';
+
 /**
  * @typedef {import('./draw.js').Theme} Theme
  * @typedef {{x: number, y: number, width: number, height: number}} Box
@@ -41,13 +43,7 @@ export function drawLogPlot(ctx, box, series, options, theme) {
   const small = Math.max(9, fontSize * 0.85);
   const pad = Math.round(fontSize * 0.55);
   ctx.save();
-  ctx.beginPath();
-  ctx.roundRect(box.x, box.y, box.width, box.height, 6);
-  ctx.fillStyle = theme.overlayPanel;
-  ctx.fill();
-  ctx.lineWidth = 1;
-  ctx.strokeStyle = theme.overlayEdge;
-  ctx.stroke();
+  drawCard(ctx, box, theme);
 
   // Ranges: whole decades around every value (and the threshold).
   const all = series.flatMap((s) => s.values).map((v) => Math.max(FLOOR, v));

@@ -7,6 +7,8 @@
  * Contents: sizes · boxes · placing labels · placing corner boxes · drawing text
  */
 
+import { drawCard } from '../draw.js';
+
 /**
  * @typedef {import('../settings.js').Point} Point
  * @typedef {import('../view.js').View} View
@@ -284,13 +286,7 @@ export function measurePanel(layout, lines, scale = 1) {
  */
 export function drawPanel(ctx, box, lines, metrics, theme) {
   ctx.save();
-  ctx.beginPath();
-  ctx.roundRect(box.x, box.y, box.width, box.height, 6);
-  ctx.fillStyle = theme.overlayPanel;
-  ctx.fill();
-  ctx.lineWidth = 1;
-  ctx.strokeStyle = theme.overlayEdge;
-  ctx.stroke();
+  drawCard(ctx, box, theme);
   ctx.font = metrics.font;
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';

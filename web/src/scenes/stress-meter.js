@@ -10,6 +10,7 @@
  *   per step) for the median, the max and the sparkline.
  */
 
+import { drawCard } from '../draw.js';
 import { groupDigits } from './stress-draw.js';
 
 /**
@@ -206,13 +207,7 @@ export function drawStressMeter(ctx, view, theme, data) {
   const x0 = 8;
   const y0 = 8;
 
-  ctx.beginPath();
-  ctx.roundRect(x0, y0, boxWidth, boxHeight, 6);
-  ctx.fillStyle = theme.overlayPanel;
-  ctx.fill();
-  ctx.lineWidth = 1;
-  ctx.strokeStyle = theme.overlayEdge;
-  ctx.stroke();
+  drawCard(ctx, { x: x0, y: y0, width: boxWidth, height: boxHeight }, theme);
 
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';

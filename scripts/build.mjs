@@ -1,7 +1,7 @@
 // build.mjs: `npm run build`. Compiles the WASM module and writes the static site to dist/:
 // index.html and the page's files (copied from web/), ik2d.js + ik2d.wasm (the module) and
 // ik2d.d.ts (its types). Every URL in dist/ is relative, so it works from any static host and path.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -53,6 +53,19 @@ export function assembleDist() {
   }
   cpSync(path.join(repoRoot, 'core', 'bindings', 'ik2d.d.ts'), path.join(distDir, 'ik2d.d.ts'));
   console.log(`\nWrote ${path.relative(process.cwd(), distDir) || '.'}/ (index.html, ik2d.js, ik2d.wasm, ik2d.d.ts, page files)`);
+}
+
+/**
+ * Makes sure dist/ holds a built page and module, building it (tools, npm packages, WASM) when it
+ * does not: the scripts that only read dist/ (screenshot, soak) work on a fresh clone too.
+ */
+export function ensureDist() {
+  if (existsSync(path.join(distDir, 'ik2d.js')) && existsSync(path.join(distDir, 'index.html'))) return;
+  console.log('dist/ is missing: building it first (npm run build)');
+  ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten']);
+  ensureNodeModules();
+  buildWasm();
+  assembleDist();
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -15,7 +15,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, startServer, waitReady } from '../tests/browser/harness.mjs';
+import { ensureDist } from './build.mjs';
+import { ensureNodeModules, ensureSystemTools } from './lib/setup.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -54,6 +55,12 @@ async function main() {
   const height = Number(option('height', '760'));
   const deviceScaleFactor = Number(option('dpr', '2'));
   const colorScheme = process.argv.includes('--dark') ? 'dark' : 'light';
+
+  // npm packages (playwright-core, sirv) are imported only once they are installed.
+  ensureSystemTools(['chromium']);
+  ensureNodeModules();
+  ensureDist();
+  const { launchBrowser, startServer, waitReady } = await import('../tests/browser/harness.mjs');
 
   const server = await startServer();
   const browser = await launchBrowser();

@@ -6,7 +6,11 @@
 // memory or handles keep growing or the batch gets slower. tests/browser/soak.test.mjs runs a
 // short version in npm test.
 import { pathToFileURL } from 'node:url';
-import { launchBrowser, openPage, startServer } from '../tests/browser/harness.mjs';
+import { ensureDist } from './build.mjs';
+import { ensureNodeModules, ensureSystemTools } from './lib/setup.mjs';
+
+/** The browser harness, imported once npm packages are installed (it needs playwright-core). */
+const harness = () => import('../tests/browser/harness.mjs');
 
 /** Settings the soak cycles through, per scene: each change rebuilds or reconfigures a solver. */
 const CHANGES = {
@@ -27,6 +31,7 @@ const CHANGES = {
  * @param {number} seconds
  */
 async function soakScene(browser, url, scene, seconds) {
+  const { openPage } = await harness();
   const { page, context, problems } = await openPage(browser, `${url}?scene=${scene}`, { viewport: { width: 1100, height: 720 } });
 
   const sample = () => page.evaluate(() => {
@@ -91,6 +96,10 @@ async function soakScene(browser, url, scene, seconds) {
  * @param {number} seconds
  */
 export async function soak(seconds) {
+  ensureSystemTools(['chromium']);
+  ensureNodeModules();
+  ensureDist();
+  const { launchBrowser, startServer } = await harness();
   const server = await startServer();
   const browser = await launchBrowser(['--enable-precise-memory-info', '--js-flags=--expose-gc']);
   try {

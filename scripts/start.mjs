@@ -1,7 +1,10 @@
 // start.mjs: `npm start`. Installs what is missing, builds dist/, serves it and prints the URL.
 // PORT (default 8080) and HOST (default 127.0.0.1) override where it listens.
+//
+// Like every npm script's entry, this file imports only Node's own modules and files that do the
+// same; npm packages (sirv, through serve.mjs) are imported once ensureNodeModules() has installed
+// them, so it works on a fresh clone with no node_modules (tests/js/scripts.test.mjs checks).
 import { assembleDist, buildWasm, distDir } from './build.mjs';
-import { serve } from './serve.mjs';
 import { ensureNodeModules, ensureSystemTools } from './lib/setup.mjs';
 
 const port = process.env.PORT === undefined ? 8080 : Number(process.env.PORT);
@@ -15,6 +18,7 @@ try {
   ensureNodeModules();
   buildWasm();
   assembleDist();
+  const { serve } = await import('./serve.mjs');
   const { url } = await serve(distDir, { port, host }).catch((error) => {
     if (error.code === 'EADDRINUSE') throw new Error(`port ${port} is already in use: set PORT to another one, e.g. PORT=8081 npm start`);
     throw error;

@@ -9,6 +9,7 @@ import { assembleDist, buildWasm } from './build.mjs';
 import { formatCpp } from './format.mjs';
 import { fuzzAll } from './fuzz.mjs';
 import { run } from './lib/run.mjs';
+import { typecheck } from './typecheck.mjs';
 import { emscriptenEnv, ensureNodeModules, ensureSystemTools, repoRoot } from './lib/setup.mjs';
 
 const testFiles = (folder) =>
@@ -25,7 +26,7 @@ try {
   formatCpp();
 
   console.log('\n== Types: ik2d.d.ts against tests/types (tsc) ==');
-  run(process.execPath, [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: repoRoot });
+  typecheck();
 
   console.log('\n== Catch2, native, under AddressSanitizer + UndefinedBehaviorSanitizer ==');
   run('cmake', ['--preset', 'native-sanitize'], { cwd: repoRoot });

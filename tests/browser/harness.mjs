@@ -193,6 +193,27 @@ export function worldToClient(page, point) {
 }
 
 /**
+ * A one-finger drag from `from` to `to` (viewport CSS px) in steps, through real touch events (CDP).
+ * @param {OpenedPage} opened A page opened with hasTouch.
+ * @param {{x: number, y: number}} from
+ * @param {{x: number, y: number}} to
+ * @param {number} [steps]
+ */
+export async function touchDrag(opened, from, to, steps = 10) {
+  const session = await opened.context.newCDPSession(opened.page);
+  const point = (p) => [{ x: p.x, y: p.y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
+  await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from) });
+  for (let i = 1; i <= steps; i += 1) {
+    const t = i / steps;
+    await session.send('Input.dispatchTouchEvent', {
+      type: 'touchMove', touchPoints: point({ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }),
+    });
+  }
+  await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await session.detach();
+}
+
+/**
  * Waits for two animation frames, so whatever was scheduled has been drawn.
  * @param {import('playwright-core').Page} page
  */

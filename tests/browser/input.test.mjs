@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   assertClose, assertNoProblems, getState, openPage, parseReadout, pixelAt, readout, setState,
-  useSharedPage, worldPerPixel, worldToClient,
+  useSharedPage, worldPerPixel, worldToClient, touchDrag,
 } from './harness.mjs';
 
 /** @type {Awaited<ReturnType<typeof import('./harness.mjs').setup>>} */
@@ -158,20 +158,11 @@ test('keyboard: arrow keys move the focused canvas target by 4 units, with Shift
 test('touch: a finger drag moves the target without scrolling the page', async () => {
   const touch = await openPage(env.browser, env.url, { hasTouch: true, isMobile: true, viewport: { width: 420, height: 800 } });
   try {
-    const session = await touch.context.newCDPSession(touch.page);
     const perPixel = await worldPerPixel(touch.page);
     const from = await worldToClient(touch.page, { x: 110, y: 90 });
     const to = await worldToClient(touch.page, { x: -120, y: 40 });
     const scrollBefore = await touch.page.evaluate(() => window.scrollY);
-    const point = (p) => [{ x: p.x, y: p.y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
-    await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from) });
-    for (let i = 1; i <= 10; i += 1) {
-      const t = i / 10;
-      await session.send('Input.dispatchTouchEvent', {
-        type: 'touchMove', touchPoints: point({ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }),
-      });
-    }
-    await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await touchDrag(touch, from, to);
     const state = await getState(touch.page);
     assertClose(state.target.x, -120, perPixel, 'target.x after the touch drag');
     assertClose(state.target.y, 40, perPixel, 'target.y after the touch drag');

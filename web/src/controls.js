@@ -3,7 +3,7 @@
  * Everything is created with DOM calls and textContent (no HTML strings).
  */
 
-import { formatNumber } from './settings.js';
+import { formatNumber, keyedValue } from './settings.js';
 
 /**
  * @typedef {import('./settings.js').ParamSpec} ParamSpec
@@ -31,7 +31,27 @@ export function element(tag, className, text) {
 function labelContent(spec) {
   const fragment = document.createDocumentFragment();
   fragment.append(`${spec.label} `, element('code', '', spec.name));
+  if (spec.key) fragment.append(' ', keyBadge(spec.key));
   return fragment;
+}
+
+/**
+ * How a key is written on screen: "M", "Esc".
+ * @param {string} key A KeyboardEvent.key value, e.g. "m" or "Escape".
+ */
+export function keyName(key) {
+  return key === 'Escape' ? 'Esc' : key.toUpperCase();
+}
+
+/**
+ * The key that does what a control does, shown where a keyboard is the likely input (styles.css
+ * hides it on touch screens); assistive tech gets it from aria-keyshortcuts instead.
+ * @param {string} key
+ */
+export function keyBadge(key) {
+  const badge = element('kbd', 'key-hint', keyName(key));
+  badge.setAttribute('aria-hidden', 'true');
+  return badge;
 }
 
 /**
@@ -154,8 +174,7 @@ export function buildControls(container, specs, onInput) {
       const button = element('button', 'button', spec.buttonLabel ?? `New ${spec.label.toLowerCase()}`);
       button.type = 'button';
       button.id = id;
-      const next = spec.next ?? ((value) => value + 1);
-      button.addEventListener('click', () => onInput(spec.name, next(Number(shown))));
+      button.addEventListener('click', () => onInput(spec.name, keyedValue(spec, shown)));
       label.append(' ', output);
       head.append(label, button);
       row.append(head);
@@ -173,7 +192,7 @@ export function buildControls(container, specs, onInput) {
       const button = element('button', 'button', `Flip ${spec.label.toLowerCase()}`);
       button.type = 'button';
       button.id = id;
-      button.addEventListener('click', () => onInput(spec.name, Number(shown) > 0 ? -1 : 1));
+      button.addEventListener('click', () => onInput(spec.name, keyedValue(spec, shown)));
       const words = spec.signLabels ?? ['+1', '−1'];
       head.append(label, button);
       row.append(head, output);
@@ -187,6 +206,7 @@ export function buildControls(container, specs, onInput) {
         row.dataset.sign = Number(value) > 0 ? 'positive' : 'negative';
       });
     }
+    if (spec.key) control.setAttribute('aria-keyshortcuts', keyName(spec.key));
     if (spec.help) {
       const help = element('p', 'control-help', spec.help);
       help.id = `${id}-help`;
@@ -225,13 +245,16 @@ export function buildReadouts(container, specs) {
   /** @type {Map<string, HTMLElement>} */
   const cells = new Map();
   for (const spec of specs) {
+    // A <div> around each term and value (allowed in a <dl>) keeps them together when the strip wraps.
+    const pair = element('div', 'readout');
     const term = element('dt', '', spec.label);
     const value = element('dd', 'readout-value', '—');
     value.dataset.readout = spec.name;
     if (spec.name === 'status') {
       value.setAttribute('role', 'status'); // Announced when it changes, not on every frame.
     }
-    container.append(term, value);
+    pair.append(term, value);
+    container.append(pair);
     cells.set(spec.name, value);
   }
   return {

@@ -30,3 +30,12 @@ export function formatLength(value) {
 export function formatPoint(point) {
   return `${formatLength(point.x)}, ${formatLength(point.y)}`;
 }
+
+/**
+ * Formats a coordinate rounded to a whole number ("−145"), for labels on the canvas.
+ * @param {number} value
+ */
+export function formatWhole(value) {
+  const rounded = Math.round(value);
+  return rounded === 0 ? '0' : String(rounded).replace('-', '\u2212');
+}

@@ -16,11 +16,12 @@
  * @property {(client: Point | null) => void} hover The mouse moves without a drag (null: it left).
  *
  * @typedef {Object} KeyHandlers
- * @property {(dx: number, dy: number) => void} nudge Arrow key: move by (dx, dy) world units (y up).
+ * @property {(dx: number, dy: number, large: boolean) => void} nudge Arrow key: move one step in the
+ *   direction (dx, dy), each -1, 0 or 1 (y up); `large` with Shift (keys.js arrowSteps: how far).
  * @property {(key: string) => boolean} shortcut Any other key without Ctrl/Alt/Meta; true if used.
  */
 
-/** World units an arrow key moves the target, and with Shift held. */
+/** World units an arrow key moves a handle, and with Shift held (a scene's keyStep scales both). */
 export const KEY_STEP = 4;
 export const KEY_STEP_LARGE = 20;
 
@@ -98,8 +99,7 @@ export function attachKeyboard(canvas, handlers) {
     if (event.ctrlKey || event.altKey || event.metaKey) return;
     const arrow = ARROWS[event.key];
     if (arrow) {
-      const step = event.shiftKey ? KEY_STEP_LARGE : KEY_STEP;
-      handlers.nudge(arrow[0] * step, arrow[1] * step);
+      handlers.nudge(arrow[0], arrow[1], event.shiftKey);
       event.preventDefault(); // Don't scroll the page.
       return;
     }

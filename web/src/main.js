@@ -118,6 +118,7 @@ async function boot() {
       hints: byId('hints'),
       controls: byId('controls'),
       readouts: byId('readouts'),
+      tools: byId('scene-tools'),
     },
     onChange() {
       const status = document.getElementById('copy-status');

@@ -16,11 +16,15 @@
 
 import { buildControls, buildReadouts } from './controls.js';
 import { drawBackdrop, readTheme } from './draw.js';
-import { KEY_STEP, attachKeyboard, attachPointer } from './input.js';
+import { attachKeyboard, attachPointer } from './input.js';
+import {
+  HANDLE_KEY, RUN_KEY, STEP_KEY, arrowSteps, keyActions, keyboardHints, keysSentence,
+} from './keys.js';
 import { FIXED_RATE, createLoop } from './loop.js';
 import { formatLink } from './link.js';
-import { applyPartial, defaultSettings, describeValue } from './settings.js';
+import { applyPartial, defaultSettings, describeValue, keyedValue } from './settings.js';
 import { buildSceneTabs } from './tabs.js';
+import { buildTools } from './tools.js';
 import { createView } from './view.js';
 
 /**
@@ -59,7 +63,11 @@ import { createView } from './view.js';
  * @property {HTMLElement} hints List of how-to hints under the canvas.
  * @property {HTMLElement} controls Container for the param controls.
  * @property {HTMLElement} readouts A <dl> for the readouts.
+ * @property {HTMLElement} tools Container for the scene tools (tools.js).
  */
+
+/** Where a keyboard is the likely input: hints name keys there, gestures elsewhere. */
+const KEYBOARD_LIKELY = '(hover: hover) and (pointer: fine)';
 
 /** Most steps one step() call may run (a minute of simulated time). */
 const MAX_STEPS_PER_CALL = 3600;
@@ -120,8 +128,17 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     dirty = true;
   });
 
+  /** The handle the arrow keys move (H or the handle tool switches it). */
+  let keyHandle = definition.keyboardPoint;
+  /** True while the canvas has keyboard focus: the key handle is highlighted then. */
+  let keyboardFocus = false;
+  const keyboardLikely = matchMedia(KEYBOARD_LIKELY);
+  keyboardLikely.addEventListener('change', showHints);
+
   let controls = buildControls(elements.controls, definition.params, onControl);
   let readouts = buildReadouts(elements.readouts, definition.readouts);
+  let tools = buildSceneTools();
+  let actions = sceneKeys();
   const tabs = buildSceneTabs(elements.tabs, elements.tabPanel, scenes, (id) => {
     if (id !== definition.id) change({ scene: id });
   });
@@ -132,17 +149,79 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     change({ params: { [name]: value } });
   }
 
+  /** The scene's keys (keys.js): one table for the key handler, the hints and the canvas label. */
+  function sceneKeys() {
+    return keyActions(definition, { handles: definition.points.length, stepThrough: Boolean(scene.stepSolver) });
+  }
+
+  function buildSceneTools() {
+    return buildTools(elements.tools, {
+      handles: definition.points.length > 1,
+      stepThrough: Boolean(scene.stepSolver),
+      onHandle: switchHandle,
+      onStep: stepOnce,
+      onRun: runOnce,
+    });
+  }
+
   function describeScene() {
     elements.title.textContent = definition.title;
     elements.summary.textContent = definition.summary;
-    elements.hints.replaceChildren(...definition.hints.map((hint) => {
+    showHints();
+    const labels = definition.points.map((spec) => spec.label.toLowerCase());
+    canvas.setAttribute('aria-label', `${definition.canvasLabel} ${keysSentence(definition, actions, labels)}`);
+    document.documentElement.dataset.scene = definition.id;
+    tabs.show(definition.id);
+  }
+
+  /** The hints under the canvas: pointer and keys where a keyboard is likely, else gestures. */
+  function showHints() {
+    const lines = keyboardLikely.matches
+      ? [...definition.hints.pointer, ...keyboardHints(definition, handleSpec().label.toLowerCase(), definition.points.length)]
+      : definition.hints.touch;
+    elements.hints.replaceChildren(...lines.map((hint) => {
       const item = document.createElement('li');
       item.textContent = hint;
       return item;
     }));
-    canvas.setAttribute('aria-label', definition.canvasLabel);
-    document.documentElement.dataset.scene = definition.id;
-    tabs.show(definition.id);
+  }
+
+  /** Points the arrow keys can move now: the scene's keyboard point and whatever can be grabbed. */
+  function movableHandles() {
+    return definition.points.filter((spec) => spec.name === definition.keyboardPoint
+      || scene.hitRadius(spec.name, 'mouse') > 0);
+  }
+
+  /** The handle the arrow keys move now (the keyboard point when the chosen one cannot move now). */
+  function handleSpec() {
+    const movable = movableHandles();
+    return movable.find((spec) => spec.name === keyHandle)
+      ?? movable.find((spec) => spec.name === definition.keyboardPoint) ?? definition.points[0];
+  }
+
+  /** Selects the next movable handle for the arrow keys. */
+  function switchHandle() {
+    const movable = movableHandles();
+    const at = movable.findIndex((spec) => spec.name === handleSpec().name);
+    keyHandle = movable[(at + 1) % movable.length].name;
+    showHints();
+    dirty = true;
+    render();
+  }
+
+  /** One step of the solver (step-through), as the S key and the Step tool do. */
+  function stepOnce() {
+    if (!scene.stepSolver) return;
+    scene.stepSolver(settings, 1);
+    change({});
+  }
+
+  /** Leaves step-through, as Esc and the Run tool do; false when not stepping. */
+  function runOnce() {
+    if (!scene.runSolver || !scene.isStepping?.()) return false;
+    scene.runSolver();
+    change({});
+    return true;
   }
 
   /**
@@ -158,10 +237,13 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     drag = null;
     ui.active = null;
     ui.hover = null;
+    keyHandle = definition.keyboardPoint;
     view.setWorld(definition.world);
     followCamera();
     controls = buildControls(elements.controls, definition.params, onControl);
     readouts = buildReadouts(elements.readouts, definition.readouts);
+    tools = buildSceneTools();
+    actions = sceneKeys();
     describeScene();
   }
 
@@ -197,9 +279,12 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     dirty = false;
     const ctx = view.begin();
     drawBackdrop(ctx, view, theme, definition.gridSpacing, definition.axes ?? true);
-    scene.draw(ctx, view, theme, settings, ui);
+    // With keyboard focus on the canvas, the handle the arrows move is highlighted as if hovered.
+    const keyboardHover = keyboardFocus && !ui.active ? handleSpec().name : null;
+    scene.draw(ctx, view, theme, settings, { active: ui.active, hover: ui.hover ?? keyboardHover });
     controls.update(settings.params);
     readouts.update(scene.readouts(settings));
+    tools.update({ handle: handleSpec().label.toLowerCase(), stepping: scene.isStepping?.() ?? false });
   }
 
   const loop = createLoop((dt) => {
@@ -309,18 +394,35 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
   });
 
   attachKeyboard(canvas, {
-    nudge(dx, dy) {
-      // input.js moves by KEY_STEP (Shift: 5×); a scene may want bigger steps (a wide world).
-      const factor = (definition.keyStep ?? KEY_STEP) / KEY_STEP;
-      const point = settings.points[definition.keyboardPoint];
-      movePoint(definition.keyboardPoint, { x: point.x + dx * factor, y: point.y + dy * factor });
+    nudge(dx, dy, large) {
+      const { step, large: largeStep } = arrowSteps(definition);
+      const by = large ? largeStep : step;
+      const { name } = handleSpec();
+      const point = settings.points[name];
+      movePoint(name, { x: point.x + dx * by, y: point.y + dy * by });
     },
     shortcut(key) {
-      const partial = scene.shortcut(key, settings);
-      if (!partial) return false;
-      change(partial);
+      const pressed = key.length === 1 ? key.toLowerCase() : key;
+      const action = actions.find((candidate) => candidate.key === pressed);
+      if (!action) return false;
+      if (action.param) {
+        const { name } = action.param;
+        change({ params: { [name]: keyedValue(action.param, settings.params[name]) } });
+        return true;
+      }
+      if (action.key === HANDLE_KEY) switchHandle();
+      else if (action.key === STEP_KEY) stepOnce();
+      else if (action.key === RUN_KEY) return runOnce();
       return true;
     },
+  });
+  canvas.addEventListener('focus', () => {
+    keyboardFocus = canvas.matches(':focus-visible');
+    dirty = true;
+  });
+  canvas.addEventListener('blur', () => {
+    keyboardFocus = false;
+    dirty = true;
   });
 
   /** @type {Playground} */

@@ -45,6 +45,8 @@
  * @property {string} [buttonLabel] Text of the button that picks the next value ('seed' only).
  * @property {(value: number) => number} [next] The value the button picks after `value`; must be
  *   deterministic (a link plus the same clicks gives the same state) and within [min, max] ('seed' only).
+ * @property {string} [key] A one-letter keyboard shortcut (lower case) on the canvas; pressing it
+ *   does what the control's button does: see keyedValue(). Not for 'range' params.
  *
  * @typedef {Object} PointSpec A named world point the user can drag and a link can set.
  * @property {string} name Link key and `getState()` key, e.g. "target".
@@ -187,6 +189,27 @@ export function checkParam(spec, value) {
     return { value: rounded, notice };
   }
   return checked;
+}
+
+/**
+ * The value a param's keyboard shortcut (and its button) sets after `value`: a toggle turns over, a
+ * sign flips, a choice moves to its next option (wrapping) and a seed to its `next`.
+ * @param {ParamSpec} spec
+ * @param {ParamValue} value
+ * @returns {ParamValue}
+ */
+export function keyedValue(spec, value) {
+  switch (spec.kind) {
+    case 'toggle': return value !== true;
+    case 'sign': return Number(value) > 0 ? -1 : 1;
+    case 'choice': {
+      const options = spec.options ?? [];
+      const at = options.findIndex((option) => option.value === value);
+      return options[(at + 1) % options.length].value;
+    }
+    case 'seed': return (spec.next ?? ((seed) => seed + 1))(Number(value));
+    default: throw new Error(`${spec.name}: a ${spec.kind} param has no keyboard shortcut`);
+  }
 }
 
 /**

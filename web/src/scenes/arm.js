@@ -62,15 +62,11 @@ export const arm = {
   title: 'Two-bone arm',
   tabLabel: 'Two-bone arm',
   summary: 'Drag the target. ik2d places the joint with the law of cosines; bend picks the side.',
-  canvasLabel: 'Two-bone arm. Press or drag anywhere to move the target; arrow keys move it 4 units, '
-    + 'Shift+arrow 20 units; B flips the bend; O shows the math overlay.',
-  hints: [
-    'Drag anywhere: move the target',
-    'Drag the square: move the root',
-    'Arrow keys: 4 units (Shift: 20)',
-    'B: flip bend',
-    'O: math overlay',
-  ],
+  canvasLabel: 'Two-bone arm. Press or drag anywhere to move the target, or drag the square to move the root.',
+  hints: {
+    pointer: ['Drag anywhere: move the target', 'Drag the square: move the root'],
+    touch: ['Tap or drag anywhere: move the target', 'Drag the square: move the root'],
+  },
   world: { minX: -300, maxX: 300, minY: -225, maxY: 225 },
   gridSpacing: 50,
   params: [
@@ -85,11 +81,11 @@ export const arm = {
       help: 'Eases the last bit of reach instead of snapping straight.',
     },
     {
-      name: 'bend', label: 'Bend', kind: 'sign', default: 1,
+      name: 'bend', label: 'Bend', kind: 'sign', default: 1, key: 'b',
       signLabels: ['+1 · joint left of root→target', '−1 · joint right of root→target'],
     },
     {
-      name: 'overlay', label: 'Math overlay', kind: 'toggle', default: false,
+      name: 'overlay', label: 'Math overlay', kind: 'toggle', default: false, key: 'o',
       help: 'The law-of-cosines triangle, its angles and the formula with these numbers.',
     },
   ],
@@ -205,12 +201,6 @@ function createArm(ik) {
       // Generous for fingers; the root is smaller so it doesn't shadow a target near it.
       const base = pointerType === 'touch' ? 28 : 18;
       return name === 'target' ? base : base * 0.7;
-    },
-
-    shortcut(key, settings) {
-      if (key === 'b' || key === 'B') return { params: { bend: -armParams(settings).bend } };
-      if (key === 'o' || key === 'O') return { params: { overlay: !armParams(settings).overlay } };
-      return null;
     },
 
     dispose() {

@@ -53,7 +53,7 @@ import {
  */
 
 /** What getState().stepping and the readout say before the first step. */
-const PAUSED_DESCRIPTION = 'paused: S makes the first step';
+const PAUSED_DESCRIPTION = 'paused: Step (S) makes the first step';
 
 /**
  * Creates the chain's teaching layer.
@@ -160,7 +160,7 @@ export function createTeaching(ik, host) {
     } else if (params.overlay) {
       const lines = [
         `${params.method === 'fabrik' ? 'FABRIK' : 'CCD'} · ${result.iterations} sweep${result.iterations === 1 ? '' : 's'} last frame · error ${formatLength(result.error)}`,
-        'S: step through the solve',
+        'Step (S) goes through the solve',
       ];
       const metrics = measurePanel(layout, lines, 0.92);
       const box = placeCornerBox(layout, 'caption', metrics.width, metrics.height, ['top-left', 'top-right', 'bottom-left', 'bottom-right']);
@@ -223,7 +223,7 @@ export function createTeaching(ik, host) {
     },
 
     /** The `step` readout's text. */
-    stepReadout: () => (stepMode ? steppingState().description : 'running (S: step through)'),
+    stepReadout: () => (stepMode ? steppingState().description : 'running'),
 
     drawUnder,
 

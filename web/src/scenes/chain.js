@@ -103,24 +103,17 @@ export const chain = {
   tabLabel: 'Chain',
   summary: 'Drag the target. An N-bone chain reaches for it, solved once a frame from its last pose by '
     + 'CCD or FABRIK, within joint limits and a per-frame step limit if you set them.',
-  canvasLabel: 'Chain of bones. Press or drag anywhere to move the target; arrow keys move it 4 units, '
-    + 'Shift+arrow 20 units; M switches between CCD and FABRIK, L toggles joint limits, F toggles follow mode; S steps through the solver one joint update or half-pass at a time, '
-    + 'Esc runs it again; O shows the math overlay, P the convergence plot.',
-  hints: [
-    'Drag anywhere: move the target',
-    'Drag the square: move the root',
-    'Arrow keys: 4 units (Shift: 20)',
-    'M: CCD/FABRIK',
-    'L: limits',
-    'F: follow',
-    'S: step the solver (Esc: run)',
-    'O: overlay · P: plot',
-  ],
+  canvasLabel: 'Chain of bones. Press or drag anywhere to move the target, or drag the square to move the root. '
+    + 'Step goes through the solver one joint update or half-pass at a time; Run solves again.',
+  hints: {
+    pointer: ['Drag anywhere: move the target', 'Drag the square: move the root'],
+    touch: ['Tap or drag anywhere: move the target', 'Drag the square: move the root'],
+  },
   world: WORLD,
   gridSpacing: 50,
   params: [
     {
-      name: 'method', label: 'Method', kind: 'choice', default: 'ccd',
+      name: 'method', label: 'Method', kind: 'choice', default: 'ccd', key: 'm',
       options: [{ value: 'ccd', label: 'CCD' }, { value: 'fabrik', label: 'FABRIK' }],
     },
     {
@@ -146,7 +139,7 @@ export const chain = {
       name: 'maxStepDeg', label: 'Step limit', kind: 'range', min: 1, max: 180, step: 1, integer: true,
       default: 180, unit: '°', maxLabel: 'no limit', help: 'Most a joint may turn in one frame.',
     },
-    { name: 'limits', label: 'Joint limits', kind: 'toggle', default: false },
+    { name: 'limits', label: 'Joint limits', kind: 'toggle', default: false, key: 'l' },
     {
       name: 'limitDeg', label: 'Limit ±', kind: 'range', min: 5, max: 180, step: 1, integer: true,
       default: 45, unit: '°', dependsOn: 'limits',
@@ -154,15 +147,15 @@ export const chain = {
     },
     { name: 'moving', label: 'Moving target', kind: 'toggle', default: false },
     {
-      name: 'follow', label: 'Follow', kind: 'toggle', default: false,
+      name: 'follow', label: 'Follow', kind: 'toggle', default: false, key: 'f',
       help: 'Free root: the chain is pulled along by its end.',
     },
     {
-      name: 'overlay', label: 'Math overlay', kind: 'toggle', default: false,
+      name: 'overlay', label: 'Math overlay', kind: 'toggle', default: false, key: 'o',
       help: 'Joint numbers and what the solver did; S steps through it.',
     },
     {
-      name: 'plot', label: 'Convergence plot', kind: 'toggle', default: false,
+      name: 'plot', label: 'Convergence plot', kind: 'toggle', default: false, key: 'p',
       help: 'Error per sweep, CCD and FABRIK, from the rest pose to this target.',
     },
   ],
@@ -450,24 +443,7 @@ function createChain(ik) {
       return following ? 0 : base * 0.7;
     },
 
-    shortcut(key, settings) {
-      const params = chainParams(settings);
-      switch (key.toLowerCase()) {
-        case 'm': return { params: { method: params.method === 'ccd' ? 'fabrik' : 'ccd' } };
-        case 'l': return { params: { limits: !params.limits } };
-        case 'f': return { params: { follow: !params.follow } };
-        case 'o': return { params: { overlay: !params.overlay } };
-        case 'p': return { params: { plot: !params.plot } };
-        case 's':
-          stepSolver(settings, 1);
-          return {};
-        case 'escape':
-          if (!teaching.isStepping()) return null;
-          runSolver();
-          return {};
-        default: return null;
-      }
-    },
+    isStepping: () => teaching.isStepping(),
 
     dispose() {
       bones?.delete();

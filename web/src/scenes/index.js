@@ -2,6 +2,9 @@
  * The scene registry. A scene is a plain definition (settings, world rectangle, readouts) plus
  * create(ik), which returns the live instance that solves, draws and reports. main.js knows
  * nothing scene-specific: adding a scene is writing its module and listing it in SCENES.
+ * Keyboard shortcuts are not written by scenes: a param's `key` (settings.js) and the playground's
+ * own keys (arrows, H, and S / Esc where the scene has stepSolver) are the only ones, so every key
+ * has an on-screen control and a hint made from the same table (playground-keys.js).
  */
 
 import { arm } from './arm.js';
@@ -52,12 +55,11 @@ import { stress } from './stress.js';
  * @property {(settings: Settings, count: number) => void} [stepSolver] Step-through (the chain):
  *   stops solving once a frame and makes `count` steps of the solver instead (0: just stop).
  * @property {() => void} [runSolver] Leaves step-through: solving once a frame again.
+ * @property {() => boolean} [isStepping] True while in step-through (scenes with stepSolver).
  * @property {(settings: Settings) => Record<string, Readout>} readouts Texts for the readout panel.
  * @property {(ctx: CanvasRenderingContext2D, view: View, theme: Theme, settings: Settings, ui: DrawUi) => void} draw
  * @property {(name: string, pointerType: string) => number} hitRadius Grab radius of a point, CSS px;
  *   0 when it cannot be grabbed now (e.g. a root that follows the chain).
- * @property {(key: string, settings: Settings) => Record<string, unknown> | null} shortcut
- *   A key pressed on the canvas; returns a partial state to apply, or null.
  * @property {(x: number) => number} [groundHeight] Terrain height under world x (scenes with terrain).
  * @property {() => Point} [camera] How far the view is shifted from the world rectangle, world
  *   units (scenes whose subject walks off it). Part of the scene's state, moved only by solve and
@@ -69,15 +71,19 @@ import { stress } from './stress.js';
  * @property {string} title Heading of the side panel.
  * @property {string} tabLabel Short name on the scene switcher's tab.
  * @property {string} summary One or two sentences under the heading.
- * @property {string} canvasLabel Accessible name of the canvas: what it shows and how to drive it.
- * @property {string[]} hints Short how-to lines shown under the canvas.
+ * @property {string} canvasLabel Accessible name of the canvas: what it shows and how to drive it
+ *   with a pointer. The playground adds the keys (arrows, handle switch, every param's `key`).
+ * @property {{pointer: string[], touch: string[]}} hints Short how-to lines shown under the canvas:
+ *   `pointer` where a mouse and keyboard are the likely input (the playground adds the keys),
+ *   `touch` on touch screens (gestures only).
  * @property {Rect} world World rectangle always visible, whatever the canvas size.
  * @property {number} gridSpacing Grid spacing in world units.
  * @property {boolean} [axes] Draw the world axes over the grid (default true); a scene whose
  *   camera roams (the spider) leaves them out: the ground is its reference.
  * @property {ParamSpec[]} params Settings with a control each.
  * @property {PointSpec[]} points Draggable points, most important first (it wins a tie when grabbed).
- * @property {string} keyboardPoint The point arrow keys move.
+ * @property {string} keyboardPoint The point arrow keys move at first; H (or the on-screen handle
+ *   button) switches them to the next point that can be grabbed now.
  * @property {number} [keyStep] World units an arrow key moves it (Shift: 5×); default 4.
  * @property {ReadoutSpec[]} readouts
  * @property {(ik: any) => SceneInstance} create

@@ -10,6 +10,7 @@
  */
 
 import { drawDot, drawTargetHandle, sizeFor, traceCapsule } from '../draw.js';
+import { formatWhole } from '../format.js';
 
 /**
  * @typedef {import('../settings.js').Point} Point
@@ -248,8 +249,8 @@ export function drawSpiderTarget(ctx, view, theme, target, groundY, { highlight 
 }
 
 /**
- * An arrow at the left or right edge of the canvas, at the target's height, labelled with its
- * distance from the canvas centre in world units.
+ * An arrow at the left or right edge of the canvas, at the target's height, labelled with the
+ * target's x in world units (what the link and the readouts call it).
  * @param {CanvasRenderingContext2D} ctx
  * @param {View} view
  * @param {Theme} theme
@@ -268,8 +269,7 @@ function drawOffscreenTarget(ctx, view, theme, target, side) {
   ctx.closePath();
   ctx.fillStyle = theme.target;
   ctx.fill();
-  const centre = view.canvasToWorld({ x: width / 2, y: height / 2 });
-  const text = `target ${Math.round(Math.abs(target.x - centre.x))}`;
+  const text = `target x = ${formatWhole(target.x)}`;
   ctx.font = `600 12px ${theme.font}`;
   ctx.textAlign = side > 0 ? 'right' : 'left';
   ctx.textBaseline = 'middle';

@@ -73,15 +73,12 @@ export const spider = {
   tabLabel: 'Spider',
   summary: 'Drag the target: the spider walks to it. Each leg is a two-bone limb solved every step; '
     + 'a planted foot stays put until it drifts too far from its rest spot, then its gait group steps.',
-  canvasLabel: 'A spider walking on hilly ground. Press or drag anywhere to move the target, the spider '
-    + 'walks to its x; arrow keys move it 20 units, Shift+arrow 100 units; N picks a new terrain, '
-    + 'D toggles the debug overlay.',
-  hints: [
-    'Drag anywhere: move the target',
-    'Arrow keys: 20 units (Shift: 100)',
-    'N: new terrain',
-    'D: debug overlay',
-  ],
+  canvasLabel: 'A spider walking on hilly ground. Press or drag anywhere to move the target; the spider '
+    + 'walks to its x.',
+  hints: {
+    pointer: ['Drag anywhere: move the target; the spider walks to it'],
+    touch: ['Tap or drag anywhere: move the target; the spider walks to it'],
+  },
   world: WORLD,
   gridSpacing: 50,
   axes: false,
@@ -114,11 +111,11 @@ export const spider = {
       help: '0 is flat ground.',
     },
     {
-      name: 'seed', label: 'Terrain seed', kind: 'seed', min: 0, max: MAX_SEED, integer: true, default: 1,
+      name: 'seed', label: 'Terrain seed', kind: 'seed', min: 0, max: MAX_SEED, integer: true, default: 1, key: 'n',
       buttonLabel: 'New terrain', next: nextSeed, help: 'The same seed gives the same ground.',
     },
     {
-      name: 'debug', label: 'Debug overlay', kind: 'toggle', default: false,
+      name: 'debug', label: 'Debug overlay', kind: 'toggle', default: false, key: 'd',
       help: 'Rest spots, ±step threshold and gait groups.',
     },
   ],
@@ -332,15 +329,6 @@ function createSpider(ik) {
 
     hitRadius(name, pointerType) {
       return name === 'target' ? (pointerType === 'touch' ? 28 : 18) : 0;
-    },
-
-    shortcut(key, settings) {
-      const params = spiderParams(settings);
-      switch (key.toLowerCase()) {
-        case 'n': return { params: { seed: nextSeed(params.seed) } };
-        case 'd': return { params: { debug: !params.debug } };
-        default: return null;
-      }
     },
 
     groundHeight(x) {

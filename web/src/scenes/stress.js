@@ -71,14 +71,11 @@ export const stress = {
     + 'solving and drawing cost per frame. Near the target you drag, everything reaches for it.',
   canvasLabel: 'Stress test: a grid of two-bone limbs above a grid of ten-bone chains, all moving, '
     + 'with a meter of solve and draw times in the top left corner. Press or drag anywhere to move '
-    + 'the target; limbs and chains near it reach for it. Arrow keys move it 10 units, Shift+arrow 50; '
-    + 'M switches between FABRIK and CCD, D turns drawing on and off.',
-  hints: [
-    'Drag anywhere: move the target',
-    'Arrow keys: 10 units (Shift: 50)',
-    'M: FABRIK/CCD',
-    'D: drawing on/off',
-  ],
+    + 'the target; limbs and chains near it reach for it.',
+  hints: {
+    pointer: ['Drag anywhere: move the target'],
+    touch: ['Tap or drag anywhere: move the target'],
+  },
   world: WORLD,
   gridSpacing: 50,
   params: [
@@ -91,7 +88,7 @@ export const stress = {
       default: 1000, help: `${CHAIN_BONES}-bone chains, solved by one ChainBatch call.`,
     },
     {
-      name: 'method', label: 'Chain method', kind: 'choice', default: 'fabrik',
+      name: 'method', label: 'Chain method', kind: 'choice', default: 'fabrik', key: 'm',
       options: [{ value: 'fabrik', label: 'FABRIK' }, { value: 'ccd', label: 'CCD' }],
     },
     {
@@ -99,7 +96,7 @@ export const stress = {
       default: 10, help: 'Most sweeps per chain per frame.',
     },
     {
-      name: 'draw', label: 'Draw', kind: 'toggle', default: true,
+      name: 'draw', label: 'Draw', kind: 'toggle', default: true, key: 'd',
       help: 'Off: solve without drawing, to measure solving alone.',
     },
   ],
@@ -294,15 +291,6 @@ function createStress(ik) {
 
     hitRadius(name, pointerType) {
       return name === 'target' ? (pointerType === 'touch' ? 28 : 18) : 0;
-    },
-
-    shortcut(key, settings) {
-      const params = stressParams(settings);
-      switch (key.toLowerCase()) {
-        case 'm': return { params: { method: params.method === 'fabrik' ? 'ccd' : 'fabrik' } };
-        case 'd': return { params: { draw: !params.draw } };
-        default: return null;
-      }
     },
 
     dispose() {

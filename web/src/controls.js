@@ -78,6 +78,15 @@ export function buildControls(container, specs, onInput) {
   /** @type {((params: Record<string, ParamValue>) => void)[]} */
   const updaters = [];
   for (const spec of specs) {
+    if (spec.kind === 'custom') {
+      // Its own editor (which may set other params too), or nothing: set by links and setState.
+      if (spec.editor) {
+        const row = element('div', `control control-custom control-${spec.name}`);
+        updaters.push(spec.editor(row, onInput).update);
+        container.append(row);
+      }
+      continue;
+    }
     const id = `param-${spec.name}`;
     const row = element('div', `control control-${spec.kind}`);
     const head = element('div', 'control-head');

@@ -170,6 +170,7 @@ export function traceArc(ctx, view, centre, radius, from, to, connect = false) {
 export function drawBone(ctx, view, from, to, width, fill, edge) {
   const a = view.worldToCanvas(from);
   const b = view.worldToCanvas(to);
+  beginPart(ctx, 'bone');
   ctx.lineCap = 'round';
   ctx.beginPath();
   ctx.moveTo(a.x, a.y);
@@ -180,6 +181,25 @@ export function drawBone(ctx, view, from, to, width, fill, edge) {
   ctx.strokeStyle = fill;
   ctx.lineWidth = width;
   ctx.stroke();
+  endPart(ctx);
+}
+
+/**
+ * Names what is drawn next (a bone, the target) for an exported SVG, which groups it as
+ * `<g data-part="…">` (svg-context.js); a canvas context has no parts and ignores this.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} name
+ */
+export function beginPart(ctx, name) {
+  if ('beginPart' in ctx) /** @type {{beginPart: (name: string) => void}} */ (/** @type {unknown} */ (ctx)).beginPart(name);
+}
+
+/**
+ * Ends the part beginPart() began.
+ * @param {CanvasRenderingContext2D} ctx
+ */
+export function endPart(ctx) {
+  if ('endPart' in ctx) /** @type {{endPart: () => void}} */ (/** @type {unknown} */ (ctx)).endPart();
 }
 
 /**
@@ -298,6 +318,7 @@ export function drawTargetHandle(ctx, view, theme, target, { highlight, warning,
   const colour = warning ? theme.warn : theme.target;
   const t = view.worldToCanvas(target);
   const ring = sizeFor(view, 10, 10, 15);
+  beginPart(ctx, 'target');
   if (highlight) drawHalo(ctx, t, ring + 7, colour);
   ctx.beginPath();
   ctx.arc(t.x, t.y, ring, 0, Math.PI * 2);
@@ -320,6 +341,7 @@ export function drawTargetHandle(ctx, view, theme, target, { highlight, warning,
   ctx.lineWidth = 2;
   ctx.stroke();
   drawDot(ctx, view, target, 3, colour);
+  endPart(ctx);
   if (warning) drawLabel(ctx, view, target, warning, theme.warn, theme, ring + 2, away);
 }
 

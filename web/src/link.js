@@ -10,11 +10,16 @@
  * - `scene` picks the scene (default: the first registered one).
  * - Each param of the scene is `name=<value>`: a number for sliders and signs, `1` or `0` for
  *   toggles (`true`/`false`, `on`/`off`, `yes`/`no` are read too), the option's value for choices
- *   (`method=fabrik`). Each point is `name=<x>,<y>` in world units.
+ *   (`method=fabrik`), a list for custom params (`lengths=40,35,30`: the param's own format).
+ *   Each point is `name=<x>,<y>` in world units.
+ * - A scene's own state (StateSpec: the chain's pose `pose=…` and step-through `step=3`, the
+ *   spider's place `at=…`) is written after the settings, in the scene's own format; the scene
+ *   restores it (playground.js), so a link opens on the author's exact figure.
  * - Page keys (PAGE_KEYS: `embed`) choose how the page shows the scene, not what it shows; they are
  *   read by main.js and never reported as unknown.
- * - A written link holds `v`, `scene` and only the values that differ from the scene's defaults,
- *   with numbers as short as they can be ("120", not "120.00").
+ * - A written link holds `v`, `scene` and only the values that differ from the scene's defaults
+ *   and do not follow from the others (a param's `implied`), with numbers as short as they can be
+ *   ("120", not "120.00").
  * - A query longer than MAX_LINK_LENGTH characters is ignored as a whole (with a notice).
  *
  * Parsing turns text into numbers here; checking ranges and types is applyPartial()'s job
@@ -28,7 +33,14 @@ import { describeValue, formatNumber } from './settings.js';
  * @typedef {import('./settings.js').ParamSpec} ParamSpec
  * @typedef {import('./settings.js').ParamValue} ParamValue
  * @typedef {import('./settings.js').PointSpec} PointSpec
- * @typedef {{id: string, params: ParamSpec[], points: PointSpec[]}} LinkScene
+ * @typedef {{id: string, params: ParamSpec[], points: PointSpec[], state?: StateSpec[]}} LinkScene
+ *
+ * @typedef {Object} StateSpec A part of a live scene's own state that links and setState carry
+ *   (not a setting: the pose a chain was left in, the place a spider walked to).
+ * @property {string} name Key in setState() and getState(), e.g. "angles".
+ * @property {string} linkKey Key in links, e.g. "pose".
+ * @property {(text: string) => {value?: unknown, reason?: string}} parse Link text → setState value.
+ * @property {(value: any) => string} format setState value → link text.
  */
 
 /** A plain decimal number: "12", "-3.5", ".5", "1e3". Not "0x10", "Infinity" or "". */
@@ -62,6 +74,10 @@ const TOGGLE_WORDS = new Map([
  * @returns {{value?: ParamValue, reason?: string}}
  */
 export function parseParamText(spec, text) {
+  if (spec.kind === 'custom') {
+    if (!spec.parse) throw new Error(`${spec.name}: a custom param needs parse()`);
+    return spec.parse(text);
+  }
   if (spec.kind === 'choice') return { value: text };
   if (spec.kind === 'toggle') {
     const value = TOGGLE_WORDS.get(text.trim().toLowerCase());
@@ -77,6 +93,10 @@ export function parseParamText(spec, text) {
  * @returns {string}
  */
 export function formatParamText(spec, value) {
+  if (spec.kind === 'custom') {
+    if (!spec.format) throw new Error(`${spec.name}: a custom param needs format()`);
+    return spec.format(value);
+  }
   if (spec.kind === 'toggle') return value ? '1' : '0';
   if (spec.kind === 'choice') return encodeURIComponent(String(value));
   return formatNumber(Number(value));
@@ -192,6 +212,17 @@ export function parseLink(search, scenes) {
       }
       continue;
     }
+    const state = scene.state?.find((spec) => spec.linkKey === key);
+    if (state) {
+      const parsed = state.parse(text);
+      if (parsed.reason) {
+        notices.push(`Ignored ${shown}: ${parsed.reason}`);
+        delete partial[state.name];
+      } else {
+        partial[state.name] = parsed.value;
+      }
+      continue;
+    }
     const point = scene.points.find((p) => p.name === key);
     if (point) {
       const parts = text.split(',');
@@ -212,14 +243,18 @@ export function parseLink(search, scenes) {
 
 /**
  * Writes the query string (without "?") for a scene's settings: the version, the scene id, then only
- * the params and points that differ from their defaults.
+ * the params and points that differ from their defaults (and do not follow from the others), then
+ * the scene's own state.
  * @param {LinkScene} scene
  * @param {Settings} settings
+ * @param {Record<string, unknown>} [state] The scene's own state to carry, by StateSpec name
+ *   (what the live scene's linkState() returns).
  * @returns {string}
  */
-export function formatLink(scene, settings) {
+export function formatLink(scene, settings, state = {}) {
   const parts = [`v=${LINK_VERSION}`, `scene=${encodeURIComponent(scene.id)}`];
   for (const spec of scene.params) {
+    if (spec.implied?.(settings.params)) continue;
     const text = formatParamText(spec, settings.params[spec.name]);
     if (text !== formatParamText(spec, spec.default)) parts.push(`${spec.name}=${text}`);
   }
@@ -229,6 +264,9 @@ export function formatLink(scene, settings) {
     if (text !== `${formatNumber(spec.default.x)},${formatNumber(spec.default.y)}`) {
       parts.push(`${spec.name}=${text}`);
     }
+  }
+  for (const spec of scene.state ?? []) {
+    if (state[spec.name] !== undefined) parts.push(`${spec.linkKey}=${spec.format(state[spec.name])}`);
   }
   return parts.join('&');
 }

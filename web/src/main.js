@@ -71,6 +71,22 @@ function showFatal(message, error) {
   if (window.parent !== window) window.parent.postMessage({ type: 'ik2d:error', message }, '*');
 }
 
+/**
+ * Saves a file the page made (a figure export) through the browser's download.
+ * @param {Blob} blob
+ * @param {string} name
+ */
+function downloadBlob(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 async function boot() {
   // Listen before anything else, so a host's early messages are queued rather than lost.
   const messages = startMessageApi();
@@ -150,6 +166,16 @@ async function boot() {
     byId('copy-embed').addEventListener('click', () => {
       const title = `ik2d: ${SCENES.find((s) => s.id === api.getState().scene)?.title ?? 'playground'}`;
       copyText(embedSnippet({ src: embedUrl(linkQuery(), location.href), title }), status, 'Embed code');
+    });
+  }
+  for (const format of /** @type {const} */ (['png', 'svg'])) {
+    document.getElementById(`download-${format}`)?.addEventListener('click', async () => {
+      const scene = api.getState().scene;
+      try {
+        downloadBlob(await api.exportImage(format), `ik2d-${scene}.${format}`);
+      } catch (error) {
+        if (status) status.textContent = `Could not make the ${format.toUpperCase()}: ${error instanceof Error ? error.message : String(error)}`;
+      }
     });
   }
   const version = document.getElementById('version');

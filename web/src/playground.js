@@ -24,6 +24,7 @@ import { FIXED_RATE, createLoop } from './loop.js';
 import { formatLink } from './link.js';
 import { applyPartial, defaultSettings, describeValue, keyedValue } from './settings.js';
 import { buildSceneTabs } from './tabs.js';
+import { createSvgContext } from './svg-context.js';
 import { buildTools } from './tools.js';
 import { createView } from './view.js';
 
@@ -51,6 +52,9 @@ import { createView } from './view.js';
  *   a frame and makes `count` (default 1, 0..10000) steps of the C++ solver, one CCD joint update
  *   or FABRIK half-pass each; returns getState().stepping. Throws in scenes without it.
  * @property {() => void} runSolver Leaves step-through: the chain solves once a frame again.
+ * @property {(format: 'png' | 'svg') => Promise<Blob>} exportImage What the canvas shows now,
+ *   overlays included, in the current theme: a PNG of the canvas' device pixels, or an SVG of the
+ *   same drawing as vector paths and text (CSS-pixel units).
  * @property {() => object} stats The module's resource counters (`ik.stats()`: WASM memory, live
  *   chains and spiders, Embind handles), for leak checks such as scripts/soak.mjs.
  *
@@ -272,16 +276,23 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     view.setCamera(scene.camera ? scene.camera() : NO_CAMERA);
   }
 
+  /**
+   * Draws the scene into a context: the canvas', or an SVG recorder's (exportImage).
+   * @param {CanvasRenderingContext2D} ctx
+   */
+  function drawFrame(ctx) {
+    drawBackdrop(ctx, view, theme, definition.gridSpacing, definition.axes ?? true);
+    // With keyboard focus on the canvas, the handle the arrows move is highlighted as if hovered.
+    const keyboardHover = keyboardFocus && !ui.active ? handleSpec().name : null;
+    scene.draw(ctx, view, theme, settings, { active: ui.active, hover: ui.hover ?? keyboardHover });
+  }
+
   /** When something changed, draws and updates the panel. */
   function render() {
     view.watch();
     if (!dirty) return;
     dirty = false;
-    const ctx = view.begin();
-    drawBackdrop(ctx, view, theme, definition.gridSpacing, definition.axes ?? true);
-    // With keyboard focus on the canvas, the handle the arrows move is highlighted as if hovered.
-    const keyboardHover = keyboardFocus && !ui.active ? handleSpec().name : null;
-    scene.draw(ctx, view, theme, settings, { active: ui.active, hover: ui.hover ?? keyboardHover });
+    drawFrame(view.begin());
     controls.update(settings.params);
     readouts.update(scene.readouts(settings));
     tools.update({ handle: handleSpec().label.toLowerCase(), stepping: scene.isStepping?.() ?? false });
@@ -316,6 +327,10 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     const applied = applyPartial(definition, settings, partial);
     settings = applied.settings;
     notices.push(...applied.notices);
+    // The scene's own state (the chain's pose...) goes on top of the settings just applied.
+    const own = Object.fromEntries((definition.state ?? []).filter((spec) => spec.name in partial)
+      .map((spec) => [spec.name, partial[spec.name]]));
+    if (Object.keys(own).length && scene.restore) notices.push(...scene.restore(own, settings));
     absorb(scene.solve(settings));
     followCamera();
     if (loop.running()) solvedThisFrame = true;
@@ -442,7 +457,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
       return change(partial);
     },
     shareLink() {
-      return new URL(`?${formatLink(definition, settings)}`, location.href).href;
+      return new URL(`?${formatLink(definition, settings, scene.linkState?.(settings))}`, location.href).href;
     },
     pause() {
       loop.pause();
@@ -486,6 +501,22 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
       absorb(scene.solve(settings));
       dirty = true;
       render();
+    },
+    exportImage(format) {
+      if (format === 'svg') {
+        const { width, height } = view.size();
+        const svg = createSvgContext(width, height, canvas);
+        drawFrame(svg.context);
+        return Promise.resolve(new Blob([svg.toString()], { type: 'image/svg+xml' }));
+      }
+      if (format !== 'png') {
+        return Promise.reject(new TypeError(`exportImage(format) expects 'png' or 'svg', got ${describeValue(format)}`));
+      }
+      dirty = true;
+      render(); // The backing store holds the current frame when toBlob reads it.
+      return new Promise((resolve, reject) => {
+        canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('exportImage: the canvas could not be encoded as PNG'))), 'image/png');
+      });
     },
     stats() {
       return ik.stats();

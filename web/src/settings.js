@@ -15,8 +15,8 @@
  * @typedef {{x: number, y: number}} Point
  * @typedef {{minX: number, maxX: number, minY: number, maxY: number}} Rect
  *
- * @typedef {number | string | boolean} ParamValue A number ('range', 'sign', 'seed'), a string
- *   ('choice') or a boolean ('toggle').
+ * @typedef {number | string | boolean | unknown[]} ParamValue A number ('range', 'sign', 'seed'), a
+ *   string ('choice'), a boolean ('toggle') or an array ('custom': a list such as a chain's lengths).
  *
  * @typedef {Object} ChoiceOption One value of a 'choice' param.
  * @property {string} value Written in links and getState(), e.g. "fabrik".
@@ -25,10 +25,12 @@
  * @typedef {Object} ParamSpec A scene setting shown as a control and written into links.
  * @property {string} name Link key and `getState().params` key, e.g. "length1".
  * @property {string} label Human name shown beside the control, e.g. "Upper bone".
- * @property {'range' | 'sign' | 'toggle' | 'choice' | 'seed'} kind 'range': a number in [min, max];
+ * @property {'range' | 'sign' | 'toggle' | 'choice' | 'seed' | 'custom'} kind 'range': a number in [min, max];
  *   'sign': exactly +1 or -1; 'toggle': true or false (`1`/`0` in links); 'choice': one of
  *   `options` (its value string in links); 'seed': a whole number in [min, max] shown as text with
- *   a button (`buttonLabel`) that replaces it by `next(value)`, checked like a whole-number 'range'.
+ *   a button (`buttonLabel`) that replaces it by `next(value)`, checked like a whole-number 'range';
+ *   'custom': a value with its own `check`, `parse` and `format` (a list, such as a chain's bone
+ *   lengths), shown by its `editor` if it has one.
  * @property {ParamValue} default Value when neither link nor setState says otherwise.
  * @property {number} [min] Smallest allowed value ('range' and 'seed').
  * @property {number} [max] Largest allowed value ('range' and 'seed').
@@ -47,6 +49,16 @@
  *   deterministic (a link plus the same clicks gives the same state) and within [min, max] ('seed' only).
  * @property {string} [key] A one-letter keyboard shortcut (lower case) on the canvas; pressing it
  *   does what the control's button does: see keyedValue(). Not for 'range' params.
+ * @property {(value: unknown) => {value?: ParamValue, notices: string[]}} [check] Validates a value
+ *   from setState or a link ('custom' only); notices in the usual words.
+ * @property {(text: string) => {value?: ParamValue, reason?: string}} [parse] Reads a link's text
+ *   ('custom' only).
+ * @property {(value: ParamValue) => string} [format] Writes it for a link ('custom' only).
+ * @property {(params: Record<string, ParamValue>) => boolean} [implied] True when the value follows
+ *   from the other params (links leave it out: it would say nothing new).
+ * @property {(container: HTMLElement, onInput: (name: string, value: ParamValue) => void) =>
+ *   {update: (params: Record<string, ParamValue>) => void}} [editor] Builds the control of a 'custom'
+ *   param (controls.js); it may set other params too.
  *
  * @typedef {Object} PointSpec A named world point the user can drag and a link can set.
  * @property {string} name Link key and `getState()` key, e.g. "target".
@@ -102,7 +114,7 @@ export function describeValue(value) {
 }
 
 /** @param {unknown} value */
-function typeName(value) {
+export function typeName(value) {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   const type = typeof value;
@@ -142,6 +154,11 @@ function checkNumber(name, value, min, max, rangeText) {
  * @returns {{value?: ParamValue, notice?: string}}
  */
 export function checkParam(spec, value) {
+  if (spec.kind === 'custom') {
+    if (!spec.check) throw new Error(`${spec.name}: a custom param needs check()`);
+    const checked = spec.check(value);
+    return { value: checked.value, notice: checked.notices.length ? checked.notices.join('; ') : undefined };
+  }
   if (spec.kind === 'sign') {
     if (value === 1 || value === -1) return { value };
     if (typeof value !== 'number') {
@@ -200,6 +217,7 @@ export function checkParam(spec, value) {
  */
 export function keyedValue(spec, value) {
   switch (spec.kind) {
+    case 'custom': throw new Error(`${spec.name}: a custom param has no keyboard shortcut`);
     case 'toggle': return value !== true;
     case 'sign': return Number(value) > 0 ? -1 : 1;
     case 'choice': {
@@ -268,9 +286,18 @@ const READ_ONLY_KEYS = new Set([
 ]);
 
 /**
+ * A scene's rule for params that depend on each other (the chain's lengths and its bones, length
+ * and taper): called after the params of a partial are checked, with the names that changed; it
+ * updates `params` in place and returns notices.
+ * @typedef {(params: Record<string, ParamValue>, before: Record<string, ParamValue>, changed: Set<string>) => string[]} Normalize
+ */
+
+/**
  * Applies a partial state `{params?, <point name>?}` to a copy of `settings`.
- * The `scene` key is handled by the caller (it decides which scene the rest applies to).
- * @param {{id: string, params: ParamSpec[], points: PointSpec[], world: Rect}} scene
+ * The `scene` key is handled by the caller (it decides which scene the rest applies to), and so are
+ * the scene's own state keys (`stateKeys`, e.g. the chain's pose: the scene restores them).
+ * @param {{id: string, params: ParamSpec[], points: PointSpec[], world: Rect, normalize?: Normalize,
+ *   state?: {name: string}[]}} scene
  * @param {Settings} settings Current settings; not modified.
  * @param {Record<string, unknown>} partial
  * @returns {{settings: Settings, notices: string[]}}
@@ -281,8 +308,10 @@ export function applyPartial(scene, settings, partial) {
     points: Object.fromEntries(Object.entries(settings.points).map(([k, p]) => [k, { ...p }])),
   };
   const notices = [];
+  /** @type {Set<string>} */
+  const changed = new Set();
   for (const [key, value] of Object.entries(partial)) {
-    if (key === 'scene') continue;
+    if (key === 'scene' || scene.state?.some((spec) => spec.name === key)) continue;
     if (key === 'params') {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         notices.push(`Ignored params: expected an object like {length1: 150}, got ${typeName(value)}`);
@@ -297,7 +326,10 @@ export function applyPartial(scene, settings, partial) {
         }
         const checked = checkParam(spec, paramValue);
         if (checked.notice) notices.push(checked.notice);
-        if (checked.value !== undefined) next.params[name] = checked.value;
+        if (checked.value !== undefined) {
+          next.params[name] = checked.value;
+          changed.add(name);
+        }
       }
       continue;
     }
@@ -314,5 +346,6 @@ export function applyPartial(scene, settings, partial) {
     }
     notices.push(`Ignored unknown key "${describeValue(key)}"`);
   }
+  if (changed.size && scene.normalize) notices.push(...scene.normalize(next.params, settings.params, changed));
   return { settings: next, notices };
 }

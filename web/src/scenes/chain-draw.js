@@ -5,7 +5,7 @@
  */
 
 import {
-  drawDot, drawHalo, sizeFor, traceArc, traceCapsule, traceCircle,
+  beginPart, drawDot, drawHalo, endPart, sizeFor, traceArc, traceCapsule, traceCircle,
 } from '../draw.js';
 
 /**
@@ -70,6 +70,7 @@ export function drawBones(ctx, view, theme, positions, lengths) {
   }
   ctx.lineJoin = 'round';
   for (let i = 0; i < lengths.length; i += 1) {
+    beginPart(ctx, 'bone');
     ctx.beginPath();
     traceCapsule(ctx, points[i], points[i + 1], widths[i] / 2, widths[i + 1] / 2);
     ctx.fillStyle = i % 2 === 0 ? theme.bone : theme.bone2;
@@ -77,6 +78,7 @@ export function drawBones(ctx, view, theme, positions, lengths) {
     ctx.lineWidth = 1.25;
     ctx.strokeStyle = theme.boneEdge;
     ctx.stroke();
+    endPart(ctx);
   }
   for (let i = 1; i < lengths.length; i += 1) {
     const radius = Math.min(5, Math.max(1.5, widths[i] * 0.3));
@@ -93,51 +95,56 @@ export function drawBones(ctx, view, theme, positions, lengths) {
 }
 
 /**
- * The allowed range of each joint i ≥ 1: a wedge of ±limit around the parent bone's direction
- * (where bone i may point), drawn under the bones.
+ * The allowed range of each limited joint: a wedge from min to max around the parent bone's
+ * direction (the +x axis for joint 0, whose angle is bone 0's world angle), where bone i may point,
+ * drawn under the bones.
  * @param {CanvasRenderingContext2D} ctx
  * @param {View} view
  * @param {Theme} theme
  * @param {number[]} positions
  * @param {number[]} lengths
  * @param {ArrayLike<number>} angles Local angles.
- * @param {number} limit Radians.
+ * @param {Array<[number, number] | null>} limits Per joint, radians; null: free.
  */
-export function drawLimitWedges(ctx, view, theme, positions, lengths, angles, limit) {
-  let parent = angles[0];
-  for (let joint = 1; joint < lengths.length; joint += 1) {
-    const centre = { x: positions[2 * joint], y: positions[2 * joint + 1] };
-    const pixels = Math.min(lengths[joint - 1], lengths[joint]) * view.scale();
-    const radius = Math.min(56, Math.max(12, pixels * 0.5)) / view.scale();
-    const c = view.worldToCanvas(centre);
-    ctx.beginPath();
-    ctx.moveTo(c.x, c.y);
-    traceArc(ctx, view, centre, radius, parent - limit, parent + limit, true);
-    ctx.closePath();
-    ctx.fillStyle = theme.limitFill;
-    ctx.fill();
-    ctx.lineWidth = 1.25;
-    ctx.strokeStyle = theme.limit;
-    ctx.stroke();
+export function drawLimitWedges(ctx, view, theme, positions, lengths, angles, limits) {
+  let parent = 0;
+  for (let joint = 0; joint < lengths.length; joint += 1) {
+    const limit = limits[joint];
+    if (limit) {
+      const centre = { x: positions[2 * joint], y: positions[2 * joint + 1] };
+      const near = joint > 0 ? Math.min(lengths[joint - 1], lengths[joint]) : lengths[joint];
+      const radius = Math.min(56, Math.max(12, near * view.scale() * 0.5)) / view.scale();
+      const c = view.worldToCanvas(centre);
+      ctx.beginPath();
+      ctx.moveTo(c.x, c.y);
+      traceArc(ctx, view, centre, radius, parent + limit[0], parent + limit[1], true);
+      ctx.closePath();
+      ctx.fillStyle = theme.limitFill;
+      ctx.fill();
+      ctx.lineWidth = 1.25;
+      ctx.strokeStyle = theme.limit;
+      ctx.stroke();
+    }
     parent += angles[joint];
   }
 }
 
 /**
- * Joints 1..n-1 that sit on a limit: their dot is filled in the limit colour (the bone lies along
- * the wedge's edge as well, so this is not told by colour alone).
+ * Joints that sit on a limit: their dot is filled in the limit colour (the bone lies along the
+ * wedge's edge as well, so this is not told by colour alone).
  * @param {CanvasRenderingContext2D} ctx
  * @param {View} view
  * @param {Theme} theme
  * @param {number[]} positions
  * @param {ArrayLike<number>} angles Local angles.
- * @param {number} limit Radians.
+ * @param {Array<[number, number] | null>} limits Per joint, radians; null: free.
  */
-export function drawJointsAtLimit(ctx, view, theme, positions, angles, limit) {
-  if (limit >= Math.PI) return;
+export function drawJointsAtLimit(ctx, view, theme, positions, angles, limits) {
   const radius = sizeFor(view, 4, 3, 5);
-  for (let joint = 1; joint < angles.length; joint += 1) {
-    if (Math.abs(angles[joint]) < limit - 1e-6) continue;
+  for (let joint = 0; joint < angles.length; joint += 1) {
+    const limit = limits[joint];
+    if (!limit || limit[1] - limit[0] >= 2 * Math.PI) continue;
+    if (angles[joint] > limit[0] + 1e-6 && angles[joint] < limit[1] - 1e-6) continue;
     const at = { x: positions[2 * joint], y: positions[2 * joint + 1] };
     drawDot(ctx, view, at, radius, theme.limit, theme.boneEdge, 1.25);
   }

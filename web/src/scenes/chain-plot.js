@@ -12,7 +12,8 @@
  */
 
 import { drawLogPlot } from '../plot.js';
-import { applyLimits, startingAngles } from './chain-shape.js';
+import { applyJointLimits } from './chain-rig.js';
+import { startingAngles } from './chain-shape.js';
 import { placeCornerBox } from './overlay-layout.js';
 
 /**
@@ -57,7 +58,7 @@ export function computeConvergence(ik, lengths, params, root, target) {
     /** @type {Chain} */
     const scratch = new ik.Chain({ root, lengths, angles: startingAngles(lengths.length) });
     try {
-      applyLimits(scratch, params, '');
+      applyJointLimits(scratch, params.jointLimits, '');
       let step = scratch.beginSolve(target, {
         method, iterations: PLOT_SWEEPS, tolerance: params.tolerance, maxStep: Infinity,
       });
@@ -99,7 +100,7 @@ export function createConvergencePlot(ik) {
    * @param {Point} target
    */
   function keyOf(lengths, params, root, target) {
-    return JSON.stringify([lengths, params.tolerance, params.limits, params.limitDeg, root, target]);
+    return JSON.stringify([lengths, params.tolerance, params.jointLimits, root, target]);
   }
 
   return {

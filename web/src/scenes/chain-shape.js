@@ -1,6 +1,6 @@
 /**
- * The chain scene's geometry: bone lengths, the starting pose, carrying a pose over to other
- * lengths, the same pose seen from the tip, and joint limits. Angles are radians, local (angles[0]
+ * The chain scene's geometry: the starting pose, carrying a pose over to other lengths, the same
+ * pose seen from the tip (lengths and limits: chain-rig.js). Angles are radians, local (angles[0]
  * is bone 0's world angle, angles[i] bone i's turn from bone i-1), world y up.
  */
 
@@ -8,19 +8,6 @@
  * @typedef {import('../../../core/bindings/ik2d').Chain} Chain
  * @typedef {import('./chain.js').ChainParams} ChainParams
  */
-
-const RADIANS = Math.PI / 180;
-
-/**
- * Bone lengths summing to `length`: equal, or tapered linearly from 2 (root) to 1 (tip).
- * @param {ChainParams} params
- * @returns {number[]}
- */
-export function boneLengths({ bones, length, taper }) {
-  const weights = Array.from({ length: bones }, (_, i) => (taper ? 2 - i / (bones - 1) : 1));
-  const total = weights.reduce((sum, w) => sum + w, 0);
-  return weights.map((w) => (length * w) / total);
-}
 
 /**
  * The pose of a new chain: rising from the root and curling gently to the right (a quarter turn
@@ -69,25 +56,6 @@ export function resampleAngles(oldAngles, oldLengths, newLengths) {
     const local = i === 0 ? angle : angle - world[i - 1];
     return Math.atan2(Math.sin(local), Math.cos(local));
   });
-}
-
-/**
- * Sets or clears the ±limitDeg limits of joints 1..n-1 when they differ from `current`
- * (setLimit clamps the pose). Symmetric limits read the same on the reversed chain.
- * @param {Chain} chainBones
- * @param {ChainParams} params
- * @param {string} current What the chain has now ('' when new).
- * @returns {string} What it has after.
- */
-export function applyLimits(chainBones, params, current) {
-  const key = params.limits ? `${params.limitDeg}` : 'off';
-  if (key === current) return key;
-  const limit = params.limitDeg * RADIANS;
-  for (let joint = 1; joint < chainBones.size; joint += 1) {
-    if (params.limits) chainBones.setLimit(joint, -limit, limit);
-    else chainBones.clearLimit(joint);
-  }
-  return key;
 }
 
 /**

@@ -118,6 +118,8 @@ export function createStepper() {
     },
     /** The last step, or null before the first. @returns {SteppingState | null} */
     current: () => last,
+    /** The settings (as JSON) the solve in progress was begun for ('' before the first step). */
+    solveKey: () => solveKey,
     /** Positions before the last step. */
     before: () => before,
     /** Forgets everything (leaving step-through). */

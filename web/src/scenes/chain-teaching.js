@@ -98,6 +98,14 @@ export function createTeaching(ik, host) {
   }
 
   /**
+   * The settings a stepped solve is for (a new one begins when they change).
+   * @param {ChainParams} params @param {Point} target @param {Point} root
+   */
+  function solveKeyOf(params, target, root) {
+    return JSON.stringify([params, target, root, host.lengths()]);
+  }
+
+  /**
    * Makes `count` steps of the C++ solver (step-through; entered if not yet).
    * @param {ChainParams} params
    * @param {Point} target
@@ -110,7 +118,7 @@ export function createTeaching(ik, host) {
     stepMode = true;
     sync(params, root);
     const chainBones = /** @type {Chain} */ (host.chain());
-    const key = JSON.stringify([params, target, root, host.lengths()]);
+    const key = solveKeyOf(params, target, root);
     /** @type {ChainSolveResult | null} */
     let result = null;
     for (let i = 0; i < count; i += 1) {
@@ -220,6 +228,19 @@ export function createTeaching(ik, host) {
       }
       if (drawnLabels) state.overlay = { labels: drawnLabels };
       return state;
+    },
+
+    /**
+     * How to replay the step-through to where it is (for links): the pose its solve began from
+     * and the steps made since; null when not stepping, before the first step, or when the
+     * settings changed since (the next step begins a new solve from the pose as it is).
+     * @param {ChainParams} params @param {Point} target @param {Point} root
+     * @returns {{startAngles: number[], count: number} | null}
+     */
+    replay(params, target, root) {
+      const last = stepper.current();
+      if (!stepMode || !last || stepper.solveKey() !== solveKeyOf(params, target, root)) return null;
+      return { startAngles: last.startAngles, count: last.count };
     },
 
     /** The `step` readout's text. */

@@ -7,13 +7,19 @@
  * chain, follow, the solve loop, drawing) · the moving target. Geometry is in chain-shape.js,
  * drawing in chain-draw.js, step-through and the overlays in chain-teaching.js.
  *
- * Settings: method, bones, length (total reach), taper, iterations, tolerance, maxStepDeg,
- * limits, limitDeg, moving, follow, overlay, plot (params); target, root (points, world units, y up).
+ * Settings: method, bones, length (total reach), taper, lengths (one per bone), iterations,
+ * tolerance, maxStepDeg, limits, limitDeg, jointLimits (one per joint), moving, follow, overlay,
+ * plot (params); target, root (points, world units, y up). The rig (lengths, jointLimits) and
+ * the v1 settings that make simple rigs are kept in agreement by chain-rig.js.
+ * Its own state, carried by links and setState: `angles` (the pose, link `pose=` in degrees) and
+ * `stepping` (the steps made in step-through, link `step=`).
  *
- * - The C++ chain is built only when bones, length or taper change; the new one takes over the
- *   old one's shape (resampled along its length), so the picture does not jump.
- * - Joint limits (±limitDeg) apply to joints 1..n-1, the angle of each bone relative to its
- *   parent; the root bone turns freely. Each allowed range is drawn as a wedge at its joint.
+ * - The C++ chain is built only when the lengths change; the new one takes over the old one's
+ *   shape (resampled along its length), so the picture does not jump.
+ * - Joint limits: jointLimits[i] bounds bone i's angle relative to its parent (bone 0's world
+ *   angle for i = 0), in degrees. Each allowed range is drawn as a wedge at its joint.
+ * - A pose set from a link or setState stays put until something changes (settings, target,
+ *   root): the chain is not solved from it until then.
  * - Moving target: it bounces inside the scene at a fixed speed, advanced only by simulation
  *   steps (deterministic under pause/step). It starts toward +x, +y whenever `moving` turns on.
  * - Follow: the root is not pinned; the tip is held on the target and the rest trails like a rope
@@ -31,13 +37,16 @@
 
 import { drawDot, drawMissLine, drawTargetHandle, sizeFor } from '../draw.js';
 import { formatLength, formatPoint } from '../format.js';
-import { quantize } from '../settings.js';
+import { describeValue, quantize } from '../settings.js';
 import {
   drawBones, drawJointsAtLimit, drawLimitWedges, drawReach, drawRoot,
 } from './chain-draw.js';
 import {
-  applyLimits, boneLengths, resampleAngles, reversedAngles, startingAngles,
-} from './chain-shape.js';
+  MAX_BONES, MIN_BONES, applyJointLimits, boneLengths, checkJointLimits, checkLengths, jointLimitsCodec,
+  jointLimitsImplied, lengthsCodec, lengthsImplied, limitsInRadians, normalizeRig, uniformLimits,
+} from './chain-rig.js';
+import { buildRigEditor } from './chain-rig-editor.js';
+import { resampleAngles, reversedAngles, startingAngles } from './chain-shape.js';
 import { createTeaching } from './chain-teaching.js';
 
 /**
@@ -53,6 +62,8 @@ import { createTeaching } from './chain-teaching.js';
  * @typedef {Object} ChainParams The chain's settings (see `chain.params`).
  * @property {'ccd' | 'fabrik'} method
  * @property {number} bones Whole number, 2..32.
+ * @property {number[]} lengths One per bone, summing to `length`.
+ * @property {import('./chain-rig.js').JointLimit[]} jointLimits One per joint, degrees, or null.
  * @property {number} length Total length of the bones (the reach), world units.
  * @property {boolean} taper Lengths shrink linearly toward the tip, 2:1, same total.
  * @property {number} iterations Most sweeps per solve.
@@ -93,6 +104,45 @@ const TARGET_MARGIN = 25;
 
 const RADIANS = Math.PI / 180;
 
+/** Most steps a link or setState may ask step-through to replay (as stepSolver allows). */
+const MAX_REPLAY_STEPS = 10000;
+
+/** The v1 settings the default rig is made from (one source for the params' defaults). */
+const DEFAULT_RIG = { bones: 6, length: 320, taper: false, limits: false, limitDeg: 45 };
+
+/** Degrees a link writes a pose with: positions then agree to well under 0.01 world units. */
+const POSE_DECIMALS = 4;
+
+/**
+ * Reads a link's pose: local angles in degrees, "90,-12.5,…", into radians.
+ * @param {string} text
+ * @returns {{value?: number[], reason?: string}}
+ */
+function parsePose(text) {
+  const parts = text.split(',');
+  if (parts.length > MAX_BONES) return { reason: `${parts.length} angles; a chain has at most ${MAX_BONES} bones` };
+  const degrees = parts.map((part) => (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(part.trim()) ? Number(part) : NaN));
+  const bad = degrees.findIndex((value) => !Number.isFinite(value));
+  return bad >= 0 ? { reason: `angle ${bad + 1} is not a number of degrees` } : { value: degrees.map((d) => d * RADIANS) };
+}
+
+/**
+ * Writes a pose for a link: local angles in degrees, POSE_DECIMALS decimals, trailing zeros dropped.
+ * @param {number[]} angles Radians.
+ */
+function formatPose(angles) {
+  return angles.map((angle) => String(Number((angle / RADIANS).toFixed(POSE_DECIMALS)) || 0)).join(',');
+}
+
+/**
+ * Reads a link's step count.
+ * @param {string} text
+ * @returns {{value?: number, reason?: string}}
+ */
+function parseStepCount(text) {
+  const count = /^\d{1,5}$/.test(text.trim()) ? Number(text) : NaN;
+  return count <= MAX_REPLAY_STEPS ? { value: count } : { reason: `expected a whole number of steps from 0 to ${MAX_REPLAY_STEPS}` };
+}
 /** How close follow mode keeps a slack chain's root to where it was, world units (the 0.01 grid). */
 const FOLLOW_TOLERANCE = 0.01;
 
@@ -117,15 +167,20 @@ export const chain = {
       options: [{ value: 'ccd', label: 'CCD' }, { value: 'fabrik', label: 'FABRIK' }],
     },
     {
-      name: 'bones', label: 'Bones', kind: 'range', min: 2, max: 32, step: 1, integer: true, default: 6,
+      name: 'bones', label: 'Bones', kind: 'range', min: MIN_BONES, max: MAX_BONES, step: 1, integer: true,
+      default: DEFAULT_RIG.bones, implied: (params) => !lengthsImplied(params),
     },
     {
-      name: 'length', label: 'Reach', kind: 'range', min: 60, max: 500, step: 1, default: 320,
-      help: 'Total length of the bones.',
+      name: 'length', label: 'Reach', kind: 'range', min: 60, max: 500, step: 1, default: DEFAULT_RIG.length,
+      help: 'Total length of the bones.', implied: (params) => !lengthsImplied(params),
     },
     {
-      name: 'taper', label: 'Tapered bones', kind: 'toggle', default: false,
-      help: 'Bones shrink toward the tip (2:1), same reach.',
+      name: 'taper', label: 'Tapered bones', kind: 'toggle', default: DEFAULT_RIG.taper,
+      help: 'Bones shrink toward the tip (2:1), same reach.', implied: (params) => !lengthsImplied(params),
+    },
+    {
+      name: 'lengths', label: 'Bone lengths', kind: 'custom', default: boneLengths(DEFAULT_RIG),
+      check: checkLengths, ...lengthsCodec, implied: lengthsImplied, editor: buildRigEditor,
     },
     {
       name: 'iterations', label: 'Iterations', kind: 'range', min: 1, max: 200, step: 1, integer: true,
@@ -139,11 +194,18 @@ export const chain = {
       name: 'maxStepDeg', label: 'Step limit', kind: 'range', min: 1, max: 180, step: 1, integer: true,
       default: 180, unit: '°', maxLabel: 'no limit', help: 'Most a joint may turn in one frame.',
     },
-    { name: 'limits', label: 'Joint limits', kind: 'toggle', default: false, key: 'l' },
+    {
+      name: 'limits', label: 'Joint limits', kind: 'toggle', default: DEFAULT_RIG.limits, key: 'l',
+      implied: (params) => !jointLimitsImplied(params),
+    },
     {
       name: 'limitDeg', label: 'Limit ±', kind: 'range', min: 5, max: 180, step: 1, integer: true,
-      default: 45, unit: '°', dependsOn: 'limits',
+      default: DEFAULT_RIG.limitDeg, unit: '°', dependsOn: 'limits', implied: (params) => !jointLimitsImplied(params),
       help: 'Each bone within this angle of its parent (joints 1 to n−1).',
+    },
+    {
+      name: 'jointLimits', label: 'Joint limits, one by one', kind: 'custom', default: uniformLimits(DEFAULT_RIG),
+      check: checkJointLimits, ...jointLimitsCodec, implied: jointLimitsImplied,
     },
     { name: 'moving', label: 'Moving target', kind: 'toggle', default: false },
     {
@@ -164,6 +226,11 @@ export const chain = {
     { name: 'root', label: 'Root', default: { x: -120, y: -110 } },
   ],
   keyboardPoint: 'target',
+  normalize: normalizeRig,
+  state: [
+    { name: 'angles', linkKey: 'pose', parse: parsePose, format: formatPose },
+    { name: 'stepping', linkKey: 'step', parse: parseStepCount, format: String },
+  ],
   readouts: [
     { name: 'status', label: 'status' },
     { name: 'iterations', label: 'iterations' },
@@ -197,7 +264,7 @@ function createChain(ik) {
   let reversed = null;
   /** @type {number[]} Bone lengths of `bones`. */
   let lengths = [];
-  /** bones|length|taper the chains were built for, and the limits each has. */
+  /** The lengths the chains were built for, and the limits each has. */
   let shapeKey = '';
   let limitKey = '';
   let reversedLimitKey = '';
@@ -207,6 +274,13 @@ function createChain(ik) {
   let positions = [];
   /** Settings (as JSON) the chain last reached; solving them again would change nothing. */
   let settledKey = '';
+  /**
+   * The settings (as JSON) while the chain has been solved toward nothing else since it was built
+   * at its starting pose; '' once anything else happened (a change, a pose set, step-through).
+   * A page opened on a link with these settings alone comes to the same pose, so the link need not
+   * carry it (and a default chain's link stays `?v=1&scene=chain`).
+   */
+  let pristineKey = '';
   /** The moving target's direction along x and y (+1 or -1). */
   let heading = { x: 1, y: 1 };
   let wasMoving = false;
@@ -216,7 +290,7 @@ function createChain(ik) {
     chain: () => bones,
     prepare(params, root) {
       const chainBones = ensureChain(params, root);
-      limitKey = applyLimits(chainBones, params, limitKey);
+      limitKey = applyJointLimits(chainBones, params.jointLimits, limitKey);
       return chainBones;
     },
     lengths: () => lengths,
@@ -224,15 +298,15 @@ function createChain(ik) {
   });
 
   /**
-   * Builds the C++ chain when bones, length or taper changed, carrying the old shape over.
+   * Builds the C++ chain when the lengths changed, carrying the old shape over.
    * @param {ChainParams} params
    * @param {Point} root
    * @returns {Chain}
    */
   function ensureChain(params, root) {
-    const key = `${params.bones}|${params.length}|${params.taper}`;
+    const key = JSON.stringify(params.lengths);
     if (bones && key === shapeKey) return bones;
-    const nextLengths = boneLengths(params);
+    const nextLengths = params.lengths.slice();
     const angles = bones ? resampleAngles(bones.angles(), lengths, nextLengths) : startingAngles(params.bones);
     bones?.delete();
     reversed?.delete();
@@ -266,7 +340,7 @@ function createChain(ik) {
       reversedLimitKey = '';
     }
     const tail = /** @type {Chain} */ (reversed);
-    reversedLimitKey = applyLimits(tail, params, reversedLimitKey);
+    reversedLimitKey = applyJointLimits(tail, params.jointLimits, reversedLimitKey, true);
     tail.setRoot(target);
     tail.setAngles(reversedAngles(chainBones.positions()));
     const solved = tail.solve(root, { ...options, tolerance: FOLLOW_TOLERANCE });
@@ -309,12 +383,74 @@ function createChain(ik) {
     if (made.result) result = made.result;
     positions = made.positions;
     settledKey = '';
+    pristineKey = '';
   }
 
   /** Leaves step-through: the chain solves once a frame again. */
   function runSolver() {
     teaching.run();
     settledKey = '';
+  }
+
+  /**
+   * What a pose says by itself, without solving (a pose set from a link stays put): its error,
+   * and reached, out of reach or not reached.
+   * @param {ChainParams} params @param {Point} target @param {Point} root
+   * @returns {ChainSolveResult}
+   */
+  function poseResult(params, target, root) {
+    const end = { x: positions[positions.length - 2], y: positions[positions.length - 1] };
+    const error = Math.hypot(end.x - target.x, end.y - target.y);
+    const reach = lengths.reduce((sum, length) => sum + length, 0);
+    let status = /** @type {ChainSolveResult['status']} */ ('max_iterations');
+    if (error <= params.tolerance) status = 'reached';
+    else if (Math.hypot(target.x - root.x, target.y - root.y) > reach) status = 'out_of_reach';
+    return { status, iterations: 0, error };
+  }
+
+  /**
+   * Sets the scene's own state from a link or setState: the pose (`angles`, radians, one per bone)
+   * and step-through (`stepping`: how many steps to make from that pose). Returns notices.
+   * @param {Record<string, unknown>} values
+   * @param {Settings} settings
+   * @returns {string[]}
+   */
+  function restore(values, settings) {
+    const params = chainParams(settings);
+    const { target, root } = settings.points;
+    /** @type {string[]} */
+    const notices = [];
+    /** @type {number[] | null} */
+    let angles = null;
+    if ('angles' in values) {
+      const given = values.angles;
+      if (Array.isArray(given) && given.length === params.bones && given.every((a) => typeof a === 'number' && Number.isFinite(a))) {
+        angles = given;
+      } else {
+        const got = Array.isArray(given) ? `${given.length} values` : describeValue(given);
+        notices.push(`Ignored angles: expected ${params.bones} finite numbers (radians, one per bone), got ${got}`);
+      }
+    }
+    /** @type {number | null} */
+    let count = null;
+    if ('stepping' in values) {
+      const given = values.stepping;
+      const steps = typeof given === 'object' && given !== null ? /** @type {{count?: unknown}} */ (given).count : given;
+      if (typeof steps === 'number' && Number.isInteger(steps) && steps >= 0 && steps <= MAX_REPLAY_STEPS) count = steps;
+      else notices.push(`Ignored stepping=${describeValue(given)}: expected a whole number of steps from 0 to ${MAX_REPLAY_STEPS}`);
+    }
+    if (angles) {
+      const chainBones = ensureChain(params, root);
+      limitKey = applyJointLimits(chainBones, params.jointLimits, limitKey);
+      chainBones.setRoot(root);
+      chainBones.setAngles(angles);
+      positions = Array.from(chainBones.positions());
+      result = poseResult(params, target, root);
+      settledKey = JSON.stringify([params, target, root]);
+      pristineKey = '';
+    }
+    if (count !== null) stepSolver(settings, count);
+    return notices;
   }
 
   /** @param {Settings} settings */
@@ -331,8 +467,10 @@ function createChain(ik) {
     following = params.follow;
     const key = JSON.stringify([params, target, root]);
     if (key === settledKey && bones) return null;
+    if (!bones) pristineKey = key;
+    else if (key !== pristineKey) pristineKey = '';
     const chainBones = ensureChain(params, root);
-    limitKey = applyLimits(chainBones, params, limitKey);
+    limitKey = applyJointLimits(chainBones, params.jointLimits, limitKey);
     const options = optionsOf(params);
     let iterations = 0;
     /** @type {Point} */
@@ -377,7 +515,7 @@ function createChain(ik) {
       const copy = { status: result.status, iterations: result.iterations, error: result.error };
       if (result.message) copy.message = result.message;
       /** @type {Record<string, unknown>} */
-      const state = { positions: positions.slice(), result: copy };
+      const state = { positions: positions.slice(), angles: bones ? Array.from(bones.angles()) : [], result: copy };
       const taught = settings
         ? { params: chainParams(settings), target: settings.points.target, root: settings.points.root }
         : null;
@@ -413,8 +551,8 @@ function createChain(ik) {
       const { target, root } = settings.points;
       drawReach(ctx, view, theme, root, params.length);
       const angles = bones ? bones.angles() : new Float64Array(0);
-      const limit = params.limitDeg * RADIANS;
-      if (params.limits) drawLimitWedges(ctx, view, theme, positions, lengths, angles, limit);
+      const limits = limitsInRadians(params.jointLimits);
+      drawLimitWedges(ctx, view, theme, positions, lengths, angles, limits);
       const end = { x: positions[positions.length - 2], y: positions[positions.length - 1] };
       const warn = !teaching.isStepping() && (result.status === 'out_of_reach' || result.status === 'invalid');
       // The step-through's shapes go under the chain; labels, captions and the plot over it.
@@ -425,7 +563,7 @@ function createChain(ik) {
         drawMissLine(ctx, view, theme, end, target, warn);
       }
       drawBones(ctx, view, theme, positions, lengths);
-      if (params.limits) drawJointsAtLimit(ctx, view, theme, positions, angles, limit);
+      drawJointsAtLimit(ctx, view, theme, positions, angles, limits);
       drawRoot(ctx, view, theme, root, params.follow, ui.active === 'root' || ui.hover === 'root');
       drawDot(ctx, view, end, sizeFor(view, 4, 3.5, 6), theme.end, theme.boneEdge, 1.5);
       drawTargetHandle(ctx, view, theme, target, {
@@ -445,6 +583,20 @@ function createChain(ik) {
 
     isStepping: () => teaching.isStepping(),
 
+    restore,
+
+    linkState(settings) {
+      if (!bones) return {};
+      const params = chainParams(settings);
+      const { target, root } = settings.points;
+      if (teaching.isStepping()) {
+        const replay = teaching.replay(params, target, root);
+        return replay ? { angles: replay.startAngles, stepping: replay.count } : { angles: Array.from(bones.angles()), stepping: 0 };
+      }
+      const pristine = !params.follow && !params.moving && pristineKey === JSON.stringify([params, target, root]);
+      return pristine ? {} : { angles: Array.from(bones.angles()) };
+    },
+
     dispose() {
       bones?.delete();
       reversed?.delete();
@@ -453,6 +605,7 @@ function createChain(ik) {
       result = null;
       positions = [];
       settledKey = '';
+      pristineKey = '';
       teaching.dispose();
     },
   };

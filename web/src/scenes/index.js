@@ -56,6 +56,11 @@ import { stress } from './stress.js';
  *   stops solving once a frame and makes `count` steps of the solver instead (0: just stop).
  * @property {() => void} [runSolver] Leaves step-through: solving once a frame again.
  * @property {() => boolean} [isStepping] True while in step-through (scenes with stepSolver).
+ * @property {(values: Record<string, unknown>, settings: Settings) => string[]} [restore] Sets the
+ *   scene's own state (the definition's `state` keys found in a link or setState, e.g. the chain's
+ *   pose) after the settings were applied; returns notices for what it ignored.
+ * @property {(settings: Settings) => Record<string, unknown>} [linkState] The scene's own state a
+ *   link must carry to show the same figure (by StateSpec name); {} when the settings say it all.
  * @property {(settings: Settings) => Record<string, Readout>} readouts Texts for the readout panel.
  * @property {(ctx: CanvasRenderingContext2D, view: View, theme: Theme, settings: Settings, ui: DrawUi) => void} draw
  * @property {(name: string, pointerType: string) => number} hitRadius Grab radius of a point, CSS px;
@@ -86,6 +91,10 @@ import { stress } from './stress.js';
  *   button) switches them to the next point that can be grabbed now.
  * @property {number} [keyStep] World units an arrow key moves it (Shift: 5×); default 4.
  * @property {ReadoutSpec[]} readouts
+ * @property {import('../settings.js').Normalize} [normalize] Keeps params that depend on each
+ *   other in agreement after a change (the chain's rig).
+ * @property {import('../link.js').StateSpec[]} [state] The scene's own state links carry (the
+ *   live scene's restore() and linkState() handle it).
  * @property {(ik: any) => SceneInstance} create
  */
 

@@ -20,6 +20,8 @@
  */
 
 import { formatLength } from '../format.js';
+import { parseNumberText } from '../link.js';
+import { describeValue, quantize } from '../settings.js';
 import {
   drawBody, drawDebugLegend, drawDebugRestSpots, drawLegs, drawSpiderTarget, drawTerrain,
 } from './spider-draw.js';
@@ -123,6 +125,15 @@ export const spider = {
     { name: 'target', label: 'Target', default: { x: 600, y: 60 }, bounds: TARGET_BOUNDS },
   ],
   keyboardPoint: 'target',
+  state: [{
+    name: 'body',
+    linkKey: 'at',
+    parse(text) {
+      const parsed = parseNumberText(text);
+      return parsed.reason ? { reason: `${parsed.reason}: expected the body's x` } : { value: { x: parsed.value } };
+    },
+    format: (body) => String(quantize(body.x)),
+  }],
   keyStep: 20,
   readouts: [
     { name: 'status', label: 'status' },
@@ -186,12 +197,13 @@ function createSpider(ik) {
   let camera = { x: 0, y: 0 };
 
   /**
-   * Builds the spider for these settings at the current body x (0 for the first).
+   * Builds the spider for these settings at body x `x` (default: where the current one stands,
+   * 0 for the first), standing, feet on the ground.
    * @param {SpiderParams} params
    * @param {string} key
+   * @param {number} [x]
    */
-  function build(params, key) {
-    const x = snapshot ? snapshot.body.x : 0;
+  function build(params, key, x = snapshot ? snapshot.body.x : 0) {
     if (walker && snapshot) {
       earlierSteps += landings(snapshot);
       walker.delete();
@@ -233,14 +245,39 @@ function createSpider(ik) {
     return true;
   }
 
+  /** The settings the C++ spider is built from (as JSON). @param {SpiderParams} params */
+  function buildKey(params) {
+    return JSON.stringify([
+      params.legs, params.upperLength, params.lowerLength, params.speed, params.stepThreshold,
+      params.stepHeight, params.seed, params.roughness,
+    ]);
+  }
+
   return {
+    /**
+     * The spider's place from a link (`at=`) or setState (`body: {x}`): it stands there, feet on
+     * the ground, and the camera with it; then it walks on toward the target.
+     */
+    restore(values, settings) {
+      const given = /** @type {{x?: unknown} | null} */ (values.body);
+      const x = typeof given === 'object' && given !== null ? given.x : undefined;
+      if (typeof x !== 'number' || !Number.isFinite(x) || x < TARGET_BOUNDS.minX || x > TARGET_BOUNDS.maxX) {
+        return [`Ignored body=${describeValue(values.body)}: expected {x} with x a finite number from ${TARGET_BOUNDS.minX} to ${TARGET_BOUNDS.maxX}`];
+      }
+      const params = spiderParams(settings);
+      build(params, buildKey(params), quantize(x));
+      camera = { x: quantize(x), y: 0 };
+      return [];
+    },
+
+    linkState() {
+      return snapshot && quantize(snapshot.body.x) !== 0 ? { body: { x: snapshot.body.x } } : {};
+    },
+
     solve(settings) {
       const params = spiderParams(settings);
       const { target } = settings.points;
-      const key = JSON.stringify([
-        params.legs, params.upperLength, params.lowerLength, params.speed, params.stepThreshold,
-        params.stepHeight, params.seed, params.roughness,
-      ]);
+      const key = buildKey(params);
       let changed = false;
       let current = walker;
       if (!current || key !== builtKey) {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { LINK_VERSION, MAX_LINK_LENGTH, formatLink, parseLink, upgradeEntries } from '../../web/src/link.js';
+import { MAX_BONES, MAX_BONE_LENGTH, MAX_LIMIT_DEG, MIN_BONE_LENGTH, boneLengths, uniformLimits } from '../../web/src/scenes/chain-rig.js';
 import { SCENES } from '../../web/src/scenes/index.js';
 import { applyPartial, defaultSettings } from '../../web/src/settings.js';
 
@@ -26,9 +27,11 @@ function assertValid(scene, settings) {
       case 'sign': assert.ok(value === 1 || value === -1); break;
       case 'toggle': assert.equal(typeof value, 'boolean'); break;
       case 'choice': assert.ok(spec.options.some((option) => option.value === value)); break;
+      case 'custom': break; // The chain's rig, checked below as a whole.
       default: assert.fail(`unknown kind ${spec.kind}`);
     }
   }
+  if (scene.id === 'chain') assertValidRig(settings.params);
   for (const spec of scene.points) {
     const point = settings.points[spec.name];
     const bounds = spec.bounds ?? scene.world;
@@ -38,6 +41,22 @@ function assertValid(scene, settings) {
   }
 }
 
+/** The chain's rig: one length per bone, one limit per joint, and the v1 settings in agreement. */
+function assertValidRig(params) {
+  const { bones, length, lengths, jointLimits, limits } = params;
+  assert.ok(Array.isArray(lengths) && lengths.length === bones, `one length per bone (${lengths?.length} for ${bones})`);
+  for (const entry of lengths) assert.ok(Number.isFinite(entry) && entry >= MIN_BONE_LENGTH && entry <= MAX_BONE_LENGTH, `bone length ${entry}`);
+  const sum = lengths.reduce((a, b) => a + b, 0);
+  assert.ok(Math.abs(sum - length) <= 0.01 * bones, `the lengths add up to length (${sum} vs ${length})`);
+  assert.ok(Array.isArray(jointLimits) && jointLimits.length === bones, 'one limit per joint');
+  for (const limit of jointLimits) {
+    if (limit === null) continue;
+    assert.ok(Array.isArray(limit) && limit.length === 2 && limit[0] <= limit[1], `limit ${limit}`);
+    assert.ok(limit.every((end) => Number.isFinite(end) && Math.abs(end) <= MAX_LIMIT_DEG), `limit ${limit} within ±${MAX_LIMIT_DEG}`);
+  }
+  assert.equal(limits, jointLimits.some((limit) => limit !== null), 'limits says whether any joint is limited');
+}
+
 /** Parses `search` like the page does on load and applies it to the defaults. */
 function load(search) {
   const { scene, partial, notices } = parseLink(search, SCENES);
@@ -45,9 +64,17 @@ function load(search) {
   return { scene, settings: applied.settings, notices: [...notices, ...applied.notices] };
 }
 
-const keys = fc.oneof(fc.constantFrom('scene', 'v', 'embed', 'target', 'root', ...new Set(SCENES.flatMap((s) => s.params.map((p) => p.name)))), fc.string());
+const keys = fc.oneof(fc.constantFrom('scene', 'v', 'embed', 'target', 'root', 'pose', 'step', 'at', 'angles', 'stepping', 'body',
+  ...new Set(SCENES.flatMap((s) => s.params.map((p) => p.name)))), fc.string());
+/** Lists as links write them: bone lengths, limits "min:max" (empty: free), many of them. */
+const lists = fc.oneof(
+  fc.array(fc.oneof(fc.double().map(String), fc.integer({ min: -200, max: 600 }).map(String), fc.constantFrom('', 'x', '<b>1</b>')), { maxLength: 40 }).map((a) => a.join(',')),
+  fc.array(fc.oneof(fc.constant(''), fc.tuple(fc.integer({ min: -400, max: 400 }), fc.integer({ min: -400, max: 400 })).map(([a, b]) => `${a}:${b}`), fc.string()), { maxLength: 40 }).map((a) => a.join(',')),
+  fc.constantFrom('1,'.repeat(5000), `${'12.345,'.repeat(1400)}1`, '90:-90', ',,,', '1:2:3'),
+);
 const values = fc.oneof(
   fc.constantFrom('NaN', 'Infinity', '-1e999', '1e99', '', ',', '1,2,3', '0x10', '<script>alert(1)</script>', '%zz', 'ccd', 'fabrik', 'arm', 'chain', 'spider', 'true', 'off'),
+  lists,
   fc.double().map(String), fc.integer().map(String), fc.tuple(fc.double(), fc.double()).map(([x, y]) => `${x},${y}`), fc.string(), fc.string({ unit: 'binary' }),
 );
 
@@ -63,7 +90,10 @@ test('any query string loads valid settings and plain-text notices, never an exc
 });
 
 test('any value passed to setState leaves valid settings, never an exception', () => {
-  fc.assert(fc.property(fc.constantFrom(...SCENES), fc.dictionary(keys, fc.anything()), fc.dictionary(keys, fc.anything()), (scene, partial, params) => {
+  const rigValues = fc.oneof(fc.anything(), fc.array(fc.oneof(fc.double(), fc.constant(null), fc.tuple(fc.double(), fc.double()), fc.anything()), { maxLength: 40 }),
+    fc.constant(Array.from({ length: 5000 }, () => 10)));
+  const rigParams = fc.record({ lengths: rigValues, jointLimits: rigValues, bones: fc.anything() }, { requiredKeys: [] });
+  fc.assert(fc.property(fc.constantFrom(...SCENES), fc.dictionary(keys, fc.anything()), fc.oneof(fc.dictionary(keys, fc.anything()), rigParams), (scene, partial, params) => {
     const { settings, notices } = applyPartial(scene, defaultSettings(scene), { ...partial, params });
     assertValid(scene, settings);
     for (const notice of notices) assert.equal(typeof notice, 'string');
@@ -74,7 +104,7 @@ test('every valid state survives a link round trip exactly', () => {
   // A valid state: the defaults with arbitrary numbers pushed through the same validation.
   const arbitraryState = fc.constantFrom(...SCENES).chain((scene) => fc.record({
     scene: fc.constant(scene),
-    params: fc.record(Object.fromEntries(scene.params.map((spec) => [spec.name,
+    params: fc.record(Object.fromEntries(scene.params.filter((spec) => spec.kind !== 'custom').map((spec) => [spec.name,
       spec.kind === 'toggle' ? fc.boolean()
         : spec.kind === 'choice' ? fc.constantFrom(...spec.options.map((o) => o.value))
           : spec.kind === 'sign' ? fc.constantFrom(1, -1)
@@ -148,4 +178,71 @@ test('the embed key is the page\'s, never reported as a scene setting', () => {
     assert.equal(parsed.page.embed, embed, query);
     assert.equal(parsed.notices.length, noticeCount, `${query}: ${parsed.notices}`);
   }
+});
+
+const chain = SCENES.find((scene) => scene.id === 'chain');
+
+test('chain rigs of your own survive a link round trip, and a 32-bone rig with every limit set fits in 1 000 characters', () => {
+  const rig = fc.integer({ min: 2, max: MAX_BONES }).chain((bones) => fc.record({
+    // Each length such that any count of them adds up to a reach from 60 to 500.
+    lengths: fc.array(fc.integer({ min: Math.ceil(6000 / bones), max: Math.floor(50000 / bones) }).map((n) => n / 100), { minLength: bones, maxLength: bones }),
+    jointLimits: fc.array(fc.oneof(fc.constant(null), fc.tuple(fc.integer({ min: -180, max: 180 }), fc.integer({ min: 0, max: 180 }))
+      .map(([a, span]) => [a, Math.min(180, a + span)])), { minLength: bones, maxLength: bones }),
+  }));
+  fc.assert(fc.property(rig, ({ lengths, jointLimits }) => {
+    const { settings, notices } = applyPartial(chain, defaultSettings(chain), { params: { lengths, jointLimits } });
+    assert.deepEqual(notices, []);
+    assertValidRig(settings.params);
+    assert.deepEqual(settings.params.lengths, lengths);
+    assert.deepEqual(settings.params.jointLimits, jointLimits);
+    const link = formatLink(chain, settings);
+    const loaded = load(`?${link}`);
+    assert.deepEqual(loaded.notices, [], `${link} loads without notices`);
+    assert.deepEqual(loaded.settings, settings, `${link} reproduces the rig`);
+  }), { numRuns: RUNS });
+
+  // The longest rig a reader is likely to write: 32 bones of two-decimal lengths, every joint
+  // limited to a range with negative ends, and a pose with four decimals of a degree per joint.
+  const lengths = Array.from({ length: 32 }, (_, i) => 15.63 - i * 0.11);
+  const jointLimits = Array.from({ length: 32 }, (_, i) => [-120 + i, 95 - i]);
+  const { settings } = applyPartial(chain, defaultSettings(chain), { params: { lengths, jointLimits, method: 'fabrik', maxStepDeg: 12 }, target: { x: -123.45, y: 67.89 }, root: { x: -210.5, y: -180.25 } });
+  const angles = Array.from({ length: 32 }, (_, i) => -1.2345678 + i * 0.071);
+  const link = formatLink(chain, settings, { angles });
+  assert.ok(link.length <= 1000, `${link.length} characters: ${link}`);
+  const loaded = parseLink(`?${link}`, SCENES);
+  assert.deepEqual(loaded.notices, []);
+  loaded.partial.angles.forEach((angle, i) => assert.ok(Math.abs(angle - angles[i]) <= 1e-6, `angle ${i}`));
+});
+
+test('v1 chain links keep working and mean what they meant', () => {
+  const { settings, notices } = load('?scene=chain&bones=5&length=250&taper=1&limits=1&limitDeg=30');
+  assert.deepEqual(notices, []);
+  assert.deepEqual(settings.params.lengths, boneLengths({ bones: 5, length: 250, taper: true }));
+  assert.deepEqual(settings.params.jointLimits, uniformLimits({ bones: 5, limits: true, limitDeg: 30 }));
+  assert.deepEqual(settings.params.jointLimits[0], null, 'the root bone turns freely, as in v1');
+  assert.equal(formatLink(chain, settings), 'v=1&scene=chain&bones=5&length=250&taper=1&limits=1&limitDeg=30', 'and are written the v1 way');
+});
+
+test('bad rigs and poses get plain-text notices naming what was wrong', () => {
+  const cases = [
+    ['?scene=chain&lengths=10,x,30', /^Ignored lengths=10,x,30: entry 2 is not a number$/],
+    ['?scene=chain&lengths=10', /^Ignored lengths: 1 bones; a chain has 2 to 32$/],
+    [`?scene=chain&lengths=${'10,'.repeat(4999)}10`, /^Ignored the whole link/],
+    [`?scene=chain&lengths=${'10,'.repeat(40)}10`, /^Ignored lengths=10,10,.*: 41 bones; a chain has 2 to 32$/],
+    ['?scene=chain&jointLimits=,50:10,,,,', /^Ignored jointLimits\[1\]: min 50° is more than max 10°; joint 1 is free$/],
+    ['?scene=chain&jointLimits=,1:2:3', /^Ignored jointLimits=,1:2:3: entry 2 is not "min:max" in degrees or empty$/],
+    ['?scene=chain&jointLimits=,-45:45', /^jointLimits has 2 joints for 6 bones: the rest are free$/],
+    ['?scene=chain&pose=1,2,<b>3</b>', /^Ignored pose=1,2,<b>3<\/b>: angle 3 is not a number of degrees$/],
+    ['?scene=chain&step=-1', /^Ignored step=-1: expected a whole number of steps from 0 to 10000$/],
+    ['?scene=spider&at=abc', /^Ignored at=abc: not a number: expected the body's x$/],
+  ];
+  for (const [query, expected] of cases) {
+    const { notices } = load(query);
+    assert.equal(notices.length, 1, `${query.slice(0, 60)}: ${notices}`);
+    assert.match(notices[0], expected);
+  }
+  const applied = applyPartial(chain, defaultSettings(chain), { params: { lengths: Array(5000).fill(10), jointLimits: 'x' } });
+  assert.deepEqual(applied.notices, ['Ignored lengths: 5000 bones; a chain has 2 to 32',
+    'Ignored jointLimits: expected an array of [minDeg, maxDeg] or null, got a string']);
+  assert.deepEqual(applied.settings, defaultSettings(chain), 'nothing else changed');
 });

@@ -142,8 +142,10 @@ export function checkJointLimits(value) {
       notices.push(`Ignored jointLimits[${joint}]: min ${quantize(min)}° is more than max ${quantize(max)}°; joint ${joint} is free`);
       return null;
     }
-    const low = quantize(Math.max(-MAX_LIMIT_DEG, min));
-    const high = quantize(Math.min(MAX_LIMIT_DEG, max));
+    /** @param {number} end */
+    const clamp = (end) => Math.min(MAX_LIMIT_DEG, Math.max(-MAX_LIMIT_DEG, quantize(end)));
+    const low = clamp(min);
+    const high = clamp(max);
     if (low !== quantize(min) || high !== quantize(max)) notices.push(`Clamped jointLimits[${joint}] to ±${MAX_LIMIT_DEG}°`);
     return /** @type {JointLimit} */ ([low, high]);
   });

@@ -13,6 +13,7 @@ import {
 } from '../draw.js';
 import { formatDegrees, formatLength } from '../format.js';
 import { drawArmOverlay } from './arm-overlay.js';
+import { FLAT_WORLD, SECONDARY_HANDLE, grabRadius } from './shared.js';
 
 /**
  * @typedef {import('../settings.js').Settings} Settings
@@ -67,7 +68,7 @@ export const arm = {
     pointer: ['Drag anywhere: move the target', 'Drag the square: move the root'],
     touch: ['Tap or drag anywhere: move the target', 'Drag the square: move the root'],
   },
-  world: { minX: -300, maxX: 300, minY: -225, maxY: 225 },
+  world: FLAT_WORLD,
   gridSpacing: 50,
   params: [
     {
@@ -199,8 +200,7 @@ function createArm(ik) {
 
     hitRadius(name, pointerType) {
       // Generous for fingers; the root is smaller so it doesn't shadow a target near it.
-      const base = pointerType === 'touch' ? 28 : 18;
-      return name === 'target' ? base : base * 0.7;
+      return name === 'target' ? grabRadius(pointerType) : grabRadius(pointerType) * SECONDARY_HANDLE;
     },
 
     dispose() {

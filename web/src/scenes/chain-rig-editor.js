@@ -53,6 +53,9 @@ export function buildRigEditor(container, onInput) {
   const details = element('details', 'rig');
   const summary = element('summary', 'rig-summary', 'Bones one by one');
   const list = element('ol', 'rig-list');
+  const head = element('p', 'rig-head');
+  head.setAttribute('aria-hidden', 'true');
+  head.append(element('span', '', 'bone'), element('span', '', 'length'), element('span', '', 'joint limit, degrees'));
   const add = element('button', 'button', 'Add bone');
   add.type = 'button';
   add.id = 'rig-add';
@@ -61,7 +64,7 @@ export function buildRigEditor(container, onInput) {
   remove.id = 'rig-remove';
   const actions = element('div', 'rig-actions');
   actions.append(add, remove);
-  details.append(summary, list, actions);
+  details.append(summary, head, list, actions);
   container.append(details);
 
   /** @type {number[]} */
@@ -82,19 +85,21 @@ export function buildRigEditor(container, onInput) {
   function buildRows(count) {
     rows = Array.from({ length: count }, (_, bone) => {
       const item = element('li', 'rig-bone');
-      const name = element('span', 'rig-name', `Bone ${bone + 1}`);
+      const name = element('span', 'rig-name', `${bone + 1}`);
+      name.setAttribute('aria-hidden', 'true'); // The inputs' names say which bone.
       const length = numberInput(`rig-length-${bone}`, `Bone ${bone + 1} length`, MIN_BONE_LENGTH, MAX_BONE_LENGTH);
       const limited = element('input');
       limited.type = 'checkbox';
       limited.id = `rig-limited-${bone}`;
+      limited.setAttribute('aria-label', `Limit joint ${bone + 1}`);
       const limitedLabel = element('label', 'rig-limited');
-      limitedLabel.append(limited, ` limit joint ${bone + 1}`);
+      limitedLabel.append(limited, 'limit');
       const min = numberInput(`rig-min-${bone}`, `Joint ${bone + 1} smallest angle, degrees`, -MAX_LIMIT_DEG, MAX_LIMIT_DEG);
       const max = numberInput(`rig-max-${bone}`, `Joint ${bone + 1} largest angle, degrees`, -MAX_LIMIT_DEG, MAX_LIMIT_DEG);
       const range = element('span', 'rig-range');
       range.append(min, '° to ', max, '°');
       const lengthLabel = element('label', 'rig-length');
-      lengthLabel.append('length ', length);
+      lengthLabel.append(length);
       item.append(name, lengthLabel, limitedLabel, range);
       list.append(item);
 

@@ -14,6 +14,7 @@
 import { drawDot, sizeFor, traceArc } from '../draw.js';
 import { formatDegrees, formatLength } from '../format.js';
 import { avoidPoint, drawPanel, drawPlacedLabel, measurePanel, placeCornerBox, placeLabel } from './overlay-layout.js';
+import { methodLabel } from './shared.js';
 
 /**
  * @typedef {import('../settings.js').Point} Point
@@ -290,7 +291,7 @@ export function drawStepShapes(ctx, view, theme, s, before, target, layout) {
  * @returns {{box: import('./overlay-layout.js').PlacedLabel, lines: string[], draw: (theme: Theme) => void}}
  */
 export function placeStepCaption(layout, s) {
-  const method = s.method === 'fabrik' ? 'FABRIK' : 'CCD';
+  const method = methodLabel(s.method);
   const sweep = s.kind === 'begin' ? 'before sweep 1' : `sweep ${s.iteration} of ${s.iterations}`;
   const wide = layout.view.size().width >= 640;
   const lines = [

@@ -18,6 +18,7 @@
 import { formatLength } from '../format.js';
 import { createConvergencePlot, drawConvergencePlot, placeConvergencePlot } from './chain-plot.js';
 import { createStepper, drawStepShapes, placeStepCaption } from './chain-steps.js';
+import { methodLabel } from './shared.js';
 import {
   avoidPoint, createLayout, drawPanel, drawPlacedLabel, measurePanel, placeCornerBox, placeLabel,
 } from './overlay-layout.js';
@@ -167,7 +168,7 @@ export function createTeaching(ik, host) {
       over.push(() => caption.draw(theme));
     } else if (params.overlay) {
       const lines = [
-        `${params.method === 'fabrik' ? 'FABRIK' : 'CCD'} · ${result.iterations} sweep${result.iterations === 1 ? '' : 's'} last frame · error ${formatLength(result.error)}`,
+        `${methodLabel(params.method)} · ${result.iterations} sweep${result.iterations === 1 ? '' : 's'} last frame · error ${formatLength(result.error)}`,
         'Step (S) goes through the solve',
       ];
       const metrics = measurePanel(layout, lines, 0.92);

@@ -23,10 +23,8 @@
  * - Moving target: it bounces inside the scene at a fixed speed, advanced only by simulation
  *   steps (deterministic under pause/step). It starts toward +x, +y whenever `moving` turns on.
  * - Follow: the root is not pinned; the tip is held on the target and the rest trails like a rope
- *   pulled by its end. Each frame solves the same bones reversed (a second ik.Chain rooted at the
- *   target) toward where the root was, with the same method, limits and step limit: the root stays
- *   while the bones can bend to keep it there and is dragged along once they are taut (see pull()).
- *   Then the chain itself is solved as usual (after a pull it is on the target: this settles).
+ *   pulled by its end (chain-follow.js). Then the chain itself is solved as usual (after a pull it
+ *   is on the target: this settles).
  * - A reached chain is not solved again until its settings, target or root change, so the
  *   readouts keep showing the last solve that did something.
  * - Step-through (S, or playground.stepSolver()): the chain stops solving once a frame and the
@@ -46,7 +44,9 @@ import {
   jointLimitsImplied, lengthsCodec, lengthsImplied, limitsInRadians, normalizeRig, uniformLimits,
 } from './chain-rig.js';
 import { buildRigEditor } from './chain-rig-editor.js';
-import { resampleAngles, reversedAngles, startingAngles } from './chain-shape.js';
+import { createFollow } from './chain-follow.js';
+import { resampleAngles, startingAngles } from './chain-shape.js';
+import { FLAT_WORLD, SECONDARY_HANDLE, grabRadius, methodLabel, methodOptions } from './shared.js';
 import { createTeaching } from './chain-teaching.js';
 
 /**
@@ -93,8 +93,8 @@ const STATUS_TONES = /** @type {const} */ ({
   invalid: 'warn',
 });
 
-/** The world rectangle, shared by the view and the moving target's box. */
-const WORLD = { minX: -300, maxX: 300, minY: -225, maxY: 225 };
+/** The world rectangle, shared by the view, the moving target's box and follow mode. */
+const WORLD = FLAT_WORLD;
 
 /** The moving target's speed along x and y, world units per second (not 1:1, so it roams). */
 const TARGET_VELOCITY = { x: 130, y: 85 };
@@ -143,9 +143,6 @@ function parseStepCount(text) {
   const count = /^\d{1,5}$/.test(text.trim()) ? Number(text) : NaN;
   return count <= MAX_REPLAY_STEPS ? { value: count } : { reason: `expected a whole number of steps from 0 to ${MAX_REPLAY_STEPS}` };
 }
-/** How close follow mode keeps a slack chain's root to where it was, world units (the 0.01 grid). */
-const FOLLOW_TOLERANCE = 0.01;
-
 /** @type {SceneDefinition} */
 export const chain = {
   id: 'chain',
@@ -164,7 +161,7 @@ export const chain = {
   params: [
     {
       name: 'method', label: 'Method', kind: 'choice', default: 'ccd', key: 'm',
-      options: [{ value: 'ccd', label: 'CCD' }, { value: 'fabrik', label: 'FABRIK' }],
+      options: methodOptions(['ccd', 'fabrik']),
     },
     {
       name: 'bones', label: 'Bones', kind: 'range', min: MIN_BONES, max: MAX_BONES, step: 1, integer: true,
@@ -260,14 +257,13 @@ function chainParams(settings) {
 function createChain(ik) {
   /** @type {Chain | null} */
   let bones = null;
-  /** @type {Chain | null} The same bones tip first, for follow mode (built when first needed). */
-  let reversed = null;
+  /** Follow mode (chain-follow.js). */
+  const follow = createFollow(ik, WORLD);
   /** @type {number[]} Bone lengths of `bones`. */
   let lengths = [];
   /** The lengths the chains were built for, and the limits each has. */
   let shapeKey = '';
   let limitKey = '';
-  let reversedLimitKey = '';
   /** @type {ChainSolveResult | null} The last frame's result (iterations of every solve in it). */
   let result = null;
   /** @type {number[]} x0, y0, ..., end effector last, after the last solve. */
@@ -309,8 +305,7 @@ function createChain(ik) {
     const nextLengths = params.lengths.slice();
     const angles = bones ? resampleAngles(bones.angles(), lengths, nextLengths) : startingAngles(params.bones);
     bones?.delete();
-    reversed?.delete();
-    reversed = null;
+    follow.reset();
     /** @type {Chain} */
     const created = new ik.Chain({ root, lengths: nextLengths, angles });
     bones = created;
@@ -318,43 +313,6 @@ function createChain(ik) {
     shapeKey = key;
     limitKey = '';
     return created;
-  }
-
-  /**
-   * Follow: the tip is held on the target and the root goes where the bones take it. The reversed
-   * chain (its root on the target) is solved toward where our root was. If it gets there, the root
-   * stays and the chain takes that pose (slack: a rope does not push its tail). If the root is out
-   * of its reach, the bones are taut and the root is dragged to where the reversed chain's end is
-   * (a rope pulled by its end). Otherwise (not converged within the iterations, limits or step
-   * limit) nothing changes and the ordinary solve that follows does what it can this frame.
-   * @param {Chain} chainBones
-   * @param {ChainParams} params
-   * @param {Point} target
-   * @param {Point} root
-   * @param {ChainSolveOptions} options
-   * @returns {{root: Point, iterations: number}} Where the root is now (kept to 0.01, in the scene).
-   */
-  function pull(chainBones, params, target, root, options) {
-    if (!reversed) {
-      reversed = new ik.Chain({ root: target, lengths: lengths.slice().reverse() });
-      reversedLimitKey = '';
-    }
-    const tail = /** @type {Chain} */ (reversed);
-    reversedLimitKey = applyJointLimits(tail, params.jointLimits, reversedLimitKey, true);
-    tail.setRoot(target);
-    tail.setAngles(reversedAngles(chainBones.positions()));
-    const solved = tail.solve(root, { ...options, tolerance: FOLLOW_TOLERANCE });
-    if (solved.status !== 'reached' && solved.status !== 'out_of_reach') {
-      return { root, iterations: solved.iterations };
-    }
-    const along = tail.positions();
-    const next = solved.status === 'reached' ? root : {
-      x: quantize(Math.min(WORLD.maxX, Math.max(WORLD.minX, along[along.length - 2]))),
-      y: quantize(Math.min(WORLD.maxY, Math.max(WORLD.minY, along[along.length - 1]))),
-    };
-    chainBones.setRoot(next);
-    chainBones.setAngles(reversedAngles(along));
-    return { root: next, iterations: solved.iterations };
   }
 
   /**
@@ -477,7 +435,7 @@ function createChain(ik) {
     let rootNow = root;
     chainBones.setRoot(root);
     if (params.follow) {
-      const pulled = pull(chainBones, params, target, root, options);
+      const pulled = follow.pull(chainBones, lengths, params, target, root, options);
       rootNow = pulled.root;
       iterations += pulled.iterations;
     }
@@ -535,7 +493,7 @@ function createChain(ik) {
       };
       values.iterations = { text: `${result.iterations} of ${params.iterations}` };
       values.error = { text: formatLength(result.error) };
-      values.method = { text: params.method === 'fabrik' ? 'FABRIK' : 'CCD' };
+      values.method = { text: methodLabel(params.method) };
       values.target = { text: formatPoint(settings.points.target) };
       values.root = { text: `${formatPoint(settings.points.root)}${params.follow ? ' (free)' : ''}` };
       values.step = { text: teaching.stepReadout() };
@@ -575,10 +533,9 @@ function createChain(ik) {
     },
 
     hitRadius(name, pointerType) {
-      const base = pointerType === 'touch' ? 28 : 18;
-      if (name === 'target') return base;
+      if (name === 'target') return grabRadius(pointerType);
       // A following root is moved by the chain, not by hand: pressing there moves the target.
-      return following ? 0 : base * 0.7;
+      return following ? 0 : grabRadius(pointerType) * SECONDARY_HANDLE;
     },
 
     isStepping: () => teaching.isStepping(),
@@ -599,9 +556,8 @@ function createChain(ik) {
 
     dispose() {
       bones?.delete();
-      reversed?.delete();
+      follow.dispose();
       bones = null;
-      reversed = null;
       result = null;
       positions = [];
       settledKey = '';

@@ -22,6 +22,7 @@
 import { formatLength } from '../format.js';
 import { parseNumberText } from '../link.js';
 import { describeValue, quantize } from '../settings.js';
+import { grabRadius } from './shared.js';
 import {
   drawBody, drawDebugLegend, drawDebugRestSpots, drawLegs, drawSpiderTarget, drawTerrain,
 } from './spider-draw.js';
@@ -365,7 +366,7 @@ function createSpider(ik) {
     },
 
     hitRadius(name, pointerType) {
-      return name === 'target' ? (pointerType === 'touch' ? 28 : 18) : 0;
+      return name === 'target' ? grabRadius(pointerType) : 0;
     },
 
     groundHeight(x) {

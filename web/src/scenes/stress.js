@@ -21,6 +21,7 @@
 
 import { formatPoint } from '../format.js';
 import { drawStressPopulation, drawStressTarget, groupDigits } from './stress-draw.js';
+import { FLAT_WORLD, grabRadius, methodLabel, methodOptions } from './shared.js';
 import { chainPose, INFLUENCE, layoutChains, layoutLimbs, limbPose, splitWorld, writeTargets } from './stress-layout.js';
 import {
   createHistory, drawStressMeter, meterState, record, resetHistory, timingText,
@@ -46,7 +47,7 @@ import {
  */
 
 /** The world rectangle. */
-const WORLD = { minX: -300, maxX: 300, minY: -225, maxY: 225 };
+const WORLD = FLAT_WORLD;
 
 /** Most limbs and chains a setting (or a link) may ask for. */
 export const MAX_LIMBS = 20000;
@@ -89,7 +90,7 @@ export const stress = {
     },
     {
       name: 'method', label: 'Chain method', kind: 'choice', default: 'fabrik', key: 'm',
-      options: [{ value: 'fabrik', label: 'FABRIK' }, { value: 'ccd', label: 'CCD' }],
+      options: methodOptions(['fabrik', 'ccd']),
     },
     {
       name: 'iterations', label: 'Iterations', kind: 'range', min: 1, max: 50, step: 1, integer: true,
@@ -255,7 +256,7 @@ function createStress(ik) {
       const { limbs: limbCount, chains: chainCount } = counts();
       values.limbs = { text: `${groupDigits(reachedLimbs)} of ${groupDigits(limbCount)}` };
       values.chains = { text: `${groupDigits(reachedChains)} of ${groupDigits(chainCount)} (${CHAIN_BONES} bones)` };
-      values.method = { text: `${params.method === 'fabrik' ? 'FABRIK' : 'CCD'}, ${params.iterations} iteration${params.iterations === 1 ? '' : 's'}` };
+      values.method = { text: `${methodLabel(params.method)}, ${params.iterations} iteration${params.iterations === 1 ? '' : 's'}` };
       values.target = { text: formatPoint(settings.points.target) };
       return values;
     },
@@ -285,12 +286,12 @@ function createStress(ik) {
       drawStressTarget(ctx, view, theme, target, INFLUENCE, ui.active === 'target' || ui.hover === 'target');
       drawStressMeter(ctx, view, theme, {
         solve: solveTimes, draw: drawTimes, drawing: params.draw, ...counts(), reachedLimbs, reachedChains,
-        method: params.method === 'fabrik' ? 'FABRIK' : 'CCD', iterations: params.iterations,
+        method: methodLabel(params.method), iterations: params.iterations,
       });
     },
 
     hitRadius(name, pointerType) {
-      return name === 'target' ? (pointerType === 'touch' ? 28 : 18) : 0;
+      return name === 'target' ? grabRadius(pointerType) : 0;
     },
 
     dispose() {

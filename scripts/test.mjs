@@ -43,7 +43,7 @@ try {
   assembleDist();
 
   console.log('\n== Node tests of the module, browser tests of the page ==');
-  run(process.execPath, ['--test', ...testFiles('tests/js'), ...testFiles('tests/browser')], { cwd: repoRoot });
+  run(process.execPath, ['--test', ...testFiles('tests/js'), ...testFiles('tests/package'), ...testFiles('tests/browser')], { cwd: repoRoot });
 } catch (error) {
   console.error(`\nnpm test failed: ${error.message}`);
   process.exit(1);

@@ -1,0 +1,35 @@
+// test-quick.mjs: `npm run test:quick`, the inner loop while developing (about a minute once
+// built): the native Catch2 suite (debug build, no sanitizers), the Node tests of the module and
+// the page's modules (tests/js), and one smoke test of the page in headless Chromium
+// (tests/browser/load.test.mjs). `npm test` stays the full suite and CI's command.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { assembleDist, buildWasm } from './build.mjs';
+import { run } from './lib/run.mjs';
+import { ensureNodeModules, ensureSystemTools, repoRoot } from './lib/setup.mjs';
+
+/** The one browser test the quick tier runs: the page loads cleanly and its API answers. */
+const SMOKE_TEST = path.join('tests', 'browser', 'load.test.mjs');
+
+try {
+  const started = Date.now();
+  ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten', 'catch2', 'chromium']);
+  ensureNodeModules();
+
+  console.log('\n== Catch2, native (debug, no sanitizers) ==');
+  run('cmake', ['--preset', 'native-debug'], { cwd: repoRoot });
+  run('cmake', ['--build', '--preset', 'native-debug'], { cwd: repoRoot });
+  run('ctest', ['--preset', 'native-debug'], { cwd: repoRoot });
+
+  buildWasm();
+  assembleDist();
+
+  console.log('\n== Node tests of the module, one browser smoke test ==');
+  const nodeTests = readdirSync(path.join(repoRoot, 'tests', 'js')).filter((name) => name.endsWith('.test.mjs')).sort()
+    .map((name) => path.join('tests', 'js', name));
+  run(process.execPath, ['--test', ...nodeTests, SMOKE_TEST], { cwd: repoRoot });
+  console.log(`\nnpm run test:quick passed in ${((Date.now() - started) / 1000).toFixed(0)} s (npm test runs everything)`);
+} catch (error) {
+  console.error(`\nnpm run test:quick failed: ${error.message}`);
+  process.exit(1);
+}

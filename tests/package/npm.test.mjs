@@ -1,0 +1,148 @@
+// npm.test.mjs: ik2d as an npm package, used the ways people use one. `npm pack` makes a small
+// tarball (the module, its WASM and types, README, LICENSE); a fresh project installs it and
+// imports it in Node, type-checks TypeScript against it, and bundles a page with esbuild and with
+// Vite that loads in headless Chromium with the WASM found.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
+import { launchBrowser } from '../browser/harness.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
+const work = mkdtempSync(path.join(os.tmpdir(), 'ik2d-npm-'));
+const project = path.join(work, 'app');
+/** @type {{size: number, files: {path: string}[], filename: string}} */
+let packed;
+
+/** Runs a command; its output is shown only when it fails. */
+function run(command, args, cwd) {
+  try {
+    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    throw new Error(`${command} ${args.join(' ')} failed:\n${error.stdout}\n${error.stderr}`);
+  }
+}
+
+/** The page each bundler builds: it loads ik2d from the package and shows a solve. */
+const PAGE_SCRIPT = `import createIK2D from 'ik2d';
+const ik = await createIK2D();
+const r = ik.solveTwoBone({ root: { x: 0, y: 0 }, target: { x: 100, y: 60 }, length1: 120, length2: 80 });
+document.body.textContent = \`\${ik.version} \${r.status} \${r.end.x.toFixed(3)} \${r.end.y.toFixed(3)}\`;
+document.documentElement.dataset.done = 'true';
+`;
+
+before(() => {
+  assert.ok(existsSync(path.join(repoRoot, 'dist', 'ik2d.wasm')), 'dist/ is built (npm run build)');
+  // --ignore-scripts: dist/ is built already (prepack builds it for people who run npm pack).
+  packed = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], repoRoot))[0];
+  mkdirSync(project);
+  writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+  run('npm', ['install', '--no-audit', '--no-fund', '--offline', path.join(work, packed.filename)], project);
+});
+after(() => rmSync(work, { recursive: true, force: true }));
+
+test('npm pack: a small tarball with the module, its WASM and types, README and LICENSE', () => {
+  const files = packed.files.map((file) => file.path).sort();
+  assert.deepEqual(files, ['LICENSE', 'README.md', 'dist/ik2d.d.ts', 'dist/ik2d.js', 'dist/ik2d.wasm', 'package.json']);
+  assert.ok(packed.size < 150 * 1024, `${packed.size} bytes packed`);
+});
+
+test('Node: import createIK2D from "ik2d" after installing the tarball', () => {
+  writeFileSync(path.join(project, 'node.mjs'), `import createIK2D from 'ik2d';
+const ik = await createIK2D();
+const r = ik.solveTwoBone({ root: { x: 0, y: 0 }, target: { x: 100, y: 60 }, length1: 120, length2: 80 });
+console.log(ik.version, r.status, r.end.x.toFixed(3), r.end.y.toFixed(3));
+`);
+  const version = JSON.parse(run('node', ['-p', 'JSON.stringify(require("./package.json").version)'], repoRoot));
+  assert.equal(run('node', ['node.mjs'], project).trim(), `${version} reached 100.000 60.000`);
+});
+
+test('TypeScript: a consumer type-checks against the package\'s types, and a wrong call does not', () => {
+  writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [], skipLibCheck: false },
+    files: ['good.ts'],
+  }));
+  writeFileSync(path.join(project, 'good.ts'), `import createIK2D from 'ik2d';
+import type { TwoBoneResult } from 'ik2d';
+const ik = await createIK2D();
+const r: TwoBoneResult = ik.solveTwoBone({ root: { x: 0, y: 0 }, target: { x: 1, y: 1 }, length1: 1, length2: 1 });
+const status: 'reached' | 'out_of_reach' | 'too_close' | 'invalid' = r.status;
+export { status };
+`);
+  run(process.execPath, [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], project);
+  writeFileSync(path.join(project, 'good.ts'), `import createIK2D from 'ik2d';
+const ik = await createIK2D();
+ik.solveTwoBone({ root: 1, target: { x: 1, y: 1 }, length1: '1', length2: 1 });
+`);
+  assert.throws(() => run(process.execPath, [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], project),
+    /error TS2322/, 'a call with wrong types is a type error');
+});
+
+/**
+ * Serves a folder on 127.0.0.1, opens it in headless Chromium and returns what the page shows.
+ * @param {string} folder
+ */
+async function loadInChromium(folder) {
+  const files = sirv(folder, { dev: true });
+  const server = http.createServer((request, response) => files(request, response, () => { response.statusCode = 404; response.end(); }));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    /** @type {string[]} */
+    const problems = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+    /** @type {string[]} */
+    const wasm = [];
+    page.on('response', (response) => { if (response.url().endsWith('.wasm')) wasm.push(`${response.status()} ${response.url()}`); });
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.waitForSelector('html[data-done="true"]', { timeout: 15000 });
+    return { text: (await page.textContent('body'))?.trim(), problems, wasm };
+  } finally {
+    await browser.close();
+    server.closeAllConnections();
+    server.close();
+  }
+}
+
+test('esbuild: a bundled page loads the WASM from beside the bundle', async () => {
+  const source = path.join(project, 'esbuild-src');
+  const out = path.join(project, 'esbuild-out');
+  mkdirSync(source);
+  mkdirSync(out);
+  writeFileSync(path.join(source, 'main.js'), PAGE_SCRIPT);
+  writeFileSync(path.join(out, 'index.html'), '<!doctype html><title>esbuild</title><link rel="icon" href="data:,"><script type="module" src="main.js"></script>');
+  // The documented recipe (docs): bundle as an ES module for the browser, keep Node's modules out,
+  // copy ik2d.wasm next to the bundle (the module looks for it beside itself).
+  run(bin('esbuild'), [path.join(source, 'main.js'), '--bundle', '--format=esm', '--platform=browser', '--external:node:*',
+    `--outfile=${path.join(out, 'main.js')}`], project);
+  cpSync(path.join(project, 'node_modules', 'ik2d', 'dist', 'ik2d.wasm'), path.join(out, 'ik2d.wasm'));
+  const shown = await loadInChromium(out);
+  assert.deepEqual(shown.problems, []);
+  assert.match(shown.text ?? '', / reached 100\.000 60\.000$/);
+  assert.equal(shown.wasm.length, 1, `the WASM was fetched once: ${shown.wasm}`);
+  assert.match(shown.wasm[0], /^200 /);
+});
+
+test('Vite: a built page finds the WASM by itself (new URL(..., import.meta.url) becomes an asset)', async () => {
+  const root = path.join(project, 'vite-src');
+  mkdirSync(root);
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>vite</title><link rel="icon" href="data:,"><script type="module" src="./main.js"></script>');
+  writeFileSync(path.join(root, 'main.js'), PAGE_SCRIPT);
+  writeFileSync(path.join(root, 'vite.config.mjs'), `export default { build: { target: 'es2022' }, logLevel: 'warn' };\n`);
+  run(bin('vite'), ['build', root, '--config', path.join(root, 'vite.config.mjs'), '--outDir', path.join(root, 'dist'), '--emptyOutDir'], project);
+  const assets = readdirSync(path.join(root, 'dist', 'assets'));
+  assert.ok(assets.some((file) => /^ik2d-.*\.wasm$/.test(file)), `Vite emitted the WASM: ${assets}`);
+  const shown = await loadInChromium(path.join(root, 'dist'));
+  assert.deepEqual(shown.problems, []);
+  assert.match(shown.text ?? '', / reached 100\.000 60\.000$/);
+  assert.match(shown.wasm[0] ?? '', /^200 .*\/assets\/ik2d-.*\.wasm$/);
+});

@@ -49,6 +49,18 @@ function pixelDifference(a, b) {
   return differing / (a.pixels.length / 4);
 }
 
+/**
+ * Asserts the reader's canvas agrees with the author's (see the top of this file) and reports by
+ * how much in the test's log.
+ * @param {import('node:test').TestContext} t
+ */
+async function assertSameCanvas(t, readerPage, authorPage, what) {
+  const difference = pixelDifference(await canvasPixels(readerPage), await canvasPixels(authorPage));
+  const percent = (difference * 100).toFixed(3);
+  t.diagnostic(`pixels differing by more than 8/255: ${percent} %`);
+  assert.ok(difference <= 0.005, `${what} (${percent} % of pixels differ)`);
+}
+
 /** Asserts two point lists (x0, y0, ...) agree within `tolerance`. */
 function assertSamePositions(actual, expected, tolerance, what) {
   assert.equal(actual.length, expected.length, `${what}: as many points`);
@@ -91,9 +103,7 @@ test('arm: the reader sees the author\'s figure (state and pixels)', async (t) =
       assert.deepEqual([copied.root, copied.target], [state.root, state.target]);
       assertClose(copied.result.joint.x, state.result.joint.x, 0.05, 'joint.x');
       assertClose(copied.result.joint.y, state.result.joint.y, 0.05, 'joint.y');
-      const difference = pixelDifference(await canvasPixels(reader.page), await canvasPixels(author.page));
-      t.diagnostic(`pixels differing by more than 8/255: ${(difference * 100).toFixed(3)} %`);
-      assert.ok(difference <= 0.005, `the canvases agree (${(difference * 100).toFixed(3)} % of pixels differ)`);
+      await assertSameCanvas(t, reader.page, author.page, 'the canvases agree');
       assertNoProblems(reader);
     } finally {
       await reader.context.close();
@@ -132,10 +142,7 @@ for (const setup of [
         assertSamePositions(copied.positions, state.positions, 0.05, 'positions');
         await reader.page.waitForTimeout(300);
         assertSamePositions((await getState(reader.page)).positions, copied.positions, 0, 'the pose stays put');
-        const difference = pixelDifference(await canvasPixels(reader.page), await canvasPixels(author.page));
-        t.diagnostic(`pixels differing by more than 8/255: ${(difference * 100).toFixed(3)} %`);
-      t.diagnostic(`pixels differing by more than 8/255: ${(difference * 100).toFixed(3)} %`);
-        assert.ok(difference <= 0.005, `the canvases agree (${(difference * 100).toFixed(3)} % of pixels differ)`);
+        await assertSameCanvas(t, reader.page, author.page, 'the canvases agree');
         // And it moves once the reader changes something.
         await setState(reader.page, { target: { x: 60, y: 60 } });
         await reader.page.evaluate(() => window.playground.step(30));
@@ -168,9 +175,7 @@ test('chain: a link made while stepping reopens stepping at the same step, with 
       assert.equal(copied.stepping.count, 4, 'the same step');
       assert.equal(copied.stepping.kind, state.stepping.kind);
       assertSamePositions(copied.positions, state.positions, 0.05, 'positions');
-      const difference = pixelDifference(await canvasPixels(reader.page), await canvasPixels(author.page));
-      t.diagnostic(`pixels differing by more than 8/255: ${(difference * 100).toFixed(3)} %`);
-      assert.ok(difference <= 0.005, `the canvases agree, step drawing included (${(difference * 100).toFixed(3)} % of pixels differ)`);
+      await assertSameCanvas(t, reader.page, author.page, 'the canvases agree, step drawing included');
       await reader.page.click('#tool-step');
       assert.equal((await getState(reader.page)).stepping.count, 5, 'and the reader steps on from there');
       assertNoProblems(reader);

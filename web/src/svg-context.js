@@ -4,7 +4,7 @@
  * SVG shows what the canvas shows, as vector paths and text.
  *
  * It covers what the page's drawing uses: paths (moveTo, lineTo, arc, ellipse, rect, roundRect,
- * quadratic and Bézier curves, closePath), fill, stroke, fillRect, fillText, strokeText,
+ * quadratic and Bézier curves, closePath), fill (nonzero or evenodd), stroke, fillRect, fillText, strokeText,
  * measureText (a real canvas measures), save/restore, setLineDash and the style properties
  * (fillStyle, strokeStyle, lineWidth, lineCap, lineJoin, font, textAlign, textBaseline,
  * globalAlpha). Coordinates are CSS pixels, as the page draws; `canvas` is the real canvas.
@@ -191,8 +191,10 @@ export function createSvgContext(width, height, canvas) {
       path += 'Z';
       current = { x: x + radius, y };
     },
-    fill() {
-      if (path) body.push(`<path d="${path}" fill="${escapeXml(style.fillStyle)}"${common()}/>`);
+    /** @param {CanvasFillRule} [rule] */
+    fill(rule) {
+      const fillRule = rule === 'evenodd' ? ' fill-rule="evenodd"' : '';
+      if (path) body.push(`<path d="${path}" fill="${escapeXml(style.fillStyle)}"${fillRule}${common()}/>`);
     },
     stroke() {
       if (path) body.push(`<path d="${path}" fill="none" ${strokeAttributes()}${common()}/>`);

@@ -160,8 +160,8 @@ void Chain::updatePositionsFrom(int bone) {
 
 // ---- constraints --------------------------------------------------------------------------------
 
-bool Chain::anyConstraint() const {
-  return maxStep_ < kPi ||
+bool Chain::anyConstraint(double maxStep) const {
+  return maxStep < kPi ||
          std::any_of(hasLimit_.begin(), hasLimit_.end(), [](unsigned char h) { return h != 0; });
 }
 

@@ -37,9 +37,17 @@ const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) con
   return nullptr;
 }
 
-ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
-  progress_.active = false;
+ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) { return begin(target, options, true); }
+
+void Chain::readyAngles() {
+  if (!anglesStale_) return;
   syncAngles();
+  std::copy(angles_.begin(), angles_.end(), startAngles_.begin());
+}
+
+ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withAngles) {
+  progress_.active = false;
+  if (withAngles) syncAngles();
   ChainStep step;
   if (const char* message = checkSolve(target, options)) {
     step.kind = ChainStepKind::Invalid;
@@ -53,7 +61,8 @@ ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
   }
 
   maxStep_ = options.maxStep;
-  std::copy(angles_.begin(), angles_.end(), startAngles_.begin());
+  // Without angles now, readyAngles() copies them when (and if) they are first needed.
+  if (!anglesStale_) std::copy(angles_.begin(), angles_.end(), startAngles_.begin());
 
   // No call may hang: a CCD sweep costs about size^2 / 2 joint updates (each turn re-places the
   // bones after it), a FABRIK sweep about 2 size; a solve stops after options.maxWork of them
@@ -175,9 +184,26 @@ ChainStep Chain::step() {
 }
 
 ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
-  ChainStep step = beginSolve(target, options);
-  progress_.detailed = false;              // only the result is wanted: skip measuring between sweeps
-  while (!step.done) step = this->step();  // the last step ended the solve
+  // Unconstrained FABRIK needs no angle until they are read: skip recovering them at the start
+  // (readyAngles() does it for the first sweep's special cases, before anything has moved).
+  const bool free = options.method == ChainMethod::Fabrik && !anyConstraint(options.maxStep);
+  ChainStep step = begin(target, options, !free);
+  Progress& p = progress_;
+  p.detailed = false;  // only the result is wanted: skip measuring between sweeps
+  while (!step.done) {
+    const bool special = free && p.iteration == 0 && (p.outOfReach || isCollinearWith(p.target));
+    if (!free || p.phase != Phase::StartSweep || special) {
+      if (special) readyAngles();
+      step = this->step();
+      continue;
+    }
+    // A whole FABRIK sweep at once, the same arithmetic as step()'s two half-passes.
+    ++p.iteration;
+    p.change = 0;
+    backwardPass(p.target);
+    p.change = forwardPass();
+    finishSweep(step);
+  }
   return step.result;
 }
 

@@ -15,6 +15,35 @@ namespace ik2d {
 // Coincident points have no direction: the bone keeps the one it had.
 void Chain::backwardPass(Vec2 target) {
   const int bones = size();
+  if (!anyConstraint()) {
+    // Unconstrained: the same arithmetic on raw arrays (no copy: scratch i is read only after
+    // it is written, and position i is what the copy would have held).
+    const double* position = positions_.data();
+    const double* length = lengths_.data();
+    double* back = scratch_.data();
+    double childX = target.x, childY = target.y;
+    back[2 * bones] = childX;
+    back[2 * bones + 1] = childY;
+    for (int i = bones - 1; i >= 0; --i) {
+      const auto at = 2 * static_cast<size_t>(i);
+      const Vec2 toJoint{position[at] - childX, position[at + 1] - childY};
+      Vec2 unit;
+      if (!detail::directionOf(toJoint, unit)) {
+        // No direction: keep the bone's own (joint i+1 -> joint i).
+        unit = detail::unitOr(toJoint, (-1.0 / length[i]) * (this->position(i + 1) - this->position(i)));
+        const double world = std::atan2(-unit.y, -unit.x);
+        const Vec2 placed = Vec2{childX, childY} - length[i] * direction(world);
+        childX = placed.x;
+        childY = placed.y;
+      } else {
+        childX = childX + length[i] * unit.x;
+        childY = childY + length[i] * unit.y;
+      }
+      back[at] = childX;
+      back[at + 1] = childY;
+    }
+    return;
+  }
   std::copy(positions_.begin(), positions_.end(), scratch_.begin());
   auto scratchAt = [this](int index) {
     return Vec2{scratch_[2 * static_cast<size_t>(index)], scratch_[2 * static_cast<size_t>(index) + 1]};
@@ -66,20 +95,30 @@ double Chain::forwardPass() {
   if (!anyConstraint()) {
     double largestMove = 0;  // squared, over the reach squared
     const double inverseReach = 1.0 / reach_;
-    Vec2 oldBase = position(0);
+    double* position = positions_.data();
+    const double* length = lengths_.data();
+    const double* back = scratch_.data();
+    double baseX = position[0], baseY = position[1], oldBaseX = baseX, oldBaseY = baseY;
     for (int i = 0; i < size(); ++i) {
-      const auto bone = static_cast<size_t>(i);
-      const Vec2 base = position(i);
-      const Vec2 old = position(i + 1);
-      const Vec2 toward{scratch_[2 * (bone + 1)], scratch_[2 * (bone + 1) + 1]};
+      const auto at = 2 * static_cast<size_t>(i + 1);
+      const double oldX = position[at], oldY = position[at + 1];
       Vec2 unit;
       // No direction (the backward point on the joint): the bone keeps its own.
-      const Vec2 placed =
-          detail::directionOf(toward - base, unit) ? base + lengths_[bone] * unit : base + (old - oldBase);
-      const Vec2 move = inverseReach * (placed - old);  // relative, so no square underflows
-      largestMove = std::max(largestMove, move.x * move.x + move.y * move.y);
-      oldBase = old;
-      setPosition(i + 1, placed);
+      double placedX, placedY;
+      if (detail::directionOf({back[at] - baseX, back[at + 1] - baseY}, unit)) {
+        placedX = baseX + length[i] * unit.x;
+        placedY = baseY + length[i] * unit.y;
+      } else {
+        placedX = baseX + (oldX - oldBaseX);
+        placedY = baseY + (oldY - oldBaseY);
+      }
+      const double moveX = inverseReach * (placedX - oldX);  // relative, so no square underflows
+      const double moveY = inverseReach * (placedY - oldY);
+      largestMove = std::max(largestMove, moveX * moveX + moveY * moveY);
+      oldBaseX = oldX;
+      oldBaseY = oldY;
+      position[at] = baseX = placedX;
+      position[at + 1] = baseY = placedY;
     }
     anglesStale_ = true;
     return std::sqrt(largestMove);

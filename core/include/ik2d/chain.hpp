@@ -169,7 +169,10 @@ class Chain {
   void syncAngles() const;
   void finishSweep(ChainStep& step);
   const char* checkSolve(Vec2 target, const ChainSolveOptions& options) const;
-  bool anyConstraint() const;
+  ChainStep begin(Vec2 target, const ChainSolveOptions& options, bool withAngles);
+  void readyAngles();
+  bool anyConstraint() const { return anyConstraint(maxStep_); }
+  bool anyConstraint(double maxStep) const;
 
   std::vector<double> lengths_;
   mutable std::vector<double> angles_;       // mutable: recovered lazily, see syncAngles()

@@ -19,7 +19,9 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
   const Vec2 endBefore = end();
   const Vec2 toEnd = detail::unitOr(endBefore - pivot, {0, 0});
   const Vec2 toTarget = detail::unitOr(target - pivot, {0, 0});
-  const double wanted = std::atan2(cross(toEnd, toTarget), detail::dot(toEnd, toTarget));
+  const double cosine = detail::dot(toEnd, toTarget);
+  const double sine = cross(toEnd, toTarget);
+  const double wanted = std::atan2(sine, cosine);
   step.kind = ChainStepKind::CcdJoint;
   step.joint = joint;
   step.pivot = pivot;
@@ -27,19 +29,49 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
   step.wanted = wanted;
   step.turn = 0;
   if (wanted == 0) return 0;
-  const double turned = constrain(joint, angles_[bone] + wanted);
-  const double change = wrapAngle(turned - angles_[bone]);
+  const bool free = !anyConstraint();
+  // Unconstrained, the turn is the wanted one and the rotation is (cosine, sine) itself: no sine
+  // or cosine to compute (settleTurnedBones() restores the lengths at the end of the sweep).
+  const double turned = free ? wrapAngle(angles_[bone] + wanted) : constrain(joint, angles_[bone] + wanted);
+  const double change = free ? wanted : wrapAngle(turned - angles_[bone]);
   if (change == 0) return 0;
   step.turn = change;
   angles_[bone] = turned;
-  const Vec2 rotation = direction(change);
-  for (int k = joint; k < size(); ++k) {
-    worldAngles_[static_cast<size_t>(k)] += change;
-    const Vec2 arm = position(k + 1) - pivot;
-    setPosition(k + 1, pivot + Vec2{rotation.x * arm.x - rotation.y * arm.y,
-                                    rotation.y * arm.x + rotation.x * arm.y});
+  const Vec2 rotation = free ? Vec2{cosine, sine} : direction(change);
+  double* position = positions_.data();
+  double* world = worldAngles_.data();
+  const int bones = size();
+  for (int k = joint; k < bones; ++k) {
+    world[k] += change;
+    const auto at = 2 * static_cast<size_t>(k + 1);
+    const double armX = position[at] - pivot.x, armY = position[at + 1] - pivot.y;
+    position[at] = pivot.x + (rotation.x * armX - rotation.y * armY);
+    position[at + 1] = pivot.y + (rotation.y * armX + rotation.x * armY);
   }
   return std::fabs(change);
+}
+
+// After an unconstrained CCD sweep: each bone back to its exact length along its direction (the
+// rotations round the lengths by an ulp or so), and the world angles summed afresh. With
+// constraints the sweep ends in exact forward kinematics from the angles instead.
+void Chain::settleTurnedBones() {
+  if (anyConstraint()) {
+    updatePositionsFrom(0);
+    return;
+  }
+  double* position = positions_.data();
+  const double* length = lengths_.data();
+  double world = 0;
+  for (int i = 0; i < size(); ++i) {
+    const auto at = 2 * static_cast<size_t>(i);
+    world += angles_[static_cast<size_t>(i)];
+    worldAngles_[static_cast<size_t>(i)] = world;
+    Vec2 unit;
+    if (detail::directionOf({position[at + 2] - position[at], position[at + 3] - position[at + 1]}, unit)) {
+      position[at + 2] = position[at] + length[i] * unit.x;
+      position[at + 3] = position[at + 1] + length[i] * unit.y;
+    }
+  }
 }
 
 }  // namespace ik2d

@@ -151,7 +151,7 @@ ChainStep Chain::step() {
     case Phase::UnbendCcd:
       p.change = std::max(p.change, turnJointToward(p.nextJoint, p.target, step));
       if (--p.nextJoint < 0) {
-        updatePositionsFrom(0);  // exact forward kinematics after the sweep's rotations
+        settleTurnedBones();
         p.phase = p.method == ChainMethod::Ccd ? Phase::Ccd : Phase::FabrikBackward;
         p.nextJoint = size() - 1;
       }
@@ -160,7 +160,7 @@ ChainStep Chain::step() {
     case Phase::Ccd:
       p.change = std::max(p.change, turnJointToward(p.nextJoint, p.target, step));
       if (--p.nextJoint < 0) {
-        updatePositionsFrom(0);  // exact forward kinematics after the sweep's rotations
+        settleTurnedBones();
         finishSweep(step);
       } else if (p.detailed) step.error = detail::fastLength(end() - p.target);
       break;

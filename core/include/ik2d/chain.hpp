@@ -164,6 +164,7 @@ class Chain {
   double placeBoneToward(int bone, Vec2 toward, double& parentWorld);
   double stretchToward(Vec2 target);
   double turnJointToward(int joint, Vec2 target, ChainStep& step);
+  void settleTurnedBones();
   void backwardPass(Vec2 target);
   double forwardPass();
   void syncAngles() const;

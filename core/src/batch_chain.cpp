@@ -44,7 +44,7 @@ bool isUsable(double value) { return std::isfinite(value) && std::fabs(value) <=
 // ---- building -----------------------------------------------------------------------------------
 
 const char* ChainBatch::reset(int count, int bones, const double* lengths, Vec2 root) {
-  if (count < 0) return "count must be 0 or more";
+  if (count < 0) return "count must be a whole number, 0 or more";
   if (bones < 1 || bones > Chain::kMaxBones) return "bones must be a whole number from 1 to 1024";
   if (static_cast<long long>(bones + 1) * count > kMaxSlots)
     return "count * (bones + 1) must be at most 16777216";
@@ -291,10 +291,8 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
 }
 
 const char* ChainBatch::solve(const ChainBatchOptions& options) {
-  if (options.iterations < 0 || options.iterations > Chain::kMaxIterations)
-    return "iterations must be a whole number from 0 to 100000";
-  if (!std::isfinite(options.tolerance) || options.tolerance < 0)
-    return "tolerance must be a finite number, 0 or greater";
+  const ChainMethod method = options.ccd ? ChainMethod::Ccd : ChainMethod::Fabrik;
+  if (const char* message = checkSolveOptions(method, options.iterations, options.tolerance)) return message;
   int c = 0;
   for (; c + 4 <= count_; c += 4) solveGroup<F64x4>(c, options);
   for (; c + 2 <= count_; c += 2) solveGroup<F64x2>(c, options);

@@ -10,6 +10,7 @@
 // relative to bone 1, whose cosine and sine are -cos(beta) and -bend sin(beta). Limbs
 // outside the range where that is safe at any scale go to solveTwoBone() itself.
 #include <algorithm>
+#include <iterator>
 
 #include "ik2d/batch.hpp"
 #include "simd.hpp"
@@ -175,6 +176,29 @@ bool solveLanes(double* const* in, double* const* out, std::uint8_t* status, int
 }
 
 }  // namespace
+
+TwoBoneStatus solveTwoBoneLimb(const double* in, double* out, const char** message) {
+  // The kernel reads field k of limb i at in[k][i]: here every field is one slot of `in`.
+  double* const inputs[] = {const_cast<double*>(in),     const_cast<double*>(in + 1), const_cast<double*>(in + 2),
+                            const_cast<double*>(in + 3), const_cast<double*>(in + 4), const_cast<double*>(in + 5),
+                            const_cast<double*>(in + 6), const_cast<double*>(in + 7)};
+  double* const outputs[] = {out, out + 1, out + 2, out + 3, out + 4, out + 5, out + 6};
+  std::uint8_t code = 0;
+  *message = nullptr;
+  if (solveLanes<F64x1>(inputs, outputs, &code, 0)) return static_cast<TwoBoneStatus>(code);
+  TwoBoneInput input;
+  input.root = {in[0], in[1]};
+  input.target = {in[2], in[3]};
+  input.length1 = in[4];
+  input.length2 = in[5];
+  input.bend = in[6];
+  input.softness = in[7];
+  const TwoBoneResult r = solveTwoBone(input);
+  const double values[] = {r.joint.x, r.joint.y, r.end.x, r.end.y, r.angle1, r.angle2, r.distance};
+  std::copy(std::begin(values), std::end(values), out);
+  *message = r.message;
+  return r.status;
+}
 
 void TwoBoneBatch::solve() { solve(0, count_); }
 

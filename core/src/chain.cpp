@@ -256,4 +256,19 @@ const char* toString(ChainStatus status) {
   return "invalid";
 }
 
+const char* toString(ChainMethod method) { return method == ChainMethod::Fabrik ? "fabrik" : "ccd"; }
+
+const char* toString(ChainStepKind kind) {
+  switch (kind) {
+    case ChainStepKind::Begin: return "begin";
+    case ChainStepKind::Stretch: return "stretch";
+    case ChainStepKind::Unbend: return "unbend";
+    case ChainStepKind::CcdJoint: return "ccd_joint";
+    case ChainStepKind::FabrikBackward: return "fabrik_backward";
+    case ChainStepKind::FabrikForward: return "fabrik_forward";
+    case ChainStepKind::Invalid: return "invalid";
+  }
+  return "invalid";
+}
+
 }  // namespace ik2d

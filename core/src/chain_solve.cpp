@@ -21,17 +21,21 @@ constexpr double kStalledChange = 1e-13;
 
 }  // namespace
 
+const char* checkSolveOptions(ChainMethod method, int iterations, double tolerance) {
+  if (method != ChainMethod::Ccd && method != ChainMethod::Fabrik) return "method must be 'ccd' or 'fabrik'";
+  if (iterations < 0 || iterations > Chain::kMaxIterations)
+    return "iterations must be a whole number from 0 to 100000";
+  if (!isValid(tolerance) || tolerance < 0) return "tolerance must be a finite number, 0 or greater";
+  return nullptr;
+}
+
 const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) const {
   if (size() == 0) return "the chain has no bones";
   if (!isValid(target.x)) return "target.x must be a finite number";
   if (!isValid(target.y)) return "target.y must be a finite number";
   if (!detail::isWithinMagnitude(target)) return "target must stay within 1e300 in magnitude";
-  if (options.method != ChainMethod::Ccd && options.method != ChainMethod::Fabrik)
-    return "method must be 'ccd' or 'fabrik'";
-  if (options.iterations < 0 || options.iterations > kMaxIterations)
-    return "iterations must be a whole number from 0 to 100000";
-  if (!isValid(options.tolerance) || options.tolerance < 0)
-    return "tolerance must be a finite number, 0 or greater";
+  if (const char* message = checkSolveOptions(options.method, options.iterations, options.tolerance))
+    return message;
   if (std::isnan(options.maxStep) || options.maxStep < 0)
     return "maxStep must be 0 or greater (Infinity for no limit)";
   return nullptr;

@@ -206,7 +206,15 @@ class Chain {
   Progress progress_;
 };
 
+/// Checks the options Chain::solve and ChainBatch::solve share: nullptr, or a message naming the
+/// first bad field (the one set of checks and messages for both).
+const char* checkSolveOptions(ChainMethod method, int iterations, double tolerance);
+
 /// The lower-case name of a status as the JS API spells it ("reached", "max_iterations", ...).
 const char* toString(ChainStatus status);
+/// The name of a method as the JS API spells it ("ccd", "fabrik").
+const char* toString(ChainMethod method);
+/// The name of a step kind as the JS API spells it ("begin", "ccd_joint", ...).
+const char* toString(ChainStepKind kind);
 
 }  // namespace ik2d

@@ -2,6 +2,7 @@
 // root; see chain_solve.cpp).
 #include "chain_detail.hpp"
 #include "ik2d/chain.hpp"
+#include "simd.hpp"
 
 namespace ik2d {
 
@@ -17,11 +18,22 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
   const auto bone = static_cast<size_t>(joint);
   const Vec2 pivot = position(joint);
   const Vec2 endBefore = end();
-  const Vec2 toEnd = detail::unitOr(endBefore - pivot, {0, 0});
-  const Vec2 toTarget = detail::unitOr(target - pivot, {0, 0});
-  const double cosine = detail::dot(toEnd, toTarget);
-  const double sine = cross(toEnd, toTarget);
-  const double wanted = std::atan2(sine, cosine);
+  // cos and sin of the turn: dot and cross over |e - p| |t - p|, one square root where the squares
+  // are safe, else of the two unit vectors (either zero: no direction, no turn).
+  const Vec2 toEnd = endBefore - pivot, toTarget = target - pivot;
+  const double endSquared = detail::dot(toEnd, toEnd), targetSquared = detail::dot(toTarget, toTarget);
+  double cosine = 0, sine = 0;
+  if (endSquared > 1e-150 && endSquared < 1e150 && targetSquared > 1e-150 && targetSquared < 1e150) {
+    const double inverse = 1.0 / std::sqrt(endSquared * targetSquared);
+    cosine = detail::dot(toEnd, toTarget) * inverse;
+    sine = cross(toEnd, toTarget) * inverse;
+  } else {
+    const Vec2 endUnit = detail::unitOr(toEnd, {0, 0}), targetUnit = detail::unitOr(toTarget, {0, 0});
+    cosine = detail::dot(endUnit, targetUnit);
+    sine = cross(endUnit, targetUnit);
+  }
+  // Branch-free Cephes atan2 (simd.hpp), within an ulp or so of std::atan2 and faster in WASM.
+  const double wanted = simd::atan2(simd::F64x1{sine}, simd::F64x1{cosine}).v;
   step.kind = ChainStepKind::CcdJoint;
   step.joint = joint;
   step.pivot = pivot;
@@ -42,7 +54,7 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
   double* world = worldAngles_.data();
   const int bones = size();
   for (int k = joint; k < bones; ++k) {
-    world[k] += change;
+    if (!free) world[k] += change;  // free: summed afresh by settleTurnedBones()
     const auto at = 2 * static_cast<size_t>(k + 1);
     const double armX = position[at] - pivot.x, armY = position[at + 1] - pivot.y;
     position[at] = pivot.x + (rotation.x * armX - rotation.y * armY);
@@ -52,7 +64,8 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
 }
 
 // After an unconstrained CCD sweep: each bone back to its exact length along its direction (the
-// rotations round the lengths by an ulp or so), and the world angles summed afresh. With
+// rotations round the lengths by an ulp or so), and the world angles summed afresh. The bones are
+// normalised first, independently (so the square roots overlap), then laid end to end. With
 // constraints the sweep ends in exact forward kinematics from the angles instead.
 void Chain::settleTurnedBones() {
   if (anyConstraint()) {
@@ -61,16 +74,26 @@ void Chain::settleTurnedBones() {
   }
   double* position = positions_.data();
   const double* length = lengths_.data();
-  double world = 0;
-  for (int i = 0; i < size(); ++i) {
+  double* bone = boneVectors_.data();
+  const int bones = size();
+  for (int i = 0; i < bones; ++i) {
     const auto at = 2 * static_cast<size_t>(i);
-    world += angles_[static_cast<size_t>(i)];
-    worldAngles_[static_cast<size_t>(i)] = world;
     Vec2 unit;
     if (detail::directionOf({position[at + 2] - position[at], position[at + 3] - position[at + 1]}, unit)) {
-      position[at + 2] = position[at] + length[i] * unit.x;
-      position[at + 3] = position[at + 1] + length[i] * unit.y;
+      bone[at] = length[i] * unit.x;
+      bone[at + 1] = length[i] * unit.y;
+    } else {
+      bone[at] = position[at + 2] - position[at];
+      bone[at + 1] = position[at + 3] - position[at + 1];
     }
+  }
+  double world = 0;
+  for (int i = 0; i < bones; ++i) {
+    const auto at = 2 * static_cast<size_t>(i);
+    position[at + 2] = position[at] + bone[at];
+    position[at + 3] = position[at + 1] + bone[at + 1];
+    world += angles_[static_cast<size_t>(i)];
+    worldAngles_[static_cast<size_t>(i)] = world;
   }
 }
 

@@ -61,9 +61,11 @@ const char* Chain::reset(Vec2 root, const double* lengths, int count) {
   limitMin_.assign(bones, -kPi);
   limitMax_.assign(bones, kPi);
   hasLimit_.assign(bones, 0);
+  limitCount_ = 0;
   startAngles_.assign(bones, 0.0);
   positions_.assign(2 * (bones + 1), 0.0);
   scratch_.assign(2 * (bones + 1), 0.0);
+  boneVectors_.assign(2 * bones, 0.0);
   reach_ = reach;
   setPosition(0, root);
   updatePositionsFrom(0);
@@ -112,6 +114,7 @@ const char* Chain::setLimit(int joint, double min, double max) {
   syncAngles();
   limitMin_[bone] = min;
   limitMax_[bone] = max;
+  if (!hasLimit_[bone]) ++limitCount_;
   hasLimit_[bone] = 1;
   angles_[bone] = detail::clampAngleToRange(angles_[bone], min, max);
   updatePositionsFrom(joint);
@@ -125,6 +128,7 @@ const char* Chain::clearLimit(int joint) {
   const auto bone = static_cast<size_t>(joint);
   limitMin_[bone] = -kPi;
   limitMax_[bone] = kPi;
+  if (hasLimit_[bone]) --limitCount_;
   hasLimit_[bone] = 0;
   return nullptr;
 }
@@ -160,10 +164,7 @@ void Chain::updatePositionsFrom(int bone) {
 
 // ---- constraints --------------------------------------------------------------------------------
 
-bool Chain::anyConstraint(double maxStep) const {
-  return maxStep < kPi ||
-         std::any_of(hasLimit_.begin(), hasLimit_.end(), [](unsigned char h) { return h != 0; });
-}
+bool Chain::anyConstraint(double maxStep) const { return maxStep < kPi || limitCount_ > 0; }
 
 // The allowed local angle for `joint` nearest to `desired`. Measured as a change from the angle the
 // solve started with, the allowed set is one interval that holds 0:

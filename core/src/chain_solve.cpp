@@ -195,17 +195,24 @@ ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
   Progress& p = progress_;
   p.detailed = false;  // only the result is wanted: skip measuring between sweeps
   while (!step.done) {
-    const bool special = free && p.iteration == 0 && (p.outOfReach || isCollinearWith(p.target));
-    if (!free || p.phase != Phase::StartSweep || special) {
+    // The first sweep's special cases (stretch, unbend) and any half-finished sweep go through
+    // step(); every other sweep runs here whole, with step()'s arithmetic in step()'s order,
+    // minus a ChainStep per joint update.
+    const bool special = p.iteration == 0 && (p.outOfReach || isCollinearWith(p.target));
+    if (p.phase != Phase::StartSweep || special) {
       if (special) readyAngles();
       step = this->step();
       continue;
     }
-    // A whole FABRIK sweep at once, the same arithmetic as step()'s two half-passes.
     ++p.iteration;
     p.change = 0;
-    backwardPass(p.target);
-    p.change = forwardPass();
+    if (p.method == ChainMethod::Fabrik) {
+      backwardPass(p.target);
+      p.change = forwardPass();
+    } else {
+      for (int joint = size() - 1; joint >= 0; --joint) p.change = std::max(p.change, turnJointToward(joint, p.target, step));
+      settleTurnedBones();
+    }
     finishSweep(step);
   }
   return step.result;

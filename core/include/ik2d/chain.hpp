@@ -182,8 +182,10 @@ class Chain {
   std::vector<double> limitMin_;
   std::vector<double> limitMax_;
   std::vector<unsigned char> hasLimit_;
+  int limitCount_ = 0;  // joints with a limit, so anyConstraint() is O(1)
   std::vector<double> startAngles_;  // the angles when solve() began, for maxStep
   std::vector<double> scratch_;      // FABRIK's backward pass, 2 * (size + 1)
+  std::vector<double> boneVectors_;  // settleTurnedBones(): each bone's settled vector, 2 * size
   double reach_ = 0;
   double maxStep_ = HUGE_VAL;         // of the solve in progress
   mutable bool anglesStale_ = false;  // positions moved by unconstrained FABRIK; angles wait for syncAngles()

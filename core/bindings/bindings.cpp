@@ -35,56 +35,56 @@ namespace {
 // C string, absent when 0). Adding a field to a step or a spider state is one line here.
 
 // solveTwoBone: arguments, then results.
-#define IK2D_TWO_BONE_FRAME(X)                 \
-  X(rootX, "root.x", "number", 0)              \
-  X(rootY, "root.y", "number", 0)              \
-  X(targetX, "target.x", "number", 0)          \
-  X(targetY, "target.y", "number", 0)          \
-  X(length1, "length1", "number", 0)           \
-  X(length2, "length2", "number", 0)           \
-  X(bend, "bend", "number", 0)                 \
-  X(softness, "softness", "number", 0)         \
-  X(jointX, "joint.x", "number", 0)            \
-  X(jointY, "joint.y", "number", 0)            \
-  X(endX, "end.x", "number", 0)                \
-  X(endY, "end.y", "number", 0)                \
-  X(angle1, "angle1", "number", 0)             \
-  X(angle2, "angle2", "number", 0)             \
-  X(distance, "distance", "number", 0)         \
-  X(status, "status", "twoBoneStatus", 0)      \
+#define IK2D_TWO_BONE_FRAME(X)            \
+  X(rootX, "root.x", "number", 0)         \
+  X(rootY, "root.y", "number", 0)         \
+  X(targetX, "target.x", "number", 0)     \
+  X(targetY, "target.y", "number", 0)     \
+  X(length1, "length1", "number", 0)      \
+  X(length2, "length2", "number", 0)      \
+  X(bend, "bend", "number", 0)            \
+  X(softness, "softness", "number", 0)    \
+  X(jointX, "joint.x", "number", 0)       \
+  X(jointY, "joint.y", "number", 0)       \
+  X(endX, "end.x", "number", 0)           \
+  X(endY, "end.y", "number", 0)           \
+  X(angle1, "angle1", "number", 0)        \
+  X(angle2, "angle2", "number", 0)        \
+  X(distance, "distance", "number", 0)    \
+  X(status, "status", "twoBoneStatus", 0) \
   X(message, "message", "message", 0)
 
 // Chain.solve: arguments, then results.
-#define IK2D_CHAIN_SOLVE_FRAME(X)               \
-  X(targetX, "target.x", "number", 0)           \
-  X(targetY, "target.y", "number", 0)           \
-  X(method, "method", "number", 0)              \
-  X(iterations, "iterations", "number", 0)      \
-  X(tolerance, "tolerance", "number", 0)        \
-  X(maxStep, "maxStep", "number", 0)            \
-  X(status, "status", "chainStatus", 0)         \
+#define IK2D_CHAIN_SOLVE_FRAME(X)                \
+  X(targetX, "target.x", "number", 0)            \
+  X(targetY, "target.y", "number", 0)            \
+  X(method, "method", "number", 0)               \
+  X(iterations, "iterations", "number", 0)       \
+  X(tolerance, "tolerance", "number", 0)         \
+  X(maxStep, "maxStep", "number", 0)             \
+  X(status, "status", "chainStatus", 0)          \
   X(resultIterations, "iterations", "number", 0) \
-  X(error, "error", "number", 0)                \
+  X(error, "error", "number", 0)                 \
   X(message, "message", "message", 0)
 
 // Chain.beginSolve / Chain.step: one ik2d::ChainStep (`s`). The result.* slots count when `done`.
-#define IK2D_STEP_FRAME(X)                                                              \
-  X(kind, "kind", "stepKind", static_cast<int>(s.kind))                                 \
-  X(iteration, "iteration", "number", s.iteration)                                      \
-  X(joint, "joint", "number", s.joint)                                                  \
-  X(pivotX, "pivot.x", "number", s.pivot.x)                                             \
-  X(pivotY, "pivot.y", "number", s.pivot.y)                                             \
-  X(endBeforeX, "endBefore.x", "number", s.endBefore.x)                                 \
-  X(endBeforeY, "endBefore.y", "number", s.endBefore.y)                                 \
-  X(wanted, "wanted", "number", s.wanted)                                               \
-  X(turn, "turn", "number", s.turn)                                                     \
-  X(error, "error", "number", s.error)                                                  \
-  X(sweepEnd, "sweepEnd", "bool", s.sweepEnd)                                           \
-  X(done, "done", "bool", s.done)                                                       \
-  X(resultStatus, "result.status", "chainStatus", static_cast<int>(s.result.status))    \
-  X(resultIterations, "result.iterations", "number", s.result.iterations)               \
-  X(resultError, "result.error", "number", s.result.error)                              \
-  X(message, "message", "message", reinterpret_cast<std::uintptr_t>(s.result.message))           \
+#define IK2D_STEP_FRAME(X)                                                             \
+  X(kind, "kind", "stepKind", static_cast<int>(s.kind))                                \
+  X(iteration, "iteration", "number", s.iteration)                                     \
+  X(joint, "joint", "number", s.joint)                                                 \
+  X(pivotX, "pivot.x", "number", s.pivot.x)                                            \
+  X(pivotY, "pivot.y", "number", s.pivot.y)                                            \
+  X(endBeforeX, "endBefore.x", "number", s.endBefore.x)                                \
+  X(endBeforeY, "endBefore.y", "number", s.endBefore.y)                                \
+  X(wanted, "wanted", "number", s.wanted)                                              \
+  X(turn, "turn", "number", s.turn)                                                    \
+  X(error, "error", "number", s.error)                                                 \
+  X(sweepEnd, "sweepEnd", "bool", s.sweepEnd)                                          \
+  X(done, "done", "bool", s.done)                                                      \
+  X(resultStatus, "result.status", "chainStatus", static_cast<int>(s.result.status))   \
+  X(resultIterations, "result.iterations", "number", s.result.iterations)              \
+  X(resultError, "result.error", "number", s.result.error)                             \
+  X(message, "message", "message", reinterpret_cast<std::uintptr_t>(s.result.message)) \
   X(resultMessage, "result.message", "message", reinterpret_cast<std::uintptr_t>(s.result.message))
 
 // Spider state: the body, then one record per leg (`body`, `goal`, `leg`).
@@ -94,43 +94,45 @@ namespace {
   X(angle, "body.angle", "number", body.angle)          \
   X(velocity, "body.velocity", "number", body.velocity) \
   X(goal, "goal", "number", goal)
-#define IK2D_SPIDER_LEG(X)                                   \
-  X(hipX, "hip.x", "number", leg.hip.x)                      \
-  X(hipY, "hip.y", "number", leg.hip.y)                      \
-  X(kneeX, "knee.x", "number", leg.knee.x)                   \
-  X(kneeY, "knee.y", "number", leg.knee.y)                   \
-  X(footX, "foot.x", "number", leg.foot.x)                   \
-  X(footY, "foot.y", "number", leg.foot.y)                   \
-  X(restX, "rest.x", "number", leg.rest.x)                   \
-  X(restY, "rest.y", "number", leg.rest.y)                   \
-  X(planted, "planted", "bool", leg.planted)                 \
-  X(nearSide, "nearSide", "bool", leg.nearSide)              \
-  X(group, "group", "number", leg.group)                     \
-  X(ik, "ik", "twoBoneStatus", static_cast<int>(leg.ik))     \
-  X(steps, "steps", "number", leg.steps)                     \
+#define IK2D_SPIDER_LEG(X)                               \
+  X(hipX, "hip.x", "number", leg.hip.x)                  \
+  X(hipY, "hip.y", "number", leg.hip.y)                  \
+  X(kneeX, "knee.x", "number", leg.knee.x)               \
+  X(kneeY, "knee.y", "number", leg.knee.y)               \
+  X(footX, "foot.x", "number", leg.foot.x)               \
+  X(footY, "foot.y", "number", leg.foot.y)               \
+  X(restX, "rest.x", "number", leg.rest.x)               \
+  X(restY, "rest.y", "number", leg.rest.y)               \
+  X(planted, "planted", "bool", leg.planted)             \
+  X(nearSide, "nearSide", "bool", leg.nearSide)          \
+  X(group, "group", "number", leg.group)                 \
+  X(ik, "ik", "twoBoneStatus", static_cast<int>(leg.ik)) \
+  X(steps, "steps", "number", leg.steps)                 \
   X(stepProgress, "stepProgress", "number", leg.stepProgress)
 
 // Spider options, in the order SpiderHandle::reset reads them from the input buffer, with the JS
 // names (`o` is an ik2d::SpiderOptions, whose defaults are the defaults).
-#define IK2D_SPIDER_OPTIONS(X)                       \
-  X(legs, o.legCount)                                \
-  X(upperLength, o.upperLength)                      \
-  X(lowerLength, o.lowerLength)                      \
-  X(bodyHeight, o.bodyHeight)                        \
-  X(speed, o.speed)                                  \
-  X(stepThreshold, o.stepThreshold)                  \
-  X(stepHeight, o.stepHeight)                        \
-  X(seed, o.terrain.seed)                            \
-  X(roughness, o.terrain.roughness)                  \
-  X(amplitude, o.terrain.amplitude)                  \
-  X(wavelength, o.terrain.wavelength)                \
+#define IK2D_SPIDER_OPTIONS(X)        \
+  X(legs, o.legCount)                 \
+  X(upperLength, o.upperLength)       \
+  X(lowerLength, o.lowerLength)       \
+  X(bodyHeight, o.bodyHeight)         \
+  X(speed, o.speed)                   \
+  X(stepThreshold, o.stepThreshold)   \
+  X(stepHeight, o.stepHeight)         \
+  X(seed, o.terrain.seed)             \
+  X(roughness, o.terrain.roughness)   \
+  X(amplitude, o.terrain.amplitude)   \
+  X(wavelength, o.terrain.wavelength) \
   X(x, startX)
 
 // The batches' arrays, in the order fieldAddress() numbers them (and abi() lists them).
-#define IK2D_TWO_BONE_BATCH_FIELDS(X) \
-  X(rootX) X(rootY) X(targetX) X(targetY) X(length1) X(length2) X(bend) X(softness) X(jointX) X(jointY) X(endX) \
+#define IK2D_TWO_BONE_BATCH_FIELDS(X)                                                                  \
+  X(rootX)                                                                                             \
+  X(rootY) X(targetX) X(targetY) X(length1) X(length2) X(bend) X(softness) X(jointX) X(jointY) X(endX) \
       X(endY) X(angle1) X(angle2) X(distance)
-#define IK2D_CHAIN_BATCH_FIELDS(X) X(rootX) X(rootY) X(targetX) X(targetY) X(lengths) X(x) X(y) X(error) X(angles)
+#define IK2D_CHAIN_BATCH_FIELDS(X) \
+  X(rootX) X(rootY) X(targetX) X(targetY) X(lengths) X(x) X(y) X(error) X(angles)
 #define IK2D_SLOT_ENUM(name, path, type, value) name,
 #define IK2D_OPTION_ENUM(name, value) name,
 namespace twoBone {
@@ -344,7 +346,8 @@ std::vector<double> inputBuffer;
 
 // Room for `count` doubles of input; its address (may move: call before writing).
 std::uintptr_t inputAddress(int count) {
-  if (count > 0 && inputBuffer.size() < static_cast<size_t>(count)) inputBuffer.resize(static_cast<size_t>(count));
+  if (count > 0 && inputBuffer.size() < static_cast<size_t>(count))
+    inputBuffer.resize(static_cast<size_t>(count));
   return reinterpret_cast<std::uintptr_t>(inputBuffer.data());
 }
 
@@ -376,7 +379,9 @@ class ChainHandle {
     if (count < 0 || static_cast<size_t>(count) > inputBuffer.size()) return "angles were not passed in";
     return messageOf(chain_.setAngles(inputBuffer.data(), count));
   }
-  std::string setLimit(int joint, double min, double max) { return messageOf(chain_.setLimit(joint, min, max)); }
+  std::string setLimit(int joint, double min, double max) {
+    return messageOf(chain_.setLimit(joint, min, max));
+  }
   std::string clearLimit(int joint) { return messageOf(chain_.clearLimit(joint)); }
   std::uintptr_t anglesAddress() const { return reinterpret_cast<std::uintptr_t>(chain_.angles()); }
   std::uintptr_t positionsAddress() const { return reinterpret_cast<std::uintptr_t>(chain_.positions()); }
@@ -396,7 +401,9 @@ class ChainHandle {
   }
   void step() { writeStep(chain_.step()); }
   bool stepping() const { return chain_.stepping(); }
-  std::uintptr_t backwardAddress() const { return reinterpret_cast<std::uintptr_t>(chain_.backwardPositions()); }
+  std::uintptr_t backwardAddress() const {
+    return reinterpret_cast<std::uintptr_t>(chain_.backwardPositions());
+  }
   std::uintptr_t address() { return reinterpret_cast<std::uintptr_t>(this); }
 
  private:
@@ -412,7 +419,8 @@ extern "C" {
 /// solveTwoBone on the frame (IK2D_TWO_BONE_FRAME), with TwoBoneBatch's trig-free kernel.
 EMSCRIPTEN_KEEPALIVE void ik2d_two_bone() {
   const char* message = nullptr;
-  const ik2d::TwoBoneStatus status = ik2d::solveTwoBoneLimb(frame + twoBone::rootX, frame + twoBone::jointX, &message);
+  const ik2d::TwoBoneStatus status =
+      ik2d::solveTwoBoneLimb(frame + twoBone::rootX, frame + twoBone::jointX, &message);
   frame[twoBone::status] = static_cast<double>(status);
   frame[twoBone::message] = messageSlot(message);
 }
@@ -440,8 +448,10 @@ class TwoBoneBatchHandle {
   std::uintptr_t statusAddress() { return reinterpret_cast<std::uintptr_t>(batch_.status()); }
   // Limbs [begin, end): "" or why the range was refused.
   std::string solve(double begin, double end) {
-    if (!(begin >= 0 && begin <= end && end <= batch_.count()) || begin != std::floor(begin) || end != std::floor(end))
-      return "begin and end must be whole numbers with 0 <= begin <= end <= " + std::to_string(batch_.count());
+    if (!(begin >= 0 && begin <= end && end <= batch_.count()) || begin != std::floor(begin) ||
+        end != std::floor(end))
+      return "begin and end must be whole numbers with 0 <= begin <= end <= " +
+             std::to_string(batch_.count());
     batch_.solve(static_cast<int>(begin), static_cast<int>(end));
     return "";
   }
@@ -456,7 +466,8 @@ class ChainBatchHandle {
  public:
   std::string reset(double count, double bones, double rootX, double rootY) {
     const int chains = wholeOrInvalid(count), perChain = wholeOrInvalid(bones);
-    if (perChain > 0 && static_cast<size_t>(perChain) > inputBuffer.size()) return "lengths were not passed in";
+    if (perChain > 0 && static_cast<size_t>(perChain) > inputBuffer.size())
+      return "lengths were not passed in";
     return messageOf(batch_.reset(chains, perChain, inputBuffer.data(), {rootX, rootY}));
   }
   int count() const { return batch_.count(); }
@@ -472,7 +483,8 @@ class ChainBatchHandle {
   // they were refused (the same checks and messages as Chain::solve's).
   std::string solve(int method, double iterations, double tolerance) {
     const int sweeps = wholeOrInvalid(iterations);
-    if (const char* message = ik2d::checkSolveOptions(static_cast<ik2d::ChainMethod>(method), sweeps, tolerance))
+    if (const char* message =
+            ik2d::checkSolveOptions(static_cast<ik2d::ChainMethod>(method), sweeps, tolerance))
       return message;
     ik2d::ChainBatchOptions options;
     options.ccd = method == static_cast<int>(ik2d::ChainMethod::Ccd);

@@ -24,8 +24,8 @@ using simd::F64x4;
 
 // Magnitudes the vector path takes without rescaling: squares and products of sums stay finite
 // and normal.
-constexpr double kLargest = 1e100;
-constexpr double kSmallest = 1e-100;
+constexpr double kKernelMaxMagnitude = 1e100;
+constexpr double kKernelMinMagnitude = 1e-100;
 
 template <class V>
 struct HalfTangent {
@@ -119,9 +119,12 @@ bool solveLanes(double* const* in, double* const* out, std::uint8_t* status, int
   // few comparisons check it all: every coordinate within 1e100 (their sum is), both lengths and
   // the distance in [1e-100, 1e100], softness in [0, 1e100], bend exactly +1 or -1.
   const V coordinates = simd::abs(rootX) + simd::abs(rootY) + simd::abs(targetX) + simd::abs(targetY);
-  auto ok = simd::maskAnd(coordinates <= V::splat(kLargest), l1 + l2 + softness <= V::splat(kLargest));
-  ok = simd::maskAnd(ok, simd::maskAnd(simd::min(l1, l2) >= V::splat(kSmallest), softness >= V::splat(0.0)));
-  ok = simd::maskAnd(ok, simd::maskAnd(l1 >= V::splat(kSmallest), d >= V::splat(kSmallest)));
+  auto ok = simd::maskAnd(coordinates <= V::splat(kKernelMaxMagnitude),
+                          l1 + l2 + softness <= V::splat(kKernelMaxMagnitude));
+  ok = simd::maskAnd(
+      ok, simd::maskAnd(simd::min(l1, l2) >= V::splat(kKernelMinMagnitude), softness >= V::splat(0.0)));
+  ok = simd::maskAnd(ok,
+                     simd::maskAnd(l1 >= V::splat(kKernelMinMagnitude), d >= V::splat(kKernelMinMagnitude)));
   ok = simd::maskAnd(ok, simd::abs(bend) == V::splat(1.0));
   if (!simd::all(ok)) return false;
 
@@ -179,8 +182,9 @@ bool solveLanes(double* const* in, double* const* out, std::uint8_t* status, int
 
 TwoBoneStatus solveTwoBoneLimb(const double* in, double* out, const char** message) {
   // The kernel reads field k of limb i at in[k][i]: here every field is one slot of `in`.
-  double* const inputs[] = {const_cast<double*>(in),     const_cast<double*>(in + 1), const_cast<double*>(in + 2),
-                            const_cast<double*>(in + 3), const_cast<double*>(in + 4), const_cast<double*>(in + 5),
+  double* const inputs[] = {const_cast<double*>(in),     const_cast<double*>(in + 1),
+                            const_cast<double*>(in + 2), const_cast<double*>(in + 3),
+                            const_cast<double*>(in + 4), const_cast<double*>(in + 5),
                             const_cast<double*>(in + 6), const_cast<double*>(in + 7)};
   double* const outputs[] = {out, out + 1, out + 2, out + 3, out + 4, out + 5, out + 6};
   std::uint8_t code = 0;

@@ -7,15 +7,9 @@
 #include <algorithm>
 
 #include "chain_detail.hpp"
+#include "chain_rules.hpp"
 
 namespace ik2d {
-namespace {
-
-// How far each joint is bent to get a chain off a straight line through its target (radians).
-constexpr double kNudge = 0.05;
-
-}  // namespace
-
 using detail::isWithinMagnitude;
 
 namespace detail {
@@ -191,7 +185,7 @@ double Chain::constrain(int joint, double desired) const {
 bool Chain::isCollinearWith(Vec2 target) const {
   const Vec2 root = position(0);
   const Vec2 line = detail::unitOr(end() - root, detail::unitOr(target - root, {1, 0}));
-  const double tolerance = 1e-9 * reach_;
+  const double tolerance = rules::kCollinear * reach_;
   if (std::fabs(cross(line, target - root)) > tolerance) return false;
   for (int i = 1; i <= size(); ++i) {
     if (std::fabs(cross(line, position(i) - root)) > tolerance) return false;
@@ -205,8 +199,8 @@ double Chain::nudgeOffLine() {
   double largestChange = 0;
   for (int i = 1; i < size(); ++i) {
     const auto bone = static_cast<size_t>(i);
-    double bent = constrain(i, angles_[bone] + kNudge);
-    if (bent == angles_[bone]) bent = constrain(i, angles_[bone] - kNudge);
+    double bent = constrain(i, angles_[bone] + rules::kNudge);
+    if (bent == angles_[bone]) bent = constrain(i, angles_[bone] - rules::kNudge);
     largestChange = std::max(largestChange, std::fabs(wrapAngle(bent - angles_[bone])));
     angles_[bone] = bent;
   }

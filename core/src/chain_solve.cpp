@@ -11,16 +11,10 @@
 #include <algorithm>
 
 #include "chain_detail.hpp"
+#include "chain_rules.hpp"
 #include "ik2d/chain.hpp"
 
 namespace ik2d {
-namespace {
-
-// A sweep whose largest joint change is below this (radians) has stalled: more sweeps cannot help.
-constexpr double kStalledChange = 1e-13;
-
-}  // namespace
-
 const char* checkSolveOptions(ChainMethod method, int iterations, double tolerance) {
   if (method != ChainMethod::Ccd && method != ChainMethod::Fabrik) return "method must be 'ccd' or 'fabrik'";
   if (iterations < 0 || iterations > Chain::kMaxIterations)
@@ -41,7 +35,9 @@ const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) con
   return nullptr;
 }
 
-ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) { return begin(target, options, true); }
+ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
+  return begin(target, options, true);
+}
 
 void Chain::readyAngles() {
   if (!anglesStale_) return;
@@ -91,9 +87,7 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
     step.done = true;
     step.result.iterations = 0;
     step.result.error = step.error;
-    step.result.status = step.error <= progress_.tolerance ? ChainStatus::Reached
-                         : progress_.outOfReach            ? ChainStatus::OutOfReach
-                                                           : ChainStatus::MaxIterations;
+    step.result.status = rules::finishedStatus(step.error <= progress_.tolerance, progress_.outOfReach);
   }
   return step;
 }
@@ -106,15 +100,13 @@ void Chain::finishSweep(ChainStep& step) {
   step.sweepEnd = true;
   step.error = detail::fastLength(end() - p.target);
   p.phase = Phase::StartSweep;
-  const bool stalled = (p.outOfReach && !anyConstraint()) || p.change < kStalledChange;
+  const bool stalled = (p.outOfReach && !anyConstraint()) || p.change < rules::kStalled;
   if (step.error > p.tolerance && p.iteration < p.sweeps && !stalled) return;
   p.active = false;
   step.done = true;
   step.result.iterations = p.iteration;
   step.result.error = step.error;
-  step.result.status = step.error <= p.tolerance ? ChainStatus::Reached
-                       : p.outOfReach            ? ChainStatus::OutOfReach
-                                                 : ChainStatus::MaxIterations;
+  step.result.status = rules::finishedStatus(step.error <= p.tolerance, p.outOfReach);
 }
 
 ChainStep Chain::step() {
@@ -210,7 +202,8 @@ ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
       backwardPass(p.target);
       p.change = forwardPass();
     } else {
-      for (int joint = size() - 1; joint >= 0; --joint) p.change = std::max(p.change, turnJointToward(joint, p.target, step));
+      for (int joint = size() - 1; joint >= 0; --joint)
+        p.change = std::max(p.change, turnJointToward(joint, p.target, step));
       settleTurnedBones();
     }
     finishSweep(step);

@@ -182,7 +182,7 @@ class Chain {
   std::vector<double> limitMin_;
   std::vector<double> limitMax_;
   std::vector<unsigned char> hasLimit_;
-  int limitCount_ = 0;  // joints with a limit, so anyConstraint() is O(1)
+  int limitCount_ = 0;               // joints with a limit, so anyConstraint() is O(1)
   std::vector<double> startAngles_;  // the angles when solve() began, for maxStep
   std::vector<double> scratch_;      // FABRIK's backward pass, 2 * (size + 1)
   std::vector<double> boneVectors_;  // settleTurnedBones(): each bone's settled vector, 2 * size

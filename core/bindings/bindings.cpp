@@ -127,10 +127,12 @@ namespace {
   X(x, startX)
 
 // The batches' arrays, in the order fieldAddress() numbers them (and abi() lists them).
-#define IK2D_TWO_BONE_BATCH_FIELDS(X)                                                                  \
-  X(rootX)                                                                                             \
-  X(rootY) X(targetX) X(targetY) X(length1) X(length2) X(bend) X(softness) X(jointX) X(jointY) X(endX) \
-      X(endY) X(angle1) X(angle2) X(distance)
+#define IK2D_TWO_BONE_BATCH_FIELDS(X)                                                                \
+  X(rootX)                                                                                           \
+  X(rootY)                                                                                           \
+  X(targetX)                                                                                         \
+  X(targetY) X(length1) X(length2) X(bend) X(softness) X(jointX) X(jointY) X(endX) X(endY) X(angle1) \
+      X(angle2) X(distance)
 #define IK2D_CHAIN_BATCH_FIELDS(X) \
   X(rootX) X(rootY) X(targetX) X(targetY) X(lengths) X(x) X(y) X(error) X(angles)
 #define IK2D_SLOT_ENUM(name, path, type, value) name,
@@ -155,163 +157,177 @@ enum Slot { IK2D_SPIDER_OPTIONS(IK2D_OPTION_ENUM) kSlots };
 }
 
 // ---- the ABI table --------------------------------------------------------------------------------
+// Tables of plain data (the slot lists above, expanded), written out by one small loop as JSON:
+// code size matters here (the module's payload), so no JSON library, no printf.
 
-// A small JSON writer: enough for names, numbers (infinity as 1e999, which JSON.parse reads as
-// Infinity) and nesting.
-class Json {
+struct SlotInfo {
+  const char* name;
+  const char* path;
+  const char* type;
+};
+#define IK2D_SLOT_INFO(name, path, type, value) {#name, path, type},
+constexpr SlotInfo kTwoBoneSlots[] = {IK2D_TWO_BONE_FRAME(IK2D_SLOT_INFO)};
+constexpr SlotInfo kChainSolveSlots[] = {IK2D_CHAIN_SOLVE_FRAME(IK2D_SLOT_INFO)};
+constexpr SlotInfo kStepSlots[] = {IK2D_STEP_FRAME(IK2D_SLOT_INFO)};
+constexpr SlotInfo kSpiderBodySlots[] = {IK2D_SPIDER_BODY(IK2D_SLOT_INFO)};
+constexpr SlotInfo kSpiderLegSlots[] = {IK2D_SPIDER_LEG(IK2D_SLOT_INFO)};
+#undef IK2D_SLOT_INFO
+#define IK2D_FIELD_NAME(name) #name,
+constexpr const char* kTwoBoneBatchFields[] = {IK2D_TWO_BONE_BATCH_FIELDS(IK2D_FIELD_NAME)};
+constexpr const char* kChainBatchFields[] = {IK2D_CHAIN_BATCH_FIELDS(IK2D_FIELD_NAME)};
+#undef IK2D_FIELD_NAME
+
+struct NamedNumber {
+  const char* name;
+  double value;
+};
+
+// A whole number in decimal, without std::to_string (which would link printf: kilobytes).
+std::string wholeNumber(long long value) {
+  char digits[24];
+  char* at = digits + sizeof digits;
+  *--at = '\0';
+  const bool negative = value < 0;
+  unsigned long long left =
+      negative ? 0ULL - static_cast<unsigned long long>(value) : static_cast<unsigned long long>(value);
+  do {
+    *--at = static_cast<char>('0' + left % 10);
+    left /= 10;
+  } while (left > 0);
+  if (negative) *--at = '-';
+  return at;
+}
+
+class AbiWriter {
  public:
-  Json& open(const char* key, char bracket) {
-    this->key(key);
+  // "name": value, with a comma before all but the first member of an object or array.
+  void key(const char* name) {
+    text_ += comma_ ? ",\"" : "\"";
+    text_ += name;
+    text_ += "\":";
+    comma_ = false;
+  }
+  void open(const char* name, char bracket) {
+    if (name) key(name);
+    else if (comma_) text_ += ',';
     text_ += bracket;
-    first_ = true;
-    return *this;
+    comma_ = false;
   }
-  Json& close(char bracket) {
+  void close(char bracket) {
     text_ += bracket;
-    first_ = false;
-    return *this;
+    comma_ = true;
   }
-  Json& string(const char* key, const char* value) {
-    this->key(key);
-    quoted(value);
-    return *this;
-  }
-  Json& number(const char* key, double value) {
-    this->key(key);
-    text_ += decimal(value);
-    return *this;
-  }
-  // One slot list: {"name": {"slot": i, "path": "...", "type": "..."}, ...}.
-  Json& slot(const char* name, int index, const char* path, const char* type) {
-    open(name, '{').number("slot", index).string("path", path).string("type", type);
-    return close('}');
-  }
-  std::string text() const { return text_; }
-
- private:
-  void key(const char* key) {
-    if (!first_) text_ += ',';
-    first_ = false;
-    if (key) {
-      quoted(key);
-      text_ += ':';
-    }
-  }
-  void quoted(const char* value) {
+  void string(const char* value) {
+    if (comma_) text_ += ',';
     text_ += '"';
     text_ += value;
     text_ += '"';
+    comma_ = true;
   }
-  // The table's numbers are whole or short decimals (1e-3, 0.5): n * 10^-k with n whole, written
-  // without printf (which would add kilobytes to the module). Infinity as 1e999, which JSON.parse
-  // reads as Infinity.
-  static std::string decimal(double value) {
-    if (std::isinf(value)) return value > 0 ? "1e999" : "-1e999";
+  // The table's numbers are whole or short decimals (1e-3, 0.5): n * 10^-k with n whole.
+  // Infinity as 1e999, which JSON.parse reads as Infinity.
+  void number(const char* name, double value) {
+    key(name);
     int exponent = 0;
     double scaled = value;
-    while (scaled != std::floor(scaled) && exponent < 17) {
+    while (std::isfinite(scaled) && scaled != std::floor(scaled) && exponent < 17) {
       scaled *= 10;
       ++exponent;
     }
-    std::string text = std::to_string(static_cast<long long>(scaled));
-    return exponent == 0 ? text : text + "e-" + std::to_string(exponent);
+    if (std::isinf(value)) text_ += value > 0 ? "1e999" : "-1e999";
+    else
+      text_ += wholeNumber(static_cast<long long>(scaled)) + (exponent ? "e-" + wholeNumber(exponent) : "");
+    comma_ = true;
   }
+  void names(const char* name, const char* const* values, int count) {
+    open(name, '[');
+    for (int i = 0; i < count; ++i) string(values[i]);
+    close(']');
+  }
+  // {"name": {"slot": i, "path": "...", "type": "..."}, ...}: slot i is the i-th entry.
+  void slots(const char* name, const SlotInfo* slots, size_t count) {
+    open(name, '{');
+    for (size_t i = 0; i < count; ++i) {
+      open(slots[i].name, '{');
+      number("slot", static_cast<double>(i));
+      key("path");
+      string(slots[i].path);
+      key("type");
+      string(slots[i].type);
+      close('}');
+    }
+    close('}');
+  }
+  void numbers(const char* name, const NamedNumber* values, int count) {
+    open(name, '{');
+    for (int i = 0; i < count; ++i) number(values[i].name, values[i].value);
+    close('}');
+  }
+  const std::string& text() const { return text_; }
+
+ private:
   std::string text_;
-  bool first_ = true;
+  bool comma_ = false;
 };
 
-#define IK2D_SLOT_JSON(name, path, type, value) json.slot(#name, name, path, type);
+template <class Enum, int Count>
+void enumNames(AbiWriter& out, const char* name) {
+  const char* values[Count];
+  for (int i = 0; i < Count; ++i) values[i] = ik2d::toString(static_cast<Enum>(i));
+  out.names(name, values, Count);
+}
 
 std::string abi() {
-  Json json;
-  json.open(nullptr, '{');
-  json.string("version", ik2d::kVersion);
-  json.open("twoBoneStatus", '[');
-  for (int i = 0; i <= static_cast<int>(ik2d::TwoBoneStatus::Invalid); ++i)
-    json.string(nullptr, ik2d::toString(static_cast<ik2d::TwoBoneStatus>(i)));
-  json.close(']').open("chainStatus", '[');
-  for (int i = 0; i <= static_cast<int>(ik2d::ChainStatus::Invalid); ++i)
-    json.string(nullptr, ik2d::toString(static_cast<ik2d::ChainStatus>(i)));
-  json.close(']').open("chainMethods", '[');
-  for (int i = 0; i <= static_cast<int>(ik2d::ChainMethod::Fabrik); ++i)
-    json.string(nullptr, ik2d::toString(static_cast<ik2d::ChainMethod>(i)));
-  json.close(']').open("stepKind", '[');
-  for (int i = 0; i <= static_cast<int>(ik2d::ChainStepKind::Invalid); ++i)
-    json.string(nullptr, ik2d::toString(static_cast<ik2d::ChainStepKind>(i)));
-  json.close(']');
-
-  json.open("twoBoneFrame", '{');
-  {
-    using namespace twoBone;
-    IK2D_TWO_BONE_FRAME(IK2D_SLOT_JSON)
-  }
-  json.close('}').open("chainSolveFrame", '{');
-  {
-    using namespace chainSolve;
-    IK2D_CHAIN_SOLVE_FRAME(IK2D_SLOT_JSON)
-  }
-  json.close('}').open("stepFrame", '{');
-  {
-    using namespace stepFrame;
-    IK2D_STEP_FRAME(IK2D_SLOT_JSON)
-  }
-  json.close('}').open("spiderBody", '{');
-  {
-    using namespace spiderBody;
-    IK2D_SPIDER_BODY(IK2D_SLOT_JSON)
-  }
-  json.close('}').open("spiderLeg", '{');
-  {
-    using namespace spiderLeg;
-    IK2D_SPIDER_LEG(IK2D_SLOT_JSON)
-  }
-  json.close('}').open("spiderOptions", '{');
+  AbiWriter out;
+  out.open(nullptr, '{');
+  out.key("version");
+  out.string(ik2d::kVersion);
+  enumNames<ik2d::TwoBoneStatus, static_cast<int>(ik2d::TwoBoneStatus::Invalid) + 1>(out, "twoBoneStatus");
+  enumNames<ik2d::ChainStatus, static_cast<int>(ik2d::ChainStatus::Invalid) + 1>(out, "chainStatus");
+  enumNames<ik2d::ChainMethod, static_cast<int>(ik2d::ChainMethod::Fabrik) + 1>(out, "chainMethods");
+  enumNames<ik2d::ChainStepKind, static_cast<int>(ik2d::ChainStepKind::Invalid) + 1>(out, "stepKind");
+  out.slots("twoBoneFrame", kTwoBoneSlots, std::size(kTwoBoneSlots));
+  out.slots("chainSolveFrame", kChainSolveSlots, std::size(kChainSolveSlots));
+  out.slots("stepFrame", kStepSlots, std::size(kStepSlots));
+  out.slots("spiderBody", kSpiderBodySlots, std::size(kSpiderBodySlots));
+  out.slots("spiderLeg", kSpiderLegSlots, std::size(kSpiderLegSlots));
+  out.names("twoBoneBatchFields", kTwoBoneBatchFields, static_cast<int>(std::size(kTwoBoneBatchFields)));
+  out.names("chainBatchFields", kChainBatchFields, static_cast<int>(std::size(kChainBatchFields)));
   {
     const ik2d::SpiderOptions o;
     const double startX = 0;
-#define IK2D_OPTION_JSON(name, value) json.number(#name, static_cast<double>(value));
-    IK2D_SPIDER_OPTIONS(IK2D_OPTION_JSON)
-#undef IK2D_OPTION_JSON
+#define IK2D_OPTION_INFO(name, value) {#name, static_cast<double>(value)},
+    const NamedNumber spider[] = {IK2D_SPIDER_OPTIONS(IK2D_OPTION_INFO)};
+#undef IK2D_OPTION_INFO
+    out.numbers("spiderOptions", spider, static_cast<int>(std::size(spider)));
   }
-  json.close('}');
-
-#define IK2D_FIELD_JSON(name) json.string(nullptr, #name);
-  json.open("twoBoneBatchFields", '[');
-  IK2D_TWO_BONE_BATCH_FIELDS(IK2D_FIELD_JSON)
-  json.close(']').open("chainBatchFields", '[');
-  IK2D_CHAIN_BATCH_FIELDS(IK2D_FIELD_JSON)
-  json.close(']');
-#undef IK2D_FIELD_JSON
-
   const ik2d::ChainSolveOptions chain;
   const ik2d::ChainBatchOptions batch;
   const ik2d::TwoBoneInput limb;
-  json.open("defaults", '{')
-      .open("twoBone", '{')
-      .number("bend", limb.bend)
-      .number("softness", limb.softness)
-      .close('}')
-      .open("chainSolve", '{')
-      .string("method", ik2d::toString(chain.method))
-      .number("iterations", chain.iterations)
-      .number("tolerance", chain.tolerance)
-      .number("maxStep", chain.maxStep)
-      .close('}')
-      .open("chainBatchSolve", '{')
-      .string("method", batch.ccd ? "ccd" : "fabrik")
-      .number("iterations", batch.iterations)
-      .number("tolerance", batch.tolerance)
-      .close('}')
-      .close('}');
-  json.open("limits", '{')
-      .number("maxBones", ik2d::Chain::kMaxBones)
-      .number("maxIterations", ik2d::Chain::kMaxIterations)
-      .number("maxBatchLimbs", ik2d::TwoBoneBatch::kMaxCount)
-      .number("maxBatchSlots", static_cast<double>(ik2d::ChainBatch::kMaxSlots))
-      .number("maxSpiderSteps", 100000)
-      .close('}');
-  json.close('}');
-  return json.text();
+  out.open("defaults", '{');
+  const NamedNumber twoBone[] = {{"bend", limb.bend}, {"softness", limb.softness}};
+  out.numbers("twoBone", twoBone, 2);
+  out.open("chainSolve", '{');
+  out.key("method");
+  out.string(ik2d::toString(chain.method));
+  out.number("iterations", chain.iterations);
+  out.number("tolerance", chain.tolerance);
+  out.number("maxStep", chain.maxStep);
+  out.close('}');
+  out.open("chainBatchSolve", '{');
+  out.key("method");
+  out.string(ik2d::toString(batch.ccd ? ik2d::ChainMethod::Ccd : ik2d::ChainMethod::Fabrik));
+  out.number("iterations", batch.iterations);
+  out.number("tolerance", batch.tolerance);
+  out.close('}');
+  out.close('}');
+  const NamedNumber limits[] = {{"maxBones", ik2d::Chain::kMaxBones},
+                                {"maxIterations", ik2d::Chain::kMaxIterations},
+                                {"maxBatchLimbs", ik2d::TwoBoneBatch::kMaxCount},
+                                {"maxBatchSlots", static_cast<double>(ik2d::ChainBatch::kMaxSlots)}};
+  out.numbers("limits", limits, static_cast<int>(std::size(limits)));
+  out.close('}');
+  return out.text();
 }
 
 // ---- the call frame -------------------------------------------------------------------------------
@@ -450,8 +466,7 @@ class TwoBoneBatchHandle {
   std::string solve(double begin, double end) {
     if (!(begin >= 0 && begin <= end && end <= batch_.count()) || begin != std::floor(begin) ||
         end != std::floor(end))
-      return "begin and end must be whole numbers with 0 <= begin <= end <= " +
-             std::to_string(batch_.count());
+      return "begin and end must be whole numbers with 0 <= begin <= end <= " + wholeNumber(batch_.count());
     batch_.solve(static_cast<int>(begin), static_cast<int>(end));
     return "";
   }

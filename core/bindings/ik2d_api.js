@@ -227,7 +227,7 @@ function makeApi(raw) {
     return step;
   }
 
-  /** An N-bone chain that lives in WASM memory. See ik2d.d.ts and the README. */
+  /** An N-bone chain that lives in WASM memory. See ik2d.d.ts and docs/api.md. */
   class Chain {
     #handle;
     #size;

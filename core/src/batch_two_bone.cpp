@@ -105,9 +105,10 @@ const char* TwoBoneBatch::message(int index) {
 
 namespace {
 
-// Solves V::kLanes limbs from index i; false when one of them needs the scalar solver.
+// Solves V::kLanes limbs from index i; false when one of them needs the scalar solver. Not
+// inlined: one copy of each kernel serves the batch and solveTwoBoneLimb (the module's size).
 template <class V>
-bool solveLanes(double* const* in, double* const* out, std::uint8_t* status, int i) {
+[[gnu::noinline]] bool solveLanes(double* const* in, double* const* out, std::uint8_t* status, int i) {
   const V rootX = V::load(in[0] + i), rootY = V::load(in[1] + i);
   const V targetX = V::load(in[2] + i), targetY = V::load(in[3] + i);
   const V l1 = V::load(in[4] + i), l2 = V::load(in[5] + i);

@@ -2,7 +2,6 @@
 // root; see chain_solve.cpp).
 #include "chain_detail.hpp"
 #include "ik2d/chain.hpp"
-#include "simd.hpp"
 
 namespace ik2d {
 
@@ -32,8 +31,7 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
     cosine = detail::dot(endUnit, targetUnit);
     sine = cross(endUnit, targetUnit);
   }
-  // Branch-free Cephes atan2 (simd.hpp), within an ulp or so of std::atan2 and faster in WASM.
-  const double wanted = simd::atan2(simd::F64x1{sine}, simd::F64x1{cosine}).v;
+  const double wanted = detail::fastAtan2(sine, cosine);
   step.kind = ChainStepKind::CcdJoint;
   step.joint = joint;
   step.pivot = pivot;

@@ -8,6 +8,7 @@
 
 #include "chain_detail.hpp"
 #include "chain_rules.hpp"
+#include "simd.hpp"
 
 namespace ik2d {
 using detail::isWithinMagnitude;
@@ -21,6 +22,8 @@ double clampAngleToRange(double angle, double min, double max) {
   const double toMax = std::fabs(wrapAngle(angle - max));
   return toMin <= toMax ? min : max;
 }
+
+double fastAtan2(double y, double x) { return simd::atan2(simd::F64x1{y}, simd::F64x1{x}).v; }
 
 Vec2 unitOr(Vec2 v, Vec2 fallback) {
   const double length = fastLength(v);

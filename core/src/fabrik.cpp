@@ -14,70 +14,45 @@ namespace ik2d {
 // A limited joint i+1 also bends bone i so the angle between bones i and i+1 stays in its limit.
 // Coincident points have no direction: the bone keeps the one it had.
 void Chain::backwardPass(Vec2 target) {
+  // On raw arrays, without a copy of the positions: scratch i is read only once written, and
+  // where the pass needs joint i's old place it reads positions_.
   const int bones = size();
-  if (!anyConstraint()) {
-    // Unconstrained: the same arithmetic on raw arrays (no copy: scratch i is read only after
-    // it is written, and position i is what the copy would have held).
-    const double* position = positions_.data();
-    const double* length = lengths_.data();
-    double* back = scratch_.data();
-    double childX = target.x, childY = target.y;
-    back[2 * bones] = childX;
-    back[2 * bones + 1] = childY;
-    for (int i = bones - 1; i >= 0; --i) {
-      const auto at = 2 * static_cast<size_t>(i);
-      const Vec2 toJoint{position[at] - childX, position[at + 1] - childY};
-      Vec2 unit;
-      if (!detail::directionOf(toJoint, unit)) {
-        // No direction: keep the bone's own (joint i+1 -> joint i).
-        unit = detail::unitOr(toJoint, (-1.0 / length[i]) * (this->position(i + 1) - this->position(i)));
-        const double world = std::atan2(-unit.y, -unit.x);
-        const Vec2 placed = Vec2{childX, childY} - length[i] * direction(world);
-        childX = placed.x;
-        childY = placed.y;
-      } else {
-        childX = childX + length[i] * unit.x;
-        childY = childY + length[i] * unit.y;
-      }
-      back[at] = childX;
-      back[at + 1] = childY;
-    }
-    return;
-  }
-  std::copy(positions_.begin(), positions_.end(), scratch_.begin());
-  auto scratchAt = [this](int index) {
-    return Vec2{scratch_[2 * static_cast<size_t>(index)], scratch_[2 * static_cast<size_t>(index) + 1]};
-  };
-  auto setScratch = [this](int index, Vec2 p) {
-    scratch_[2 * static_cast<size_t>(index)] = p.x;
-    scratch_[2 * static_cast<size_t>(index) + 1] = p.y;
-  };
-
-  setScratch(bones, target);
+  const double* old = positions_.data();
+  const double* length = lengths_.data();
+  double* back = scratch_.data();
+  double childX = target.x, childY = target.y;
+  back[2 * bones] = childX;
+  back[2 * bones + 1] = childY;
   for (int i = bones - 1; i >= 0; --i) {
-    const auto bone = static_cast<size_t>(i);
-    const Vec2 child = scratchAt(i + 1);
-    const Vec2 toJoint = scratchAt(i) - child;
-    const bool limited = i + 1 < bones && hasLimit_[bone + 1];
+    const auto at = 2 * static_cast<size_t>(i);
+    const Vec2 child{childX, childY};
+    const Vec2 toJoint{old[at] - childX, old[at + 1] - childY};
+    const bool limited = i + 1 < bones && hasLimit_[static_cast<size_t>(i) + 1];
     Vec2 unit;
     if (!limited && detail::directionOf(toJoint, unit)) {
-      setScratch(i, child + lengths_[bone] * unit);  // no angle needed
-      continue;
-    }
-    // Coincident points have no direction: keep the bone's (from its positions, which are current
-    // even while the angles wait for syncAngles()).
-    const Vec2 backward = detail::unitOr(toJoint, (-1.0 / lengths_[bone]) * (position(i + 1) - position(i)));
-    double world = std::atan2(-backward.y, -backward.x);  // bone i's direction, joint i -> joint i+1
-    if (limited) {
-      const Vec2 childBone = scratchAt(i + 2) - child;
-      if (length(childBone) > 0) {
-        const double childWorld = std::atan2(childBone.y, childBone.x);
-        const double local = detail::clampAngleToRange(wrapAngle(childWorld - world), limitMin_[bone + 1],
-                                                       limitMax_[bone + 1]);
-        world = childWorld - local;
+      childX = childX + length[i] * unit.x;  // no angle needed
+      childY = childY + length[i] * unit.y;
+    } else {
+      // Coincident points have no direction: keep the bone's (from its positions, which are
+      // current even while the angles wait for syncAngles()).
+      const Vec2 backward = detail::unitOr(toJoint, (-1.0 / length[i]) * (position(i + 1) - position(i)));
+      double world = std::atan2(-backward.y, -backward.x);  // bone i's direction, joint i -> joint i+1
+      if (limited) {
+        const Vec2 childBone = Vec2{back[at + 4], back[at + 5]} - child;
+        if (ik2d::length(childBone) > 0) {
+          const auto joint = static_cast<size_t>(i) + 1;
+          const double childWorld = std::atan2(childBone.y, childBone.x);
+          const double local =
+              detail::clampAngleToRange(wrapAngle(childWorld - world), limitMin_[joint], limitMax_[joint]);
+          world = childWorld - local;
+        }
       }
+      const Vec2 placed = child - length[i] * direction(world);
+      childX = placed.x;
+      childY = placed.y;
     }
-    setScratch(i, child - lengths_[bone] * direction(world));
+    back[at] = childX;
+    back[at + 1] = childY;
   }
 }
 
@@ -141,8 +116,7 @@ void Chain::syncAngles() const {
   for (int i = 0; i < size(); ++i) {
     const auto bone = static_cast<size_t>(i);
     const Vec2 along = position(i + 1) - position(i);
-    // Branch-free Cephes atan2 (simd.hpp), within an ulp or so of std::atan2 and faster in WASM.
-    const double world = simd::atan2(simd::F64x1{along.y}, simd::F64x1{along.x}).v;
+    const double world = detail::fastAtan2(along.y, along.x);
     angles_[bone] = wrapAngle(world - parentWorld);
     parentWorld += angles_[bone];
     worldAngles_[bone] = parentWorld;

@@ -127,34 +127,29 @@ namespace {
   X(x, startX)
 
 // The batches' arrays, in the order fieldAddress() numbers them (and abi() lists them).
-#define IK2D_TWO_BONE_BATCH_FIELDS(X)                                                                \
-  X(rootX)                                                                                           \
-  X(rootY)                                                                                           \
-  X(targetX)                                                                                         \
-  X(targetY) X(length1) X(length2) X(bend) X(softness) X(jointX) X(jointY) X(endX) X(endY) X(angle1) \
-      X(angle2) X(distance)
+#define IK2D_TWO_BONE_BATCH_FIELDS(X)                                                               \
+  X(rootX)                                                                                          \
+  X(rootY)                                                                                          \
+  X(targetX)                                                                                        \
+  X(targetY)                                                                                        \
+  X(length1) X(length2) X(bend) X(softness) X(jointX) X(jointY) X(endX) X(endY) X(angle1) X(angle2) \
+      X(distance)
 #define IK2D_CHAIN_BATCH_FIELDS(X) \
   X(rootX) X(rootY) X(targetX) X(targetY) X(lengths) X(x) X(y) X(error) X(angles)
 #define IK2D_SLOT_ENUM(name, path, type, value) name,
 #define IK2D_OPTION_ENUM(name, value) name,
-namespace twoBone {
-enum Slot { IK2D_TWO_BONE_FRAME(IK2D_SLOT_ENUM) kSlots };
-}
-namespace chainSolve {
-enum Slot { IK2D_CHAIN_SOLVE_FRAME(IK2D_SLOT_ENUM) kSlots };
-}
-namespace stepFrame {
-enum Slot { IK2D_STEP_FRAME(IK2D_SLOT_ENUM) kSlots };
-}
-namespace spiderBody {
-enum Slot { IK2D_SPIDER_BODY(IK2D_SLOT_ENUM) kSlots };
-}
-namespace spiderLeg {
-enum Slot { IK2D_SPIDER_LEG(IK2D_SLOT_ENUM) kSlots };
-}
-namespace spiderOption {
-enum Slot { IK2D_SPIDER_OPTIONS(IK2D_OPTION_ENUM) kSlots };
-}
+// The slot indices of each list, as an enum in a namespace of its own (twoBone::rootX, ...).
+#define IK2D_SLOTS(space, list, item) \
+  namespace space {                   \
+  enum Slot { list(item) kSlots };    \
+  }
+IK2D_SLOTS(twoBone, IK2D_TWO_BONE_FRAME, IK2D_SLOT_ENUM)
+IK2D_SLOTS(chainSolve, IK2D_CHAIN_SOLVE_FRAME, IK2D_SLOT_ENUM)
+IK2D_SLOTS(stepFrame, IK2D_STEP_FRAME, IK2D_SLOT_ENUM)
+IK2D_SLOTS(spiderBody, IK2D_SPIDER_BODY, IK2D_SLOT_ENUM)
+IK2D_SLOTS(spiderLeg, IK2D_SPIDER_LEG, IK2D_SLOT_ENUM)
+IK2D_SLOTS(spiderOption, IK2D_SPIDER_OPTIONS, IK2D_OPTION_ENUM)
+#undef IK2D_SLOTS
 
 // ---- the ABI table --------------------------------------------------------------------------------
 // Tables of plain data (the slot lists above, expanded), written out by one small loop as JSON:

@@ -150,6 +150,15 @@ TEST_CASE("TwoBoneBatch hands extreme and invalid limbs to solveTwoBone, with it
 
 namespace {
 
+// The batch's options for the same solve as `options` (no step limit: the batch has none).
+ChainBatchOptions batchOptionsLike(const ChainSolveOptions& options) {
+  ChainBatchOptions batch;
+  batch.ccd = options.method == ChainMethod::Ccd;
+  batch.iterations = options.iterations;
+  batch.tolerance = options.tolerance;
+  return batch;
+}
+
 Chain chainLike(const std::vector<double>& lengths) {
   Chain chain;
   REQUIRE(chain.reset({0, 0}, lengths.data(), static_cast<int>(lengths.size())) == nullptr);
@@ -167,14 +176,9 @@ TEST_CASE("ChainBatch solves like Chain: same statuses, sweeps and poses, both m
     for (double l : lengths) reach += l;
     ChainBatch batch;
     REQUIRE(batch.reset(count, bones, lengths.data(), {0, 0}) == nullptr);
-    ChainSolveOptions options;
-    options.method = ccd ? ChainMethod::Ccd : ChainMethod::Fabrik;
-    options.iterations = ccd ? 200 : 50;
-    options.tolerance = 1e-4 * reach;
-    ChainBatchOptions batchOptions;
-    batchOptions.ccd = ccd;
-    batchOptions.iterations = options.iterations;
-    batchOptions.tolerance = options.tolerance;
+    const ChainSolveOptions options =
+        optionsFor(ccd ? ChainMethod::Ccd : ChainMethod::Fabrik, ccd ? 200 : 50, 1e-4 * reach);
+    const ChainBatchOptions batchOptions = batchOptionsLike(options);
 
     // Each chain starts from its own random pose and gets its own target, some beyond reach.
     std::vector<Chain> chains;
@@ -244,14 +248,9 @@ TEST_CASE("ChainBatch and Chain from singular starts: identical statuses and swe
       const int count = static_cast<int>(std::size(along) * std::size(at));
       ChainBatch batch;
       REQUIRE(batch.reset(count, bones, lengths.data(), {0.5, -0.25}) == nullptr);
-      ChainSolveOptions options;
-      options.method = ccd ? ChainMethod::Ccd : ChainMethod::Fabrik;
-      options.iterations = ccd ? 200 : 60;
-      options.tolerance = 1e-5 * reach;
-      ChainBatchOptions batchOptions;
-      batchOptions.ccd = ccd;
-      batchOptions.iterations = options.iterations;
-      batchOptions.tolerance = options.tolerance;
+      const ChainSolveOptions options =
+          optionsFor(ccd ? ChainMethod::Ccd : ChainMethod::Fabrik, ccd ? 200 : 60, 1e-5 * reach);
+      const ChainBatchOptions batchOptions = batchOptionsLike(options);
       std::vector<Chain> chains;
       int c = 0;
       for (const double direction0 : along) {

@@ -127,15 +127,13 @@ namespace {
   X(x, startX)
 
 // The batches' arrays, in the order fieldAddress() numbers them (and abi() lists them).
-#define IK2D_TWO_BONE_BATCH_FIELDS(X)                                                               \
-  X(rootX)                                                                                          \
-  X(rootY)                                                                                          \
-  X(targetX)                                                                                        \
-  X(targetY)                                                                                        \
-  X(length1) X(length2) X(bend) X(softness) X(jointX) X(jointY) X(endX) X(endY) X(angle1) X(angle2) \
-      X(distance)
+// clang-format off
+#define IK2D_TWO_BONE_BATCH_FIELDS(X) \
+  X(rootX) X(rootY) X(targetX) X(targetY) X(length1) X(length2) X(bend) X(softness) \
+  X(jointX) X(jointY) X(endX) X(endY) X(angle1) X(angle2) X(distance)
 #define IK2D_CHAIN_BATCH_FIELDS(X) \
   X(rootX) X(rootY) X(targetX) X(targetY) X(lengths) X(x) X(y) X(error) X(angles)
+// clang-format on
 #define IK2D_SLOT_ENUM(name, path, type, value) name,
 #define IK2D_OPTION_ENUM(name, value) name,
 // The slot indices of each list, as an enum in a namespace of its own (twoBone::rootX, ...).

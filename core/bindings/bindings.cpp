@@ -149,6 +149,9 @@ IK2D_SLOTS(spiderLeg, IK2D_SPIDER_LEG, IK2D_SLOT_ENUM)
 IK2D_SLOTS(spiderOption, IK2D_SPIDER_OPTIONS, IK2D_OPTION_ENUM)
 #undef IK2D_SLOTS
 
+/// Size of the call frame, in doubles (abi() tells JS).
+constexpr int kFrameSlots = 32;
+
 // ---- the ABI table --------------------------------------------------------------------------------
 // Tables of plain data (the slot lists above, expanded), written out by one small loop as JSON:
 // code size matters here (the module's payload), so no JSON library, no printf.
@@ -275,6 +278,7 @@ std::string abi() {
   out.open(nullptr, '{');
   out.key("version");
   out.string(ik2d::kVersion);
+  out.number("frameSlots", kFrameSlots);
   enumNames<ik2d::TwoBoneStatus, static_cast<int>(ik2d::TwoBoneStatus::Invalid) + 1>(out, "twoBoneStatus");
   enumNames<ik2d::ChainStatus, static_cast<int>(ik2d::ChainStatus::Invalid) + 1>(out, "chainStatus");
   enumNames<ik2d::ChainMethod, static_cast<int>(ik2d::ChainMethod::Fabrik) + 1>(out, "chainMethods");
@@ -325,9 +329,8 @@ std::string abi() {
 
 // ---- the call frame -------------------------------------------------------------------------------
 
-// Arguments in, results out, for the call in flight (see the top of this file). Sized for the
-// largest layout.
-constexpr int kFrameSlots = 32;
+// Arguments in, results out, for the call in flight (see the top of this file); kFrameSlots
+// doubles, enough for the largest layout.
 static_assert(twoBone::kSlots <= kFrameSlots && chainSolve::kSlots <= kFrameSlots &&
                   stepFrame::kSlots <= kFrameSlots,
               "every frame layout fits the frame");

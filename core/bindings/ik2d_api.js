@@ -128,8 +128,8 @@ function makeApi(raw) {
 
   // The call frame (bindings.cpp): a detached view has length 0, so a growth is one comparison.
   const frameAddress = raw.frameAddress();
-  let frame = new Float64Array(raw.HEAPF64.buffer, frameAddress, 32);
-  const callFrame = () => (frame.length ? frame : (frame = new Float64Array(raw.HEAPF64.buffer, frameAddress, 32)));
+  let frame = new Float64Array(raw.HEAPF64.buffer, frameAddress, abi.frameSlots);
+  const callFrame = () => (frame.length ? frame : (frame = new Float64Array(raw.HEAPF64.buffer, frameAddress, abi.frameSlots)));
   const TB = Object.fromEntries(Object.entries(abi.twoBoneFrame).map(([name, { slot }]) => [name, slot]));
   const CS = Object.fromEntries(Object.entries(abi.chainSolveFrame).map(([name, { slot }]) => [name, slot]));
   const methodCode = (method) => abi.chainMethods.indexOf(method);  // -1: C++ says what is wrong

@@ -1,5 +1,5 @@
 // bench.mjs: `npm run bench`. Measures, never asserts (timed tests would be flaky on shared
-// machines; these numbers are for the README). Four parts, each printed as a markdown table:
+// machines; these numbers are for docs/benchmarks.md). Four parts, each printed as a markdown table:
 //   1. native: Google Benchmark, per-call solvers against the SIMD batches (bench/native);
 //   2. WASM in Node: ik2d per call and batched against hand-written JS and three JS IK libraries,
 //      alternating rounds in one process, plus the convergence table (bench/node/run.mjs);

@@ -1,10 +1,10 @@
 // screenshot.mjs: `npm run screenshot`. Serves dist/ (build it first), opens the playground in
-// headless Chromium, sets a bent arm pose and writes docs/screenshot.png for the README.
+// headless Chromium, sets a bent arm pose and writes docs/screenshot.png for the README and docs/.
 // `npm run screenshot -- --preset=chain` writes docs/chain.png (the chain scene) instead, and
 // `--preset=spider` docs/spider.png (the spider mid-walk on rough ground, 8 s after the page loads).
 //
 // Options (all optional), for looking at other states while working on the page:
-//   --preset=NAME     arm (default), chain or spider: the README picture's query, steps and file
+//   --preset=NAME     arm (default), chain or spider: the picture's query, steps and file
 //   --out=FILE        where to write the PNG (default: the preset's, docs/screenshot.png)
 //   --query=STRING    a link query instead of the preset's, e.g. "scene=arm&target=280,0"
 //   --steps=N         pause, then run fixed 1/60 s steps until N have run since the page loaded
@@ -20,7 +20,7 @@ import { ensureNodeModules, ensureSystemTools } from './lib/setup.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The README's pictures: query and file per preset. */
+/** The pictures of the README and docs/: query and file per preset. */
 const PRESETS = {
   // A clearly bent elbow, the target within reach.
   arm: { query: 'scene=arm&length1=130&length2=100&target=110,60&root=-30,-40', out: 'docs/screenshot.png' },

@@ -97,6 +97,14 @@ export function targetChecks(scenarios, settings) {
     else checks.push({ what, value, goal, status: value >= goal ? 'met' : 'missed', detail });
   };
   const tb = scenarios.find((s) => s.name === 'two-bone');
+  // Issue 17: the per-call API against the per-call JS reference and three.js.
+  check('issue 17, two-bone: per call vs JS per call (≥ 1.5×)', speedup(find(tb, 'JS per call'), find(tb, 'ik2d per call')), 1.5);
+  const fabrikTracking = scenarios.find((s) => s.name === `FABRIK-${bones} tracking`);
+  check('issue 17, FABRIK-10 tracking: per call vs JS reference (≥ 1×)', speedup(find(fabrikTracking, 'JS reference'), find(fabrikTracking, 'ik2d per call')), 1);
+  const ccdTracking = scenarios.find((s) => s.name === `CCD-${bones} tracking`);
+  for (const name of [`three CCDIKSolver (iteration = ${ccdTracking?.iterations})`, 'three CCDIKSolver + tolerance stop']) {
+    check(`issue 17, CCD-10 tracking: per call vs ${name} (≥ 8×)`, speedup(find(ccdTracking, name), find(ccdTracking, 'ik2d per call')), 8);
+  }
   check('two-bone: batched vs JS per call (≥ 5×)', speedup(find(tb, 'JS per call'), find(tb, 'ik2d batched')), 5);
   check('two-bone: batched vs JS typed-array loop (> 1×)', speedup(find(tb, 'JS typed-array loop'), find(tb, 'ik2d batched')), 1.0000001);
   const errorNote = (ours, theirs) => {
@@ -140,7 +148,7 @@ export function report(result) {
   if (result.notes.length) lines.push('');
   for (const s of result.scenarios) scenarioTable(s, lines, result.settings);
   convergenceTable(result.convergence, lines, result.settings);
-  lines.push('### Targets (issue 6), from this run');
+  lines.push('### Targets (issues 6 and 17), from this run');
   lines.push('');
   lines.push('| target | measured | result | errors |');
   lines.push('|---|---|---|---|');

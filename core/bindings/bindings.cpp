@@ -1,18 +1,26 @@
 // bindings.cpp: the Embind bindings, and the only file that includes Emscripten headers.
 //
-// The hot path crosses the boundary as plain numbers: solveTwoBone takes eight doubles and writes
-// its pose into a static buffer that ik2d_api.js reads through a Float64Array view, because an
-// Embind value_object costs more than the whole solve (see shared/TOOLCHAIN.md). ik2d_api.js
-// turns that into the public `{status, joint, end, ...}` object and checks argument types.
+// Sections: the ABI table, the call frame (hot paths), chains, batches, spiders, registration.
 //
-// Chains live in C++ (ChainHandle, one per JS Chain). Arrays cross through memory, never element
-// by element: JS writes lengths or angles into the shared input buffer and reads angles and
-// positions straight out of the chain's own storage. Calls that can fail return 0 or 1 and leave
-// the message for lastMessage().
+// One boundary, two kinds of call (docs/architecture.md, "The boundary"):
+//   - Hot paths (solveTwoBone, Chain.solve, Chain.beginSolve/step) go through the call frame: JS
+//     writes the arguments into `frame` (a Float64Array view of it), calls a raw export that takes
+//     at most a handle address, and reads every result, the message included (as the address of a
+//     static C string), back from the frame before it returns. Nothing is left for a later call.
+//   - Everything else is an Embind method that returns what it has to say: a message as a
+//     std::string ("" when all went well), a number, an address of the object's own storage.
+// Arrays cross through memory, never element by element: JS writes lengths or angles into the
+// shared input buffer (inputAddress) and reads angles, positions and states straight out of the
+// objects' storage.
+//
+// Every name, slot, limit and default JS needs is in the table abi() returns (JSON, read once by
+// ik2d_api.js): the slot lists below are the only copy of each layout.
 #include <emscripten/bind.h>
 #include <emscripten/em_macros.h>
 
+#include <cmath>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -20,121 +28,333 @@
 
 namespace {
 
-// Layout of the buffer solveTwoBoneFlat writes: ik2d_api.js reads the same indices.
-enum TwoBoneSlot { kJointX, kJointY, kEndX, kEndY, kAngle1, kAngle2, kDistance, kSlotCount };
+// ---- slot layouts ---------------------------------------------------------------------------------
+// X(name, JS path, JS type, value): the JS path is where ik2d_api.js puts the value in the object it
+// builds ("pivot.x" makes {pivot: {x}}); the type says how to read the double: "number", "bool",
+// "chainStatus", "twoBoneStatus", "stepKind" (index into that name list) or "message" (address of a
+// C string, absent when 0). Adding a field to a step or a spider state is one line here.
 
-double twoBoneOut[kSlotCount];
-const char* twoBoneMessage = nullptr;
+// solveTwoBone: arguments, then results.
+#define IK2D_TWO_BONE_FRAME(X)            \
+  X(rootX, "root.x", "number", 0)         \
+  X(rootY, "root.y", "number", 0)         \
+  X(targetX, "target.x", "number", 0)     \
+  X(targetY, "target.y", "number", 0)     \
+  X(length1, "length1", "number", 0)      \
+  X(length2, "length2", "number", 0)      \
+  X(bend, "bend", "number", 0)            \
+  X(softness, "softness", "number", 0)    \
+  X(jointX, "joint.x", "number", 0)       \
+  X(jointY, "joint.y", "number", 0)       \
+  X(endX, "end.x", "number", 0)           \
+  X(endY, "end.y", "number", 0)           \
+  X(angle1, "angle1", "number", 0)        \
+  X(angle2, "angle2", "number", 0)        \
+  X(distance, "distance", "number", 0)    \
+  X(status, "status", "twoBoneStatus", 0) \
+  X(message, "message", "message", 0)
 
-static_assert(static_cast<int>(ik2d::TwoBoneStatus::Reached) == 0,
-              "status codes index STATUS in ik2d_api.js");
-static_assert(static_cast<int>(ik2d::TwoBoneStatus::OutOfReach) == 1,
-              "status codes index STATUS in ik2d_api.js");
-static_assert(static_cast<int>(ik2d::TwoBoneStatus::TooClose) == 2,
-              "status codes index STATUS in ik2d_api.js");
-static_assert(static_cast<int>(ik2d::TwoBoneStatus::Invalid) == 3,
-              "status codes index STATUS in ik2d_api.js");
+// Chain.solve: arguments, then results.
+#define IK2D_CHAIN_SOLVE_FRAME(X)                \
+  X(targetX, "target.x", "number", 0)            \
+  X(targetY, "target.y", "number", 0)            \
+  X(method, "method", "number", 0)               \
+  X(iterations, "iterations", "number", 0)       \
+  X(tolerance, "tolerance", "number", 0)         \
+  X(maxStep, "maxStep", "number", 0)             \
+  X(status, "status", "chainStatus", 0)          \
+  X(resultIterations, "iterations", "number", 0) \
+  X(error, "error", "number", 0)                 \
+  X(message, "message", "message", 0)
 
-int solveTwoBoneFlat(double rootX, double rootY, double targetX, double targetY, double length1,
-                     double length2, double bend, double softness) {
-  ik2d::TwoBoneInput input;
-  input.root = {rootX, rootY};
-  input.target = {targetX, targetY};
-  input.length1 = length1;
-  input.length2 = length2;
-  input.bend = bend;
-  input.softness = softness;
-  const ik2d::TwoBoneResult result = ik2d::solveTwoBone(input);
-  twoBoneOut[kJointX] = result.joint.x;
-  twoBoneOut[kJointY] = result.joint.y;
-  twoBoneOut[kEndX] = result.end.x;
-  twoBoneOut[kEndY] = result.end.y;
-  twoBoneOut[kAngle1] = result.angle1;
-  twoBoneOut[kAngle2] = result.angle2;
-  twoBoneOut[kDistance] = result.distance;
-  twoBoneMessage = result.message;
-  return static_cast<int>(result.status);
+// Chain.beginSolve / Chain.step: one ik2d::ChainStep (`s`). The result.* slots count when `done`.
+#define IK2D_STEP_FRAME(X)                                                             \
+  X(kind, "kind", "stepKind", static_cast<int>(s.kind))                                \
+  X(iteration, "iteration", "number", s.iteration)                                     \
+  X(joint, "joint", "number", s.joint)                                                 \
+  X(pivotX, "pivot.x", "number", s.pivot.x)                                            \
+  X(pivotY, "pivot.y", "number", s.pivot.y)                                            \
+  X(endBeforeX, "endBefore.x", "number", s.endBefore.x)                                \
+  X(endBeforeY, "endBefore.y", "number", s.endBefore.y)                                \
+  X(wanted, "wanted", "number", s.wanted)                                              \
+  X(turn, "turn", "number", s.turn)                                                    \
+  X(error, "error", "number", s.error)                                                 \
+  X(sweepEnd, "sweepEnd", "bool", s.sweepEnd)                                          \
+  X(done, "done", "bool", s.done)                                                      \
+  X(resultStatus, "result.status", "chainStatus", static_cast<int>(s.result.status))   \
+  X(resultIterations, "result.iterations", "number", s.result.iterations)              \
+  X(resultError, "result.error", "number", s.result.error)                             \
+  X(message, "message", "message", reinterpret_cast<std::uintptr_t>(s.result.message)) \
+  X(resultMessage, "result.message", "message", reinterpret_cast<std::uintptr_t>(s.result.message))
+
+// Spider state: the body, then one record per leg (`body`, `goal`, `leg`).
+#define IK2D_SPIDER_BODY(X)                             \
+  X(x, "body.x", "number", body.position.x)             \
+  X(y, "body.y", "number", body.position.y)             \
+  X(angle, "body.angle", "number", body.angle)          \
+  X(velocity, "body.velocity", "number", body.velocity) \
+  X(goal, "goal", "number", goal)
+#define IK2D_SPIDER_LEG(X)                               \
+  X(hipX, "hip.x", "number", leg.hip.x)                  \
+  X(hipY, "hip.y", "number", leg.hip.y)                  \
+  X(kneeX, "knee.x", "number", leg.knee.x)               \
+  X(kneeY, "knee.y", "number", leg.knee.y)               \
+  X(footX, "foot.x", "number", leg.foot.x)               \
+  X(footY, "foot.y", "number", leg.foot.y)               \
+  X(restX, "rest.x", "number", leg.rest.x)               \
+  X(restY, "rest.y", "number", leg.rest.y)               \
+  X(planted, "planted", "bool", leg.planted)             \
+  X(nearSide, "nearSide", "bool", leg.nearSide)          \
+  X(group, "group", "number", leg.group)                 \
+  X(ik, "ik", "twoBoneStatus", static_cast<int>(leg.ik)) \
+  X(steps, "steps", "number", leg.steps)                 \
+  X(stepProgress, "stepProgress", "number", leg.stepProgress)
+
+// Spider options, in the order SpiderHandle::reset reads them from the input buffer, with the JS
+// names (`o` is an ik2d::SpiderOptions, whose defaults are the defaults).
+#define IK2D_SPIDER_OPTIONS(X)        \
+  X(legs, o.legCount)                 \
+  X(upperLength, o.upperLength)       \
+  X(lowerLength, o.lowerLength)       \
+  X(bodyHeight, o.bodyHeight)         \
+  X(speed, o.speed)                   \
+  X(stepThreshold, o.stepThreshold)   \
+  X(stepHeight, o.stepHeight)         \
+  X(seed, o.terrain.seed)             \
+  X(roughness, o.terrain.roughness)   \
+  X(amplitude, o.terrain.amplitude)   \
+  X(wavelength, o.terrain.wavelength) \
+  X(x, startX)
+
+// The batches' arrays, in the order fieldAddress() numbers them (and abi() lists them).
+// clang-format off
+#define IK2D_TWO_BONE_BATCH_FIELDS(X) \
+  X(rootX) X(rootY) X(targetX) X(targetY) X(length1) X(length2) X(bend) X(softness) \
+  X(jointX) X(jointY) X(endX) X(endY) X(angle1) X(angle2) X(distance)
+#define IK2D_CHAIN_BATCH_FIELDS(X) \
+  X(rootX) X(rootY) X(targetX) X(targetY) X(lengths) X(x) X(y) X(error) X(angles)
+// clang-format on
+#define IK2D_SLOT_ENUM(name, path, type, value) name,
+#define IK2D_OPTION_ENUM(name, value) name,
+// The slot indices of each list, as an enum in a namespace of its own (twoBone::rootX, ...).
+#define IK2D_SLOTS(space, list, item) \
+  namespace space {                   \
+  enum Slot { list(item) kSlots };    \
+  }
+IK2D_SLOTS(twoBone, IK2D_TWO_BONE_FRAME, IK2D_SLOT_ENUM)
+IK2D_SLOTS(chainSolve, IK2D_CHAIN_SOLVE_FRAME, IK2D_SLOT_ENUM)
+IK2D_SLOTS(stepFrame, IK2D_STEP_FRAME, IK2D_SLOT_ENUM)
+IK2D_SLOTS(spiderBody, IK2D_SPIDER_BODY, IK2D_SLOT_ENUM)
+IK2D_SLOTS(spiderLeg, IK2D_SPIDER_LEG, IK2D_SLOT_ENUM)
+IK2D_SLOTS(spiderOption, IK2D_SPIDER_OPTIONS, IK2D_OPTION_ENUM)
+#undef IK2D_SLOTS
+
+/// Size of the call frame, in doubles (abi() tells JS).
+constexpr int kFrameSlots = 32;
+
+// ---- the ABI table --------------------------------------------------------------------------------
+// Tables of plain data (the slot lists above, expanded), written out by one small loop as JSON:
+// code size matters here (the module's payload), so no JSON library, no printf.
+
+struct SlotInfo {
+  const char* name;
+  const char* path;
+  const char* type;
+};
+#define IK2D_SLOT_INFO(name, path, type, value) {#name, path, type},
+constexpr SlotInfo kTwoBoneSlots[] = {IK2D_TWO_BONE_FRAME(IK2D_SLOT_INFO)};
+constexpr SlotInfo kChainSolveSlots[] = {IK2D_CHAIN_SOLVE_FRAME(IK2D_SLOT_INFO)};
+constexpr SlotInfo kStepSlots[] = {IK2D_STEP_FRAME(IK2D_SLOT_INFO)};
+constexpr SlotInfo kSpiderBodySlots[] = {IK2D_SPIDER_BODY(IK2D_SLOT_INFO)};
+constexpr SlotInfo kSpiderLegSlots[] = {IK2D_SPIDER_LEG(IK2D_SLOT_INFO)};
+#undef IK2D_SLOT_INFO
+#define IK2D_FIELD_NAME(name) #name,
+constexpr const char* kTwoBoneBatchFields[] = {IK2D_TWO_BONE_BATCH_FIELDS(IK2D_FIELD_NAME)};
+constexpr const char* kChainBatchFields[] = {IK2D_CHAIN_BATCH_FIELDS(IK2D_FIELD_NAME)};
+#undef IK2D_FIELD_NAME
+
+struct NamedNumber {
+  const char* name;
+  double value;
+};
+
+// A whole number in decimal, without std::to_string (which would link printf: kilobytes).
+std::string wholeNumber(long long value) {
+  char digits[24];
+  char* at = digits + sizeof digits;
+  *--at = '\0';
+  const bool negative = value < 0;
+  unsigned long long left =
+      negative ? 0ULL - static_cast<unsigned long long>(value) : static_cast<unsigned long long>(value);
+  do {
+    *--at = static_cast<char>('0' + left % 10);
+    left /= 10;
+  } while (left > 0);
+  if (negative) *--at = '-';
+  return at;
 }
 
-}  // namespace
+class AbiWriter {
+ public:
+  // "name": value, with a comma before all but the first member of an object or array.
+  void key(const char* name) {
+    text_ += comma_ ? ",\"" : "\"";
+    text_ += name;
+    text_ += "\":";
+    comma_ = false;
+  }
+  void open(const char* name, char bracket) {
+    if (name) key(name);
+    else if (comma_) text_ += ',';
+    text_ += bracket;
+    comma_ = false;
+  }
+  void close(char bracket) {
+    text_ += bracket;
+    comma_ = true;
+  }
+  void string(const char* value) {
+    if (comma_) text_ += ',';
+    text_ += '"';
+    text_ += value;
+    text_ += '"';
+    comma_ = true;
+  }
+  // The table's numbers are whole or short decimals (1e-3, 0.5): n * 10^-k with n whole.
+  // Infinity as 1e999, which JSON.parse reads as Infinity.
+  void number(const char* name, double value) {
+    key(name);
+    int exponent = 0;
+    double scaled = value;
+    while (std::isfinite(scaled) && scaled != std::floor(scaled) && exponent < 17) {
+      scaled *= 10;
+      ++exponent;
+    }
+    if (std::isinf(value)) text_ += value > 0 ? "1e999" : "-1e999";
+    else
+      text_ += wholeNumber(static_cast<long long>(scaled)) + (exponent ? "e-" + wholeNumber(exponent) : "");
+    comma_ = true;
+  }
+  void names(const char* name, const char* const* values, int count) {
+    open(name, '[');
+    for (int i = 0; i < count; ++i) string(values[i]);
+    close(']');
+  }
+  // {"name": {"slot": i, "path": "...", "type": "..."}, ...}: slot i is the i-th entry.
+  void slots(const char* name, const SlotInfo* slots, size_t count) {
+    open(name, '{');
+    for (size_t i = 0; i < count; ++i) {
+      open(slots[i].name, '{');
+      number("slot", static_cast<double>(i));
+      key("path");
+      string(slots[i].path);
+      key("type");
+      string(slots[i].type);
+      close('}');
+    }
+    close('}');
+  }
+  void numbers(const char* name, const NamedNumber* values, int count) {
+    open(name, '{');
+    for (int i = 0; i < count; ++i) number(values[i].name, values[i].value);
+    close('}');
+  }
+  const std::string& text() const { return text_; }
 
-// The per-call hot paths as plain WebAssembly exports too: ik2d_api.js calls these directly, which
-// skips Embind's argument marshalling (with DYNAMIC_EXECUTION=0 its generic invoker costs more
-// than a whole two-bone solve). Same code, same buffers.
-extern "C" {
-EMSCRIPTEN_KEEPALIVE int ik2d_solve_two_bone(double rootX, double rootY, double targetX, double targetY,
-                                             double length1, double length2, double bend, double softness) {
-  return solveTwoBoneFlat(rootX, rootY, targetX, targetY, length1, length2, bend, softness);
+ private:
+  std::string text_;
+  bool comma_ = false;
+};
+
+template <class Enum, int Count>
+void enumNames(AbiWriter& out, const char* name) {
+  const char* values[Count];
+  for (int i = 0; i < Count; ++i) values[i] = ik2d::toString(static_cast<Enum>(i));
+  out.names(name, values, Count);
 }
+
+std::string abi() {
+  AbiWriter out;
+  out.open(nullptr, '{');
+  out.key("version");
+  out.string(ik2d::kVersion);
+  out.number("frameSlots", kFrameSlots);
+  enumNames<ik2d::TwoBoneStatus, static_cast<int>(ik2d::TwoBoneStatus::Invalid) + 1>(out, "twoBoneStatus");
+  enumNames<ik2d::ChainStatus, static_cast<int>(ik2d::ChainStatus::Invalid) + 1>(out, "chainStatus");
+  enumNames<ik2d::ChainMethod, static_cast<int>(ik2d::ChainMethod::Fabrik) + 1>(out, "chainMethods");
+  enumNames<ik2d::ChainStepKind, static_cast<int>(ik2d::ChainStepKind::Invalid) + 1>(out, "stepKind");
+  out.slots("twoBoneFrame", kTwoBoneSlots, std::size(kTwoBoneSlots));
+  out.slots("chainSolveFrame", kChainSolveSlots, std::size(kChainSolveSlots));
+  out.slots("stepFrame", kStepSlots, std::size(kStepSlots));
+  out.slots("spiderBody", kSpiderBodySlots, std::size(kSpiderBodySlots));
+  out.slots("spiderLeg", kSpiderLegSlots, std::size(kSpiderLegSlots));
+  out.names("twoBoneBatchFields", kTwoBoneBatchFields, static_cast<int>(std::size(kTwoBoneBatchFields)));
+  out.names("chainBatchFields", kChainBatchFields, static_cast<int>(std::size(kChainBatchFields)));
+  {
+    const ik2d::SpiderOptions o;
+    const double startX = 0;
+#define IK2D_OPTION_INFO(name, value) {#name, static_cast<double>(value)},
+    const NamedNumber spider[] = {IK2D_SPIDER_OPTIONS(IK2D_OPTION_INFO)};
+#undef IK2D_OPTION_INFO
+    out.numbers("spiderOptions", spider, static_cast<int>(std::size(spider)));
+  }
+  const ik2d::ChainSolveOptions chain;
+  const ik2d::ChainBatchOptions batch;
+  const ik2d::TwoBoneInput limb;
+  out.open("defaults", '{');
+  const NamedNumber twoBone[] = {{"bend", limb.bend}, {"softness", limb.softness}};
+  out.numbers("twoBone", twoBone, 2);
+  out.open("chainSolve", '{');
+  out.key("method");
+  out.string(ik2d::toString(chain.method));
+  out.number("iterations", chain.iterations);
+  out.number("tolerance", chain.tolerance);
+  out.number("maxStep", chain.maxStep);
+  out.close('}');
+  out.open("chainBatchSolve", '{');
+  out.key("method");
+  out.string(ik2d::toString(batch.ccd ? ik2d::ChainMethod::Ccd : ik2d::ChainMethod::Fabrik));
+  out.number("iterations", batch.iterations);
+  out.number("tolerance", batch.tolerance);
+  out.close('}');
+  out.close('}');
+  const NamedNumber limits[] = {{"maxBones", ik2d::Chain::kMaxBones},
+                                {"maxIterations", ik2d::Chain::kMaxIterations},
+                                {"maxBatchLimbs", ik2d::TwoBoneBatch::kMaxCount},
+                                {"maxBatchSlots", static_cast<double>(ik2d::ChainBatch::kMaxSlots)}};
+  out.numbers("limits", limits, static_cast<int>(std::size(limits)));
+  out.close('}');
+  return out.text();
 }
 
-namespace {
+// ---- the call frame -------------------------------------------------------------------------------
 
-std::string lastTwoBoneMessage() { return twoBoneMessage ? twoBoneMessage : ""; }
+// Arguments in, results out, for the call in flight (see the top of this file); kFrameSlots
+// doubles, enough for the largest layout.
+static_assert(twoBone::kSlots <= kFrameSlots && chainSolve::kSlots <= kFrameSlots &&
+                  stepFrame::kSlots <= kFrameSlots,
+              "every frame layout fits the frame");
+double frame[kFrameSlots];
 
-std::uintptr_t twoBoneOutAddress() { return reinterpret_cast<std::uintptr_t>(twoBoneOut); }
+std::uintptr_t frameAddress() { return reinterpret_cast<std::uintptr_t>(frame); }
+
+double messageSlot(const char* message) {
+  return static_cast<double>(reinterpret_cast<std::uintptr_t>(message));
+}
+
+// A JS number meant as a whole count: itself when it is one, else -1 (which every range check
+// refuses, with the core's message).
+int wholeOrInvalid(double value) {
+  return value == std::floor(value) && value >= -1 && value <= 2147483647.0 ? static_cast<int>(value) : -1;
+}
+
+std::string messageOf(const char* message) { return message ? message : ""; }
 
 std::string version() { return ik2d::kVersion; }
 
 // ---- chains ---------------------------------------------------------------------------------------
 
-const char* lastError = nullptr;
 std::vector<double> inputBuffer;
-double chainSolveOut[2];  // iterations, error
-
-// Layout of the buffer ChainHandle::beginSolve and ::step write (one ik2d::ChainStep): ik2d_api.js
-// reads the same indices (STEP_* constants).
-enum StepSlot {
-  kStepKind,
-  kStepIteration,
-  kStepJoint,
-  kStepPivotX,
-  kStepPivotY,
-  kStepEndBeforeX,
-  kStepEndBeforeY,
-  kStepWanted,
-  kStepTurn,
-  kStepError,
-  kStepSweepEnd,
-  kStepDone,
-  kStepStatus,
-  kStepResultIterations,
-  kStepResultError,
-  kStepSlots
-};
-double chainStepOut[kStepSlots];
-
-int writeStep(const ik2d::ChainStep& step) {
-  chainStepOut[kStepKind] = static_cast<int>(step.kind);
-  chainStepOut[kStepIteration] = step.iteration;
-  chainStepOut[kStepJoint] = step.joint;
-  chainStepOut[kStepPivotX] = step.pivot.x;
-  chainStepOut[kStepPivotY] = step.pivot.y;
-  chainStepOut[kStepEndBeforeX] = step.endBefore.x;
-  chainStepOut[kStepEndBeforeY] = step.endBefore.y;
-  chainStepOut[kStepWanted] = step.wanted;
-  chainStepOut[kStepTurn] = step.turn;
-  chainStepOut[kStepError] = step.error;
-  chainStepOut[kStepSweepEnd] = step.sweepEnd ? 1 : 0;
-  chainStepOut[kStepDone] = step.done ? 1 : 0;
-  chainStepOut[kStepStatus] = static_cast<int>(step.result.status);
-  chainStepOut[kStepResultIterations] = step.result.iterations;
-  chainStepOut[kStepResultError] = step.result.error;
-  lastError = step.result.message;
-  return static_cast<int>(step.kind);
-}
-
-std::uintptr_t chainStepOutAddress() { return reinterpret_cast<std::uintptr_t>(chainStepOut); }
-
-static_assert(static_cast<int>(ik2d::ChainStepKind::Invalid) == 6,
-              "step kinds index STEP_KINDS in ik2d_api.js");
-
-int report(const char* message) {
-  lastError = message;
-  return message == nullptr ? 0 : 1;
-}
-
-std::string lastMessage() { return lastError ? lastError : ""; }
 
 // Room for `count` doubles of input; its address (may move: call before writing).
 std::uintptr_t inputAddress(int count) {
@@ -143,57 +363,55 @@ std::uintptr_t inputAddress(int count) {
   return reinterpret_cast<std::uintptr_t>(inputBuffer.data());
 }
 
-std::uintptr_t chainSolveOutAddress() { return reinterpret_cast<std::uintptr_t>(chainSolveOut); }
+// The solve options in the frame, as the core's struct (method -1 for a name JS did not know).
+ik2d::ChainSolveOptions solveOptionsFromFrame() {
+  ik2d::ChainSolveOptions options;
+  options.method = static_cast<ik2d::ChainMethod>(wholeOrInvalid(frame[chainSolve::method]));
+  options.iterations = wholeOrInvalid(frame[chainSolve::iterations]);
+  options.tolerance = frame[chainSolve::tolerance];
+  options.maxStep = frame[chainSolve::maxStep];
+  return options;
+}
 
-static_assert(static_cast<int>(ik2d::ChainStatus::Reached) == 0,
-              "status codes index CHAIN_STATUS in ik2d_api.js");
-static_assert(static_cast<int>(ik2d::ChainStatus::OutOfReach) == 1,
-              "status codes index CHAIN_STATUS in ik2d_api.js");
-static_assert(static_cast<int>(ik2d::ChainStatus::MaxIterations) == 2,
-              "status codes index CHAIN_STATUS in ik2d_api.js");
-static_assert(static_cast<int>(ik2d::ChainStatus::Invalid) == 3,
-              "status codes index CHAIN_STATUS in ik2d_api.js");
+void writeStep(const ik2d::ChainStep& s) {
+#define IK2D_STEP_WRITE(name, path, type, value) frame[stepFrame::name] = static_cast<double>(value);
+  IK2D_STEP_FRAME(IK2D_STEP_WRITE)
+#undef IK2D_STEP_WRITE
+}
 
 class ChainHandle {
  public:
-  int reset(double rootX, double rootY, int count) {
-    if (count < 0 || static_cast<size_t>(count) > inputBuffer.size())
-      return report("lengths were not passed in");
-    return report(chain_.reset({rootX, rootY}, inputBuffer.data(), count));
+  std::string reset(double rootX, double rootY, int count) {
+    if (count < 0 || static_cast<size_t>(count) > inputBuffer.size()) return "lengths were not passed in";
+    return messageOf(chain_.reset({rootX, rootY}, inputBuffer.data(), count));
   }
   int size() const { return chain_.size(); }
-  int setRoot(double x, double y) { return report(chain_.setRoot({x, y})); }
-  int setAngles(int count) {
-    if (count < 0 || static_cast<size_t>(count) > inputBuffer.size())
-      return report("angles were not passed in");
-    return report(chain_.setAngles(inputBuffer.data(), count));
+  std::string setRoot(double x, double y) { return messageOf(chain_.setRoot({x, y})); }
+  std::string setAngles(int count) {
+    if (count < 0 || static_cast<size_t>(count) > inputBuffer.size()) return "angles were not passed in";
+    return messageOf(chain_.setAngles(inputBuffer.data(), count));
   }
-  int setLimit(int joint, double min, double max) { return report(chain_.setLimit(joint, min, max)); }
-  int clearLimit(int joint) { return report(chain_.clearLimit(joint)); }
+  std::string setLimit(int joint, double min, double max) {
+    return messageOf(chain_.setLimit(joint, min, max));
+  }
+  std::string clearLimit(int joint) { return messageOf(chain_.clearLimit(joint)); }
   std::uintptr_t anglesAddress() const { return reinterpret_cast<std::uintptr_t>(chain_.angles()); }
   std::uintptr_t positionsAddress() const { return reinterpret_cast<std::uintptr_t>(chain_.positions()); }
-  int solve(double targetX, double targetY, int method, int iterations, double tolerance, double maxStep) {
-    ik2d::ChainSolveOptions options;
-    options.method = static_cast<ik2d::ChainMethod>(method);
-    options.iterations = iterations;
-    options.tolerance = tolerance;
-    options.maxStep = maxStep;
-    const ik2d::ChainSolveResult result = chain_.solve({targetX, targetY}, options);
-    chainSolveOut[0] = result.iterations;
-    chainSolveOut[1] = result.error;
-    lastError = result.message;
-    return static_cast<int>(result.status);
+  // Target and options from the frame (IK2D_CHAIN_SOLVE_FRAME), the result into it.
+  void solve() {
+    const ik2d::ChainSolveResult result =
+        chain_.solve({frame[chainSolve::targetX], frame[chainSolve::targetY]}, solveOptionsFromFrame());
+    frame[chainSolve::status] = static_cast<double>(result.status);
+    frame[chainSolve::resultIterations] = result.iterations;
+    frame[chainSolve::error] = result.error;
+    frame[chainSolve::message] = messageSlot(result.message);
   }
-  int beginSolve(double targetX, double targetY, int method, int iterations, double tolerance,
-                 double maxStep) {
-    ik2d::ChainSolveOptions options;
-    options.method = static_cast<ik2d::ChainMethod>(method);
-    options.iterations = iterations;
-    options.tolerance = tolerance;
-    options.maxStep = maxStep;
-    return writeStep(chain_.beginSolve({targetX, targetY}, options));
+  // Same arguments as solve(); the Begin (or Invalid) step into the frame (IK2D_STEP_FRAME).
+  void beginSolve() {
+    const ik2d::Vec2 target{frame[chainSolve::targetX], frame[chainSolve::targetY]};
+    writeStep(chain_.beginSolve(target, solveOptionsFromFrame()));
   }
-  int step() { return writeStep(chain_.step()); }
+  void step() { writeStep(chain_.step()); }
   bool stepping() const { return chain_.stepping(); }
   std::uintptr_t backwardAddress() const {
     return reinterpret_cast<std::uintptr_t>(chain_.backwardPositions());
@@ -206,12 +424,21 @@ class ChainHandle {
 
 }  // namespace
 
+// The hot paths as plain WebAssembly exports: ik2d_api.js calls these directly, skipping Embind's
+// argument marshalling (with DYNAMIC_EXECUTION=0 its generic invoker costs more than a two-bone
+// solve). Arguments and results in the frame.
 extern "C" {
-// ChainHandle::solve for the handle at `address` (from ChainHandle::address()): see ik2d_solve_two_bone.
-EMSCRIPTEN_KEEPALIVE int ik2d_chain_solve(std::uintptr_t address, double targetX, double targetY, int method,
-                                          int iterations, double tolerance, double maxStep) {
-  return reinterpret_cast<ChainHandle*>(address)->solve(targetX, targetY, method, iterations, tolerance,
-                                                        maxStep);
+/// solveTwoBone on the frame (IK2D_TWO_BONE_FRAME), with TwoBoneBatch's trig-free kernel.
+EMSCRIPTEN_KEEPALIVE void ik2d_two_bone() {
+  const char* message = nullptr;
+  const ik2d::TwoBoneStatus status =
+      ik2d::solveTwoBoneLimb(frame + twoBone::rootX, frame + twoBone::jointX, &message);
+  frame[twoBone::status] = static_cast<double>(status);
+  frame[twoBone::message] = messageSlot(message);
+}
+/// ChainHandle::solve for the handle at `address` (from ChainHandle::address()).
+EMSCRIPTEN_KEEPALIVE void ik2d_chain_solve(std::uintptr_t address) {
+  reinterpret_cast<ChainHandle*>(address)->solve();
 }
 }
 
@@ -219,25 +446,27 @@ namespace {
 
 // ---- batches ------------------------------------------------------------------------------------
 
-// TwoBoneBatch's arrays, in the order ik2d_api.js names them (TWO_BONE_BATCH_FIELDS).
+#define IK2D_FIELD_POINTER(name) batch_.name(),
+
 class TwoBoneBatchHandle {
  public:
-  int resize(int count) { return report(batch_.resize(count)); }
+  std::string resize(double count) { return messageOf(batch_.resize(wholeOrInvalid(count))); }
   int count() const { return batch_.count(); }
   std::uintptr_t fieldAddress(int field) {
-    double* const fields[] = {batch_.rootX(),   batch_.rootY(),   batch_.targetX(), batch_.targetY(),
-                              batch_.length1(), batch_.length2(), batch_.bend(),    batch_.softness(),
-                              batch_.jointX(),  batch_.jointY(),  batch_.endX(),    batch_.endY(),
-                              batch_.angle1(),  batch_.angle2(),  batch_.distance()};
-    if (field < 0 || field >= 15) return 0;
+    double* const fields[] = {IK2D_TWO_BONE_BATCH_FIELDS(IK2D_FIELD_POINTER)};
+    if (field < 0 || field >= static_cast<int>(std::size(fields))) return 0;
     return reinterpret_cast<std::uintptr_t>(fields[field]);
   }
   std::uintptr_t statusAddress() { return reinterpret_cast<std::uintptr_t>(batch_.status()); }
-  void solve(int begin, int end) { batch_.solve(begin, end); }
-  std::string message(int index) {
-    const char* message = batch_.message(index);
-    return message ? message : "";
+  // Limbs [begin, end): "" or why the range was refused.
+  std::string solve(double begin, double end) {
+    if (!(begin >= 0 && begin <= end && end <= batch_.count()) || begin != std::floor(begin) ||
+        end != std::floor(end))
+      return "begin and end must be whole numbers with 0 <= begin <= end <= " + wholeNumber(batch_.count());
+    batch_.solve(static_cast<int>(begin), static_cast<int>(end));
+    return "";
   }
+  std::string message(int index) { return messageOf(batch_.message(index)); }
 
  private:
   ik2d::TwoBoneBatch batch_;
@@ -246,28 +475,33 @@ class TwoBoneBatchHandle {
 // ChainBatch; reset() takes the lengths from the input buffer.
 class ChainBatchHandle {
  public:
-  int reset(int count, int bones, double rootX, double rootY) {
-    if (bones < 0 || static_cast<size_t>(bones) > inputBuffer.size())
-      return report("lengths were not passed in");
-    return report(batch_.reset(count, bones, inputBuffer.data(), {rootX, rootY}));
+  std::string reset(double count, double bones, double rootX, double rootY) {
+    const int chains = wholeOrInvalid(count), perChain = wholeOrInvalid(bones);
+    if (perChain > 0 && static_cast<size_t>(perChain) > inputBuffer.size())
+      return "lengths were not passed in";
+    return messageOf(batch_.reset(chains, perChain, inputBuffer.data(), {rootX, rootY}));
   }
   int count() const { return batch_.count(); }
   int bones() const { return batch_.bones(); }
   std::uintptr_t fieldAddress(int field) {
-    double* const fields[] = {batch_.rootX(),   batch_.rootY(),   batch_.targetX(),
-                              batch_.targetY(), batch_.lengths(), batch_.x(),
-                              batch_.y(),       batch_.error(),   batch_.angles()};
-    if (field < 0 || field >= 9) return 0;
+    double* const fields[] = {IK2D_CHAIN_BATCH_FIELDS(IK2D_FIELD_POINTER)};
+    if (field < 0 || field >= static_cast<int>(std::size(fields))) return 0;
     return reinterpret_cast<std::uintptr_t>(fields[field]);
   }
   std::uintptr_t iterationsAddress() { return reinterpret_cast<std::uintptr_t>(batch_.iterations()); }
   std::uintptr_t statusAddress() { return reinterpret_cast<std::uintptr_t>(batch_.status()); }
-  int solve(int ccd, int iterations, double tolerance) {
+  // The options as Chain.solve takes them (method code, -1 for a name JS did not know): "" or why
+  // they were refused (the same checks and messages as Chain::solve's).
+  std::string solve(int method, double iterations, double tolerance) {
+    const int sweeps = wholeOrInvalid(iterations);
+    if (const char* message =
+            ik2d::checkSolveOptions(static_cast<ik2d::ChainMethod>(method), sweeps, tolerance))
+      return message;
     ik2d::ChainBatchOptions options;
-    options.ccd = ccd != 0;
-    options.iterations = iterations;
+    options.ccd = method == static_cast<int>(ik2d::ChainMethod::Ccd);
+    options.iterations = sweeps;
     options.tolerance = tolerance;
-    return report(batch_.solve(options));
+    return messageOf(batch_.solve(options));
   }
   void computeAngles() { batch_.computeAngles(); }
 
@@ -277,76 +511,45 @@ class ChainBatchHandle {
 
 // ---- spiders ------------------------------------------------------------------------------------
 
-// Layout of SpiderHandle::stateAddress(): the body, then one record per leg. ik2d_api.js reads the
-// same indices (SPIDER_* constants).
-enum SpiderSlot { kBodyX, kBodyY, kBodyAngle, kBodyVelocity, kGoal, kBodySlots };
-enum LegSlot {
-  kHipX,
-  kHipY,
-  kKneeX,
-  kKneeY,
-  kFootX,
-  kFootY,
-  kRestX,
-  kRestY,
-  kPlanted,
-  kNearSide,
-  kGroup,
-  kLegIk,
-  kSteps,
-  kStepProgress,
-  kLegSlots
-};
-// Layout of the options passed in the input buffer to SpiderHandle::reset.
-enum SpiderOption {
-  kLegCount,
-  kUpperLength,
-  kLowerLength,
-  kBodyHeight,
-  kSpeed,
-  kStepThreshold,
-  kStepHeight,
-  kSeed,
-  kRoughness,
-  kAmplitude,
-  kWavelength,
-  kStartX,
-  kOptionCount
-};
-
 class SpiderHandle {
  public:
-  int reset() {
-    if (inputBuffer.size() < kOptionCount) return report("spider options were not passed in");
+  // The options from the input buffer, in IK2D_SPIDER_OPTIONS order.
+  std::string reset() {
+    if (inputBuffer.size() < spiderOption::kSlots) return "spider options were not passed in";
     const double* in = inputBuffer.data();
+    if (!(in[spiderOption::seed] >= 0 && in[spiderOption::seed] <= 4294967295.0) ||
+        in[spiderOption::seed] != std::floor(in[spiderOption::seed]))
+      return "seed must be a whole number from 0 to 4294967295";
     ik2d::SpiderOptions options;
-    options.legCount = static_cast<int>(in[kLegCount]);
-    options.upperLength = in[kUpperLength];
-    options.lowerLength = in[kLowerLength];
-    options.bodyHeight = in[kBodyHeight];
-    options.speed = in[kSpeed];
-    options.stepThreshold = in[kStepThreshold];
-    options.stepHeight = in[kStepHeight];
-    options.terrain.seed = static_cast<std::uint32_t>(in[kSeed]);
-    options.terrain.roughness = in[kRoughness];
-    options.terrain.amplitude = in[kAmplitude];
-    options.terrain.wavelength = in[kWavelength];
-    if (const char* message = spider_.reset(options, in[kStartX])) return report(message);
-    state_.assign(kBodySlots + kLegSlots * static_cast<size_t>(options.legCount), 0.0);
+    options.legCount = wholeOrInvalid(in[spiderOption::legs]);
+    options.upperLength = in[spiderOption::upperLength];
+    options.lowerLength = in[spiderOption::lowerLength];
+    options.bodyHeight = in[spiderOption::bodyHeight];
+    options.speed = in[spiderOption::speed];
+    options.stepThreshold = in[spiderOption::stepThreshold];
+    options.stepHeight = in[spiderOption::stepHeight];
+    options.terrain.seed = static_cast<std::uint32_t>(in[spiderOption::seed]);
+    options.terrain.roughness = in[spiderOption::roughness];
+    options.terrain.amplitude = in[spiderOption::amplitude];
+    options.terrain.wavelength = in[spiderOption::wavelength];
+    if (const char* message = spider_.reset(options, in[spiderOption::x])) return message;
+    state_.assign(spiderBody::kSlots + spiderLeg::kSlots * static_cast<size_t>(options.legCount), 0.0);
     writeState();
-    return report(nullptr);
+    return "";
   }
-  int setGoal(double x) {
-    if (const char* message = spider_.setGoal(x)) return report(message);
+  std::string setGoal(double x) {
+    if (const char* message = spider_.setGoal(x)) return message;
     writeState();  // state().goal answers at once, not after the next step
-    return report(nullptr);
+    return "";
   }
-  int step(double dt, int count) {
-    for (int i = 0; i < count; ++i) {
-      if (const char* message = spider_.step(dt)) return report(message);
+  std::string step(double dt, double count) {
+    if (!(count >= 0 && count <= 100000) || count != std::floor(count))
+      return "steps must be a whole number from 0 to 100000";
+    for (int i = 0; i < static_cast<int>(count); ++i) {
+      if (const char* message = spider_.step(dt)) return message;
     }
     writeState();
-    return report(nullptr);
+    return "";
   }
   double groundHeight(double x) const { return spider_.terrain().height(x); }
   double groundSlope(double x) const { return spider_.terrain().slope(x); }
@@ -355,29 +558,18 @@ class SpiderHandle {
  private:
   void writeState() {
     const ik2d::SpiderBody& body = spider_.body();
-    state_[kBodyX] = body.position.x;
-    state_[kBodyY] = body.position.y;
-    state_[kBodyAngle] = body.angle;
-    state_[kBodyVelocity] = body.velocity;
-    state_[kGoal] = spider_.goal();
-    double* record = state_.data() + kBodySlots;
+    const double goal = spider_.goal();
+    double* record = state_.data();
+#define IK2D_BODY_WRITE(name, path, type, value) record[spiderBody::name] = static_cast<double>(value);
+#define IK2D_LEG_WRITE(name, path, type, value) record[spiderLeg::name] = static_cast<double>(value);
+    IK2D_SPIDER_BODY(IK2D_BODY_WRITE)
+    record += spiderBody::kSlots;
     for (const ik2d::SpiderLeg& leg : spider_.legs()) {
-      record[kHipX] = leg.hip.x;
-      record[kHipY] = leg.hip.y;
-      record[kKneeX] = leg.knee.x;
-      record[kKneeY] = leg.knee.y;
-      record[kFootX] = leg.foot.x;
-      record[kFootY] = leg.foot.y;
-      record[kRestX] = leg.rest.x;
-      record[kRestY] = leg.rest.y;
-      record[kPlanted] = leg.planted ? 1 : 0;
-      record[kNearSide] = leg.nearSide ? 1 : 0;
-      record[kGroup] = leg.group;
-      record[kLegIk] = static_cast<int>(leg.ik);
-      record[kSteps] = leg.steps;
-      record[kStepProgress] = leg.stepProgress;
-      record += kLegSlots;
+      IK2D_SPIDER_LEG(IK2D_LEG_WRITE)
+      record += spiderLeg::kSlots;
     }
+#undef IK2D_BODY_WRITE
+#undef IK2D_LEG_WRITE
   }
 
   ik2d::Spider spider_;
@@ -386,15 +578,13 @@ class SpiderHandle {
 
 }  // namespace
 
+// ---- registration ---------------------------------------------------------------------------------
+
 EMSCRIPTEN_BINDINGS(ik2d) {
   emscripten::function("version", &version);
-  emscripten::function("solveTwoBoneFlat", &solveTwoBoneFlat);
-  emscripten::function("lastTwoBoneMessage", &lastTwoBoneMessage);
-  emscripten::function("twoBoneOutAddress", &twoBoneOutAddress);
-  emscripten::function("lastMessage", &lastMessage);
+  emscripten::function("abi", &abi);
+  emscripten::function("frameAddress", &frameAddress);
   emscripten::function("inputAddress", &inputAddress);
-  emscripten::function("chainSolveOutAddress", &chainSolveOutAddress);
-  emscripten::function("chainStepOutAddress", &chainStepOutAddress);
   emscripten::class_<ChainHandle>("ChainHandle")
       .constructor<>()
       .function("reset", &ChainHandle::reset)
@@ -405,7 +595,6 @@ EMSCRIPTEN_BINDINGS(ik2d) {
       .function("clearLimit", &ChainHandle::clearLimit)
       .function("anglesAddress", &ChainHandle::anglesAddress)
       .function("positionsAddress", &ChainHandle::positionsAddress)
-      .function("solve", &ChainHandle::solve)
       .function("beginSolve", &ChainHandle::beginSolve)
       .function("step", &ChainHandle::step)
       .function("stepping", &ChainHandle::stepping)

@@ -279,6 +279,13 @@ export interface IK2DStats {
 }
 
 /**
+ * What a batch solve returns: `'solved'`, or `'invalid'` with C++'s message when the call's own
+ * values (a range, an option) were refused; nothing is solved then. Problems of one limb or chain
+ * are its `status` instead. Solve calls never throw for a bad value (TypeError for a wrong type).
+ */
+export type BatchSolveOutcome = { status: 'solved' } | { status: 'invalid'; message: string };
+
+/**
  * `count` two-bone limbs as arrays in WASM memory (a structure of arrays), solved in one call.
  * Every array is a live view of WASM memory: write inputs into it, call solve(), read the outputs.
  * Read the properties again after anything that may grow WASM memory (creating objects): they
@@ -308,8 +315,8 @@ export interface TwoBoneBatch {
   readonly distance: Float64Array;
   /** 0 reached, 1 out_of_reach, 2 too_close, 3 invalid (see message(i)). */
   readonly status: Uint8Array;
-  /** Solves limbs [begin, end), all by default. Allocates nothing. */
-  solve(begin?: number, end?: number): void;
+  /** Solves limbs [begin, end), all by default (whole numbers, 0 <= begin <= end <= count). Allocates nothing. */
+  solve(begin?: number, end?: number): BatchSolveOutcome;
   /** Why limb `index` is invalid, or '' when it is not. */
   message(index: number): string;
   /** Frees the arrays; safe to call twice. */
@@ -365,8 +372,8 @@ export interface ChainBatch {
   readonly iterations: Int32Array;
   /** 0 reached, 1 out_of_reach, 2 max_iterations, 3 invalid (a non-finite or huge root, target or length). */
   readonly status: Uint8Array;
-  /** Solves every chain toward its target. Throws RangeError on bad options. */
-  solve(options?: ChainBatchSolveOptions): void;
+  /** Solves every chain toward its target; bad options are refused as Chain.solve refuses them. */
+  solve(options?: ChainBatchSolveOptions): BatchSolveOutcome;
   /** Local angles, bones * count, [bone * count + chain], computed from the positions now. */
   angles(): Float64Array;
   /** Frees the arrays; safe to call twice. */

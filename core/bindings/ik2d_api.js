@@ -6,25 +6,16 @@
 // relative to import.meta.url; Node >= 18: read from disk and passed as wasmBinary, since the
 // web-only glue cannot load files in Node), checks argument types, and builds plain JS results
 // from the numbers the C++ side leaves in WASM memory.
-
-const TWO_BONE_STATUS = ['reached', 'out_of_reach', 'too_close', 'invalid'];
-const CHAIN_STATUS = ['reached', 'out_of_reach', 'max_iterations', 'invalid'];
-const CHAIN_METHODS = ['ccd', 'fabrik'];
-// ik2d::ChainStepKind, and the buffer ChainHandle::beginSolve/step write (bindings.cpp, enum StepSlot).
-const STEP_KINDS = ['begin', 'stretch', 'unbend', 'ccd_joint', 'fabrik_backward', 'fabrik_forward', 'invalid'];
-const STEP_SLOTS = 15;
-const MAX_BONES = 1024;          // Chain::kMaxBones
-const MAX_ITERATIONS = 100000;   // Chain::kMaxIterations
-// SpiderHandle's state layout (bindings.cpp, enums SpiderSlot and LegSlot) and option order (SpiderOption).
-const SPIDER_BODY_SLOTS = 5, SPIDER_LEG_SLOTS = 14;
-const SPIDER_DEFAULTS = Object.freeze({
-  legs: 8, upperLength: 50, lowerLength: 60, bodyHeight: 55, speed: 90, stepThreshold: 28, stepHeight: 22,
-  seed: 1, roughness: 0.5, amplitude: 60, wavelength: 420, x: 0,
-});
-const SPIDER_OPTION_ORDER = ['legs', 'upperLength', 'lowerLength', 'bodyHeight', 'speed', 'stepThreshold',
-  'stepHeight', 'seed', 'roughness', 'amplitude', 'wavelength', 'x'];
-// Indices into the buffer written by solveTwoBoneFlat (bindings.cpp, enum TwoBoneSlot).
-const JOINT_X = 0, JOINT_Y = 1, END_X = 2, END_Y = 3, ANGLE1 = 4, ANGLE2 = 5, DISTANCE = 6;
+//
+// What it does not do: check values. Every range, limit and message lives in C++ (core/ and
+// bindings.cpp) and reaches JS unchanged; this file throws only TypeErrors for wrong JS types (and
+// RangeErrors for array lengths and indexes against the sizes it holds, quoting them), and, where
+// C++ names a field the caller passed, adds what the caller gave (", got 1.5"). Names, slot
+// layouts, limits and defaults come from C++ too: the table `raw.abi()` (bindings.cpp).
+//
+// Calling convention (docs/architecture.md): the hot paths write their arguments into the call
+// frame, call a raw export, and read every result back from the frame before returning; other
+// calls are Embind methods that return their message ("" when all went well).
 
 const runsInNode = typeof process === 'object' && process !== null &&
   typeof process.versions === 'object' && typeof process.versions.node === 'string' &&
@@ -90,14 +81,62 @@ function requireArrayOfNumbers(value, field, fn) {
   return value;
 }
 
+/**
+ * `message` from C++, with what the caller gave for the field it names ("<field> must ...") when
+ * that is one of `given` and a number or a string: "iterations must be ..., got 1.5".
+ */
+function withGiven(message, given) {
+  const [field, verb] = message.split(' ', 2);
+  const value = verb === 'must' && given && Object.prototype.hasOwnProperty.call(given, field) ? given[field] : undefined;
+  return typeof value === 'number' || typeof value === 'string' ? `${message}, got ${describe(value)}` : message;
+}
+
+/**
+ * A reader for one of the ABI's slot layouts (bindings.cpp): turns the doubles at `base` in `f`
+ * into a plain object, nesting "pivot.x" paths and mapping each type (`skip(path)` leaves a slot
+ * out). Built once per layout.
+ */
+function layoutReader(layout, names, text) {
+  const entries = Object.values(layout).map(({ slot, path, type }) => ({ slot, parts: path.split('.'), path, type }));
+  return (f, base, skip) => {
+    const out = {};
+    for (const { slot, parts, path, type } of entries) {
+      if (skip && skip(path)) continue;
+      const raw = f[base + slot];
+      let value;
+      if (type === 'number') value = raw;
+      else if (type === 'bool') value = raw === 1;
+      else if (type === 'message') {
+        if (raw === 0) continue;
+        value = text(raw);
+      } else value = names[type][raw];
+      let at = out;
+      for (let i = 0; i < parts.length - 1; i++) at = at[parts[i]] ??= {};
+      at[parts[parts.length - 1]] = value;
+    }
+    return out;
+  };
+}
+
 function makeApi(raw) {
-  const twoBoneOut = raw.twoBoneOutAddress() / Float64Array.BYTES_PER_ELEMENT;
+  const abi = JSON.parse(raw.abi());
+  const { limits, defaults } = abi;
+  const text = (address) => raw.UTF8ToString(address);
   let heap = raw.HEAPF64;
   // A memory growth detaches every view into the old buffer; pick up the new one.
   const heapF64 = () => (heap.buffer === raw.HEAPF64.buffer ? heap : (heap = raw.HEAPF64));
 
+  // The call frame (bindings.cpp): a detached view has length 0, so a growth is one comparison.
+  const frameAddress = raw.frameAddress();
+  let frame = new Float64Array(raw.HEAPF64.buffer, frameAddress, abi.frameSlots);
+  const callFrame = () => (frame.length ? frame : (frame = new Float64Array(raw.HEAPF64.buffer, frameAddress, abi.frameSlots)));
+  const TB = Object.fromEntries(Object.entries(abi.twoBoneFrame).map(([name, { slot }]) => [name, slot]));
+  const CS = Object.fromEntries(Object.entries(abi.chainSolveFrame).map(([name, { slot }]) => [name, slot]));
+  const methodCode = (method) => abi.chainMethods.indexOf(method);  // -1: C++ says what is wrong
+  const readStep = layoutReader(abi.stepFrame, abi, text);
+
   /**
-   * Solves a two-bone limb analytically (law of cosines). See ik2d.d.ts and the README.
+   * Solves a two-bone limb analytically (law of cosines). See ik2d.d.ts and docs/api.md.
    * @param {import('./ik2d').TwoBoneOptions} options
    * @returns {import('./ik2d').TwoBoneResult}
    */
@@ -108,25 +147,27 @@ function makeApi(raw) {
     }
     const root = requirePoint(options.root, 'root', fn);
     const target = requirePoint(options.target, 'target', fn);
-    const length1 = requireNumber(options.length1, 'length1', fn);
-    const length2 = requireNumber(options.length2, 'length2', fn);
-    const bend = optionalNumber(options.bend, 'bend', fn, 1);
-    const softness = optionalNumber(options.softness, 'softness', fn, 0);
-    const code = raw._ik2d_solve_two_bone(root.x, root.y, target.x, target.y, length1, length2, bend, softness);
-    const out = heapF64();
+    const f = callFrame();
+    f[TB.rootX] = root.x;
+    f[TB.rootY] = root.y;
+    f[TB.targetX] = target.x;
+    f[TB.targetY] = target.y;
+    f[TB.length1] = requireNumber(options.length1, 'length1', fn);
+    f[TB.length2] = requireNumber(options.length2, 'length2', fn);
+    f[TB.bend] = optionalNumber(options.bend, 'bend', fn, defaults.twoBone.bend);
+    f[TB.softness] = optionalNumber(options.softness, 'softness', fn, defaults.twoBone.softness);
+    raw._ik2d_two_bone();
     const result = {
-      status: TWO_BONE_STATUS[code],
-      joint: { x: out[twoBoneOut + JOINT_X], y: out[twoBoneOut + JOINT_Y] },
-      end: { x: out[twoBoneOut + END_X], y: out[twoBoneOut + END_Y] },
-      angle1: out[twoBoneOut + ANGLE1],
-      angle2: out[twoBoneOut + ANGLE2],
-      distance: out[twoBoneOut + DISTANCE],
+      status: abi.twoBoneStatus[f[TB.status]],
+      joint: { x: f[TB.jointX], y: f[TB.jointY] },
+      end: { x: f[TB.endX], y: f[TB.endY] },
+      angle1: f[TB.angle1],
+      angle2: f[TB.angle2],
+      distance: f[TB.distance],
     };
-    if (result.status === 'invalid') result.message = raw.lastTwoBoneMessage();
+    if (f[TB.message] !== 0) result.message = text(f[TB.message]);
     return result;
   }
-
-  const chainSolveOut = raw.chainSolveOutAddress() / Float64Array.BYTES_PER_ELEMENT;
 
   /** Copies `values` into the C++ input buffer (which may move, so the address is asked first). */
   function writeInput(values) {
@@ -146,20 +187,24 @@ function makeApi(raw) {
     : { register() {}, unregister() {} };
 
   /**
-   * Takes ownership of a C++ handle for `owner` once its reset call returned `code`: a refused
-   * reset (code ≠ 0) frees the handle and throws a RangeError with C++'s message (passed through
-   * `word`, for names that differ between C++ and JS); otherwise the handle is counted in stats()
+   * Takes ownership of a C++ handle for `owner` once its reset call returned `message`: a refused
+   * reset (a message) frees the handle and throws a RangeError with C++'s message (and what the
+   * caller gave for the field it names, from `given`); otherwise the handle is counted in stats()
    * and freed if `owner` is garbage-collected without delete(). Returns the handle.
    */
-  function adopt(owner, handle, code, kind, fn, word = (message) => message) {
-    if (code !== 0) {
-      const message = raw.lastMessage();
+  function adopt(owner, handle, message, kind, fn, given) {
+    if (message !== '') {
       handle.delete();
-      throw new RangeError(`${fn}: ${word(message)}`);
+      throw new RangeError(`${fn}: ${withGiven(message, given)}`);
     }
     leaked.register(owner, { handle, kind }, owner);
     live[kind]++;
     return handle;
+  }
+
+  /** Throws C++'s refusal of a setter call as a RangeError; nothing when `message` is "". */
+  function refuse(message, fn, given) {
+    if (message !== '') throw new RangeError(`${fn}: ${withGiven(message, given)}`);
   }
 
   /** Frees `owner`'s handle now (its delete()); returns undefined, the owner's handle from then on. */
@@ -171,45 +216,22 @@ function makeApi(raw) {
     return undefined;
   }
 
-  const stepOut = raw.chainStepOutAddress() / Float64Array.BYTES_PER_ELEMENT;
+  const stepDone = abi.stepFrame.done.slot;
+  const isResultPath = (path) => path.startsWith('result.');
 
-  /** Builds a step object; `result` for a finished solve (read from the buffer when null). */
-  function stepObject(kindCode, out, result) {
-    const at = (slot) => (out ? out[stepOut + slot] : 0);
-    const kind = STEP_KINDS[kindCode];
-    const step = {
-      kind,
-      iteration: at(1),
-      joint: out ? at(2) : -1,
-      pivot: { x: at(3), y: at(4) },
-      endBefore: { x: at(5), y: at(6) },
-      wanted: at(7),
-      turn: at(8),
-      error: result ? result.error : at(9),
-      sweepEnd: at(10) === 1,
-      done: result ? true : at(11) === 1,
-    };
-    if (result) {
-      step.result = result;
-      step.message = result.message;
-    } else if (step.done) {
-      step.result = { status: CHAIN_STATUS[at(12)], iterations: at(13), error: at(14) };
-      if (kind === 'invalid') step.message = step.result.message = raw.lastMessage();
-    }
+  /** The step ChainHandle::beginSolve/step just wrote into the frame (`result` only when done). */
+  function stepFromFrame(given) {
+    const f = callFrame();
+    const step = readStep(f, 0, f[stepDone] === 1 ? null : isResultPath);
+    if (step.message !== undefined) step.message = step.result.message = withGiven(step.message, given);
     return step;
   }
 
-  /** The step ChainHandle::beginSolve/step just wrote. */
-  function readStep() {
-    const out = heapF64();
-    return stepObject(out[stepOut], out, null);
-  }
-
-  /** An N-bone chain that lives in WASM memory. See ik2d.d.ts and the README. */
+  /** An N-bone chain that lives in WASM memory. See ik2d.d.ts and docs/api.md. */
   class Chain {
     #handle;
     #size;
-    #address = 0;  // the C++ handle, for the direct export ik2d_chain_solve
+    #address = 0;  // the C++ handle, for the raw export ik2d_chain_solve
 
     /** @param {import('./ik2d').ChainOptions} options */
     constructor(options) {
@@ -219,8 +241,8 @@ function makeApi(raw) {
       }
       const root = requirePoint(options.root, 'root', fn);
       const lengths = requireArrayOfNumbers(options.lengths, 'lengths', fn);
-      if (lengths.length < 1 || lengths.length > MAX_BONES) {
-        throw new RangeError(`${fn}: lengths must hold 1 to ${MAX_BONES} bones, got ${lengths.length}`);
+      if (lengths.length < 1 || lengths.length > limits.maxBones) {
+        throw new RangeError(`${fn}: lengths must hold 1 to ${limits.maxBones} bones, got ${lengths.length}`);
       }
       const angles = options.angles === undefined ? undefined : requireArrayOfNumbers(options.angles, 'angles', fn);
       if (angles && angles.length !== lengths.length) {
@@ -228,7 +250,7 @@ function makeApi(raw) {
       }
       const handle = new raw.ChainHandle();
       writeInput(lengths);
-      this.#handle = adopt(this, handle, handle.reset(root.x, root.y, lengths.length), 'chains', fn);
+      this.#handle = adopt(this, handle, handle.reset(root.x, root.y, lengths.length), 'chains', fn, null);
       this.#size = lengths.length;
       this.#address = handle.address();
       if (angles) this.setAngles(angles);
@@ -256,7 +278,7 @@ function makeApi(raw) {
     setRoot(point) {
       const handle = this.#live('setRoot');
       requirePoint(point, 'root', 'Chain.setRoot');
-      if (handle.setRoot(point.x, point.y) !== 0) throw new RangeError(`Chain.setRoot: ${raw.lastMessage()}`);
+      refuse(handle.setRoot(point.x, point.y), 'Chain.setRoot');
     }
 
     /** Sets the local angles (radians); each is wrapped and clamped into its joint's limit. */
@@ -267,7 +289,7 @@ function makeApi(raw) {
         throw new RangeError(`Chain.setAngles: angles must hold one angle per bone (${this.#size}), got ${angles.length}`);
       }
       writeInput(angles);
-      if (handle.setAngles(angles.length) !== 0) throw new RangeError(`Chain.setAngles: ${raw.lastMessage()}`);
+      refuse(handle.setAngles(angles.length), 'Chain.setAngles');
     }
 
     /** Local angles: a fresh Float64Array(size). */
@@ -288,7 +310,7 @@ function makeApi(raw) {
       this.#jointIndex(joint, 'setLimit');
       requireNumber(min, 'min', 'Chain.setLimit');
       requireNumber(max, 'max', 'Chain.setLimit');
-      if (handle.setLimit(joint, min, max) !== 0) throw new RangeError(`Chain.setLimit: ${raw.lastMessage()}`);
+      refuse(handle.setLimit(joint, min, max), 'Chain.setLimit', { min, max });
     }
 
     /** Removes joint i's limit. */
@@ -305,14 +327,11 @@ function makeApi(raw) {
      * @returns {import('./ik2d').ChainSolveResult}
      */
     solve(target, options = {}) {
-      const fn = 'Chain.solve';
-      const handle = this.#live('solve');
-      const args = this.#solveArguments(fn, target, options);
-      if (args.invalid) return this.#refused(target, args.invalid);
-      const code = raw._ik2d_chain_solve(this.#address, target.x, target.y, args.methodCode, args.iterations, args.tolerance, args.maxStep);
-      const out = heapF64();
-      const result = { status: CHAIN_STATUS[code], iterations: out[chainSolveOut], error: out[chainSolveOut + 1] };
-      if (code === 3) result.message = raw.lastMessage();
+      this.#live('solve');
+      const f = this.#solveArguments('Chain.solve', target, options);
+      raw._ik2d_chain_solve(this.#address);
+      const result = { status: abi.chainStatus[f[CS.status]], iterations: f[CS.resultIterations], error: f[CS.error] };
+      if (f[CS.message] !== 0) result.message = withGiven(text(f[CS.message]), options);
       return result;
     }
 
@@ -323,17 +342,10 @@ function makeApi(raw) {
      * @returns {import('./ik2d').ChainStep}
      */
     beginSolve(target, options = {}) {
-      const fn = 'Chain.beginSolve';
       const handle = this.#live('beginSolve');
-      const args = this.#solveArguments(fn, target, options);
-      if (args.invalid) {
-        // A refused beginSolve ends any solve in progress, as in C++: ask C++ to refuse one too.
-        handle.beginSolve(NaN, NaN, 0, 0, 0, 0);
-        const result = this.#refused(target, args.invalid);
-        return stepObject(STEP_KINDS.indexOf('invalid'), null, result);
-      }
-      handle.beginSolve(target.x, target.y, args.methodCode, args.iterations, args.tolerance, args.maxStep);
-      return readStep();
+      this.#solveArguments('Chain.beginSolve', target, options);
+      handle.beginSolve();
+      return stepFromFrame(options);
     }
 
     /**
@@ -344,7 +356,7 @@ function makeApi(raw) {
       const handle = this.#live('step');
       if (!handle.stepping()) throw new Error('Chain.step: no solve in progress: call beginSolve first');
       handle.step();
-      return readStep();
+      return stepFromFrame(null);
     }
 
     /** True while a solve begun by beginSolve() has steps left. */
@@ -358,32 +370,23 @@ function makeApi(raw) {
       return heapF64().slice(start, start + 2 * (this.#size + 1));
     }
 
-    /** Checks solve()/beginSolve() arguments: throws on wrong types, returns `invalid` for bad values. */
+    /** Checks solve()/beginSolve() argument types and writes them into the call frame (C++ checks the values). */
     #solveArguments(fn, target, options) {
       requirePoint(target, 'target', fn);
       if (options === null || typeof options !== 'object') {
         throw new TypeError(`${fn}: options must be an object {method?, iterations?, tolerance?, maxStep?}, got ${describe(options)}`);
       }
-      const method = options.method === undefined ? 'ccd' : options.method;
-      if (typeof method !== 'string') throw new TypeError(`${fn}: method must be a string ('ccd' or 'fabrik'), got ${describe(method)}`);
-      const iterations = optionalNumber(options.iterations, 'iterations', fn, 10);
-      const tolerance = optionalNumber(options.tolerance, 'tolerance', fn, 1e-3);
-      const maxStep = optionalNumber(options.maxStep, 'maxStep', fn, Infinity);
-      const methodCode = CHAIN_METHODS.indexOf(method);
-      let invalid = null;
-      if (methodCode < 0) invalid = `method must be 'ccd' or 'fabrik', got ${describe(method)}`;
-      else if (!Number.isInteger(iterations) || iterations < 0 || iterations > MAX_ITERATIONS) {
-        invalid = `iterations must be a whole number from 0 to ${MAX_ITERATIONS}, got ${iterations}`;
-      }
-      return { invalid, methodCode, iterations, tolerance, maxStep };
-    }
-
-    /** The result of a call refused before it reached C++. */
-    #refused(target, message) {
-      const positions = this.positions();
-      const n = positions.length;
-      const error = Math.hypot(positions[n - 2] - target.x, positions[n - 1] - target.y);
-      return { status: 'invalid', iterations: 0, error: Number.isFinite(error) ? error : 0, message };
+      const d = defaults.chainSolve;
+      const method = options.method === undefined ? d.method : options.method;
+      if (typeof method !== 'string') throw new TypeError(`${fn}: method must be a string (${abi.chainMethods.map((m) => `'${m}'`).join(' or ')}), got ${describe(method)}`);
+      const f = callFrame();
+      f[CS.targetX] = target.x;
+      f[CS.targetY] = target.y;
+      f[CS.method] = methodCode(method);
+      f[CS.iterations] = optionalNumber(options.iterations, 'iterations', fn, d.iterations);
+      f[CS.tolerance] = optionalNumber(options.tolerance, 'tolerance', fn, d.tolerance);
+      f[CS.maxStep] = optionalNumber(options.maxStep, 'maxStep', fn, d.maxStep);
+      return f;
     }
 
     /** Frees the C++ chain. Safe to call twice; any other call afterwards throws. */
@@ -391,6 +394,11 @@ function makeApi(raw) {
       this.#handle = release(this, this.#handle, 'chains');
     }
   }
+
+  const readSpiderBody = layoutReader(abi.spiderBody, abi, text);
+  const readSpiderLeg = layoutReader(abi.spiderLeg, abi, text);
+  const spiderBodySlots = Object.keys(abi.spiderBody).length;
+  const spiderLegSlots = Object.keys(abi.spiderLeg).length;
 
   /** A procedural spider walking on seeded terrain; its state lives in WASM memory. */
   class Spider {
@@ -405,16 +413,10 @@ function makeApi(raw) {
         throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
       }
       const resolved = {};
-      for (const name of SPIDER_OPTION_ORDER) resolved[name] = optionalNumber(options[name], name, fn, SPIDER_DEFAULTS[name]);
-      if (!Number.isInteger(resolved.legs) || resolved.legs < 4 || resolved.legs > 16 || resolved.legs % 2 !== 0) {
-        throw new RangeError(`${fn}: legs must be an even whole number from 4 to 16, got ${resolved.legs}`);
-      }
-      if (!Number.isInteger(resolved.seed) || resolved.seed < 0 || resolved.seed > 0xffffffff) {
-        throw new RangeError(`${fn}: seed must be a whole number from 0 to 4294967295, got ${resolved.seed}`);
-      }
+      for (const [name, fallback] of Object.entries(abi.spiderOptions)) resolved[name] = optionalNumber(options[name], name, fn, fallback);
       const handle = new raw.SpiderHandle();
-      writeInput(SPIDER_OPTION_ORDER.map((name) => resolved[name]));
-      this.#handle = adopt(this, handle, handle.reset(), 'spiders', fn, (message) => message.replace(/^legCount /, 'legs '));
+      writeInput(Object.values(resolved));
+      this.#handle = adopt(this, handle, handle.reset(), 'spiders', fn, resolved);
       this.#legCount = resolved.legs;
       this.#options = Object.freeze(resolved);
     }
@@ -433,7 +435,7 @@ function makeApi(raw) {
     setGoal(x) {
       const handle = this.#live('setGoal');
       requireNumber(x, 'x', 'Spider.setGoal');
-      if (handle.setGoal(x) !== 0) throw new RangeError(`Spider.setGoal: ${raw.lastMessage()}`);
+      refuse(handle.setGoal(x), 'Spider.setGoal', { goal: x });
     }
 
     /** Advances `steps` fixed steps of `dt` seconds (0 < dt <= 0.1). */
@@ -441,36 +443,19 @@ function makeApi(raw) {
       const handle = this.#live('step');
       requireNumber(dt, 'dt', 'Spider.step');
       requireNumber(steps, 'steps', 'Spider.step');
-      if (!Number.isInteger(steps) || steps < 0 || steps > 100000) {
-        throw new RangeError(`Spider.step: steps must be a whole number from 0 to 100000, got ${steps}`);
-      }
-      if (handle.step(dt, steps) !== 0) throw new RangeError(`Spider.step: ${raw.lastMessage()}`);
+      refuse(handle.step(dt, steps), 'Spider.step', { dt, steps });
     }
 
     /** A snapshot: body, goal and every leg. */
     state() {
       const start = this.#live('state').stateAddress() / Float64Array.BYTES_PER_ELEMENT;
       const f = heapF64();
-      const legs = [];
-      for (let i = 0, at = start + SPIDER_BODY_SLOTS; i < this.#legCount; i++, at += SPIDER_LEG_SLOTS) {
-        legs.push({
-          hip: { x: f[at], y: f[at + 1] },
-          knee: { x: f[at + 2], y: f[at + 3] },
-          foot: { x: f[at + 4], y: f[at + 5] },
-          rest: { x: f[at + 6], y: f[at + 7] },
-          planted: f[at + 8] === 1,
-          nearSide: f[at + 9] === 1,
-          group: f[at + 10],
-          ik: TWO_BONE_STATUS[f[at + 11]],
-          steps: f[at + 12],
-          stepProgress: f[at + 13],
-        });
+      const state = readSpiderBody(f, start);
+      state.legs = [];
+      for (let i = 0, at = start + spiderBodySlots; i < this.#legCount; i++, at += spiderLegSlots) {
+        state.legs.push(readSpiderLeg(f, at));
       }
-      return {
-        body: { x: f[start], y: f[start + 1], angle: f[start + 2], velocity: f[start + 3] },
-        goal: f[start + 4],
-        legs,
-      };
+      return state;
     }
 
     /** Terrain height under world x. */
@@ -527,18 +512,12 @@ function makeApi(raw) {
     }
   }
 
-  const TWO_BONE_BATCH_FIELDS = ['rootX', 'rootY', 'targetX', 'targetY', 'length1', 'length2', 'bend', 'softness',
-    'jointX', 'jointY', 'endX', 'endY', 'angle1', 'angle2', 'distance'];
-  const CHAIN_BATCH_FIELDS = ['rootX', 'rootY', 'targetX', 'targetY', 'lengths', 'x', 'y', 'error', 'angles'];
-  const MAX_BATCH_LIMBS = 1 << 22;   // TwoBoneBatch::kMaxCount
-  const MAX_BATCH_SLOTS = 1 << 24;   // ChainBatch::kMaxSlots
+  const TWO_BONE_BATCH_FIELDS = abi.twoBoneBatchFields;
+  const CHAIN_BATCH_FIELDS = abi.chainBatchFields;
 
-  function requireCount(value, field, fn, max) {
-    requireNumber(value, field, fn);
-    if (!Number.isInteger(value) || value < 0 || value > max) {
-      throw new RangeError(`${fn}: ${field} must be a whole number from 0 to ${max}, got ${value}`);
-    }
-    return value;
+  /** What a batch solve returns: solved, or refused (nothing solved) with C++'s message. */
+  function batchOutcome(message, given) {
+    return message === '' ? { status: 'solved' } : { status: 'invalid', message: withGiven(message, given) };
   }
 
   /** `count` two-bone limbs as arrays in WASM memory, solved in one call. See ik2d.d.ts. */
@@ -552,9 +531,9 @@ function makeApi(raw) {
     /** @param {number} count */
     constructor(count) {
       const fn = 'TwoBoneBatch';
-      requireCount(count, 'count', fn, MAX_BATCH_LIMBS);
+      requireNumber(count, 'count', fn);
       const handle = new raw.TwoBoneBatchHandle();
-      this.#handle = adopt(this, handle, handle.resize(count), 'batches', fn);
+      this.#handle = adopt(this, handle, handle.resize(count), 'batches', fn, { count });
       this.#count = count;
       this.#addresses = TWO_BONE_BATCH_FIELDS.map((_, i) => handle.fieldAddress(i));
       this.#statusAddress = handle.statusAddress();
@@ -587,10 +566,9 @@ function makeApi(raw) {
      */
     solve(begin = 0, end = this.#count) {
       const handle = this.#live('solve');
-      if (typeof begin !== 'number' || typeof end !== 'number' || !(begin >= 0 && begin <= end && end <= this.#count)) {
-        throw new RangeError(`TwoBoneBatch.solve: expected 0 <= begin <= end <= ${this.#count}, got ${begin}, ${end}`);
-      }
-      handle.solve(begin, end);
+      requireNumber(begin, 'begin', 'TwoBoneBatch.solve');
+      requireNumber(end, 'end', 'TwoBoneBatch.solve');
+      return batchOutcome(handle.solve(begin, end), { begin, end });
     }
 
     /**
@@ -623,23 +601,21 @@ function makeApi(raw) {
       if (options === null || typeof options !== 'object') {
         throw new TypeError(`${fn}: expected an options object {count, bones, length? | lengths?, root?}, got ${options === undefined ? 'nothing' : describe(options)}`);
       }
-      const count = requireCount(options.count, 'count', fn, MAX_BATCH_SLOTS);
-      const bones = requireCount(options.bones, 'bones', fn, MAX_BONES);
-      if (bones < 1) throw new RangeError(`${fn}: bones must be a whole number from 1 to ${MAX_BONES}, got 0`);
-      if ((bones + 1) * count > MAX_BATCH_SLOTS) {
-        throw new RangeError(`${fn}: count * (bones + 1) must be at most ${MAX_BATCH_SLOTS}, got ${(bones + 1) * count}`);
-      }
+      const count = requireNumber(options.count, 'count', fn);
+      const bones = requireNumber(options.bones, 'bones', fn);
       let lengths;
       if (options.lengths !== undefined) {
         lengths = requireArrayOfNumbers(options.lengths, 'lengths', fn);
         if (lengths.length !== bones) throw new RangeError(`${fn}: lengths must hold one length per bone (${bones}), got ${lengths.length}`);
       } else {
-        lengths = new Array(bones).fill(optionalNumber(options.length, 'length', fn, 1));
+        // One length for every bone (a bad count is C++'s to refuse: pass one).
+        const perChain = Number.isInteger(bones) && bones > 0 && bones <= limits.maxBones ? bones : 1;
+        lengths = new Array(perChain).fill(optionalNumber(options.length, 'length', fn, 1));
       }
       const root = options.root === undefined ? { x: 0, y: 0 } : requirePoint(options.root, 'root', fn);
       const handle = new raw.ChainBatchHandle();
       writeInput(lengths);
-      this.#handle = adopt(this, handle, handle.reset(count, bones, root.x, root.y), 'batches', fn);
+      this.#handle = adopt(this, handle, handle.reset(count, bones, root.x, root.y), 'batches', fn, { count, bones });
       this.#count = count;
       this.#bones = bones;
       this.#addresses = CHAIN_BATCH_FIELDS.map((_, i) => handle.fieldAddress(i));
@@ -690,23 +666,19 @@ function makeApi(raw) {
       if (options === null || typeof options !== 'object') {
         throw new TypeError(`${fn}: options must be an object {method?, iterations?, tolerance?}, got ${describe(options)}`);
       }
-      const method = options.method === undefined ? 'fabrik' : options.method;
-      const methodCode = CHAIN_METHODS.indexOf(method);
-      if (methodCode < 0) throw new RangeError(`${fn}: method must be 'ccd' or 'fabrik', got ${describe(method)}`);
-      const iterations = optionalNumber(options.iterations, 'iterations', fn, 10);
-      const tolerance = optionalNumber(options.tolerance, 'tolerance', fn, 1e-3);
-      if (!Number.isInteger(iterations) || iterations < 0 || iterations > MAX_ITERATIONS) {
-        throw new RangeError(`${fn}: iterations must be a whole number from 0 to ${MAX_ITERATIONS}, got ${iterations}`);
-      }
-      if (handle.solve(methodCode === 0 ? 1 : 0, iterations, tolerance) !== 0) {
-        throw new RangeError(`${fn}: ${raw.lastMessage()}`);
-      }
+      const d = defaults.chainBatchSolve;
+      const method = options.method === undefined ? d.method : options.method;
+      if (typeof method !== 'string') throw new TypeError(`${fn}: method must be a string (${abi.chainMethods.map((m) => `'${m}'`).join(' or ')}), got ${describe(method)}`);
+      const iterations = optionalNumber(options.iterations, 'iterations', fn, d.iterations);
+      const tolerance = optionalNumber(options.tolerance, 'tolerance', fn, d.tolerance);
+      return batchOutcome(handle.solve(methodCode(method), iterations, tolerance), options);
     }
 
     /** Local angles, [bone * count + chain], computed from the positions now. */
     angles() {
       this.#live('angles').computeAngles();
-      return this.#view(8, Float64Array, this.#addresses[8], this.#bones * this.#count);
+      const field = CHAIN_BATCH_FIELDS.indexOf('angles');
+      return this.#view(field, Float64Array, this.#addresses[field], this.#bones * this.#count);
     }
 
     /** Frees the arrays. Safe to call twice; any other use afterwards throws. */

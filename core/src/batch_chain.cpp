@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "chain_rules.hpp"
 #include "ik2d/batch.hpp"
 #include "ik2d/chain.hpp"
 #include "simd.hpp"
@@ -27,29 +28,25 @@ using simd::F64x4;
 
 // Largest magnitude of a root, a target or a length the batch takes: squared differences of
 // positions stay finite.
-constexpr double kLargest = 1e150;
+constexpr double kMaxMagnitude = 1e150;
 // Shortest length the batch takes: positions one length apart stay normal numbers, so the unit
 // vectors of the sweeps are exact to rounding.
-constexpr double kShortest = 1e-150;
-// A sweep that moves the end less than this fraction of the reach has stalled (Chain uses 1e-13
-// radians of joint change; this is the same at the end of a straight chain).
-constexpr double kStalled = 1e-13;
-// How far each joint is bent to get a chain off a line through its target, radians (as Chain).
-constexpr double kNudge = 0.05;
+constexpr double kMinLength = 1e-150;
+// Nudge, straightness and stall: Chain's (chain_rules.hpp).
 
-bool isUsable(double value) { return std::isfinite(value) && std::fabs(value) <= kLargest; }
+bool isUsable(double value) { return std::isfinite(value) && std::fabs(value) <= kMaxMagnitude; }
 
 }  // namespace
 
 // ---- building -----------------------------------------------------------------------------------
 
 const char* ChainBatch::reset(int count, int bones, const double* lengths, Vec2 root) {
-  if (count < 0) return "count must be 0 or more";
+  if (count < 0) return "count must be a whole number, 0 or more";
   if (bones < 1 || bones > Chain::kMaxBones) return "bones must be a whole number from 1 to 1024";
   if (static_cast<long long>(bones + 1) * count > kMaxSlots)
     return "count * (bones + 1) must be at most 16777216";
   for (int j = 0; j < bones; ++j) {
-    if (!isUsable(lengths[j]) || !(lengths[j] >= kShortest))
+    if (!isUsable(lengths[j]) || !(lengths[j] >= kMinLength))
       return "lengths must be finite, from 1e-150 to 1e150";
   }
   if (!isUsable(root.x) || !isUsable(root.y)) return "root must be finite and at most 1e150 in magnitude";
@@ -84,22 +81,25 @@ const char* ChainBatch::reset(int count, int bones, const double* lengths, Vec2 
 namespace {
 
 // Chain's answer to a chain lying on a line through its target: bend each joint past the first by
-// kNudge. Rare, so one lane at a time, on the group's lane-interleaved positions.
+// rules::kNudge. Rare, so one lane at a time, on the group's lane-interleaved positions.
 void unbendLane(double* px, double* py, const double* lengths, size_t stride, int bones, int lanes,
                 int lane) {
   Vec2 point{px[lane], py[lane]};
+  Vec2 previous = point;  // joint j where it was before the bend (px, py hold where it is now)
   double turn = 0;
   for (int j = 0; j < bones; ++j) {
     const size_t at = static_cast<size_t>(j) * static_cast<size_t>(lanes) + static_cast<size_t>(lane);
     const size_t next = at + static_cast<size_t>(lanes);
     const double l = lengths[static_cast<size_t>(j) * stride];
-    const Vec2 along = (1.0 / l) * Vec2{px[next] - px[at], py[next] - py[at]};
+    const Vec2 old{px[next], py[next]};
+    const Vec2 along = (1.0 / l) * (old - previous);
+    previous = old;
     const Vec2 turned{along.x * std::cos(turn) - along.y * std::sin(turn),
                       along.x * std::sin(turn) + along.y * std::cos(turn)};
     point = point + l * turned;
     px[next] = point.x;
     py[next] = point.y;
-    turn += kNudge;
+    turn += rules::kNudge;
   }
 }
 
@@ -126,7 +126,7 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
   auto global = [&](std::vector<double>& v, int joint) {
     return v.data() + static_cast<size_t>(joint) * n + first;
   };
-  auto usable = [](V v) { return simd::maskAnd(simd::abs(v) <= V::splat(kLargest), v == v); };
+  auto usable = [](V v) { return simd::maskAnd(simd::abs(v) <= V::splat(kMaxMagnitude), v == v); };
 
   const V rootX = V::load(rootX_.data() + first), rootY = V::load(rootY_.data() + first);
   const V tx = V::load(targetX_.data() + first), ty = V::load(targetY_.data() + first);
@@ -135,10 +135,10 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
   V reach = zero;
   for (int j = 0; j < bones; ++j) {
     const V l = V::load(global(lengths_, j));
-    valid = simd::maskAnd(valid, simd::maskAnd(l >= V::splat(kShortest), usable(l)));
+    valid = simd::maskAnd(valid, simd::maskAnd(l >= V::splat(kMinLength), usable(l)));
     reach = reach + l;
   }
-  valid = simd::maskAnd(valid, reach <= V::splat(kLargest));
+  valid = simd::maskAnd(valid, reach <= V::splat(kMaxMagnitude));
 
   // Carry the chain to its root (a no-op, bit for bit, when the root has not moved).
   const V shiftX = simd::select(valid, rootX - V::load(global(x_, 0)), zero);
@@ -170,7 +170,39 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
   }
   auto active = simd::maskAnd(valid, simd::maskNot(simd::maskOr(there, far)));
 
+  // One CCD sweep over the lanes in `mask`; returns the largest (1 - cos) + |sin| of its turns.
+  auto ccdSweep = [&](const decltype(valid)& mask) {
+    V turned = zero;
+    for (int j = bones - 1; j >= 0; --j) {
+      const V pivotX = V::load(at(px, j)), pivotY = V::load(at(py, j));
+      const V ax = V::load(at(px, bones)) - pivotX, ay = V::load(at(py, bones)) - pivotY;
+      const V cx = tx - pivotX, cy = ty - pivotY;
+      const V norm = simd::sqrt(ax * ax + ay * ay) * simd::sqrt(cx * cx + cy * cy);
+      const auto turns = simd::maskAnd(mask, norm > zero);
+      const V inverse = one / simd::select(turns, norm, one);
+      const V cosine = simd::select(turns, (ax * cx + ay * cy) * inverse, one);
+      const V sine = simd::select(turns, (ax * cy - ay * cx) * inverse, zero);
+      turned = simd::max(turned, (one - cosine) + simd::abs(sine));
+      if (simd::all(turns)) {  // the common case: no lane to hold still
+        for (int k = j + 1; k <= bones; ++k) {
+          const V rx = V::load(at(px, k)) - pivotX, ry = V::load(at(py, k)) - pivotY;
+          (pivotX + (cosine * rx - sine * ry)).store(at(px, k));
+          (pivotY + (sine * rx + cosine * ry)).store(at(py, k));
+        }
+      } else if (simd::any(turns)) {
+        for (int k = j + 1; k <= bones; ++k) {
+          const V oldX = V::load(at(px, k)), oldY = V::load(at(py, k));
+          const V rx = oldX - pivotX, ry = oldY - pivotY;
+          simd::select(turns, pivotX + (cosine * rx - sine * ry), oldX).store(at(px, k));
+          simd::select(turns, pivotY + (sine * rx + cosine * ry), oldY).store(at(py, k));
+        }
+      }
+    }
+    return turned;
+  };
+
   // On a line through the target (within rounding), neither method can bend the chain.
+  auto unbent = simd::maskAnd(active, simd::maskNot(active));  // none
   if (simd::any(active) && options.iterations > 0) {
     const V endX = V::load(at(px, bones)) - rootX, endY = V::load(at(py, bones)) - rootY;
     const V endLength = simd::sqrt(endX * endX + endY * endY);
@@ -178,7 +210,7 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
     const V lineLength = simd::select(hasEnd, endLength, simd::select(distance > zero, distance, one));
     const V lineX = simd::select(hasEnd, endX, simd::select(distance > zero, toX, one)) / lineLength;
     const V lineY = simd::select(hasEnd, endY, simd::select(distance > zero, toY, zero)) / lineLength;
-    const V straight = V::splat(1e-9) * reach;
+    const V straight = V::splat(rules::kCollinear) * reach;
     auto onLine = simd::maskAnd(active, simd::abs(lineX * toY - lineY * toX) <= straight);
     for (int j = 1; j <= bones && simd::any(onLine); ++j) {
       const V dx = V::load(at(px, j)) - rootX, dy = V::load(at(py, j)) - rootY;
@@ -187,41 +219,23 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
     for (int lane = 0; lane < kLanes; ++lane) {
       if (simd::laneOf(onLine, lane)) unbendLane(px, py, global(lengths_, 0) + lane, n, bones, kLanes, lane);
     }
+    // Then, as Chain, one CCD sweep turns the bent chain round; the method's sweep follows, and
+    // all of it counts as sweep 1 (which therefore never counts as stalled).
+    if (simd::any(onLine)) {
+      ccdSweep(onLine);
+      unbent = onLine;
+    }
   }
   if (options.iterations == 0) active = simd::maskAnd(active, simd::maskNot(active));
   const auto swept = active;
 
-  const V stalled = V::splat(kStalled) * reach;
+  const V inverseReach = one / simd::select(valid, reach, one);
   for (int sweep = 0; sweep < options.iterations && simd::any(active); ++sweep) {
     sweeps = sweeps + simd::select(active, one, zero);
-    const V endX0 = V::load(at(px, bones)), endY0 = V::load(at(py, bones));
-    V turned = zero;  // CCD: largest (1 - cos) + |sin| of a turn in this sweep
+    V turned = zero;       // CCD: largest (1 - cos) + |sin| of a turn in this sweep
+    V largestMove = zero;  // FABRIK: largest joint move over the reach, squared
     if (options.ccd) {
-      for (int j = bones - 1; j >= 0; --j) {
-        const V pivotX = V::load(at(px, j)), pivotY = V::load(at(py, j));
-        const V ax = V::load(at(px, bones)) - pivotX, ay = V::load(at(py, bones)) - pivotY;
-        const V cx = tx - pivotX, cy = ty - pivotY;
-        const V norm = simd::sqrt(ax * ax + ay * ay) * simd::sqrt(cx * cx + cy * cy);
-        const auto turns = simd::maskAnd(active, norm > zero);
-        const V inverse = one / simd::select(turns, norm, one);
-        const V cosine = simd::select(turns, (ax * cx + ay * cy) * inverse, one);
-        const V sine = simd::select(turns, (ax * cy - ay * cx) * inverse, zero);
-        turned = simd::max(turned, (one - cosine) + simd::abs(sine));
-        if (simd::all(turns)) {  // the common case: no lane to hold still
-          for (int k = j + 1; k <= bones; ++k) {
-            const V rx = V::load(at(px, k)) - pivotX, ry = V::load(at(py, k)) - pivotY;
-            (pivotX + (cosine * rx - sine * ry)).store(at(px, k));
-            (pivotY + (sine * rx + cosine * ry)).store(at(py, k));
-          }
-        } else if (simd::any(turns)) {
-          for (int k = j + 1; k <= bones; ++k) {
-            const V oldX = V::load(at(px, k)), oldY = V::load(at(py, k));
-            const V rx = oldX - pivotX, ry = oldY - pivotY;
-            simd::select(turns, pivotX + (cosine * rx - sine * ry), oldX).store(at(px, k));
-            simd::select(turns, pivotY + (sine * rx + cosine * ry), oldY).store(at(py, k));
-          }
-        }
-      }
+      turned = ccdSweep(active);
     } else {
       // Backward: the end on the target, each joint one length from its child toward where it was
       // (coincident points keep the bone's current direction: that vector is one length long).
@@ -238,6 +252,7 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
         (childY + simd::select(has, dy * scale, jointY - V::load(at(py, j + 1)))).store(at(by, j));
       }
       // Forward: the root pinned, each joint one length along the line toward its backward point.
+      // The largest joint move over the reach is Chain's stall measure (chain_rules.hpp).
       for (int j = 0; j < bones; ++j) {
         const V baseX = V::load(at(px, j)), baseY = V::load(at(py, j));
         const V oldX = V::load(at(px, j + 1)), oldY = V::load(at(py, j + 1));
@@ -245,14 +260,18 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
         const V len = simd::sqrt(dx * dx + dy * dy);
         const auto moves = simd::maskAnd(active, len > zero);
         const V scale = V::load(global(lengths_, j)) / simd::select(moves, len, one);
-        simd::select(moves, baseX + dx * scale, oldX).store(at(px, j + 1));
-        simd::select(moves, baseY + dy * scale, oldY).store(at(py, j + 1));
+        const V newX = simd::select(moves, baseX + dx * scale, oldX);
+        const V newY = simd::select(moves, baseY + dy * scale, oldY);
+        newX.store(at(px, j + 1));
+        newY.store(at(py, j + 1));
+        const V moveX = inverseReach * (newX - oldX), moveY = inverseReach * (newY - oldY);
+        largestMove = simd::max(largestMove, moveX * moveX + moveY * moveY);
       }
     }
-    const V endX = V::load(at(px, bones)), endY = V::load(at(py, bones));
     error = simd::select(active, errorNow(), error);
-    const V moved = simd::abs(endX - endX0) + simd::abs(endY - endY0);
-    const auto progressing = options.ccd ? (turned > V::splat(kStalled)) : (moved > stalled);
+    auto progressing = options.ccd ? (turned > V::splat(rules::kStalled))
+                                   : simd::maskNot(simd::sqrt(largestMove) < V::splat(rules::kStalled));
+    if (sweep == 0) progressing = simd::maskOr(progressing, unbent);
     active = simd::maskAnd(active, simd::maskAnd(error > tolerance, progressing));
   }
 
@@ -278,6 +297,7 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
     V::load(at(py, j)).store(global(y_, j));
   }
   error.store(error_.data() + first);
+  // rules::finishedStatus, lane by lane.
   const V code =
       simd::select(simd::maskNot(valid), V::splat(static_cast<double>(ChainStatus::Invalid)),
                    simd::select(error <= tolerance, V::splat(static_cast<double>(ChainStatus::Reached)),
@@ -291,10 +311,8 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
 }
 
 const char* ChainBatch::solve(const ChainBatchOptions& options) {
-  if (options.iterations < 0 || options.iterations > Chain::kMaxIterations)
-    return "iterations must be a whole number from 0 to 100000";
-  if (!std::isfinite(options.tolerance) || options.tolerance < 0)
-    return "tolerance must be a finite number, 0 or greater";
+  const ChainMethod method = options.ccd ? ChainMethod::Ccd : ChainMethod::Fabrik;
+  if (const char* message = checkSolveOptions(method, options.iterations, options.tolerance)) return message;
   int c = 0;
   for (; c + 4 <= count_; c += 4) solveGroup<F64x4>(c, options);
   for (; c + 2 <= count_; c += 2) solveGroup<F64x2>(c, options);

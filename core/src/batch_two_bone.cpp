@@ -10,6 +10,7 @@
 // relative to bone 1, whose cosine and sine are -cos(beta) and -bend sin(beta). Limbs
 // outside the range where that is safe at any scale go to solveTwoBone() itself.
 #include <algorithm>
+#include <iterator>
 
 #include "ik2d/batch.hpp"
 #include "simd.hpp"
@@ -23,8 +24,8 @@ using simd::F64x4;
 
 // Magnitudes the vector path takes without rescaling: squares and products of sums stay finite
 // and normal.
-constexpr double kLargest = 1e100;
-constexpr double kSmallest = 1e-100;
+constexpr double kKernelMaxMagnitude = 1e100;
+constexpr double kKernelMinMagnitude = 1e-100;
 
 template <class V>
 struct HalfTangent {
@@ -104,9 +105,10 @@ const char* TwoBoneBatch::message(int index) {
 
 namespace {
 
-// Solves V::kLanes limbs from index i; false when one of them needs the scalar solver.
+// Solves V::kLanes limbs from index i; false when one of them needs the scalar solver. Not
+// inlined: one copy of each kernel serves the batch and solveTwoBoneLimb (the module's size).
 template <class V>
-bool solveLanes(double* const* in, double* const* out, std::uint8_t* status, int i) {
+[[gnu::noinline]] bool solveLanes(double* const* in, double* const* out, std::uint8_t* status, int i) {
   const V rootX = V::load(in[0] + i), rootY = V::load(in[1] + i);
   const V targetX = V::load(in[2] + i), targetY = V::load(in[3] + i);
   const V l1 = V::load(in[4] + i), l2 = V::load(in[5] + i);
@@ -118,9 +120,12 @@ bool solveLanes(double* const* in, double* const* out, std::uint8_t* status, int
   // few comparisons check it all: every coordinate within 1e100 (their sum is), both lengths and
   // the distance in [1e-100, 1e100], softness in [0, 1e100], bend exactly +1 or -1.
   const V coordinates = simd::abs(rootX) + simd::abs(rootY) + simd::abs(targetX) + simd::abs(targetY);
-  auto ok = simd::maskAnd(coordinates <= V::splat(kLargest), l1 + l2 + softness <= V::splat(kLargest));
-  ok = simd::maskAnd(ok, simd::maskAnd(simd::min(l1, l2) >= V::splat(kSmallest), softness >= V::splat(0.0)));
-  ok = simd::maskAnd(ok, simd::maskAnd(l1 >= V::splat(kSmallest), d >= V::splat(kSmallest)));
+  auto ok = simd::maskAnd(coordinates <= V::splat(kKernelMaxMagnitude),
+                          l1 + l2 + softness <= V::splat(kKernelMaxMagnitude));
+  ok = simd::maskAnd(
+      ok, simd::maskAnd(simd::min(l1, l2) >= V::splat(kKernelMinMagnitude), softness >= V::splat(0.0)));
+  ok = simd::maskAnd(ok,
+                     simd::maskAnd(l1 >= V::splat(kKernelMinMagnitude), d >= V::splat(kKernelMinMagnitude)));
   ok = simd::maskAnd(ok, simd::abs(bend) == V::splat(1.0));
   if (!simd::all(ok)) return false;
 
@@ -175,6 +180,30 @@ bool solveLanes(double* const* in, double* const* out, std::uint8_t* status, int
 }
 
 }  // namespace
+
+TwoBoneStatus solveTwoBoneLimb(const double* in, double* out, const char** message) {
+  // The kernel reads field k of limb i at in[k][i]: here every field is one slot of `in`.
+  double* const inputs[] = {const_cast<double*>(in),     const_cast<double*>(in + 1),
+                            const_cast<double*>(in + 2), const_cast<double*>(in + 3),
+                            const_cast<double*>(in + 4), const_cast<double*>(in + 5),
+                            const_cast<double*>(in + 6), const_cast<double*>(in + 7)};
+  double* const outputs[] = {out, out + 1, out + 2, out + 3, out + 4, out + 5, out + 6};
+  std::uint8_t code = 0;
+  *message = nullptr;
+  if (solveLanes<F64x1>(inputs, outputs, &code, 0)) return static_cast<TwoBoneStatus>(code);
+  TwoBoneInput input;
+  input.root = {in[0], in[1]};
+  input.target = {in[2], in[3]};
+  input.length1 = in[4];
+  input.length2 = in[5];
+  input.bend = in[6];
+  input.softness = in[7];
+  const TwoBoneResult r = solveTwoBone(input);
+  const double values[] = {r.joint.x, r.joint.y, r.end.x, r.end.y, r.angle1, r.angle2, r.distance};
+  std::copy(std::begin(values), std::end(values), out);
+  *message = r.message;
+  return r.status;
+}
 
 void TwoBoneBatch::solve() { solve(0, count_); }
 

@@ -17,9 +17,21 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
   const auto bone = static_cast<size_t>(joint);
   const Vec2 pivot = position(joint);
   const Vec2 endBefore = end();
-  const Vec2 toEnd = detail::unitOr(endBefore - pivot, {0, 0});
-  const Vec2 toTarget = detail::unitOr(target - pivot, {0, 0});
-  const double wanted = std::atan2(cross(toEnd, toTarget), detail::dot(toEnd, toTarget));
+  // cos and sin of the turn: dot and cross over |e - p| |t - p|, one square root where the squares
+  // are safe, else of the two unit vectors (either zero: no direction, no turn).
+  const Vec2 toEnd = endBefore - pivot, toTarget = target - pivot;
+  const double endSquared = detail::dot(toEnd, toEnd), targetSquared = detail::dot(toTarget, toTarget);
+  double cosine = 0, sine = 0;
+  if (endSquared > 1e-150 && endSquared < 1e150 && targetSquared > 1e-150 && targetSquared < 1e150) {
+    const double inverse = 1.0 / std::sqrt(endSquared * targetSquared);
+    cosine = detail::dot(toEnd, toTarget) * inverse;
+    sine = cross(toEnd, toTarget) * inverse;
+  } else {
+    const Vec2 endUnit = detail::unitOr(toEnd, {0, 0}), targetUnit = detail::unitOr(toTarget, {0, 0});
+    cosine = detail::dot(endUnit, targetUnit);
+    sine = cross(endUnit, targetUnit);
+  }
+  const double wanted = detail::fastAtan2(sine, cosine);
   step.kind = ChainStepKind::CcdJoint;
   step.joint = joint;
   step.pivot = pivot;
@@ -27,19 +39,60 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
   step.wanted = wanted;
   step.turn = 0;
   if (wanted == 0) return 0;
-  const double turned = constrain(joint, angles_[bone] + wanted);
-  const double change = wrapAngle(turned - angles_[bone]);
+  const bool free = !anyConstraint();
+  // Unconstrained, the turn is the wanted one and the rotation is (cosine, sine) itself: no sine
+  // or cosine to compute (settleTurnedBones() restores the lengths at the end of the sweep).
+  const double turned = free ? wrapAngle(angles_[bone] + wanted) : constrain(joint, angles_[bone] + wanted);
+  const double change = free ? wanted : wrapAngle(turned - angles_[bone]);
   if (change == 0) return 0;
   step.turn = change;
   angles_[bone] = turned;
-  const Vec2 rotation = direction(change);
-  for (int k = joint; k < size(); ++k) {
-    worldAngles_[static_cast<size_t>(k)] += change;
-    const Vec2 arm = position(k + 1) - pivot;
-    setPosition(k + 1, pivot + Vec2{rotation.x * arm.x - rotation.y * arm.y,
-                                    rotation.y * arm.x + rotation.x * arm.y});
+  const Vec2 rotation = free ? Vec2{cosine, sine} : direction(change);
+  double* position = positions_.data();
+  double* world = worldAngles_.data();
+  const int bones = size();
+  for (int k = joint; k < bones; ++k) {
+    if (!free) world[k] += change;  // free: summed afresh by settleTurnedBones()
+    const auto at = 2 * static_cast<size_t>(k + 1);
+    const double armX = position[at] - pivot.x, armY = position[at + 1] - pivot.y;
+    position[at] = pivot.x + (rotation.x * armX - rotation.y * armY);
+    position[at + 1] = pivot.y + (rotation.y * armX + rotation.x * armY);
   }
   return std::fabs(change);
+}
+
+// After an unconstrained CCD sweep: each bone back to its exact length along its direction (the
+// rotations round the lengths by an ulp or so), and the world angles summed afresh. The bones are
+// normalised first, independently (so the square roots overlap), then laid end to end. With
+// constraints the sweep ends in exact forward kinematics from the angles instead.
+void Chain::settleTurnedBones() {
+  if (anyConstraint()) {
+    updatePositionsFrom(0);
+    return;
+  }
+  double* position = positions_.data();
+  const double* length = lengths_.data();
+  double* bone = boneVectors_.data();
+  const int bones = size();
+  for (int i = 0; i < bones; ++i) {
+    const auto at = 2 * static_cast<size_t>(i);
+    Vec2 unit;
+    if (detail::directionOf({position[at + 2] - position[at], position[at + 3] - position[at + 1]}, unit)) {
+      bone[at] = length[i] * unit.x;
+      bone[at + 1] = length[i] * unit.y;
+    } else {
+      bone[at] = position[at + 2] - position[at];
+      bone[at + 1] = position[at + 3] - position[at + 1];
+    }
+  }
+  double world = 0;
+  for (int i = 0; i < bones; ++i) {
+    const auto at = 2 * static_cast<size_t>(i);
+    position[at + 2] = position[at] + bone[at];
+    position[at + 3] = position[at + 1] + bone[at + 1];
+    world += angles_[static_cast<size_t>(i)];
+    worldAngles_[static_cast<size_t>(i)] = world;
+  }
 }
 
 }  // namespace ik2d

@@ -7,15 +7,10 @@
 #include <algorithm>
 
 #include "chain_detail.hpp"
+#include "chain_rules.hpp"
+#include "simd.hpp"
 
 namespace ik2d {
-namespace {
-
-// How far each joint is bent to get a chain off a straight line through its target (radians).
-constexpr double kNudge = 0.05;
-
-}  // namespace
-
 using detail::isWithinMagnitude;
 
 namespace detail {
@@ -27,6 +22,8 @@ double clampAngleToRange(double angle, double min, double max) {
   const double toMax = std::fabs(wrapAngle(angle - max));
   return toMin <= toMax ? min : max;
 }
+
+double fastAtan2(double y, double x) { return simd::atan2(simd::F64x1{y}, simd::F64x1{x}).v; }
 
 Vec2 unitOr(Vec2 v, Vec2 fallback) {
   const double length = fastLength(v);
@@ -61,9 +58,11 @@ const char* Chain::reset(Vec2 root, const double* lengths, int count) {
   limitMin_.assign(bones, -kPi);
   limitMax_.assign(bones, kPi);
   hasLimit_.assign(bones, 0);
+  limitCount_ = 0;
   startAngles_.assign(bones, 0.0);
   positions_.assign(2 * (bones + 1), 0.0);
   scratch_.assign(2 * (bones + 1), 0.0);
+  boneVectors_.assign(2 * bones, 0.0);
   reach_ = reach;
   setPosition(0, root);
   updatePositionsFrom(0);
@@ -112,6 +111,7 @@ const char* Chain::setLimit(int joint, double min, double max) {
   syncAngles();
   limitMin_[bone] = min;
   limitMax_[bone] = max;
+  if (!hasLimit_[bone]) ++limitCount_;
   hasLimit_[bone] = 1;
   angles_[bone] = detail::clampAngleToRange(angles_[bone], min, max);
   updatePositionsFrom(joint);
@@ -125,6 +125,7 @@ const char* Chain::clearLimit(int joint) {
   const auto bone = static_cast<size_t>(joint);
   limitMin_[bone] = -kPi;
   limitMax_[bone] = kPi;
+  if (hasLimit_[bone]) --limitCount_;
   hasLimit_[bone] = 0;
   return nullptr;
 }
@@ -160,10 +161,7 @@ void Chain::updatePositionsFrom(int bone) {
 
 // ---- constraints --------------------------------------------------------------------------------
 
-bool Chain::anyConstraint() const {
-  return maxStep_ < kPi ||
-         std::any_of(hasLimit_.begin(), hasLimit_.end(), [](unsigned char h) { return h != 0; });
-}
+bool Chain::anyConstraint(double maxStep) const { return maxStep < kPi || limitCount_ > 0; }
 
 // The allowed local angle for `joint` nearest to `desired`. Measured as a change from the angle the
 // solve started with, the allowed set is one interval that holds 0:
@@ -190,7 +188,7 @@ double Chain::constrain(int joint, double desired) const {
 bool Chain::isCollinearWith(Vec2 target) const {
   const Vec2 root = position(0);
   const Vec2 line = detail::unitOr(end() - root, detail::unitOr(target - root, {1, 0}));
-  const double tolerance = 1e-9 * reach_;
+  const double tolerance = rules::kCollinear * reach_;
   if (std::fabs(cross(line, target - root)) > tolerance) return false;
   for (int i = 1; i <= size(); ++i) {
     if (std::fabs(cross(line, position(i) - root)) > tolerance) return false;
@@ -204,8 +202,8 @@ double Chain::nudgeOffLine() {
   double largestChange = 0;
   for (int i = 1; i < size(); ++i) {
     const auto bone = static_cast<size_t>(i);
-    double bent = constrain(i, angles_[bone] + kNudge);
-    if (bent == angles_[bone]) bent = constrain(i, angles_[bone] - kNudge);
+    double bent = constrain(i, angles_[bone] + rules::kNudge);
+    if (bent == angles_[bone]) bent = constrain(i, angles_[bone] - rules::kNudge);
     largestChange = std::max(largestChange, std::fabs(wrapAngle(bent - angles_[bone])));
     angles_[bone] = bent;
   }
@@ -252,6 +250,21 @@ const char* toString(ChainStatus status) {
     case ChainStatus::OutOfReach: return "out_of_reach";
     case ChainStatus::MaxIterations: return "max_iterations";
     case ChainStatus::Invalid: return "invalid";
+  }
+  return "invalid";
+}
+
+const char* toString(ChainMethod method) { return method == ChainMethod::Fabrik ? "fabrik" : "ccd"; }
+
+const char* toString(ChainStepKind kind) {
+  switch (kind) {
+    case ChainStepKind::Begin: return "begin";
+    case ChainStepKind::Stretch: return "stretch";
+    case ChainStepKind::Unbend: return "unbend";
+    case ChainStepKind::CcdJoint: return "ccd_joint";
+    case ChainStepKind::FabrikBackward: return "fabrik_backward";
+    case ChainStepKind::FabrikForward: return "fabrik_forward";
+    case ChainStepKind::Invalid: return "invalid";
   }
   return "invalid";
 }

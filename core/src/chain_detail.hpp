@@ -11,6 +11,10 @@ namespace ik2d::detail {
 /// `angle` if it lies in [min, max], else whichever bound is nearer around the circle.
 double clampAngleToRange(double angle, double min, double max);
 
+/// atan2(y, x): the branch-free Cephes atan2 of simd.hpp, within an ulp or so of std::atan2 and
+/// faster in WebAssembly (one out-of-line copy, for the module's size).
+double fastAtan2(double y, double x);
+
 /// `v` scaled to length 1, or `fallback` when `v` has no direction (zero) or no finite length.
 Vec2 unitOr(Vec2 v, Vec2 fallback);
 

@@ -11,35 +11,43 @@
 #include <algorithm>
 
 #include "chain_detail.hpp"
+#include "chain_rules.hpp"
 #include "ik2d/chain.hpp"
 
 namespace ik2d {
-namespace {
-
-// A sweep whose largest joint change is below this (radians) has stalled: more sweeps cannot help.
-constexpr double kStalledChange = 1e-13;
-
-}  // namespace
+const char* checkSolveOptions(ChainMethod method, int iterations, double tolerance) {
+  if (method != ChainMethod::Ccd && method != ChainMethod::Fabrik) return "method must be 'ccd' or 'fabrik'";
+  if (iterations < 0 || iterations > Chain::kMaxIterations)
+    return "iterations must be a whole number from 0 to 100000";
+  if (!isValid(tolerance) || tolerance < 0) return "tolerance must be a finite number, 0 or greater";
+  return nullptr;
+}
 
 const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) const {
   if (size() == 0) return "the chain has no bones";
   if (!isValid(target.x)) return "target.x must be a finite number";
   if (!isValid(target.y)) return "target.y must be a finite number";
   if (!detail::isWithinMagnitude(target)) return "target must stay within 1e300 in magnitude";
-  if (options.method != ChainMethod::Ccd && options.method != ChainMethod::Fabrik)
-    return "method must be 'ccd' or 'fabrik'";
-  if (options.iterations < 0 || options.iterations > kMaxIterations)
-    return "iterations must be a whole number from 0 to 100000";
-  if (!isValid(options.tolerance) || options.tolerance < 0)
-    return "tolerance must be a finite number, 0 or greater";
+  if (const char* message = checkSolveOptions(options.method, options.iterations, options.tolerance))
+    return message;
   if (std::isnan(options.maxStep) || options.maxStep < 0)
     return "maxStep must be 0 or greater (Infinity for no limit)";
   return nullptr;
 }
 
 ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
-  progress_.active = false;
+  return begin(target, options, true);
+}
+
+void Chain::readyAngles() {
+  if (!anglesStale_) return;
   syncAngles();
+  std::copy(angles_.begin(), angles_.end(), startAngles_.begin());
+}
+
+ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withAngles) {
+  progress_.active = false;
+  if (withAngles) syncAngles();
   ChainStep step;
   if (const char* message = checkSolve(target, options)) {
     step.kind = ChainStepKind::Invalid;
@@ -53,7 +61,8 @@ ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
   }
 
   maxStep_ = options.maxStep;
-  std::copy(angles_.begin(), angles_.end(), startAngles_.begin());
+  // Without angles now, readyAngles() copies them when (and if) they are first needed.
+  if (!anglesStale_) std::copy(angles_.begin(), angles_.end(), startAngles_.begin());
 
   // No call may hang: a CCD sweep costs about size^2 / 2 joint updates (each turn re-places the
   // bones after it), a FABRIK sweep about 2 size; a solve stops after options.maxWork of them
@@ -78,9 +87,7 @@ ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
     step.done = true;
     step.result.iterations = 0;
     step.result.error = step.error;
-    step.result.status = step.error <= progress_.tolerance ? ChainStatus::Reached
-                         : progress_.outOfReach            ? ChainStatus::OutOfReach
-                                                           : ChainStatus::MaxIterations;
+    step.result.status = rules::finishedStatus(step.error <= progress_.tolerance, progress_.outOfReach);
   }
   return step;
 }
@@ -93,15 +100,13 @@ void Chain::finishSweep(ChainStep& step) {
   step.sweepEnd = true;
   step.error = detail::fastLength(end() - p.target);
   p.phase = Phase::StartSweep;
-  const bool stalled = (p.outOfReach && !anyConstraint()) || p.change < kStalledChange;
+  const bool stalled = (p.outOfReach && !anyConstraint()) || p.change < rules::kStalled;
   if (step.error > p.tolerance && p.iteration < p.sweeps && !stalled) return;
   p.active = false;
   step.done = true;
   step.result.iterations = p.iteration;
   step.result.error = step.error;
-  step.result.status = step.error <= p.tolerance ? ChainStatus::Reached
-                       : p.outOfReach            ? ChainStatus::OutOfReach
-                                                 : ChainStatus::MaxIterations;
+  step.result.status = rules::finishedStatus(step.error <= p.tolerance, p.outOfReach);
 }
 
 ChainStep Chain::step() {
@@ -142,7 +147,7 @@ ChainStep Chain::step() {
     case Phase::UnbendCcd:
       p.change = std::max(p.change, turnJointToward(p.nextJoint, p.target, step));
       if (--p.nextJoint < 0) {
-        updatePositionsFrom(0);  // exact forward kinematics after the sweep's rotations
+        settleTurnedBones();
         p.phase = p.method == ChainMethod::Ccd ? Phase::Ccd : Phase::FabrikBackward;
         p.nextJoint = size() - 1;
       }
@@ -151,7 +156,7 @@ ChainStep Chain::step() {
     case Phase::Ccd:
       p.change = std::max(p.change, turnJointToward(p.nextJoint, p.target, step));
       if (--p.nextJoint < 0) {
-        updatePositionsFrom(0);  // exact forward kinematics after the sweep's rotations
+        settleTurnedBones();
         finishSweep(step);
       } else if (p.detailed) step.error = detail::fastLength(end() - p.target);
       break;
@@ -175,9 +180,34 @@ ChainStep Chain::step() {
 }
 
 ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
-  ChainStep step = beginSolve(target, options);
-  progress_.detailed = false;              // only the result is wanted: skip measuring between sweeps
-  while (!step.done) step = this->step();  // the last step ended the solve
+  // Unconstrained FABRIK needs no angle until they are read: skip recovering them at the start
+  // (readyAngles() does it for the first sweep's special cases, before anything has moved).
+  const bool free = options.method == ChainMethod::Fabrik && !anyConstraint(options.maxStep);
+  ChainStep step = begin(target, options, !free);
+  Progress& p = progress_;
+  p.detailed = false;  // only the result is wanted: skip measuring between sweeps
+  while (!step.done) {
+    // The first sweep's special cases (stretch, unbend) and any half-finished sweep go through
+    // step(); every other sweep runs here whole, with step()'s arithmetic in step()'s order,
+    // minus a ChainStep per joint update.
+    const bool special = p.iteration == 0 && (p.outOfReach || isCollinearWith(p.target));
+    if (p.phase != Phase::StartSweep || special) {
+      if (special) readyAngles();
+      step = this->step();
+      continue;
+    }
+    ++p.iteration;
+    p.change = 0;
+    if (p.method == ChainMethod::Fabrik) {
+      backwardPass(p.target);
+      p.change = forwardPass();
+    } else {
+      for (int joint = size() - 1; joint >= 0; --joint)
+        p.change = std::max(p.change, turnJointToward(joint, p.target, step));
+      settleTurnedBones();
+    }
+    finishSweep(step);
+  }
   return step.result;
 }
 

@@ -14,41 +14,45 @@ namespace ik2d {
 // A limited joint i+1 also bends bone i so the angle between bones i and i+1 stays in its limit.
 // Coincident points have no direction: the bone keeps the one it had.
 void Chain::backwardPass(Vec2 target) {
+  // On raw arrays, without a copy of the positions: scratch i is read only once written, and
+  // where the pass needs joint i's old place it reads positions_.
   const int bones = size();
-  std::copy(positions_.begin(), positions_.end(), scratch_.begin());
-  auto scratchAt = [this](int index) {
-    return Vec2{scratch_[2 * static_cast<size_t>(index)], scratch_[2 * static_cast<size_t>(index) + 1]};
-  };
-  auto setScratch = [this](int index, Vec2 p) {
-    scratch_[2 * static_cast<size_t>(index)] = p.x;
-    scratch_[2 * static_cast<size_t>(index) + 1] = p.y;
-  };
-
-  setScratch(bones, target);
+  const double* old = positions_.data();
+  const double* length = lengths_.data();
+  double* back = scratch_.data();
+  double childX = target.x, childY = target.y;
+  back[2 * bones] = childX;
+  back[2 * bones + 1] = childY;
   for (int i = bones - 1; i >= 0; --i) {
-    const auto bone = static_cast<size_t>(i);
-    const Vec2 child = scratchAt(i + 1);
-    const Vec2 toJoint = scratchAt(i) - child;
-    const bool limited = i + 1 < bones && hasLimit_[bone + 1];
+    const auto at = 2 * static_cast<size_t>(i);
+    const Vec2 child{childX, childY};
+    const Vec2 toJoint{old[at] - childX, old[at + 1] - childY};
+    const bool limited = i + 1 < bones && hasLimit_[static_cast<size_t>(i) + 1];
     Vec2 unit;
     if (!limited && detail::directionOf(toJoint, unit)) {
-      setScratch(i, child + lengths_[bone] * unit);  // no angle needed
-      continue;
-    }
-    // Coincident points have no direction: keep the bone's (from its positions, which are current
-    // even while the angles wait for syncAngles()).
-    const Vec2 backward = detail::unitOr(toJoint, (-1.0 / lengths_[bone]) * (position(i + 1) - position(i)));
-    double world = std::atan2(-backward.y, -backward.x);  // bone i's direction, joint i -> joint i+1
-    if (limited) {
-      const Vec2 childBone = scratchAt(i + 2) - child;
-      if (length(childBone) > 0) {
-        const double childWorld = std::atan2(childBone.y, childBone.x);
-        const double local = detail::clampAngleToRange(wrapAngle(childWorld - world), limitMin_[bone + 1],
-                                                       limitMax_[bone + 1]);
-        world = childWorld - local;
+      childX = childX + length[i] * unit.x;  // no angle needed
+      childY = childY + length[i] * unit.y;
+    } else {
+      // Coincident points have no direction: keep the bone's (from its positions, which are
+      // current even while the angles wait for syncAngles()).
+      const Vec2 backward = detail::unitOr(toJoint, (-1.0 / length[i]) * (position(i + 1) - position(i)));
+      double world = std::atan2(-backward.y, -backward.x);  // bone i's direction, joint i -> joint i+1
+      if (limited) {
+        const Vec2 childBone = Vec2{back[at + 4], back[at + 5]} - child;
+        if (ik2d::length(childBone) > 0) {
+          const auto joint = static_cast<size_t>(i) + 1;
+          const double childWorld = std::atan2(childBone.y, childBone.x);
+          const double local =
+              detail::clampAngleToRange(wrapAngle(childWorld - world), limitMin_[joint], limitMax_[joint]);
+          world = childWorld - local;
+        }
       }
+      const Vec2 placed = child - length[i] * direction(world);
+      childX = placed.x;
+      childY = placed.y;
     }
-    setScratch(i, child - lengths_[bone] * direction(world));
+    back[at] = childX;
+    back[at + 1] = childY;
   }
 }
 
@@ -66,20 +70,30 @@ double Chain::forwardPass() {
   if (!anyConstraint()) {
     double largestMove = 0;  // squared, over the reach squared
     const double inverseReach = 1.0 / reach_;
-    Vec2 oldBase = position(0);
+    double* position = positions_.data();
+    const double* length = lengths_.data();
+    const double* back = scratch_.data();
+    double baseX = position[0], baseY = position[1], oldBaseX = baseX, oldBaseY = baseY;
     for (int i = 0; i < size(); ++i) {
-      const auto bone = static_cast<size_t>(i);
-      const Vec2 base = position(i);
-      const Vec2 old = position(i + 1);
-      const Vec2 toward{scratch_[2 * (bone + 1)], scratch_[2 * (bone + 1) + 1]};
+      const auto at = 2 * static_cast<size_t>(i + 1);
+      const double oldX = position[at], oldY = position[at + 1];
       Vec2 unit;
       // No direction (the backward point on the joint): the bone keeps its own.
-      const Vec2 placed =
-          detail::directionOf(toward - base, unit) ? base + lengths_[bone] * unit : base + (old - oldBase);
-      const Vec2 move = inverseReach * (placed - old);  // relative, so no square underflows
-      largestMove = std::max(largestMove, move.x * move.x + move.y * move.y);
-      oldBase = old;
-      setPosition(i + 1, placed);
+      double placedX, placedY;
+      if (detail::directionOf({back[at] - baseX, back[at + 1] - baseY}, unit)) {
+        placedX = baseX + length[i] * unit.x;
+        placedY = baseY + length[i] * unit.y;
+      } else {
+        placedX = baseX + (oldX - oldBaseX);
+        placedY = baseY + (oldY - oldBaseY);
+      }
+      const double moveX = inverseReach * (placedX - oldX);  // relative, so no square underflows
+      const double moveY = inverseReach * (placedY - oldY);
+      largestMove = std::max(largestMove, moveX * moveX + moveY * moveY);
+      oldBaseX = oldX;
+      oldBaseY = oldY;
+      position[at] = baseX = placedX;
+      position[at + 1] = baseY = placedY;
     }
     anglesStale_ = true;
     return std::sqrt(largestMove);
@@ -102,8 +116,7 @@ void Chain::syncAngles() const {
   for (int i = 0; i < size(); ++i) {
     const auto bone = static_cast<size_t>(i);
     const Vec2 along = position(i + 1) - position(i);
-    // Branch-free Cephes atan2 (simd.hpp), within an ulp or so of std::atan2 and faster in WASM.
-    const double world = simd::atan2(simd::F64x1{along.y}, simd::F64x1{along.x}).v;
+    const double world = detail::fastAtan2(along.y, along.x);
     angles_[bone] = wrapAngle(world - parentWorld);
     parentWorld += angles_[bone];
     worldAngles_[bone] = parentWorld;

@@ -75,7 +75,7 @@ double Spider::stepDuration() const {
 
 const char* Spider::reset(const SpiderOptions& options, double x) {
   if (options.legCount < 4 || options.legCount > 16 || options.legCount % 2 != 0) {
-    return "legCount must be an even number from 4 to 16";
+    return "legs must be an even whole number from 4 to 16";
   }
   if (const char* m =
           checkLength(options.upperLength, "upperLength must be a number greater than 0, at most 1e6"))

@@ -78,7 +78,7 @@ export function ensureNodeModules() {
 
 /**
  * The environment for emcc/em++/emcmake. Debian's Emscripten 3.1.6 needs its own node modules
- * (acorn) on NODE_PATH for -O2 and above (shared/TOOLCHAIN.md).
+ * (acorn) on NODE_PATH for -O2 and above (docs/architecture.md, "Building by hand").
  */
 export function emscriptenEnv() {
   const debianModules = '/usr/share/nodejs';

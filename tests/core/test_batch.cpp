@@ -1,5 +1,6 @@
 // test_batch.cpp: TwoBoneBatch and ChainBatch against the per-call solvers they batch, and the
 // SIMD atan2 they use against the standard library.
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -149,6 +150,15 @@ TEST_CASE("TwoBoneBatch hands extreme and invalid limbs to solveTwoBone, with it
 
 namespace {
 
+// The batch's options for the same solve as `options` (no step limit: the batch has none).
+ChainBatchOptions batchOptionsLike(const ChainSolveOptions& options) {
+  ChainBatchOptions batch;
+  batch.ccd = options.method == ChainMethod::Ccd;
+  batch.iterations = options.iterations;
+  batch.tolerance = options.tolerance;
+  return batch;
+}
+
 Chain chainLike(const std::vector<double>& lengths) {
   Chain chain;
   REQUIRE(chain.reset({0, 0}, lengths.data(), static_cast<int>(lengths.size())) == nullptr);
@@ -166,14 +176,9 @@ TEST_CASE("ChainBatch solves like Chain: same statuses, sweeps and poses, both m
     for (double l : lengths) reach += l;
     ChainBatch batch;
     REQUIRE(batch.reset(count, bones, lengths.data(), {0, 0}) == nullptr);
-    ChainSolveOptions options;
-    options.method = ccd ? ChainMethod::Ccd : ChainMethod::Fabrik;
-    options.iterations = ccd ? 200 : 50;
-    options.tolerance = 1e-4 * reach;
-    ChainBatchOptions batchOptions;
-    batchOptions.ccd = ccd;
-    batchOptions.iterations = options.iterations;
-    batchOptions.tolerance = options.tolerance;
+    const ChainSolveOptions options =
+        optionsFor(ccd ? ChainMethod::Ccd : ChainMethod::Fabrik, ccd ? 200 : 50, 1e-4 * reach);
+    const ChainBatchOptions batchOptions = batchOptionsLike(options);
 
     // Each chain starts from its own random pose and gets its own target, some beyond reach.
     std::vector<Chain> chains;
@@ -218,6 +223,70 @@ TEST_CASE("ChainBatch solves like Chain: same statuses, sweeps and poses, both m
     WARN((ccd ? "CCD" : "FABRIK") << ": same status " << sameStatus << "/" << count << ", same sweeps "
                                   << sameSweeps << "/" << count << ", worst joint gap " << worst
                                   << " of the reach");
+  }
+}
+
+TEST_CASE("ChainBatch and Chain from singular starts: identical statuses and sweep counts",
+          "[batch][chain]") {
+  // Chains lying on a line through their target: straight or folded back on themselves, along a
+  // few directions, with the target ahead of the end, between root and end, behind the root, on
+  // the root, on the end, and beyond the reach. Chain bends them off the line, turns them round with
+  // one CCD sweep and goes on (chain_rules.hpp); the batch must take the same sweeps.
+  const std::vector<double> lengths{1.0, 0.7, 1.3, 0.9, 1.1, 0.6};
+  const int bones = static_cast<int>(lengths.size());
+  double reach = 0;
+  for (double l : lengths) reach += l;
+  std::vector<std::vector<double>> poses;
+  poses.push_back(std::vector<double>(static_cast<size_t>(bones), 0.0));  // straight
+  std::vector<double> folded(static_cast<size_t>(bones), 0.0);
+  folded[3] = kPi;  // folded back at joint 3: still on one line
+  poses.push_back(folded);
+  const double along[] = {0.0, 0.3, kPi / 2, -2.0, kPi};
+  const double at[] = {0.5, 0.95, 1.0, -0.4, -0.95, 0.0, 1.3, 1e-3};  // target at this * reach along the line
+  for (const bool ccd : {false, true}) {
+    for (const std::vector<double>& pose : poses) {
+      const int count = static_cast<int>(std::size(along) * std::size(at));
+      ChainBatch batch;
+      REQUIRE(batch.reset(count, bones, lengths.data(), {0.5, -0.25}) == nullptr);
+      const ChainSolveOptions options =
+          optionsFor(ccd ? ChainMethod::Ccd : ChainMethod::Fabrik, ccd ? 200 : 60, 1e-5 * reach);
+      const ChainBatchOptions batchOptions = batchOptionsLike(options);
+      std::vector<Chain> chains;
+      int c = 0;
+      for (const double direction0 : along) {
+        for (const double fraction : at) {
+          Chain chain;
+          REQUIRE(chain.reset({0.5, -0.25}, lengths.data(), bones) == nullptr);
+          std::vector<double> angles = pose;
+          angles[0] = direction0;
+          REQUIRE(chain.setAngles(angles.data(), bones) == nullptr);
+          // The target on the line the chain lies on, from the root along its first bone.
+          const Vec2 target = chain.root() + fraction * reach * direction(chain.angles()[0]);
+          for (int j = 0; j <= bones; ++j) {
+            batch.x()[j * count + c] = chain.position(j).x;
+            batch.y()[j * count + c] = chain.position(j).y;
+          }
+          batch.targetX()[c] = target.x;
+          batch.targetY()[c] = target.y;
+          chains.push_back(chain);
+          ++c;
+        }
+      }
+      REQUIRE(batch.solve(batchOptions) == nullptr);
+      for (c = 0; c < count; ++c) {
+        const Vec2 target{batch.targetX()[c], batch.targetY()[c]};
+        const ChainSolveResult r = chains[static_cast<size_t>(c)].solve(target, options);
+        INFO((ccd ? "CCD" : "FABRIK")
+             << ", pose " << (&pose == &poses[0] ? "straight" : "folded") << ", case " << c << ": direction "
+             << along[c / static_cast<int>(std::size(at))] << ", target at "
+             << at[c % static_cast<int>(std::size(at))] << " of the reach; Chain: " << toString(r.status)
+             << " in " << r.iterations << " sweeps, error " << r.error << "; batch error "
+             << batch.error()[c]);
+        CHECK(batch.status()[c] == static_cast<std::uint8_t>(r.status));
+        CHECK(batch.iterations()[c] == r.iterations);
+        CHECK(std::fabs(batch.error()[c] - r.error) <= 1e-6 * reach);
+      }
+    }
   }
 }
 

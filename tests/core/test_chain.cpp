@@ -1,4 +1,4 @@
-// test_chain.cpp: N-bone chains, CCD and FABRIK, against the contract in shared/API.md.
+// test_chain.cpp: N-bone chains, CCD and FABRIK, against the contract in docs/api.md.
 //
 // Sections: helpers, building and editing, reachability, invariants under fixed-seed random use,
 // out of reach, singular cases, invalid input, allocation.

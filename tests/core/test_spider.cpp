@@ -176,7 +176,7 @@ TEST_CASE("bad spider settings, goals and time steps are refused by name", "[spi
   SpiderOptions options;
   for (int legs : {0, 3, 5, 18, -2}) {
     options.legCount = legs;
-    CHECK(std::string(spider.reset(options, 0)) == "legCount must be an even number from 4 to 16");
+    CHECK(std::string(spider.reset(options, 0)) == "legs must be an even whole number from 4 to 16");
   }
   options = SpiderOptions{};
   options.upperLength = -1;

@@ -4,7 +4,9 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "ik2d/ik2d.hpp"
@@ -16,10 +18,18 @@ inline constexpr double kPositionTolerance = 1e-12;
 /// Tolerance for angles recovered by a round trip, radians.
 inline constexpr double kAngleTolerance = 1e-9;
 
-/// A fixed-seed generator "for consistency": every run sees the same cases.
+/// The tests' generator. main.cpp reseeds it at the start of every test case from the case's
+/// name (seedFor), so each case sees the same numbers whether it runs alone or after others.
 inline std::mt19937_64& random() {
   static std::mt19937_64 generator(20261122);
   return generator;
+}
+
+/// The fixed seed of a test case: 20261122 mixed with an FNV-1a hash of its name.
+inline std::uint64_t seedFor(const std::string& testCaseName) {
+  std::uint64_t hash = 1469598103934665603ULL;
+  for (const char c : testCaseName) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  return 20261122ULL ^ hash;
 }
 
 inline double uniform(double low, double high) {

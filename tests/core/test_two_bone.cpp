@@ -1,4 +1,4 @@
-// test_two_bone.cpp: the analytic two-bone solver against the contract in shared/API.md.
+// test_two_bone.cpp: the analytic two-bone solver against the contract in docs/api.md.
 //
 // Sections: random targets per zone, forward-kinematics round trips, boundary sweeps, soft reach,
 // named edge cases, invalid input, extreme scales.

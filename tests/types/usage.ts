@@ -64,7 +64,8 @@ export async function batchUsage(): Promise<number> {
   limbs.delete();
   const chains = new ik.ChainBatch({ count: 2, bones: 10, length: 1 });
   chains.targetX[1] = 3;
-  chains.solve({ method: 'ccd', iterations: 10, tolerance: 1e-3 });
+  const outcome = chains.solve({ method: 'ccd', iterations: 10, tolerance: 1e-3 });
+  if (outcome.status === 'invalid') throw new RangeError(outcome.message);
   const angles: Float64Array = chains.angles();
   const sweeps = chains.iterations[0];
   chains.delete();

@@ -1,6 +1,6 @@
 /**
  * The example article's script: the buttons in its text drive the arm embed, and a caption
- * shows what the embed reports. See ik2d-embed.js for the client and the README for the protocol.
+ * shows what the embed reports. See ik2d-embed.js for the client and docs/playground.md for the protocol.
  */
 
 import { connectEmbed } from './ik2d-embed.js';

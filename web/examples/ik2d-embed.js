@@ -11,7 +11,7 @@
  *   const { state: stepped } = await chain.stepSolver(3);   // stepped.stepping: the last step
  *   await chain.runSolver();
  *
- * The protocol itself is in the README, "postMessage API".
+ * The protocol itself is in docs/playground.md, "postMessage API".
  */
 
 /**

@@ -156,7 +156,7 @@ export function startMessageApi() {
     if (!source) return; // Not from a window (a worker, a port): nobody to answer.
     if (typeof data !== 'object' || data === null || Array.isArray(data) || typeof data.type !== 'string'
       || !data.type.startsWith('ik2d:')) {
-      console.warn('ik2d embed: ignored a message that is not {type: "ik2d:…"}; see the README, "postMessage API"');
+      console.warn('ik2d embed: ignored a message that is not {type: "ik2d:…"}; see docs/playground.md, "postMessage API"');
       return;
     }
     if (OUTGOING.has(data.type)) return;

@@ -1,6 +1,6 @@
 /**
  * The playground: one scene at a time, its settings, the view, input and the frame loop, and the
- * `window.playground` API (see the Playground typedef; the contract is shared/API.md "The page").
+ * `window.playground` API (see the Playground typedef; the page's contract is docs/playground.md).
  *
  * Data flow: every change (control, pointer, key, link, setState) goes through change(), which
  * validates with applyPartial(), re-solves and redraws at once, then reports to onChange.

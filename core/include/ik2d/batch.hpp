@@ -90,6 +90,13 @@ class TwoBoneBatch {
   std::vector<std::uint8_t> status_;
 };
 
+/// Solves one limb with TwoBoneBatch's kernel (no sine or cosine; see batch_two_bone.cpp): `in`
+/// holds rootX, rootY, targetX, targetY, length1, length2, bend, softness; `out` receives jointX,
+/// jointY, endX, endY, angle1, angle2, distance. The results are a batch of one's: within 1e-12 of
+/// solveTwoBone's (limbs the kernel does not take go to solveTwoBone itself). Returns the status;
+/// `*message` is set to why the limb is invalid, or nullptr.
+TwoBoneStatus solveTwoBoneLimb(const double* in, double* out, const char** message);
+
 /// Options of ChainBatch::solve, shared by every chain of the batch.
 struct ChainBatchOptions {
   bool ccd = false;         ///< true: CCD; false: FABRIK.

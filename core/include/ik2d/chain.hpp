@@ -164,12 +164,16 @@ class Chain {
   double placeBoneToward(int bone, Vec2 toward, double& parentWorld);
   double stretchToward(Vec2 target);
   double turnJointToward(int joint, Vec2 target, ChainStep& step);
+  void settleTurnedBones();
   void backwardPass(Vec2 target);
   double forwardPass();
   void syncAngles() const;
   void finishSweep(ChainStep& step);
   const char* checkSolve(Vec2 target, const ChainSolveOptions& options) const;
-  bool anyConstraint() const;
+  ChainStep begin(Vec2 target, const ChainSolveOptions& options, bool withAngles);
+  void readyAngles();
+  bool anyConstraint() const { return anyConstraint(maxStep_); }
+  bool anyConstraint(double maxStep) const;
 
   std::vector<double> lengths_;
   mutable std::vector<double> angles_;       // mutable: recovered lazily, see syncAngles()
@@ -178,8 +182,10 @@ class Chain {
   std::vector<double> limitMin_;
   std::vector<double> limitMax_;
   std::vector<unsigned char> hasLimit_;
+  int limitCount_ = 0;               // joints with a limit, so anyConstraint() is O(1)
   std::vector<double> startAngles_;  // the angles when solve() began, for maxStep
   std::vector<double> scratch_;      // FABRIK's backward pass, 2 * (size + 1)
+  std::vector<double> boneVectors_;  // settleTurnedBones(): each bone's settled vector, 2 * size
   double reach_ = 0;
   double maxStep_ = HUGE_VAL;         // of the solve in progress
   mutable bool anglesStale_ = false;  // positions moved by unconstrained FABRIK; angles wait for syncAngles()
@@ -202,7 +208,15 @@ class Chain {
   Progress progress_;
 };
 
+/// Checks the options Chain::solve and ChainBatch::solve share: nullptr, or a message naming the
+/// first bad field (the one set of checks and messages for both).
+const char* checkSolveOptions(ChainMethod method, int iterations, double tolerance);
+
 /// The lower-case name of a status as the JS API spells it ("reached", "max_iterations", ...).
 const char* toString(ChainStatus status);
+/// The name of a method as the JS API spells it ("ccd", "fabrik").
+const char* toString(ChainMethod method);
+/// The name of a step kind as the JS API spells it ("begin", "ccd_joint", ...).
+const char* toString(ChainStepKind kind);
 
 }  // namespace ik2d

@@ -20,7 +20,8 @@ namespace ik2d {
 
 /// Settings of a spider. Lengths in world units (y up), times in seconds.
 struct SpiderOptions {
-  int legCount = 8;           ///< even, 4 to 16; half on the near side, half on the far side.
+  /// Legs: even, 4 to 16; half on the near side, half on the far side (`legs` in JS and messages).
+  int legCount = 8;
   double upperLength = 50;    ///< hip to knee, > 0.
   double lowerLength = 60;    ///< knee to foot, > 0.
   double bodyHeight = 55;     ///< body centre above the ground at rest, > 0, below the leg reach.

@@ -1,6 +1,6 @@
 /**
  * The spider scene: an `ik.Spider` walking on seeded terrain toward the target's x, every leg
- * solved by the two-bone solver each simulation step (the gait itself is in the core; README
+ * solved by the two-bone solver each simulation step (the gait itself is in the core; docs/api.md
  * "new ik.Spider").
  *
  * Contents: definition (params, points, readouts) · seeds · the live instance (create) · camera.
@@ -335,7 +335,7 @@ function createSpider(ik) {
       if (!snapshot) return values;
       const { body, legs } = snapshot;
       const params = spiderParams(settings);
-      // It stops within a tenth of the leg reach of its goal (README "new ik.Spider").
+      // It stops within a tenth of the leg reach of its goal (docs/api.md, "new ik.Spider").
       const reach = params.upperLength + params.lowerLength;
       const toGo = (Number.isNaN(goal) ? body.x : goal) - body.x;
       values.status = body.velocity === 0 && Math.abs(toGo) <= 0.1 * reach + 0.01

@@ -1,0 +1,32 @@
+// chain_rules.hpp: the constants and decisions Chain (chain.cpp, chain_solve.cpp) and ChainBatch
+// (batch_chain.cpp) share, so the twin solvers cannot drift apart (not public). A change here
+// changes both; tests/core/test_batch.cpp holds them to the same statuses and sweep counts,
+// singular starts included.
+#pragma once
+
+#include "ik2d/chain.hpp"
+
+namespace ik2d::rules {
+
+/// How far each joint past the first is bent to get a chain off a line through its target,
+/// radians. Bone j's direction turns by j * kNudge; then one CCD sweep turns the chain round
+/// (FABRIK alone crawls out of a chain folded back on itself), then the method's own sweep: all
+/// of it is sweep 1.
+inline constexpr double kNudge = 0.05;
+
+/// A chain lies on a line through its target when every joint and the target are within this
+/// fraction of the reach of the line from the root along the end (or, the end on the root,
+/// toward the target; both on the root, along +x).
+inline constexpr double kCollinear = 1e-9;
+
+/// A sweep has stalled (more sweeps cannot help) when its largest change is below this: radians
+/// of joint turn for CCD; for FABRIK, a joint's move over the reach (the same at the far end of a
+/// straight chain).
+inline constexpr double kStalled = 1e-13;
+
+/// The status a finished solve reports: the one rule for both solvers.
+inline ChainStatus finishedStatus(bool reached, bool outOfReach) {
+  return reached ? ChainStatus::Reached : outOfReach ? ChainStatus::OutOfReach : ChainStatus::MaxIterations;
+}
+
+}  // namespace ik2d::rules

@@ -148,6 +148,8 @@ const char* Skeleton::build(Vec2 root, int count, ReadBone read) {
   normal_.assign(rows * rows, 0.0);
   weights_.assign(rows, 0.0);
   savedAngles_.assign(bones, 0.0);
+  pinned_.assign(bones, 0);
+  sweepAngles_.assign(bones, 0.0);
   stamp_ = 0;
   totalLength_ = total;
   setPosition(0, root);

@@ -16,6 +16,12 @@ constexpr double kMaxDamping = 1e3;
 
 }  // namespace
 
+// perp(e - pivot) for the end of bone `bone`, scaled: the Jacobian column entry of a turn about pivot.
+Vec2 Skeleton::perpendicularArm(int bone, Vec2 pivot) const {
+  const Vec2 arm = inverseScale_ * (position(bone + 1) - pivot);
+  return {-arm.y, arm.x};
+}
+
 // Summed squared errors, in units of the solve's scale.
 double Skeleton::sumOfSquaredErrors(int count) const {
   double sum = 0;
@@ -37,23 +43,60 @@ double Skeleton::sumOfSquaredErrors(int count) const {
 // targets settle. Everything is scaled by inverseScale_ so no product overflows. Returns true
 // when the step was kept.
 bool Skeleton::polish(int count, double& damping) {
-  const auto rows = static_cast<size_t>(2 * count);
   const double before = sumOfSquaredErrors(count);
+  for (int a = 0; a < activeCount_; ++a)
+    pinned_[static_cast<size_t>(activeBones_[static_cast<size_t>(a)])] = 0;
+  if (!solveNormalEquations(count, damping)) return false;
+  // A bone at its limit that the step would push past it is pinned there and the step solved
+  // again without it (one round of an active set), so the other bones make up for it.
+  bool pinnedAny = false;
+  for (int a = 0; a < activeCount_; ++a) {
+    const int j = activeBones_[static_cast<size_t>(a)];
+    const auto bone = static_cast<size_t>(j);
+    if (!hasLimit_[bone]) continue;
+    const double turn = polishTurn(j, count);
+    const bool pushesDown = turn < 0 && angles_[bone] - limitMin_[bone] <= -turn;
+    const bool pushesUp = turn > 0 && limitMax_[bone] - angles_[bone] <= turn;
+    if (pushesDown || pushesUp) pinned_[bone] = 1;
+    pinnedAny = pinnedAny || pinned_[bone];
+  }
+  if (pinnedAny && !solveNormalEquations(count, damping)) return false;
+
+  std::copy(angles_.begin(), angles_.end(), savedAngles_.begin());
+  for (int a = 0; a < activeCount_; ++a) {
+    const int j = activeBones_[static_cast<size_t>(a)];
+    const auto bone = static_cast<size_t>(j);
+    if (pinned_[bone]) continue;
+    double turned = wrapAngle(angles_[bone] + std::clamp(polishTurn(j, count), -kMaxTurn, kMaxTurn));
+    if (hasLimit_[bone]) turned = detail::clampAngleToRange(turned, limitMin_[bone], limitMax_[bone]);
+    angles_[bone] = turned;
+  }
+  updatePositions();
+  if (sumOfSquaredErrors(count) < before) {
+    damping = std::max(damping * 0.5, kMinDamping);
+    return true;
+  }
+  std::copy(savedAngles_.begin(), savedAngles_.end(), angles_.begin());
+  updatePositions();
+  damping = std::min(damping * 4, kMaxDamping);
+  return false;
+}
+
+// (J J^T + d^2 I) w = r into weights_, leaving out the pinned bones' columns. False only if the
+// factorisation fails, which d > 0 rules out but which is checked so no NaN can spread.
+bool Skeleton::solveNormalEquations(int count, double damping) {
+  const auto rows = static_cast<size_t>(2 * count);
   for (int k = 0; k < count; ++k) {
     const SkeletonEffector& effector = effectors_[static_cast<size_t>(k)];
     const Vec2 r = inverseScale_ * (effector.target - position(effector.bone + 1));
     weights_[2 * static_cast<size_t>(k)] = r.x;
     weights_[2 * static_cast<size_t>(k) + 1] = r.y;
   }
-  auto perpendicularArm = [this](int bone, Vec2 pivot) {
-    const Vec2 arm = inverseScale_ * (position(bone + 1) - pivot);
-    return Vec2{-arm.y, arm.x};
-  };
   auto entry = [this, rows](size_t row, size_t column) -> double& { return normal_[row * rows + column]; };
-
   std::fill(normal_.begin(), normal_.begin() + static_cast<std::ptrdiff_t>(rows * rows), 0.0);
   for (int a = 0; a < activeCount_; ++a) {
     const int j = activeBones_[static_cast<size_t>(a)];
+    if (pinned_[static_cast<size_t>(j)]) continue;
     const Vec2 pivot = position(parents_[static_cast<size_t>(j)] + 1);
     for (int k = 0; k < count; ++k) {
       const int boneK = effectors_[static_cast<size_t>(k)].bone;
@@ -78,7 +121,7 @@ bool Skeleton::polish(int count, double& damping) {
   for (size_t c = 0; c < rows; ++c) {
     double diagonal = entry(c, c);
     for (size_t m = 0; m < c; ++m) diagonal -= entry(c, m) * entry(c, m);
-    if (!(diagonal > 0) || !std::isfinite(diagonal)) return false;  // cannot happen with d > 0, but never NaN
+    if (!(diagonal > 0) || !std::isfinite(diagonal)) return false;
     const double root = std::sqrt(diagonal);
     entry(c, c) = root;
     for (size_t r = c + 1; r < rows; ++r) {
@@ -97,34 +140,21 @@ bool Skeleton::polish(int count, double& damping) {
     for (size_t m = r + 1; m < rows; ++m) value -= entry(m, r) * weights_[m];
     weights_[r] = value / entry(r, r);
   }
+  return true;
+}
 
-  std::copy(angles_.begin(), angles_.end(), savedAngles_.begin());
-  for (int a = 0; a < activeCount_; ++a) {
-    const int j = activeBones_[static_cast<size_t>(a)];
-    const auto bone = static_cast<size_t>(j);
-    const Vec2 pivot = position(parents_[bone] + 1);
-    double turn = 0;
-    for (int k = 0; k < count; ++k) {
-      const int boneK = effectors_[static_cast<size_t>(k)].bone;
-      if (!inSubtree(j, boneK)) continue;
-      const Vec2 column = perpendicularArm(boneK, pivot);
-      turn += column.x * weights_[2 * static_cast<size_t>(k)] +
-              column.y * weights_[2 * static_cast<size_t>(k) + 1];
-    }
-    if (!std::isfinite(turn)) turn = 0;
-    double turned = wrapAngle(angles_[bone] + std::clamp(turn, -kMaxTurn, kMaxTurn));
-    if (hasLimit_[bone]) turned = detail::clampAngleToRange(turned, limitMin_[bone], limitMax_[bone]);
-    angles_[bone] = turned;
+// Bone j's turn in the step: (J^T w)_j, the sum over the effectors under it; 0 if not finite.
+double Skeleton::polishTurn(int j, int count) const {
+  const Vec2 pivot = position(parents_[static_cast<size_t>(j)] + 1);
+  double turn = 0;
+  for (int k = 0; k < count; ++k) {
+    const int boneK = effectors_[static_cast<size_t>(k)].bone;
+    if (!inSubtree(j, boneK)) continue;
+    const Vec2 column = perpendicularArm(boneK, pivot);
+    turn +=
+        column.x * weights_[2 * static_cast<size_t>(k)] + column.y * weights_[2 * static_cast<size_t>(k) + 1];
   }
-  updatePositions();
-  if (sumOfSquaredErrors(count) < before) {
-    damping = std::max(damping * 0.5, kMinDamping);
-    return true;
-  }
-  std::copy(savedAngles_.begin(), savedAngles_.end(), angles_.begin());
-  updatePositions();
-  damping = std::min(damping * 4, kMaxDamping);
-  return false;
+  return std::isfinite(turn) ? turn : 0.0;
 }
 
 }  // namespace ik2d

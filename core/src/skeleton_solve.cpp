@@ -305,11 +305,19 @@ SkeletonSolveResult Skeleton::solveWith(int count, const SkeletonSolveOptions& o
   while (!reached && iteration < sweeps) {
     ++iteration;
     if (iteration == 1 && startsOnALine(count)) nudgeOffLine();
+    if (polished) std::copy(angles_.begin(), angles_.end(), sweepAngles_.begin());
+    const double errorBefore = polished ? sumOfSquaredErrors(count) : 0;
     backwardPass();
     forwardPass();
     if (polished) {
       rebuildAngles();
       updatePositions();
+      // Keep the FABRIK passes only when they did not make things worse: so the summed squared
+      // error never grows from sweep to sweep (or frame to frame), and fixed targets settle.
+      if (sumOfSquaredErrors(count) > errorBefore) {
+        std::copy(sweepAngles_.begin(), sweepAngles_.end(), angles_.begin());
+        updatePositions();
+      }
       polish(count, damping);
     }
     reached = measureErrors(count, options.tolerance);

@@ -12,6 +12,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/em_macros.h>
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -384,7 +385,105 @@ class SpiderHandle {
   std::vector<double> state_;
 };
 
+// ---- skeletons ----------------------------------------------------------------------------------
+// Self-contained: every value check and message is the core's (ik2d::Skeleton); indices, counts and
+// iterations arrive as doubles so that C++, not JS, judges them. Bones and effectors cross as
+// records of three numbers in the input buffer.
+
+// A whole number in [low, high] as an int, or `fallback` (which the core then refuses by name).
+int wholeOr(double value, int low, int high, int fallback) {
+  return std::isfinite(value) && value == std::floor(value) && value >= low && value <= high
+             ? static_cast<int>(value)
+             : fallback;
+}
+
+double skeletonSolveOut[2];  // iterations, number of errors
+
+class SkeletonHandle {
+ public:
+  int reset(double rootX, double rootY, double count) {
+    const int bones = wholeOr(count, 0, ik2d::Skeleton::kMaxBones + 1, -1);
+    if (bones < 0 || 3 * static_cast<size_t>(bones) > inputBuffer.size())
+      return report("bones were not passed in");
+    return report(skeleton_.resetFromRecords({rootX, rootY}, inputBuffer.data(), bones));
+  }
+  int size() const { return skeleton_.size(); }
+  int setRoot(double x, double y) { return report(skeleton_.setRoot({x, y})); }
+  int setAngles(double count) {
+    const int angles = wholeOr(count, 0, ik2d::Skeleton::kMaxBones + 1, -1);
+    if (angles < 0 || static_cast<size_t>(angles) > inputBuffer.size())
+      return report("angles were not passed in");
+    return report(skeleton_.setAngles(inputBuffer.data(), angles));
+  }
+  int setLimit(double bone, double min, double max) {
+    if (const char* message = skeleton_.checkBoneIndex(bone, "bone")) return report(message);
+    return report(skeleton_.setLimit(static_cast<int>(bone), min, max));
+  }
+  int clearLimit(double bone) {
+    if (const char* message = skeleton_.checkBoneIndex(bone, "bone")) return report(message);
+    return report(skeleton_.clearLimit(static_cast<int>(bone)));
+  }
+  std::uintptr_t anglesAddress() const { return reinterpret_cast<std::uintptr_t>(skeleton_.angles()); }
+  std::uintptr_t positionsAddress() const { return reinterpret_cast<std::uintptr_t>(skeleton_.positions()); }
+  std::uintptr_t backwardAddress() const {
+    return reinterpret_cast<std::uintptr_t>(skeleton_.backwardPositions());
+  }
+  // Effector records (bone, x, y) in the input buffer; `method` from skeletonMethodCode. Writes
+  // iterations and the error count to skeletonSolveOut; errors at errorsAddress().
+  int solve(double count, int method, double iterations, double tolerance) {
+    const int effectors = wholeOr(count, 0, ik2d::Skeleton::kMaxBones + 1, -1);
+    if (effectors < 0 || 3 * static_cast<size_t>(effectors) > inputBuffer.size()) {
+      skeletonSolveOut[0] = skeletonSolveOut[1] = 0;
+      report("effectors were not passed in");
+      return static_cast<int>(ik2d::ChainStatus::Invalid);
+    }
+    ik2d::SkeletonSolveOptions options;
+    options.method = static_cast<ik2d::SkeletonMethod>(method);
+    options.iterations = wholeOr(iterations, 0, ik2d::Skeleton::kMaxIterations, -1);
+    options.tolerance = tolerance;
+    const ik2d::SkeletonSolveResult result =
+        skeleton_.solveFromRecords(inputBuffer.data(), effectors, options);
+    skeletonSolveOut[0] = result.iterations;
+    skeletonSolveOut[1] = result.effectorCount;
+    errors_ = result.errors;
+    lastError = result.message;
+    return static_cast<int>(result.status);
+  }
+  std::uintptr_t errorsAddress() const { return reinterpret_cast<std::uintptr_t>(errors_); }
+
+ private:
+  ik2d::Skeleton skeleton_;
+  const double* errors_ = nullptr;
+};
+
+// The method's code for SkeletonHandle::solve, or -1 (the core then names the methods it knows).
+int skeletonMethodCode(const std::string& name) { return name == "fabrik" ? 0 : -1; }
+std::uintptr_t skeletonSolveOutAddress() { return reinterpret_cast<std::uintptr_t>(skeletonSolveOut); }
+// The defaults of SkeletonSolveOptions, so JS fills in an omitted option with C++'s value.
+double skeletonDefaultIterations() { return ik2d::SkeletonSolveOptions{}.iterations; }
+double skeletonDefaultTolerance() { return ik2d::SkeletonSolveOptions{}.tolerance; }
+
 }  // namespace
+
+EMSCRIPTEN_BINDINGS(ik2d_skeleton) {
+  emscripten::function("skeletonMethodCode", &skeletonMethodCode);
+  emscripten::function("skeletonSolveOutAddress", &skeletonSolveOutAddress);
+  emscripten::function("skeletonDefaultIterations", &skeletonDefaultIterations);
+  emscripten::function("skeletonDefaultTolerance", &skeletonDefaultTolerance);
+  emscripten::class_<SkeletonHandle>("SkeletonHandle")
+      .constructor<>()
+      .function("reset", &SkeletonHandle::reset)
+      .function("size", &SkeletonHandle::size)
+      .function("setRoot", &SkeletonHandle::setRoot)
+      .function("setAngles", &SkeletonHandle::setAngles)
+      .function("setLimit", &SkeletonHandle::setLimit)
+      .function("clearLimit", &SkeletonHandle::clearLimit)
+      .function("anglesAddress", &SkeletonHandle::anglesAddress)
+      .function("positionsAddress", &SkeletonHandle::positionsAddress)
+      .function("backwardAddress", &SkeletonHandle::backwardAddress)
+      .function("solve", &SkeletonHandle::solve)
+      .function("errorsAddress", &SkeletonHandle::errorsAddress);
+}
 
 EMSCRIPTEN_BINDINGS(ik2d) {
   emscripten::function("version", &version);

@@ -6,34 +6,73 @@
 
 #include <algorithm>
 #include <cstdarg>
-#include <cstdio>
 
 #include "chain_detail.hpp"
+#include "cold.hpp"
 
 namespace ik2d {
 
 using detail::isWithinMagnitude;
 
 // ---- messages -----------------------------------------------------------------------------------
-
-// Writes a message into the skeleton's own buffer (no allocation) and returns it.
-const char* Skeleton::fail(const char* format, ...) {
-  va_list arguments;
-  va_start(arguments, format);
-  std::vsnprintf(message_, sizeof message_, format, arguments);
-  va_end(arguments);
-  return message_;
-}
+// Formatted by hand into the skeleton's own buffer: printf's machinery would add about 13 KB to the
+// gzipped WebAssembly for a few messages.
 
 namespace {
 
-// A number as JavaScript prints it where it matters for a message: NaN, Infinity, else %g.
+// Appends text to a fixed buffer, always leaving it terminated; what does not fit is dropped.
+struct MessageWriter {
+  char* out;
+  size_t room;  // characters left, the terminator not counted
+  IK2D_COLD void put(char c) {
+    if (room == 0) return;
+    *out++ = c;
+    *out = '\0';
+    --room;
+  }
+  IK2D_COLD void text(const char* words) {
+    while (words && *words) put(*words++);
+  }
+  IK2D_COLD void whole(long long value) {
+    if (value < 0) put('-');
+    unsigned long long magnitude =
+        value < 0 ? 0ull - static_cast<unsigned long long>(value) : static_cast<unsigned long long>(value);
+    char digits[24];
+    int count = 0;
+    do {
+      digits[count++] = static_cast<char>('0' + magnitude % 10);
+      magnitude /= 10;
+    } while (magnitude > 0);
+    while (count > 0) put(digits[--count]);
+  }
+};
+
+// A number for a message: NaN, Infinity, whole numbers as such, others with up to 6 decimals
+// (enough to recognise the value passed); beyond 1e15 in magnitude as a power of ten ("1e+300").
 struct NumberText {
-  char text[32];
+  char text[40] = {};
   explicit NumberText(double value) {
-    if (std::isnan(value)) std::snprintf(text, sizeof text, "NaN");
-    else if (std::isinf(value)) std::snprintf(text, sizeof text, value > 0 ? "Infinity" : "-Infinity");
-    else std::snprintf(text, sizeof text, "%.10g", value);
+    MessageWriter writer{text, sizeof text - 1};
+    write(writer, value);
+  }
+  IK2D_COLD static void write(MessageWriter& writer, double value) {
+    if (std::isnan(value)) return writer.text("NaN");
+    if (std::isinf(value)) return writer.text(value > 0 ? "Infinity" : "-Infinity");
+    if (value < 0) writer.put('-');
+    const double magnitude = std::fabs(value);
+    if (magnitude >= 1e15) {
+      writer.text("1e+");
+      return writer.whole(static_cast<long long>(std::floor(std::log10(magnitude))));
+    }
+    auto millionths = static_cast<long long>(std::llround(magnitude * 1e6));
+    writer.whole(millionths / 1'000'000);
+    long long fraction = millionths % 1'000'000;
+    if (fraction == 0) return;
+    writer.put('.');
+    for (long long digit = 100'000; fraction > 0; digit /= 10) {
+      writer.put(static_cast<char>('0' + fraction / digit));
+      fraction %= digit;
+    }
   }
 };
 
@@ -41,7 +80,28 @@ bool isWholeNumber(double value) { return std::isfinite(value) && value == std::
 
 }  // namespace
 
-const char* Skeleton::checkBoneIndex(double bone, const char* field) {
+// `format` with %d (an int) and %s (text) filled in, into message_; returns message_.
+IK2D_COLD const char* Skeleton::fail(const char* format, ...) {
+  va_list arguments;
+  va_start(arguments, format);
+  MessageWriter writer{message_, sizeof message_ - 1};
+  message_[0] = '\0';
+  for (const char* at = format; *at; ++at) {
+    if (at[0] == '%' && at[1] == 'd') {
+      writer.whole(va_arg(arguments, int));
+      ++at;
+    } else if (at[0] == '%' && at[1] == 's') {
+      writer.text(va_arg(arguments, const char*));
+      ++at;
+    } else {
+      writer.put(*at);
+    }
+  }
+  va_end(arguments);
+  return message_;
+}
+
+IK2D_COLD const char* Skeleton::checkBoneIndex(double bone, const char* field) {
   if (isWholeNumber(bone) && bone >= 0 && bone < size()) return nullptr;
   return fail("%s must be a bone of this skeleton, a whole number from 0 to %d; got %s", field, size() - 1,
               NumberText(bone).text);
@@ -53,7 +113,7 @@ const char* Skeleton::checkBoneIndex(double bone, const char* field) {
 // Parents first means parent < index; a parent after its child is either a cycle (following
 // parents from the bone comes back to it) or just out of order, and the message says which.
 template <class ReadBone>
-const char* Skeleton::build(Vec2 root, int count, ReadBone read) {
+IK2D_COLD const char* Skeleton::build(Vec2 root, int count, ReadBone read) {
   if (count < 1) return fail("bones must hold at least one bone");
   if (count > kMaxBones)
     return fail("bones holds %d bones, more than a skeleton may have (%d)", count, kMaxBones);
@@ -158,14 +218,14 @@ const char* Skeleton::build(Vec2 root, int count, ReadBone read) {
   return nullptr;
 }
 
-const char* Skeleton::reset(Vec2 root, const SkeletonBone* bones, int count) {
+IK2D_COLD const char* Skeleton::reset(Vec2 root, const SkeletonBone* bones, int count) {
   return build(root, count, [bones](int i, SkeletonBone& bone) -> const char* {
     bone = bones[i];
     return nullptr;
   });
 }
 
-const char* Skeleton::resetFromRecords(Vec2 root, const double* records, int count) {
+IK2D_COLD const char* Skeleton::resetFromRecords(Vec2 root, const double* records, int count) {
   return build(root, count, [this, records](int i, SkeletonBone& bone) -> const char* {
     const double* record = records + 3 * static_cast<size_t>(i);
     if (!isWholeNumber(record[0]) || std::fabs(record[0]) > kMaxBones + 1.0)
@@ -180,7 +240,7 @@ const char* Skeleton::resetFromRecords(Vec2 root, const double* records, int cou
 
 // ---- editing ------------------------------------------------------------------------------------
 
-const char* Skeleton::setRoot(Vec2 root) {
+IK2D_COLD const char* Skeleton::setRoot(Vec2 root) {
   if (!isValid(root.x)) return fail("root.x must be a finite number, got %s", NumberText(root.x).text);
   if (!isValid(root.y)) return fail("root.y must be a finite number, got %s", NumberText(root.y).text);
   if (!isWithinMagnitude(root)) return fail("root must stay within 1e300 in magnitude");
@@ -190,7 +250,7 @@ const char* Skeleton::setRoot(Vec2 root) {
   return nullptr;
 }
 
-const char* Skeleton::setAngles(const double* angles, int count) {
+IK2D_COLD const char* Skeleton::setAngles(const double* angles, int count) {
   if (count != size()) return fail("angles must hold one angle per bone (%d), got %d", size(), count);
   for (int i = 0; i < count; ++i) {
     if (!isValid(angles[i]))
@@ -206,7 +266,7 @@ const char* Skeleton::setAngles(const double* angles, int count) {
   return nullptr;
 }
 
-const char* Skeleton::setLimit(int bone, double min, double max) {
+IK2D_COLD const char* Skeleton::setLimit(int bone, double min, double max) {
   if (bone < 0 || bone >= size())
     return fail("bone must be a bone of this skeleton, a whole number from 0 to %d; got %d", size() - 1,
                 bone);
@@ -227,7 +287,7 @@ const char* Skeleton::setLimit(int bone, double min, double max) {
   return nullptr;
 }
 
-const char* Skeleton::clearLimit(int bone) {
+IK2D_COLD const char* Skeleton::clearLimit(int bone) {
   if (bone < 0 || bone >= size())
     return fail("bone must be a bone of this skeleton, a whole number from 0 to %d; got %d", size() - 1,
                 bone);

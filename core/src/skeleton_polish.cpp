@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "chain_detail.hpp"
+#include "cold.hpp"
 #include "ik2d/skeleton.hpp"
 
 namespace ik2d {
@@ -84,7 +85,7 @@ bool Skeleton::polish(int count, double& damping) {
 
 // (J J^T + d^2 I) w = r into weights_, leaving out the pinned bones' columns. False only if the
 // factorisation fails, which d > 0 rules out but which is checked so no NaN can spread.
-bool Skeleton::solveNormalEquations(int count, double damping) {
+IK2D_COLD bool Skeleton::solveNormalEquations(int count, double damping) {
   const auto rows = static_cast<size_t>(2 * count);
   for (int k = 0; k < count; ++k) {
     const SkeletonEffector& effector = effectors_[static_cast<size_t>(k)];

@@ -21,6 +21,7 @@
 #include <algorithm>
 
 #include "chain_detail.hpp"
+#include "cold.hpp"
 #include "ik2d/skeleton.hpp"
 
 namespace ik2d {
@@ -41,7 +42,7 @@ using detail::fastLength;
 
 // ---- checks -------------------------------------------------------------------------------------
 
-const char* Skeleton::checkOptions(int count, const SkeletonSolveOptions& options) {
+IK2D_COLD const char* Skeleton::checkOptions(int count, const SkeletonSolveOptions& options) {
   if (size() == 0) return fail("the skeleton has no bones");
   if (options.method != SkeletonMethod::Fabrik) return fail("method must be 'fabrik'");
   if (options.iterations < 0 || options.iterations > kMaxIterations)
@@ -81,7 +82,7 @@ void Skeleton::markActive(int count) {
 
 // True when, for some effector within its reach, the root, every position on its branch and its
 // target lie on one line (within rounding): the singular pose FABRIK cannot bend out of.
-bool Skeleton::startsOnALine(int count) const {
+IK2D_COLD bool Skeleton::startsOnALine(int count) const {
   const Vec2 origin = root();
   for (int k = 0; k < count; ++k) {
     const SkeletonEffector& effector = effectors_[static_cast<size_t>(k)];
@@ -99,7 +100,7 @@ bool Skeleton::startsOnALine(int count) const {
 
 // Bends every active bone that has an active parent a little (within its limit), the same way every
 // time, so the passes have a side to work with.
-void Skeleton::nudgeOffLine() {
+IK2D_COLD void Skeleton::nudgeOffLine() {
   for (int a = 0; a < activeCount_; ++a) {
     const auto bone = static_cast<size_t>(activeBones_[static_cast<size_t>(a)]);
     if (parents_[bone] < 0) continue;

@@ -774,6 +774,11 @@ function makeSkeletonClass(raw, { heapF64, writeInput, adopt, release }) {
     if (!methodCodes.has(name)) methodCodes.set(name, raw.skeletonMethodCode(name));
     return methodCodes.get(name);
   };
+  /** A fresh Float64Array of `count` doubles from WASM memory at byte `address`. */
+  const copyOut = (address, count) => {
+    const start = address / Float64Array.BYTES_PER_ELEMENT;
+    return heapF64().slice(start, start + count);
+  };
   let records = new Float64Array(96);  // reused for effector records: no garbage per solve
   const recordsFor = (count) => (records.length >= 3 * count ? records : (records = new Float64Array(3 * count)));
 
@@ -816,20 +821,17 @@ function makeSkeletonClass(raw, { heapF64, writeInput, adopt, release }) {
 
     /** Local angles: a fresh Float64Array(size). */
     angles() {
-      const start = this.#live('angles').anglesAddress() / Float64Array.BYTES_PER_ELEMENT;
-      return heapF64().slice(start, start + this.#size);
+      return copyOut(this.#live('angles').anglesAddress(), this.#size);
     }
 
     /** x, y of the root, then of the end of bone i at 2 (i + 1): a fresh Float64Array(2 (size + 1)). */
     positions() {
-      const start = this.#live('positions').positionsAddress() / Float64Array.BYTES_PER_ELEMENT;
-      return heapF64().slice(start, start + 2 * (this.#size + 1));
+      return copyOut(this.#live('positions').positionsAddress(), 2 * (this.#size + 1));
     }
 
     /** Where the last solve's last backward pass put each position (sub-base centroids included). */
     backwardPositions() {
-      const start = this.#live('backwardPositions').backwardAddress() / Float64Array.BYTES_PER_ELEMENT;
-      return heapF64().slice(start, start + 2 * (this.#size + 1));
+      return copyOut(this.#live('backwardPositions').backwardAddress(), 2 * (this.#size + 1));
     }
 
     /** Sets the local angles; each is wrapped and clamped into its bone's limit. */

@@ -178,7 +178,7 @@ TEST_CASE("skeleton: warm start: a met set of targets solves again in 0 sweeps",
   for (int k = 0; k < 5; ++k) CHECK(again.errors[k] <= 1e-6);
 }
 
-TEST_CASE("skeleton: 'reached' iff every error is within tolerance; out_of_reach names far targets",
+TEST_CASE("skeleton: 'reached' iff every error is within tolerance, out_of_reach for far targets",
           "[skeleton][reach]") {
   Skeleton skeleton = makePuppet();
   std::vector<SkeletonEffector> effectors =
@@ -329,7 +329,8 @@ TEST_CASE("skeleton: conflicting targets settle: the pose change between frames 
 
 // ---- scale and budget ---------------------------------------------------------------------------
 
-TEST_CASE("skeleton: 256 bones and 32 effectors; the work budget bounds every call", "[skeleton][scale]") {
+TEST_CASE("skeleton: 256 bones and 32 effectors, and the work budget bounds every call",
+          "[skeleton][scale]") {
   std::mt19937_64 random(1606);
   std::vector<int> ends;
   std::vector<SkeletonBone> bones = randomTree(random, 60, ends);

@@ -68,10 +68,11 @@ struct SkeletonSolveResult {
 /// A tree of bones. Default-constructed it has no bones: call reset() first.
 class Skeleton {
  public:
-  /// Most bones a skeleton may have (every bone may be an effector, so also the most effectors).
-  static constexpr int kMaxBones = 1024;
-  /// Most sweeps one solve may ask for.
-  static constexpr int kMaxIterations = 100000;
+  /// Most bones a skeleton may have (every bone may be an effector, so also the most effectors):
+  /// Chain's bound.
+  static constexpr int kMaxBones = Chain::kMaxBones;
+  /// Most sweeps one solve may ask for: Chain's bound.
+  static constexpr int kMaxIterations = Chain::kMaxIterations;
   /// Most effectors the damped least squares step of a FABRIK sweep handles (its linear system has
   /// two rows per effector); a solve with more runs FABRIK alone.
   static constexpr int kMaxDlsEffectors = 64;

@@ -5,8 +5,9 @@
  */
 
 import {
-  drawBone, drawDot, drawHalo, drawLabel, drawMissLine, drawTargetHandle, sizeFor, traceCircle,
+  drawBone, drawDot, drawLabel, drawMissLine, drawTargetHandle, sizeFor, traceCircle,
 } from '../draw.js';
+import { drawRoot } from './chain-draw.js';
 import { BONE, PUPPET_BONES } from './puppet-rig.js';
 
 /**
@@ -69,13 +70,7 @@ export function drawFigure(ctx, view, theme, positions, ui) {
   PUPPET_BONES.forEach((bone, i) => {
     if (i !== BONE.head) drawDot(ctx, view, pointAt(positions, i + 1), joint, theme.joint, theme.boneEdge, 1.5);
   });
-  const root = pointAt(positions, 0);
-  const base = view.worldToCanvas(root);
-  const half = sizeFor(view, 6, 6, 10);
-  if (ui.active === 'root' || ui.hover === 'root') drawHalo(ctx, base, half * 1.9, theme.bone);
-  ctx.fillStyle = theme.boneEdge;
-  ctx.fillRect(base.x - half, base.y - half, half * 2, half * 2);
-  drawDot(ctx, view, root, half * 0.35, theme.background);
+  drawRoot(ctx, view, theme, pointAt(positions, 0), false, ui.active === 'root' || ui.hover === 'root');
 }
 
 /**

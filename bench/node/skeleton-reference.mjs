@@ -3,7 +3,7 @@
 // rules as core/src/skeleton_solve.cpp and skeleton_polish.cpp, on preallocated Float64Arrays:
 //   FABRIK with sub-bases (backward: each active bone's end at the centroid of its target and its
 //   active children's proposals; forward: each active bone toward its end's backward point, within
-//   its limit), then, with two or more effectors, the FABRIK passes are kept only if they did not
+//   its limit), then, with two or more effectors or a limit on a moving bone, the FABRIK passes are kept only if they did not
 //   raise the summed squared error, and one damped least squares step (one round of pinning bones
 //   at their limits) ends the sweep; angles rebuilt from positions at the end.
 // Not covered: the singular-start nudge (the benchmark never starts on a line) and input checks.
@@ -345,7 +345,9 @@ export function createSkeletonJs(root, bones) {
         children[parents[i] + 1]++;
         onlyChild[parents[i] + 1] = i;
       }
-      const polished = count >= 2 && count <= 64;
+      let anyLimit = false;
+      for (let a = 0; a < activeCount; a++) anyLimit = anyLimit || limited[active[a]] === 1;
+      const polished = (count >= 2 || (count === 1 && anyLimit)) && count <= 64;
       const state = { damping: START_DAMPING };
       let reached = measure(tolerance);
       let iteration = 0;

@@ -35,7 +35,8 @@ struct SkeletonEffector {
 /// How Skeleton::solve moves the bones.
 enum class SkeletonMethod {
   /// FABRIK with sub-bases: backward per branch, centroid at each branch point, forward. With two
-  /// or more effectors (up to kMaxDlsEffectors) each sweep ends with one damped least squares step.
+  /// or more effectors (up to kMaxDlsEffectors), or a limit on a bone that moves, each sweep ends
+  /// with one damped least squares step.
   Fabrik,
 };
 

@@ -7,6 +7,7 @@
 import {
   drawBone, drawDot, drawLabel, drawMissLine, drawTargetHandle, sizeFor, traceCircle,
 } from '../draw.js';
+import { formatLength } from '../format.js';
 import { drawRoot } from './chain-draw.js';
 import { BONE, PUPPET_BONES } from './puppet-rig.js';
 
@@ -22,6 +23,7 @@ import { BONE, PUPPET_BONES } from './puppet-rig.js';
  * @property {Point} target Where it is pinned.
  * @property {Point} end Where its bone's end is.
  * @property {boolean} missed The end is farther than the tolerance from the pin.
+ * @property {number} error How far, world units.
  */
 
 /**
@@ -89,7 +91,7 @@ export function drawPins(ctx, view, theme, pins, ui) {
   for (const pin of pins) {
     drawTargetHandle(ctx, view, theme, pin.target, {
       highlight: ui.active === pin.name || ui.hover === pin.name,
-      warning: pin.missed ? `${pin.label} cannot reach` : undefined,
+      warning: pin.missed ? `${pin.label}: ${formatLength(pin.error)} off` : undefined,
       away: pin.end,
     });
   }
@@ -133,5 +135,7 @@ export function drawSubBaseSteps(ctx, view, theme, backward) {
   ctx.strokeStyle = theme.overlayBase;
   ctx.stroke();
   ctx.restore();
-  drawLabel(ctx, view, subBase, 'sub-base: centroid of head and arms', theme.overlayBase, theme, ring * 2 + 4);
+  // Below the chest, away from the head and arms it summarises.
+  const above = { x: subBase.x, y: subBase.y + 1 };
+  drawLabel(ctx, view, subBase, 'sub-base: centroid of head and arms', theme.overlayBase, theme, ring * 2 + 4, above);
 }

@@ -215,7 +215,7 @@ function createPuppet(ik) {
       drawFigure(ctx, view, theme, positions, ui);
       drawPins(ctx, view, theme, PUPPET_EFFECTORS.map((e, k) => ({
         name: e.name, label: e.label, target: settings.points[e.name],
-        end: pointAt(positions, e.bone + 1), missed: (result?.errors[k] ?? 0) > TOLERANCE,
+        end: pointAt(positions, e.bone + 1), missed: (result?.errors[k] ?? 0) > TOLERANCE, error: result?.errors[k] ?? 0,
       })), ui);
     },
 

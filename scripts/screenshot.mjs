@@ -1,10 +1,11 @@
 // screenshot.mjs: `npm run screenshot`. Serves dist/ (build it first), opens the playground in
 // headless Chromium, sets a bent arm pose and writes docs/screenshot.png for the README and docs/.
 // `npm run screenshot -- --preset=chain` writes docs/chain.png (the chain scene) instead, and
-// `--preset=spider` docs/spider.png (the spider mid-walk on rough ground, 8 s after the page loads).
+// `--preset=spider` docs/spider.png (the spider mid-walk on rough ground, 8 s after the page loads),
+// `--preset=puppet` docs/puppet.png (the puppet pulled by a hand and a foot, overlay on).
 //
 // Options (all optional), for looking at other states while working on the page:
-//   --preset=NAME     arm (default), chain or spider: the picture's query, steps and file
+//   --preset=NAME     arm (default), chain, spider or puppet: the picture's query, steps and file
 //   --out=FILE        where to write the PNG (default: the preset's, docs/screenshot.png)
 //   --query=STRING    a link query instead of the preset's, e.g. "scene=arm&target=280,0"
 //   --steps=N         pause, then run fixed 1/60 s steps until N have run since the page loaded
@@ -29,6 +30,9 @@ const PRESETS = {
     query: 'scene=chain&method=fabrik&bones=10&length=380&taper=1&limits=1&limitDeg=35&target=-40,140&root=-170,-150',
     out: 'docs/chain.png',
   },
+  // The puppet pulled by its right hand and left foot, the sub-base overlay on: the body leans,
+  // head and right hand settle on a compromise.
+  puppet: { query: 'scene=puppet&rightHand=70,62&leftFoot=-45,-62&overlay=1', out: 'docs/puppet.png' },
   // Mid-walk on rough ground: the near group lifted, the far one planted; the camera has caught up.
   spider: {
     query: 'scene=spider&roughness=1&seed=3&target=900,110',

@@ -20,11 +20,15 @@ const CHANGES = {
   // The largest counts first, so the one WASM memory growth they need happens before the samples.
   stress: [{ params: { limbs: 20000, chains: 2000, method: 'ccd' } }, { params: { limbs: 5000, chains: 500, method: 'fabrik' } },
     { params: { limbs: 10000, chains: 1000, iterations: 20 } }],
+  puppet: [{ params: { limits: false, iterations: 60 } }, { params: { limits: true, overlay: true } }, { params: { iterations: 20, overlay: false } }],
   spider: [{ params: { legs: 16, roughness: 1 } }, { params: { legs: 4, seed: 77 } }, { params: { legs: 8, speed: 200 } }, { params: { legs: 10, seed: 3, roughness: 0.2 } }],
 };
 
 /** Samples a soak needs: a warm-up one, then two to compare. */
 const MIN_SAMPLES = 3;
+
+/** C++ objects alive in a stats() sample. */
+const liveObjects = (sample) => sample.liveChains + sample.liveSpiders + sample.liveBatches + sample.liveSkeletons;
 
 /**
  * Soaks one scene.
@@ -82,7 +86,7 @@ async function soakScene(browser, url, scene, seconds) {
     heapMB: [first.heap / 1048576, last.heap / 1048576].map((v) => +v.toFixed(2)),
     heapTrendMB: samples.filter((_, i) => i % Math.ceil(samples.length / 8) === 0).map((x) => +(x.heap / 1048576).toFixed(2)),
     wasmMB: [first.wasmMemoryBytes / 1048576, last.wasmMemoryBytes / 1048576],
-    liveObjects: [first.liveChains + first.liveSpiders + first.liveBatches, last.liveChains + last.liveSpiders + last.liveBatches],
+    liveObjects: [liveObjects(first), liveObjects(last)],
     embindHandles: [first.embindHandles, last.embindHandles],
     stepMs: [first.stepMs, last.stepMs].map((v) => +v.toFixed(4)),
     problems,
@@ -110,7 +114,7 @@ export async function soak(seconds) {
   const browser = await launchBrowser(['--enable-precise-memory-info', '--js-flags=--expose-gc']);
   try {
     const results = [];
-    for (const scene of ['arm', 'chain', 'spider', 'stress']) results.push(await soakScene(browser, server.url, scene, seconds));
+    for (const scene of ['arm', 'chain', 'spider', 'stress', 'puppet']) results.push(await soakScene(browser, server.url, scene, seconds));
     return results;
   } finally {
     await browser.close();

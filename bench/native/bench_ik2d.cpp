@@ -4,7 +4,10 @@
 //   FABRIK-10 / CCD-10: 1 000 chains of 10 bones, 10 sweeps at most, tolerance 1e-3 of the reach,
 //              "tracking" (each target moves a little every frame, warm start) and "jumps" (a new
 //              random target every frame at 5-95 % of the reach)
-// Each benchmark reports items_per_second, one item being one solve (a limb or a chain).
+//   puppet:    the 16-bone puppet with its limits (tests/core/skeleton_support.hpp), 5 effectors
+//              tracking a dance (each frame's targets: the effector ends of a smoothly animated
+//              pose, as bench/node/skeleton.mjs), 20 sweeps at most, tolerance 1e-3, warm start
+// Each benchmark reports items_per_second, one item being one solve (a limb, a chain, a puppet).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -12,6 +15,7 @@
 #include <vector>
 
 #include "ik2d/ik2d.hpp"
+#include "skeleton_support.hpp"
 
 namespace {
 
@@ -121,8 +125,45 @@ void chainsBatch(benchmark::State& state, bool ccd, bool jumps) {
   state.SetItemsProcessed(state.iterations() * kChains);
 }
 
+// The puppet's dance: frame f's pose swings every angle inside its limit (or +-0.6 rad about rest),
+// and its effector ends are the targets (bench/node/skeleton.mjs danceTargets, the same formula).
+std::vector<SkeletonEffector> danceFrame(long frame) {
+  Skeleton dancer = test::makePuppet();
+  const std::vector<SkeletonBone> bones = test::puppetBones();
+  std::vector<double> angles(bones.size());
+  for (size_t i = 0; i < bones.size(); ++i) {
+    const int bone = static_cast<int>(i);
+    const double min = dancer.hasLimit(bone) ? dancer.limitMin(bone) : bones[i].angle - 0.6;
+    const double max = dancer.hasLimit(bone) ? dancer.limitMax(bone) : bones[i].angle + 0.6;
+    const double t = 0.02 * static_cast<double>(frame) * (1 + 0.37 * static_cast<double>(i)) + static_cast<double>(i);
+    angles[i] = (min + max) / 2 + 0.8 * (max - min) / 2 * std::sin(t);
+  }
+  dancer.setAngles(angles.data(), static_cast<int>(angles.size()));
+  std::vector<SkeletonEffector> effectors;
+  for (int bone : test::kPuppetEffectors) effectors.push_back({bone, dancer.position(bone + 1)});
+  return effectors;
+}
+
+void puppet(benchmark::State& state) {
+  constexpr long kFrames = 600;
+  std::vector<std::vector<SkeletonEffector>> frames;
+  for (long f = 0; f < kFrames; ++f) frames.push_back(danceFrame(f));
+  Skeleton skeleton = test::makePuppet();
+  SkeletonSolveOptions options;
+  options.iterations = 20;
+  options.tolerance = 1e-3;
+  long frame = 0;
+  for (auto _ : state) {
+    const std::vector<SkeletonEffector>& effectors = frames[static_cast<size_t>(frame % kFrames)];
+    benchmark::DoNotOptimize(skeleton.solve(effectors.data(), static_cast<int>(effectors.size()), options));
+    ++frame;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
 }  // namespace
 
+BENCHMARK(puppet)->Name("skeleton/puppet16x5/tracking");
 BENCHMARK(twoBonePerCall)->Name("two_bone/per_call");
 BENCHMARK(twoBoneBatch)->Name("two_bone/batch");
 BENCHMARK_CAPTURE(chainsPerCall, fabrik_tracking, ChainMethod::Fabrik, false)->Name("fabrik10/tracking/per_call");

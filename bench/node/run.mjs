@@ -28,6 +28,7 @@ import path from 'node:path';
 import * as R from './reference.mjs';
 import { dlsChains, fullikChains, loadLibraries, threeChains } from './contenders.mjs';
 import { errorStats, report, targetChecks } from './report.mjs';
+import { runSkeletonBench, skeletonReport } from './skeleton.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -44,9 +45,9 @@ const SETTLE_ITERATIONS = 300;       // the untimed first solve of a round, to s
 const SIZES = {
   // limbs x frames; chains x frames; the slow libraries run on the first `fullik`/`three`/`dls` chains.
   // (Random jumps run half as many frames as tracking: CCD's 30 sweeps a jump make them the slow part.)
-  full: { rounds: 7, limbs: 10000, limbFrames: 4, chains: 1000, frames: 60, fullik: 100, three: 40, dls: 4, dlsFrames: 30, convergence: 1000 },
-  quick: { rounds: 3, limbs: 2000, limbFrames: 2, chains: 200, frames: 20, fullik: 40, three: 16, dls: 2, dlsFrames: 6, convergence: 200 },
-  tiny: { rounds: 1, limbs: 200, limbFrames: 1, chains: 12, frames: 4, fullik: 4, three: 3, dls: 1, dlsFrames: 2, convergence: 20 },
+  full: { rounds: 7, puppetFrames: 600, limbs: 10000, limbFrames: 4, chains: 1000, frames: 60, fullik: 100, three: 40, dls: 4, dlsFrames: 30, convergence: 1000 },
+  quick: { rounds: 3, puppetFrames: 200, limbs: 2000, limbFrames: 2, chains: 200, frames: 20, fullik: 40, three: 16, dls: 2, dlsFrames: 6, convergence: 200 },
+  tiny: { rounds: 1, puppetFrames: 10, limbs: 200, limbFrames: 1, chains: 12, frames: 4, fullik: 4, three: 3, dls: 1, dlsFrames: 2, convergence: 20 },
 };
 
 // The FABRIK paper (Aristidou and Lasenby, "FABRIK: A fast, iterative solver for the Inverse
@@ -555,14 +556,16 @@ export async function runBench({ size = 'full', json, log = console.log, ik } = 
     for (const method of ['fabrik', 'ccd']) scenarios.push(chainScenario(ik, libs, sizes, method, mode, notes));
   }
   const conv = convergence(ik, sizes.convergence);
+  const puppet = typeof ik.Skeleton === 'function' ? runSkeletonBench(ik, { rounds: sizes.rounds, frames: sizes.puppetFrames }) : null;
+  if (!puppet) notes.push('ik.Skeleton is not in dist/ik2d.js yet: the puppet row is skipped.');
   const result = {
     version: ik.version, node: process.version, size, rounds: sizes.rounds, sizes, notes: [...new Set(notes)],
     settings: { bones: BONES, boneLength: BONE_LENGTH, tolerance: TOLERANCE, trackingIterations: TRACKING_ITERATIONS, jumpIterations: JUMP_ITERATIONS },
-    scenarios, convergence: conv,
+    scenarios, convergence: conv, puppet,
   };
   result.checks = targetChecks(scenarios, result.settings);
   result.seconds = (performance.now() - started) / 1000;
-  const text = report(result);
+  const text = puppet ? `${report(result)}\n\n${skeletonReport(puppet)}\n` : report(result);
   log(text);
   log(`(${result.seconds.toFixed(1)} s)`);
   if (json) {

@@ -576,9 +576,105 @@ class SpiderHandle {
   std::vector<double> state_;
 };
 
+// ---- skeletons ----------------------------------------------------------------------------------
+// Every value check and message is the core's (ik2d::Skeleton); indices, counts and iterations
+// arrive as doubles so that C++, not JS, judges them. Bones and effectors cross as records of three
+// numbers in the input buffer. As for chains, a method returns the core's message ("" when all went
+// well); a solve's numbers go into this skeleton's own result storage (resultAddress), which JS reads
+// back before the call returns.
+
+// A whole number in [low, high] as an int, or `fallback` (which the core then refuses by name).
+int wholeOr(double value, int low, int high, int fallback) {
+  return std::isfinite(value) && value == std::floor(value) && value >= low && value <= high
+             ? static_cast<int>(value)
+             : fallback;
+}
+
+class SkeletonHandle {
+ public:
+  std::string reset(double rootX, double rootY, double count) {
+    const int bones = wholeOr(count, 0, ik2d::Skeleton::kMaxBones + 1, -1);
+    if (bones < 0 || 3 * static_cast<size_t>(bones) > inputBuffer.size()) return "bones were not passed in";
+    return messageOf(skeleton_.resetFromRecords({rootX, rootY}, inputBuffer.data(), bones));
+  }
+  int size() const { return skeleton_.size(); }
+  std::string setRoot(double x, double y) { return messageOf(skeleton_.setRoot({x, y})); }
+  std::string setAngles(double count) {
+    const int angles = wholeOr(count, 0, ik2d::Skeleton::kMaxBones + 1, -1);
+    if (angles < 0 || static_cast<size_t>(angles) > inputBuffer.size()) return "angles were not passed in";
+    return messageOf(skeleton_.setAngles(inputBuffer.data(), angles));
+  }
+  std::string setLimit(double bone, double min, double max) {
+    if (const char* message = skeleton_.checkBoneIndex(bone, "bone")) return message;
+    return messageOf(skeleton_.setLimit(static_cast<int>(bone), min, max));
+  }
+  std::string clearLimit(double bone) {
+    if (const char* message = skeleton_.checkBoneIndex(bone, "bone")) return message;
+    return messageOf(skeleton_.clearLimit(static_cast<int>(bone)));
+  }
+  std::uintptr_t anglesAddress() const { return reinterpret_cast<std::uintptr_t>(skeleton_.angles()); }
+  std::uintptr_t positionsAddress() const { return reinterpret_cast<std::uintptr_t>(skeleton_.positions()); }
+  std::uintptr_t backwardAddress() const {
+    return reinterpret_cast<std::uintptr_t>(skeleton_.backwardPositions());
+  }
+  // Effector records (bone, x, y) in the input buffer; `method` from skeletonMethodCode. Writes the
+  // status, iterations and error count to resultAddress(), the errors at errorsAddress().
+  std::string solve(double count, int method, double iterations, double tolerance) {
+    const int effectors = wholeOr(count, 0, ik2d::Skeleton::kMaxBones + 1, -1);
+    if (effectors < 0 || 3 * static_cast<size_t>(effectors) > inputBuffer.size()) {
+      result_[0] = static_cast<double>(ik2d::ChainStatus::Invalid);
+      result_[1] = result_[2] = 0;
+      return "effectors were not passed in";
+    }
+    ik2d::SkeletonSolveOptions options;
+    options.method = static_cast<ik2d::SkeletonMethod>(method);
+    options.iterations = wholeOr(iterations, 0, ik2d::Skeleton::kMaxIterations, -1);
+    options.tolerance = tolerance;
+    const ik2d::SkeletonSolveResult result = skeleton_.solveFromRecords(inputBuffer.data(), effectors, options);
+    result_[0] = static_cast<double>(result.status);
+    result_[1] = result.iterations;
+    result_[2] = result.effectorCount;
+    errors_ = result.errors;
+    return messageOf(result.message);
+  }
+  std::uintptr_t resultAddress() const { return reinterpret_cast<std::uintptr_t>(result_); }
+  std::uintptr_t errorsAddress() const { return reinterpret_cast<std::uintptr_t>(errors_); }
+
+ private:
+  ik2d::Skeleton skeleton_;
+  const double* errors_ = nullptr;
+  double result_[3] = {};  // status, iterations, number of errors
+};
+
+// The method's code for SkeletonHandle::solve, or -1 (the core then names the methods it knows).
+int skeletonMethodCode(const std::string& name) { return name == "fabrik" ? 0 : -1; }
+// The defaults of SkeletonSolveOptions, so JS fills in an omitted option with C++'s value.
+double skeletonDefaultIterations() { return ik2d::SkeletonSolveOptions{}.iterations; }
+double skeletonDefaultTolerance() { return ik2d::SkeletonSolveOptions{}.tolerance; }
+
 }  // namespace
 
 // ---- registration ---------------------------------------------------------------------------------
+
+EMSCRIPTEN_BINDINGS(ik2d_skeleton) {
+  emscripten::function("skeletonMethodCode", &skeletonMethodCode);
+  emscripten::function("skeletonDefaultIterations", &skeletonDefaultIterations);
+  emscripten::function("skeletonDefaultTolerance", &skeletonDefaultTolerance);
+  emscripten::class_<SkeletonHandle>("SkeletonHandle")
+      .constructor<>()
+      .function("reset", &SkeletonHandle::reset)
+      .function("size", &SkeletonHandle::size)
+      .function("setRoot", &SkeletonHandle::setRoot)
+      .function("setAngles", &SkeletonHandle::setAngles)
+      .function("setLimit", &SkeletonHandle::setLimit)
+      .function("clearLimit", &SkeletonHandle::clearLimit)
+      .function("anglesAddress", &SkeletonHandle::anglesAddress)
+      .function("positionsAddress", &SkeletonHandle::positionsAddress)
+      .function("backwardAddress", &SkeletonHandle::backwardAddress)
+      .function("solve", &SkeletonHandle::solve)
+      .function("resultAddress", &SkeletonHandle::resultAddress)
+      .function("errorsAddress", &SkeletonHandle::errorsAddress);
+}
 
 EMSCRIPTEN_BINDINGS(ik2d) {
   emscripten::function("version", &version);

@@ -274,6 +274,8 @@ export interface IK2DStats {
   liveSpiders: number;
   /** TwoBoneBatch and ChainBatch objects created and not yet deleted (or garbage-collected). */
   liveBatches: number;
+  /** Skeletons created and not yet deleted (or garbage-collected). */
+  liveSkeletons: number;
   /** JS values Embind holds for C++ (should stay flat). */
   embindHandles: number;
 }
@@ -380,6 +382,79 @@ export interface ChainBatch {
   delete(): void;
 }
 
+/** One bone of `new ik.Skeleton(...)`. */
+export interface SkeletonBoneSpec {
+  /** Index of the parent bone, below this bone's own index (parents first); -1 hangs it from the root. */
+  parent: number;
+  /** Length, finite and > 0. */
+  length: number;
+  /** Local angle, radians (relative to the parent; world for a bone on the root). Default 0. */
+  angle?: number;
+}
+
+/** Options of `new ik.Skeleton(...)`. */
+export interface SkeletonOptions {
+  root: Point;
+  /** 1 to 1024 bones, parents first. */
+  bones: SkeletonBoneSpec[];
+}
+
+/** One end effector of {@link Skeleton.solve}: bone `bone`'s end should reach `target`. */
+export interface SkeletonEffector {
+  /** A bone index, 0 to size - 1; each bone at most once per call. */
+  bone: number;
+  target: Point;
+}
+
+/** Options of {@link Skeleton.solve}. */
+export interface SkeletonSolveOptions {
+  /** FABRIK with sub-bases (the only method). Default 'fabrik'. */
+  method?: 'fabrik';
+  /** At most this many sweeps, 0 to 100000. Default 20. */
+  iterations?: number;
+  /** Largest end-to-target distance that counts as reached, >= 0. Default 1e-3. */
+  tolerance?: number;
+}
+
+/** Result of {@link Skeleton.solve}. */
+export interface SkeletonSolveResult {
+  /**
+   * 'reached' iff every error <= tolerance; 'out_of_reach' when not, and some target is farther
+   * from the root than the lengths from the root to its bone's end add up to; 'max_iterations'
+   * otherwise (sweeps spent, or conflicting targets settled on a compromise); 'invalid': see message.
+   */
+  status: ChainStatus;
+  /** Sweeps used, 0 when every end was already there. */
+  iterations: number;
+  /** |end - target| per effector, in the order given; empty when invalid. */
+  errors: number[];
+  /** Why the call was refused, naming the effector or option. */
+  message?: string;
+}
+
+/** A tree of bones with several end effectors that lives in WASM memory. */
+export interface Skeleton {
+  /** Number of bones. */
+  readonly size: number;
+  /** Local angles (radians), a fresh Float64Array(size). */
+  angles(): Float64Array;
+  /** Sets the local angles; each is wrapped and clamped into its limit (RangeError for a bad count or value). */
+  setAngles(angles: ArrayLike<number>): void;
+  /** Limits bone i's local angle to [min, max], -pi <= min <= max <= pi (RangeError naming the bone). */
+  setLimit(bone: number, min: number, max: number): void;
+  clearLimit(bone: number): void;
+  /** Moves the root; the angles stay. */
+  setRoot(root: Point): void;
+  /** x, y of the root, then of the end of bone i at 2 (i + 1): Float64Array(2 (size + 1)). */
+  positions(): Float64Array;
+  /** Where the last solve's last backward pass put each position (sub-base centroids included). */
+  backwardPositions(): Float64Array;
+  /** Moves the effectors' ends toward their targets from the current pose; keeps lengths and limits. */
+  solve(effectors: SkeletonEffector[], options?: SkeletonSolveOptions): SkeletonSolveResult;
+  /** Frees the C++ skeleton. Safe to call twice; any other call afterwards throws. */
+  delete(): void;
+}
+
 /** The loaded module. */
 export interface IK2D {
   /** Library version, "major.minor.patch". */
@@ -394,6 +469,8 @@ export interface IK2D {
   readonly TwoBoneBatch: new (count: number) => TwoBoneBatch;
   /** Creates `count` chains as arrays (TypeError/RangeError for bad options). */
   readonly ChainBatch: new (options: ChainBatchOptions) => ChainBatch;
+  /** Creates a skeleton. Throws TypeError on wrong types and RangeError naming the bone at fault. */
+  readonly Skeleton: new (options: SkeletonOptions) => Skeleton;
   /** Resource counters, for leak checks (the soak test watches them stay flat). */
   stats(): IK2DStats;
 }

@@ -14,7 +14,7 @@ let env;
 before(async () => { env = await setup(); });
 after(async () => { await env?.close(); });
 
-const SCENES = ['arm', 'chain', 'spider', 'stress'];
+const SCENES = ['arm', 'chain', 'spider', 'stress', 'puppet'];
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 const SIZES = [
   { name: '1280×800', options: { viewport: { width: 1280, height: 800 } } },
@@ -154,6 +154,7 @@ const PARAM_KEYS = {
   chain: { m: 'method', l: 'limits', f: 'follow', o: 'overlay', p: 'plot' },
   spider: { n: 'seed', d: 'debug' },
   stress: { m: 'method', d: 'draw' },
+  puppet: { l: 'limits', o: 'overlay' },
 };
 
 for (const [label, options] of [['mouse and keyboard at 1280×800', { viewport: { width: 1280, height: 800 } }], ['touch at 390×844', PHONE]]) {
@@ -187,7 +188,7 @@ for (const [label, options] of [['mouse and keyboard at 1280×800', { viewport: 
         assert.ok(badges.every((display) => (display === 'none') === touch), `${scene}: keys are shown ${touch ? 'not on touch' : 'with a keyboard'}`);
         const hints = (await page.locator('#hints li').allTextContents()).join(' | ');
         if (touch) assert.doesNotMatch(hints, /arrow|key|\bShift\b/i, `${scene}: touch hints name gestures, not keys: ${hints}`);
-        else assert.match(hints, /Arrow keys: move the target/, `${scene}: keyboard hints name the arrow keys: ${hints}`);
+        else assert.match(hints, /Arrow keys: move the (target|right hand) /, `${scene}: keyboard hints name the arrow keys: ${hints}`);
       }
       assertNoProblems(opened);
     } finally {

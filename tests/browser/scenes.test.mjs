@@ -37,7 +37,7 @@ test('the scene tabs switch scenes by click and by keyboard, each scene at its d
   try {
     assert.equal((await getState(page)).scene, 'arm');
     const tabs = page.getByRole('tab');
-    assert.deepEqual(await tabs.allTextContents(), ['Two-bone arm', 'Chain', 'Spider', 'Stress']);
+    assert.deepEqual(await tabs.allTextContents(), ['Two-bone arm', 'Chain', 'Spider', 'Stress', 'Puppet']);
     assert.equal((await selectedTab(page)).scene, 'arm');
 
     // Change the arm, switch to the chain by click: the chain starts at its own defaults.
@@ -48,7 +48,7 @@ test('the scene tabs switch scenes by click and by keyboard, each scene at its d
     assert.equal(state.params.bones, 6);
     assert.equal(state.positions.length, 14);
     assert.deepEqual(await selectedTab(page), {
-      count: 1, scene: 'chain', focused: true, tabIndexes: [-1, 0, -1, -1], panelLabel: 'tab-chain',
+      count: 1, scene: 'chain', focused: true, tabIndexes: [-1, 0, -1, -1, -1], panelLabel: 'tab-chain',
     });
     assert.equal(await page.textContent('#scene-title'), 'Chain (CCD / FABRIK)');
     assert.equal(await readout(page, 'method'), 'CCD', 'the panel shows the chain readouts');
@@ -63,10 +63,12 @@ test('the scene tabs switch scenes by click and by keyboard, each scene at its d
       'the arm is back at its defaults');
     assert.equal(await readout(page, 'status'), 'reached');
     assert.deepEqual(await selectedTab(page), {
-      count: 1, scene: 'arm', focused: true, tabIndexes: [0, -1, -1, -1], panelLabel: 'tab-arm',
+      count: 1, scene: 'arm', focused: true, tabIndexes: [0, -1, -1, -1, -1], panelLabel: 'tab-arm',
     });
     await page.keyboard.press('ArrowLeft');
-    assert.equal((await getState(page)).scene, 'stress', 'ArrowLeft wraps to the last tab');
+    assert.equal((await getState(page)).scene, 'puppet', 'ArrowLeft wraps to the last tab');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal((await getState(page)).scene, 'stress');
     await page.keyboard.press('ArrowLeft');
     state = await getState(page);
     assert.equal(state.scene, 'spider');
@@ -82,14 +84,14 @@ test('the scene tabs switch scenes by click and by keyboard, each scene at its d
       return rect ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 } : null;
     }), 'the arm has no camera: the world centre is the canvas centre again');
     await page.keyboard.press('End');
-    assert.equal((await getState(page)).scene, 'stress');
+    assert.equal((await getState(page)).scene, 'puppet');
     // Tab leaves the tab list (one stop for the whole list).
     await page.keyboard.press('Tab');
     assert.notEqual(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'tab');
 
-    // Many switches (each frees the old chain or spider) and the page keeps working.
+    // Many switches (each frees the old chain, spider or skeleton) and the page keeps working.
     await page.evaluate(() => {
-      for (let i = 0; i < 60; i += 1) window.playground.setState({ scene: ['arm', 'spider', 'chain'][i % 3] });
+      for (let i = 0; i < 63; i += 1) window.playground.setState({ scene: ['arm', 'spider', 'chain', 'puppet'][i % 4] });
     });
     state = await getState(page);
     assert.equal(state.scene, 'chain');

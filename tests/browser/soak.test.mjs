@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { soak } from '../../scripts/soak.mjs';
 
-test('soak: every scene stays flat while played with', { timeout: 180_000 }, async (t) => {
+test('soak: every scene stays flat while played with', { timeout: 300_000 }, async (t) => {
   const seconds = Number(process.env.IK2D_SOAK_SECONDS ?? 15);
   for (const { report, failures } of await soak(seconds)) {
     t.diagnostic(JSON.stringify(report));

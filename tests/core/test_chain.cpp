@@ -17,9 +17,10 @@ using test::uniform;
 
 // ---- allocation counter: replaces global operator new for this test program ---------------------
 
-namespace {
-std::atomic<long> allocations{0};
-}  // namespace
+namespace ik2d::test {
+std::atomic<long> allocations{0};  // declared in test_support.hpp; test_skeleton.cpp reads it too
+}  // namespace ik2d::test
+using ik2d::test::allocations;
 
 // Every form of plain new and delete goes through malloc and free, so the pairs always match (the
 // sanitizer build checks that).

@@ -2,6 +2,7 @@
 // source, and the invariants every two-bone result must keep.
 #pragma once
 
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdint>
@@ -12,6 +13,9 @@
 #include "ik2d/ik2d.hpp"
 
 namespace ik2d::test {
+
+/// Allocations made through global operator new so far (test_chain.cpp replaces it and counts).
+extern std::atomic<long> allocations;
 
 /// Relative tolerance for positions that come out of a handful of floating-point operations.
 inline constexpr double kPositionTolerance = 1e-12;

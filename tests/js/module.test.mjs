@@ -41,19 +41,24 @@ test('createIK2D accepts the wasm bytes explicitly (wasmBinary)', async () => {
   assert.equal(ik.solveTwoBone({ root: { x: 0, y: 0 }, target: { x: 3, y: 4 }, length1: 3, length2: 2 }).status, 'reached');
 });
 
-test('stats() counts live chains and spiders, and delete() brings them back down', async () => {
+test('stats() counts live chains, spiders and skeletons, and delete() brings them back down', async () => {
   const ik = await loadModule();
   const before = ik.stats();
-  assert.deepEqual(Object.keys(before).sort(), ['embindHandles', 'liveBatches', 'liveChains', 'liveSpiders', 'wasmMemoryBytes']);
+  assert.deepEqual(Object.keys(before).sort(), ['embindHandles', 'liveBatches', 'liveChains', 'liveSkeletons', 'liveSpiders', 'wasmMemoryBytes']);
   const chains = Array.from({ length: 5 }, () => new ik.Chain({ root: { x: 0, y: 0 }, lengths: [1, 2] }));
   const spider = new ik.Spider();
+  const skeleton = new ik.Skeleton({ root: { x: 0, y: 0 }, bones: [{ parent: -1, length: 1 }, { parent: 0, length: 1 }] });
+  assert.equal(ik.stats().liveSkeletons, before.liveSkeletons + 1);
   assert.equal(ik.stats().liveChains, before.liveChains + 5);
   assert.equal(ik.stats().liveSpiders, before.liveSpiders + 1);
   for (let i = 0; i < 1000; i++) chains[i % 5].solve({ x: Math.cos(i), y: Math.sin(i) }, { method: i % 2 ? 'ccd' : 'fabrik' });
   spider.step(1 / 60, 100);
   for (const chain of chains) chain.delete();
   spider.delete();
+  skeleton.solve([{ bone: 1, target: { x: 1, y: 1 } }]);
+  skeleton.delete();
   const after = ik.stats();
+  assert.equal(after.liveSkeletons, before.liveSkeletons);
   assert.equal(after.liveChains, before.liveChains);
   assert.equal(after.liveSpiders, before.liveSpiders);
   assert.equal(after.embindHandles, before.embindHandles, 'no Embind handle left behind');

@@ -71,3 +71,26 @@ export async function batchUsage(): Promise<number> {
   chains.delete();
   return status + joint + angles[0] + sweeps + ik.stats().liveBatches;
 }
+
+// Skeletons: trees of bones with several effectors.
+export async function skeletonUsage(): Promise<number> {
+  const ik = await createIK2D();
+  const skeleton = new ik.Skeleton({
+    root: { x: 0, y: 0 },
+    bones: [{ parent: -1, length: 50, angle: 1.57 }, { parent: 0, length: 40 }, { parent: 0, length: 40, angle: -1 }],
+  });
+  skeleton.setLimit(1, -1, 1);
+  const result = skeleton.solve([{ bone: 1, target: { x: 10, y: 80 } }, { bone: 2, target: { x: 30, y: 20 } }], {
+    iterations: 20,
+    tolerance: 1e-3,
+  });
+  const errors: number[] = result.errors;
+  const status: 'reached' | 'out_of_reach' | 'max_iterations' | 'invalid' = result.status;
+  // @ts-expect-error an effector needs a target
+  skeleton.solve([{ bone: 1 }]);
+  // @ts-expect-error 'fabrik' is the only method
+  skeleton.solve([], { method: 'ccd' });
+  const positions: Float64Array = skeleton.positions();
+  skeleton.delete();
+  return errors.length + status.length + positions[0] + skeleton.size + ik.stats().liveSkeletons;
+}

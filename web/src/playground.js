@@ -268,6 +268,8 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     }
     // A point kept in a valid place (a target above the ground) is kept there even mid-drag.
     if (update.kept) settings = applyPartial(definition, settings, update.kept).settings;
+    // Hidden params the scene keeps (the puppet's pose), stored like a setState.
+    if (update.params) settings = applyPartial(definition, settings, { params: update.params }).settings;
     return true;
   }
 

@@ -4,6 +4,7 @@
 #include "ik2d/batch.hpp"
 #include "ik2d/chain.hpp"
 #include "ik2d/math.hpp"
+#include "ik2d/skeleton.hpp"
 #include "ik2d/spider.hpp"
 #include "ik2d/terrain.hpp"
 #include "ik2d/two_bone.hpp"

@@ -10,6 +10,7 @@
 import { arm } from './arm.js';
 import { chain } from './chain.js';
 import { spider } from './spider.js';
+import { puppet } from './puppet.js';
 import { stress } from './stress.js';
 
 /**
@@ -41,6 +42,8 @@ import { stress } from './stress.js';
  *   getState() and links show them; a point the user is dragging is not moved.
  * @property {Record<string, Point>} [kept] Points the scene keeps in a valid place (the spider's
  *   target on or above the ground): stored like `moved`, but even while the user drags them.
+ * @property {Record<string, number>} [params] Hidden params the scene keeps by itself (the
+ *   puppet's pose), stored like a setState so getState() and links carry them.
  *
  * @typedef {Object} SceneInstance
  * @property {(dt: number, settings: Settings) => SceneUpdate | null} advance Moves simulation time
@@ -99,4 +102,4 @@ import { stress } from './stress.js';
  */
 
 /** @type {SceneDefinition[]} Registered scenes; the first is the default. */
-export const SCENES = [arm, chain, spider, stress];
+export const SCENES = [arm, chain, spider, stress, puppet];

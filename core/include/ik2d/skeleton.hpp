@@ -1,0 +1,213 @@
+// ik2d/skeleton.hpp: trees of bones with several end effectors, solved by FABRIK with sub-bases.
+//
+// A skeleton hangs from `root` and lists its bones parents first: bone i has a parent (-1 for the
+// root, else an index below i), a length and a local angle (relative to its parent's world angle;
+// a bone on the root has its world angle). An optional limit bounds a bone's local angle.
+// Position 0 is the root and position i + 1 is the end of bone i; bone i starts at its parent's
+// end (or at the root). Positions follow from the angles by forward kinematics in one pass.
+//
+// solve() takes one target per effector bone (any bones, leaves or not) and moves the pose toward
+// them from the current angles. The skeleton keeps every buffer it needs from reset() on: solve()
+// allocates nothing. Messages name the bone or effector at fault and live in the skeleton's own
+// buffer until its next call.
+#pragma once
+
+#include <vector>
+
+#include "ik2d/chain.hpp"
+#include "ik2d/math.hpp"
+
+namespace ik2d {
+
+/// One bone of a skeleton as reset() takes it.
+struct SkeletonBone {
+  int parent = -1;      ///< index of the parent bone, below this bone's own index; -1 hangs it from the root.
+  double length = 1.0;  ///< length units, finite and > 0.
+  double angle = 0.0;   ///< local angle, radians (relative to the parent; world for a bone on the root).
+};
+
+/// One end effector of a solve: bone `bone`'s end should reach `target`.
+struct SkeletonEffector {
+  int bone = 0;   ///< the bone whose end is pulled, 0 to size() - 1; each bone at most once per solve.
+  Vec2 target{};  ///< where that end should go, finite.
+};
+
+/// How Skeleton::solve moves the bones.
+enum class SkeletonMethod {
+  /// FABRIK with sub-bases: backward per branch, centroid at each branch point, forward. With two
+  /// or more effectors (up to kMaxDlsEffectors), or a limit on a bone that moves, each sweep ends
+  /// with one damped least squares step.
+  Fabrik,
+};
+
+/// Options of Skeleton::solve.
+struct SkeletonSolveOptions {
+  SkeletonMethod method = SkeletonMethod::Fabrik;  ///< which solver.
+  int iterations = 20;      ///< at most this many sweeps, 0 to Skeleton::kMaxIterations.
+  double tolerance = 1e-3;  ///< largest end-to-target distance that counts as reached, >= 0.
+  /// Most bone placements this call may make (a sweep costs twice the bones between the root and
+  /// the effectors); at least one sweep always runs. The default keeps every call under a second.
+  long long maxWork = 500'000'000;
+};
+
+/// Result of Skeleton::solve. Every number is finite. The status names are Chain's: `Reached` iff
+/// every effector's error <= tolerance; `OutOfReach` when, not reached, some target lies farther
+/// from the root than the summed lengths from the root to its bone's end; `MaxIterations` otherwise
+/// (the sweeps ran out, or the targets conflict and the pose settled on a compromise); `Invalid`
+/// when the call was refused (see `message`; the skeleton is then left as it was).
+struct SkeletonSolveResult {
+  ChainStatus status = ChainStatus::Invalid;  ///< see above.
+  int iterations = 0;                         ///< sweeps used, 0 when every end was already there.
+  /// |end - target| per effector, in the order given: `effectorCount` values in the skeleton's own
+  /// storage (valid until its next call); none when the call was refused.
+  const double* errors = nullptr;
+  int effectorCount = 0;  ///< number of values in `errors`.
+  /// Why the call was refused, naming the effector or field; nullptr otherwise. Valid until the next call.
+  const char* message = nullptr;
+};
+
+/// A tree of bones. Default-constructed it has no bones: call reset() first.
+class Skeleton {
+ public:
+  /// Most bones a skeleton may have (every bone may be an effector, so also the most effectors):
+  /// Chain's bound.
+  static constexpr int kMaxBones = Chain::kMaxBones;
+  /// Most sweeps one solve may ask for: Chain's bound.
+  static constexpr int kMaxIterations = Chain::kMaxIterations;
+  /// Most effectors the damped least squares step of a FABRIK sweep handles (its linear system has
+  /// two rows per effector); a solve with more runs FABRIK alone.
+  static constexpr int kMaxDlsEffectors = 64;
+
+  /// Rebuilds the skeleton from `count` bones, parents first, no limits. Returns nullptr, or a
+  /// message naming the bone at fault (a parent after its child, a cycle, a bad length...); the
+  /// skeleton is then left unchanged.
+  const char* reset(Vec2 root, const SkeletonBone* bones, int count);
+  /// reset() from `count` records of three numbers each: parent, length, angle (the form the
+  /// bindings pass). A parent that is not a whole number is refused by name.
+  const char* resetFromRecords(Vec2 root, const double* records, int count);
+
+  /// Number of bones.
+  int size() const { return static_cast<int>(lengths_.size()); }
+  /// Parent of bone `bone` (-1: the root).
+  int parent(int bone) const { return parents_[static_cast<size_t>(bone)]; }
+  /// Length of bone `bone`.
+  double boneLength(int bone) const { return lengths_[static_cast<size_t>(bone)]; }
+  /// Summed lengths from the root to the end of bone `bone`: how far that end can get from the root.
+  double pathReach(int bone) const { return pathReach_[static_cast<size_t>(bone)]; }
+  /// Sum of every length: the scale of the skeleton.
+  double totalLength() const { return totalLength_; }
+
+  /// Moves the root; the angles stay. Returns nullptr or a message.
+  const char* setRoot(Vec2 root);
+  /// The root, position 0.
+  Vec2 root() const { return position(0); }
+
+  /// Sets the local angles (radians, `count` must equal size()); each is wrapped and clamped into
+  /// its bone's limit. Returns nullptr or a message (skeleton unchanged).
+  const char* setAngles(const double* angles, int count);
+  /// Local angles, size() values in (-pi, pi] (a limit of exactly -pi may hold -pi).
+  const double* angles() const { return angles_.data(); }
+
+  /// Limits bone `bone`'s local angle to [min, max], -pi <= min <= max <= pi, and clamps the
+  /// current angle into it. Returns nullptr or a message naming the bone.
+  const char* setLimit(int bone, double min, double max);
+  /// Removes bone `bone`'s limit. Returns nullptr or a message.
+  const char* clearLimit(int bone);
+  /// True when bone `bone` has a limit (false for an index out of range).
+  bool hasLimit(int bone) const;
+  /// The limit of bone `bone` as set (-pi, pi when it has none).
+  double limitMin(int bone) const;
+  double limitMax(int bone) const;  ///< see limitMin.
+
+  /// A message for a bone index that is not a whole number from 0 to size() - 1 (nullptr when it
+  /// is one), for callers whose indices arrive as doubles. `field` names the argument.
+  const char* checkBoneIndex(double bone, const char* field);
+
+  /// Positions x, y: 2 * (size() + 1) values, the root first, then the end of bone i at 2 (i + 1).
+  const double* positions() const { return positions_.data(); }
+  /// Position `index`: 0 the root, i + 1 the end of bone i.
+  Vec2 position(int index) const {
+    const auto at = 2 * static_cast<size_t>(index);
+    return {positions_[at], positions_[at + 1]};
+  }
+  /// Where the last solve's last backward pass put each position (the sub-base centroids among
+  /// them), laid out like positions(); positions no effector pulled are left where they were.
+  const double* backwardPositions() const { return backward_.data(); }
+
+  /// Moves the effectors' ends toward their targets from the current angles (warm start). Keeps
+  /// every length and limit; allocates nothing; a call that is refused changes nothing.
+  SkeletonSolveResult solve(const SkeletonEffector* effectors, int count,
+                            const SkeletonSolveOptions& options);
+  /// solve() from `count` records of three numbers each: bone, target x, target y.
+  SkeletonSolveResult solveFromRecords(const double* records, int count, const SkeletonSolveOptions& options);
+
+ private:
+  template <class ReadBone>
+  const char* build(Vec2 root, int count, ReadBone read);
+  template <class ReadEffector>
+  SkeletonSolveResult solveWith(int count, const SkeletonSolveOptions& options, ReadEffector read);
+  const char* checkOptions(int count, const SkeletonSolveOptions& options);
+  void markActive(int count);
+  bool startsOnALine(int count) const;
+  void nudgeOffLine();
+  void backwardPass();
+  void forwardPass();
+  bool polish(int count, double& damping);
+  bool solveNormalEquations(int count, double damping);
+  double polishTurn(int bone, int count) const;
+  Vec2 perpendicularArm(int bone, Vec2 pivot) const;
+  double sumOfSquaredErrors(int count) const;
+  double largestMoveInSweep() const;
+  bool inSubtree(int ancestor, int bone) const {
+    return enter_[static_cast<size_t>(ancestor)] <= enter_[static_cast<size_t>(bone)] &&
+           leave_[static_cast<size_t>(bone)] <= leave_[static_cast<size_t>(ancestor)];
+  }
+  void rebuildAngles();
+  void updatePositions();
+  bool measureErrors(int count, double tolerance);
+  const char* fail(const char* format, ...);
+  void setPosition(int index, Vec2 point);
+  Vec2 pointIn(const std::vector<double>& points, int index) const {
+    const auto at = 2 * static_cast<size_t>(index);
+    return {points[at], points[at + 1]};
+  }
+
+  std::vector<int> parents_;
+  std::vector<double> lengths_;
+  std::vector<double> angles_;
+  std::vector<double> worldAngles_;  // bone i's world angle: its parent's plus its own local angle
+  std::vector<double> limitMin_;
+  std::vector<double> limitMax_;
+  std::vector<unsigned char> hasLimit_;
+  std::vector<double> pathReach_;
+  std::vector<double> positions_;  // 2 * (size + 1), interleaved x, y
+  double totalLength_ = 0;
+
+  // Solve state, sized by reset() so that solve() allocates nothing.
+  std::vector<double> backward_;  // backward-pass positions, 2 * (size + 1)
+  std::vector<double> sums_;      // per position: sum of the points proposed for it
+  std::vector<int> proposals_;    // per position: how many points were proposed
+  std::vector<double> before_;    // positions before a forward pass
+  std::vector<int> activeBones_;  // bones between the root and an effector, parents first
+  int activeCount_ = 0;
+  int effectorCount_ = 0;
+  std::vector<unsigned> activeStamp_;    // == stamp_: bone is active in this solve
+  std::vector<unsigned> effectorStamp_;  // == stamp_: bone is an effector in this solve
+  std::vector<int> effectorSlot_;        // bone -> its index in effectors_
+  std::vector<int> activeChildren_;      // per position: active bones starting there
+  std::vector<int> onlyChild_;           // per position: the last active bone starting there
+  std::vector<SkeletonEffector> effectors_;
+  std::vector<double> errors_;
+  std::vector<int> enter_, leave_;  // depth-first order: bone b is under a iff enter/leave nest
+  double inverseScale_ = 1;
+  std::vector<double> normal_;         // polish: J J^T + damping^2 I, then its Cholesky factor
+  std::vector<double> weights_;        // polish: targets - ends, then the solved weights
+  std::vector<double> savedAngles_;    // polish: the angles before a trial step
+  std::vector<double> sweepAngles_;    // the angles when a polished sweep began
+  std::vector<unsigned char> pinned_;  // polish: bone held at its limit, left out of the step            //
+                                       // CCD: 1 / the solve's scale, so no product overflows
+  unsigned stamp_ = 0;
+  char message_[256] = {};
+};
+
+}  // namespace ik2d

@@ -1,0 +1,332 @@
+// skeleton.cpp: the skeleton's storage, building and its checks, editing, limits and forward
+// kinematics. The solve lives in skeleton_solve.cpp.
+//
+// Sections: messages, building, editing, forward kinematics.
+#include "ik2d/skeleton.hpp"
+
+#include <algorithm>
+#include <cstdarg>
+
+#include "chain_detail.hpp"
+#include "cold.hpp"
+
+namespace ik2d {
+
+using detail::isWithinMagnitude;
+
+// ---- messages -----------------------------------------------------------------------------------
+// Formatted by hand into the skeleton's own buffer: printf's machinery would add about 13 KB to the
+// gzipped WebAssembly for a few messages.
+
+namespace {
+
+// Appends text to a fixed buffer, always leaving it terminated; what does not fit is dropped.
+struct MessageWriter {
+  char* out;
+  size_t room;  // characters left, the terminator not counted
+  IK2D_COLD void put(char c) {
+    if (room == 0) return;
+    *out++ = c;
+    *out = '\0';
+    --room;
+  }
+  IK2D_COLD void text(const char* words) {
+    while (words && *words) put(*words++);
+  }
+  IK2D_COLD void whole(long long value) {
+    if (value < 0) put('-');
+    unsigned long long magnitude =
+        value < 0 ? 0ull - static_cast<unsigned long long>(value) : static_cast<unsigned long long>(value);
+    char digits[24];
+    int count = 0;
+    do {
+      digits[count++] = static_cast<char>('0' + magnitude % 10);
+      magnitude /= 10;
+    } while (magnitude > 0);
+    while (count > 0) put(digits[--count]);
+  }
+};
+
+// A number for a message: NaN, Infinity, whole numbers as such, others with up to 6 decimals
+// (enough to recognise the value passed); beyond 1e15 in magnitude as a power of ten ("1e+300").
+struct NumberText {
+  char text[40] = {};
+  explicit NumberText(double value) {
+    MessageWriter writer{text, sizeof text - 1};
+    write(writer, value);
+  }
+  IK2D_COLD static void write(MessageWriter& writer, double value) {
+    if (std::isnan(value)) return writer.text("NaN");
+    if (std::isinf(value)) return writer.text(value > 0 ? "Infinity" : "-Infinity");
+    if (value < 0) writer.put('-');
+    const double magnitude = std::fabs(value);
+    if (magnitude >= 1e15) {
+      writer.text("1e+");
+      return writer.whole(static_cast<long long>(std::floor(std::log10(magnitude))));
+    }
+    auto millionths = static_cast<long long>(std::llround(magnitude * 1e6));
+    writer.whole(millionths / 1'000'000);
+    long long fraction = millionths % 1'000'000;
+    if (fraction == 0) return;
+    writer.put('.');
+    for (long long digit = 100'000; fraction > 0; digit /= 10) {
+      writer.put(static_cast<char>('0' + fraction / digit));
+      fraction %= digit;
+    }
+  }
+};
+
+bool isWholeNumber(double value) { return std::isfinite(value) && value == std::floor(value); }
+
+}  // namespace
+
+// `format` with %d (an int) and %s (text) filled in, into message_; returns message_.
+IK2D_COLD const char* Skeleton::fail(const char* format, ...) {
+  va_list arguments;
+  va_start(arguments, format);
+  MessageWriter writer{message_, sizeof message_ - 1};
+  message_[0] = '\0';
+  for (const char* at = format; *at; ++at) {
+    if (at[0] == '%' && at[1] == 'd') {
+      writer.whole(va_arg(arguments, int));
+      ++at;
+    } else if (at[0] == '%' && at[1] == 's') {
+      writer.text(va_arg(arguments, const char*));
+      ++at;
+    } else {
+      writer.put(*at);
+    }
+  }
+  va_end(arguments);
+  return message_;
+}
+
+IK2D_COLD const char* Skeleton::checkBoneIndex(double bone, const char* field) {
+  if (isWholeNumber(bone) && bone >= 0 && bone < size()) return nullptr;
+  return fail("%s must be a bone of this skeleton, a whole number from 0 to %d; got %s", field, size() - 1,
+              NumberText(bone).text);
+}
+
+// ---- building -----------------------------------------------------------------------------------
+
+// Checks every bone before touching anything, so a refused reset leaves the skeleton as it was.
+// Parents first means parent < index; a parent after its child is either a cycle (following
+// parents from the bone comes back to it) or just out of order, and the message says which.
+template <class ReadBone>
+IK2D_COLD const char* Skeleton::build(Vec2 root, int count, ReadBone read) {
+  if (count < 1) return fail("bones must hold at least one bone");
+  if (count > kMaxBones)
+    return fail("bones holds %d bones, more than a skeleton may have (%d)", count, kMaxBones);
+  if (!isValid(root.x)) return fail("root.x must be a finite number, got %s", NumberText(root.x).text);
+  if (!isValid(root.y)) return fail("root.y must be a finite number, got %s", NumberText(root.y).text);
+  if (!isWithinMagnitude(root)) return fail("root must stay within 1e300 in magnitude");
+  double total = 0;
+  for (int i = 0; i < count; ++i) {
+    SkeletonBone bone;
+    if (const char* message = read(i, bone)) return message;
+    const int parent = bone.parent;
+    if (parent < -1 || parent >= count)
+      return fail("bones[%d].parent must be -1 (the root) or a bone index from 0 to %d; got %d", i, count - 1,
+                  parent);
+    if (parent == i) return fail("bones[%d].parent is %d, the bone itself: a cycle", i, i);
+    if (parent > i) {
+      // Follow the parents (at most count steps): back at i is a cycle.
+      int at = parent;
+      for (int steps = 0; steps < count && at > i; ++steps) {
+        SkeletonBone next;
+        if (read(at, next) != nullptr) break;
+        at = next.parent;
+        if (at == i)
+          return fail("bones[%d] is in a cycle of parents (bones[%d].parent leads back to it)", i, i);
+        if (at < -1 || at >= count) break;
+      }
+      return fail("bones[%d].parent is %d, which comes after it: list every parent before its children", i,
+                  parent);
+    }
+    if (!isValid(bone.length))
+      return fail("bones[%d].length must be a finite number, got %s", i, NumberText(bone.length).text);
+    if (!(bone.length > 0))
+      return fail("bones[%d].length must be greater than 0, got %s", i, NumberText(bone.length).text);
+    if (!isValid(bone.angle))
+      return fail("bones[%d].angle must be a finite number, got %s", i, NumberText(bone.angle).text);
+    total += bone.length;
+  }
+  if (!(total <= Chain::kMaxMagnitude)) return fail("the bone lengths must sum to at most 1e300");
+
+  const auto bones = static_cast<size_t>(count);
+  const auto points = 2 * (bones + 1);
+  parents_.assign(bones, -1);
+  lengths_.assign(bones, 0.0);
+  angles_.assign(bones, 0.0);
+  worldAngles_.assign(bones, 0.0);
+  pathReach_.assign(bones, 0.0);
+  for (int i = 0; i < count; ++i) {
+    SkeletonBone bone;
+    read(i, bone);
+    const auto at = static_cast<size_t>(i);
+    parents_[at] = bone.parent;
+    lengths_[at] = bone.length;
+    angles_[at] = wrapAngle(bone.angle);
+    pathReach_[at] = bone.length + (bone.parent < 0 ? 0.0 : pathReach_[static_cast<size_t>(bone.parent)]);
+  }
+  // Depth-first numbering: subtree sizes from the leaves in (children come after parents), then
+  // each bone takes the next free range inside its parent's.
+  std::vector<int> subtree(bones, 1);
+  for (int i = count - 1; i >= 0; --i) {
+    if (parents_[static_cast<size_t>(i)] >= 0)
+      subtree[static_cast<size_t>(parents_[static_cast<size_t>(i)])] += subtree[static_cast<size_t>(i)];
+  }
+  std::vector<int> nextFree(bones + 1, 0);
+  enter_.assign(bones, 0);
+  leave_.assign(bones, 0);
+  for (int i = 0; i < count; ++i) {
+    const auto bone = static_cast<size_t>(i);
+    const auto start = static_cast<size_t>(parents_[bone] + 1);
+    enter_[bone] = nextFree[start];
+    nextFree[start] += subtree[bone];
+    nextFree[bone + 1] = enter_[bone] + 1;
+    leave_[bone] = enter_[bone] + subtree[bone] - 1;
+  }
+  limitMin_.assign(bones, -kPi);
+  limitMax_.assign(bones, kPi);
+  hasLimit_.assign(bones, 0);
+  positions_.assign(points, 0.0);
+  backward_.assign(points, 0.0);
+  sums_.assign(points, 0.0);
+  before_.assign(points, 0.0);
+  proposals_.assign(bones + 1, 0);
+  activeChildren_.assign(bones + 1, 0);
+  onlyChild_.assign(bones + 1, -1);
+  activeBones_.assign(bones, 0);
+  activeCount_ = 0;
+  activeStamp_.assign(bones, 0);
+  effectorStamp_.assign(bones, 0);
+  effectorSlot_.assign(bones, 0);
+  effectors_.assign(bones, SkeletonEffector{});
+  errors_.assign(bones, 0.0);
+  const size_t rows = 2 * std::min<size_t>(bones, kMaxDlsEffectors);
+  normal_.assign(rows * rows, 0.0);
+  weights_.assign(rows, 0.0);
+  savedAngles_.assign(bones, 0.0);
+  pinned_.assign(bones, 0);
+  sweepAngles_.assign(bones, 0.0);
+  stamp_ = 0;
+  totalLength_ = total;
+  setPosition(0, root);
+  updatePositions();
+  std::copy(positions_.begin(), positions_.end(), backward_.begin());
+  return nullptr;
+}
+
+IK2D_COLD const char* Skeleton::reset(Vec2 root, const SkeletonBone* bones, int count) {
+  return build(root, count, [bones](int i, SkeletonBone& bone) -> const char* {
+    bone = bones[i];
+    return nullptr;
+  });
+}
+
+IK2D_COLD const char* Skeleton::resetFromRecords(Vec2 root, const double* records, int count) {
+  return build(root, count, [this, records](int i, SkeletonBone& bone) -> const char* {
+    const double* record = records + 3 * static_cast<size_t>(i);
+    if (!isWholeNumber(record[0]) || std::fabs(record[0]) > kMaxBones + 1.0)
+      return fail("bones[%d].parent must be a whole number, -1 (the root) or a bone index; got %s", i,
+                  NumberText(record[0]).text);
+    bone.parent = static_cast<int>(record[0]);
+    bone.length = record[1];
+    bone.angle = record[2];
+    return nullptr;
+  });
+}
+
+// ---- editing ------------------------------------------------------------------------------------
+
+IK2D_COLD const char* Skeleton::setRoot(Vec2 root) {
+  if (!isValid(root.x)) return fail("root.x must be a finite number, got %s", NumberText(root.x).text);
+  if (!isValid(root.y)) return fail("root.y must be a finite number, got %s", NumberText(root.y).text);
+  if (!isWithinMagnitude(root)) return fail("root must stay within 1e300 in magnitude");
+  if (size() == 0) return nullptr;
+  setPosition(0, root);
+  updatePositions();
+  return nullptr;
+}
+
+IK2D_COLD const char* Skeleton::setAngles(const double* angles, int count) {
+  if (count != size()) return fail("angles must hold one angle per bone (%d), got %d", size(), count);
+  for (int i = 0; i < count; ++i) {
+    if (!isValid(angles[i]))
+      return fail("angles[%d] must be a finite number, got %s", i, NumberText(angles[i]).text);
+  }
+  for (int i = 0; i < count; ++i) {
+    const auto bone = static_cast<size_t>(i);
+    const double wrapped = wrapAngle(angles[i]);
+    angles_[bone] =
+        hasLimit_[bone] ? detail::clampAngleToRange(wrapped, limitMin_[bone], limitMax_[bone]) : wrapped;
+  }
+  updatePositions();
+  return nullptr;
+}
+
+IK2D_COLD const char* Skeleton::setLimit(int bone, double min, double max) {
+  if (bone < 0 || bone >= size())
+    return fail("bone must be a bone of this skeleton, a whole number from 0 to %d; got %d", size() - 1,
+                bone);
+  if (!isValid(min)) return fail("bone %d: min must be a finite number, got %s", bone, NumberText(min).text);
+  if (!isValid(max)) return fail("bone %d: max must be a finite number, got %s", bone, NumberText(max).text);
+  if (min < -kPi) return fail("bone %d: min must be at least -pi, got %s", bone, NumberText(min).text);
+  if (max > kPi) return fail("bone %d: max must be at most pi, got %s", bone, NumberText(max).text);
+  if (min > max)
+    return fail("bone %d: min (%s) must not be greater than max (%s)", bone, NumberText(min).text,
+                NumberText(max).text);
+  if (max - min >= 2 * kPi) return clearLimit(bone);  // the whole circle: no limit
+  const auto at = static_cast<size_t>(bone);
+  limitMin_[at] = min;
+  limitMax_[at] = max;
+  hasLimit_[at] = 1;
+  angles_[at] = detail::clampAngleToRange(angles_[at], min, max);
+  updatePositions();
+  return nullptr;
+}
+
+IK2D_COLD const char* Skeleton::clearLimit(int bone) {
+  if (bone < 0 || bone >= size())
+    return fail("bone must be a bone of this skeleton, a whole number from 0 to %d; got %d", size() - 1,
+                bone);
+  const auto at = static_cast<size_t>(bone);
+  limitMin_[at] = -kPi;
+  limitMax_[at] = kPi;
+  hasLimit_[at] = 0;
+  return nullptr;
+}
+
+bool Skeleton::hasLimit(int bone) const {
+  return bone >= 0 && bone < size() && hasLimit_[static_cast<size_t>(bone)] != 0;
+}
+
+double Skeleton::limitMin(int bone) const {
+  return hasLimit(bone) ? limitMin_[static_cast<size_t>(bone)] : -kPi;
+}
+
+double Skeleton::limitMax(int bone) const {
+  return hasLimit(bone) ? limitMax_[static_cast<size_t>(bone)] : kPi;
+}
+
+// ---- forward kinematics -------------------------------------------------------------------------
+
+void Skeleton::setPosition(int index, Vec2 point) {
+  positions_[2 * static_cast<size_t>(index)] = point.x;
+  positions_[2 * static_cast<size_t>(index) + 1] = point.y;
+}
+
+// Parents first, so one pass does it: a bone's world angle is its parent's plus its own local
+// angle, and its end is one length along that direction from its start.
+void Skeleton::updatePositions() {
+  for (int i = 0; i < size(); ++i) {
+    const auto bone = static_cast<size_t>(i);
+    const int parent = parents_[bone];
+    const double world = angles_[bone] + (parent < 0 ? 0.0 : worldAngles_[static_cast<size_t>(parent)]);
+    worldAngles_[bone] = world;
+    setPosition(i + 1, position(parent + 1) + lengths_[bone] * direction(world));
+  }
+}
+
+}  // namespace ik2d

@@ -1,0 +1,161 @@
+// skeleton_polish.cpp: the damped least squares step that ends each FABRIK sweep of a skeleton
+// with two or more effectors (skeleton_solve.cpp says why).
+#include <algorithm>
+
+#include "chain_detail.hpp"
+#include "cold.hpp"
+#include "ik2d/skeleton.hpp"
+
+namespace ik2d {
+namespace {
+
+// Largest turn of one angle in one step (radians): the linear model is trusted this far.
+constexpr double kMaxTurn = 0.5;
+// The damping stays within [kMinDamping, kMaxDamping] (relative to the solve's scale).
+constexpr double kMinDamping = 1e-6;
+constexpr double kMaxDamping = 1e3;
+
+}  // namespace
+
+// perp(e - pivot) for the end of bone `bone`, scaled: the Jacobian column entry of a turn about pivot.
+Vec2 Skeleton::perpendicularArm(int bone, Vec2 pivot) const {
+  const Vec2 arm = inverseScale_ * (position(bone + 1) - pivot);
+  return {-arm.y, arm.x};
+}
+
+// Summed squared errors, in units of the solve's scale.
+double Skeleton::sumOfSquaredErrors(int count) const {
+  double sum = 0;
+  for (int k = 0; k < count; ++k) {
+    const SkeletonEffector& effector = effectors_[static_cast<size_t>(k)];
+    const Vec2 r = inverseScale_ * (effector.target - position(effector.bone + 1));
+    sum += r.x * r.x + r.y * r.y;
+  }
+  return sum;
+}
+
+// One Levenberg-Marquardt step on the active angles. J is the Jacobian of the effectors' ends in
+// the angles: turning bone j about its start p_j moves effector k's end e_k by perp(e_k - p_j) per
+// radian when j is above k (perp(v) = (-v.y, v.x)), else not at all. With r = t - e,
+//   (J J^T + d^2 I) w = r,   turn_j = (J^T w)_j, capped at kMaxTurn and clamped into the limit.
+// J J^T is 2 rows per effector square; entry (k, l) sums perp(e_k - p_j) perp(e_l - p_j)^T over
+// the bones j above both. The step is kept when the summed squared error fell (the damping then
+// halves), else the angles go back and the damping quadruples: the error never grows, so fixed
+// targets settle. Everything is scaled by inverseScale_ so no product overflows. Returns true
+// when the step was kept.
+bool Skeleton::polish(int count, double& damping) {
+  const double before = sumOfSquaredErrors(count);
+  for (int a = 0; a < activeCount_; ++a)
+    pinned_[static_cast<size_t>(activeBones_[static_cast<size_t>(a)])] = 0;
+  if (!solveNormalEquations(count, damping)) return false;
+  // A bone at its limit that the step would push past it is pinned there and the step solved
+  // again without it (one round of an active set), so the other bones make up for it.
+  bool pinnedAny = false;
+  for (int a = 0; a < activeCount_; ++a) {
+    const int j = activeBones_[static_cast<size_t>(a)];
+    const auto bone = static_cast<size_t>(j);
+    if (!hasLimit_[bone]) continue;
+    const double turn = polishTurn(j, count);
+    const bool pushesDown = turn < 0 && angles_[bone] - limitMin_[bone] <= -turn;
+    const bool pushesUp = turn > 0 && limitMax_[bone] - angles_[bone] <= turn;
+    if (pushesDown || pushesUp) pinned_[bone] = 1;
+    pinnedAny = pinnedAny || pinned_[bone];
+  }
+  if (pinnedAny && !solveNormalEquations(count, damping)) return false;
+
+  std::copy(angles_.begin(), angles_.end(), savedAngles_.begin());
+  for (int a = 0; a < activeCount_; ++a) {
+    const int j = activeBones_[static_cast<size_t>(a)];
+    const auto bone = static_cast<size_t>(j);
+    if (pinned_[bone]) continue;
+    double turned = wrapAngle(angles_[bone] + std::clamp(polishTurn(j, count), -kMaxTurn, kMaxTurn));
+    if (hasLimit_[bone]) turned = detail::clampAngleToRange(turned, limitMin_[bone], limitMax_[bone]);
+    angles_[bone] = turned;
+  }
+  updatePositions();
+  if (sumOfSquaredErrors(count) < before) {
+    damping = std::max(damping * 0.5, kMinDamping);
+    return true;
+  }
+  std::copy(savedAngles_.begin(), savedAngles_.end(), angles_.begin());
+  updatePositions();
+  damping = std::min(damping * 4, kMaxDamping);
+  return false;
+}
+
+// (J J^T + d^2 I) w = r into weights_, leaving out the pinned bones' columns. False only if the
+// factorisation fails, which d > 0 rules out but which is checked so no NaN can spread.
+IK2D_COLD bool Skeleton::solveNormalEquations(int count, double damping) {
+  const auto rows = static_cast<size_t>(2 * count);
+  for (int k = 0; k < count; ++k) {
+    const SkeletonEffector& effector = effectors_[static_cast<size_t>(k)];
+    const Vec2 r = inverseScale_ * (effector.target - position(effector.bone + 1));
+    weights_[2 * static_cast<size_t>(k)] = r.x;
+    weights_[2 * static_cast<size_t>(k) + 1] = r.y;
+  }
+  auto entry = [this, rows](size_t row, size_t column) -> double& { return normal_[row * rows + column]; };
+  std::fill(normal_.begin(), normal_.begin() + static_cast<std::ptrdiff_t>(rows * rows), 0.0);
+  for (int a = 0; a < activeCount_; ++a) {
+    const int j = activeBones_[static_cast<size_t>(a)];
+    if (pinned_[static_cast<size_t>(j)]) continue;
+    const Vec2 pivot = position(parents_[static_cast<size_t>(j)] + 1);
+    for (int k = 0; k < count; ++k) {
+      const int boneK = effectors_[static_cast<size_t>(k)].bone;
+      if (!inSubtree(j, boneK)) continue;
+      const Vec2 columnK = perpendicularArm(boneK, pivot);
+      for (int l = 0; l <= k; ++l) {  // the lower triangle is all Cholesky reads
+        const int boneL = effectors_[static_cast<size_t>(l)].bone;
+        if (!inSubtree(j, boneL)) continue;
+        const Vec2 columnL = perpendicularArm(boneL, pivot);
+        const auto row = 2 * static_cast<size_t>(k);
+        const auto column = 2 * static_cast<size_t>(l);
+        entry(row, column) += columnK.x * columnL.x;
+        entry(row, column + 1) += columnK.x * columnL.y;
+        entry(row + 1, column) += columnK.y * columnL.x;
+        entry(row + 1, column + 1) += columnK.y * columnL.y;
+      }
+    }
+  }
+  for (size_t r = 0; r < rows; ++r) entry(r, r) += damping * damping;
+
+  // Cholesky, L L^T, in the lower triangle; then L z = r and L^T w = z, in weights_.
+  for (size_t c = 0; c < rows; ++c) {
+    double diagonal = entry(c, c);
+    for (size_t m = 0; m < c; ++m) diagonal -= entry(c, m) * entry(c, m);
+    if (!(diagonal > 0) || !std::isfinite(diagonal)) return false;
+    const double root = std::sqrt(diagonal);
+    entry(c, c) = root;
+    for (size_t r = c + 1; r < rows; ++r) {
+      double value = entry(r, c);
+      for (size_t m = 0; m < c; ++m) value -= entry(r, m) * entry(c, m);
+      entry(r, c) = value / root;
+    }
+  }
+  for (size_t r = 0; r < rows; ++r) {
+    double value = weights_[r];
+    for (size_t m = 0; m < r; ++m) value -= entry(r, m) * weights_[m];
+    weights_[r] = value / entry(r, r);
+  }
+  for (size_t r = rows; r-- > 0;) {
+    double value = weights_[r];
+    for (size_t m = r + 1; m < rows; ++m) value -= entry(m, r) * weights_[m];
+    weights_[r] = value / entry(r, r);
+  }
+  return true;
+}
+
+// Bone j's turn in the step: (J^T w)_j, the sum over the effectors under it; 0 if not finite.
+double Skeleton::polishTurn(int j, int count) const {
+  const Vec2 pivot = position(parents_[static_cast<size_t>(j)] + 1);
+  double turn = 0;
+  for (int k = 0; k < count; ++k) {
+    const int boneK = effectors_[static_cast<size_t>(k)].bone;
+    if (!inSubtree(j, boneK)) continue;
+    const Vec2 column = perpendicularArm(boneK, pivot);
+    turn +=
+        column.x * weights_[2 * static_cast<size_t>(k)] + column.y * weights_[2 * static_cast<size_t>(k) + 1];
+  }
+  return std::isfinite(turn) ? turn : 0.0;
+}
+
+}  // namespace ik2d

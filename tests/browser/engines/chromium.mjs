@@ -1,0 +1,53 @@
+// chromium.mjs: the Chromium driver: Debian's /usr/bin/chromium (or $CHROME_PATH) through
+// playwright-core, launched as harness.mjs launches it. Native input is Playwright's mouse and
+// keyboard (CDP Input.dispatch*). Can: touch, colour scheme and reduced motion per page.
+import { launchBrowser } from '../harness.mjs';
+import { DEFAULT_VIEWPORT, EnginePage } from './page.mjs';
+
+class ChromiumPage extends EnginePage {
+  /** @param {import('playwright-core').BrowserContext} context @param {import('playwright-core').Page} page */
+  constructor(context, page) {
+    super('chromium');
+    this.context = context;
+    this.page = page;
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') this.problems.push(`console.${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => this.problems.push(`page error: ${error.message}`));
+    page.on('requestfailed', (request) => this.problems.push(`request failed: ${request.url()}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) this.problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    });
+  }
+
+  async goto(url) { await this.page.goto(url); }
+  evaluate(fn, arg) { return this.page.evaluate(fn, arg); }
+  pointerMoveTo(x, y) { return this.page.mouse.move(x, y); }
+  pointerDown() { return this.page.mouse.down(); }
+  pointerUp() { return this.page.mouse.up(); }
+  press(key) { return this.page.keyboard.press(key); }
+  click(selector) { return this.page.click(selector); }
+  screenshot() { return this.page.screenshot(); }
+  close() { return this.context.close(); }
+}
+
+/**
+ * @param {{colorScheme?: 'light' | 'dark', reducedMotion?: boolean}} preferences
+ * @returns {Promise<import('./index.mjs').Engine>}
+ */
+export async function launchChromium({ colorScheme = 'light', reducedMotion = false } = {}) {
+  const browser = await launchBrowser();
+  return {
+    name: 'chromium',
+    can: { touch: true, colorScheme: true, reducedMotion: true },
+    async openPage(url, { viewport = DEFAULT_VIEWPORT, touch = false } = {}) {
+      const context = await browser.newContext({
+        viewport, hasTouch: touch, isMobile: touch, colorScheme, reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+      });
+      const page = new ChromiumPage(context, await context.newPage());
+      await page.goto(url);
+      return page;
+    },
+    close: () => browser.close(),
+  };
+}

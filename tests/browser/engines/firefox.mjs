@@ -1,0 +1,72 @@
+// firefox.mjs: the Firefox driver: Debian's firefox-esr ($FIREFOX_PATH or /usr/bin/firefox-esr)
+// through puppeteer-core over WebDriver BiDi, no extra driver. Native input is BiDi
+// input.performActions (puppeteer's mouse and keyboard). Each page gets its own user context.
+// Colour scheme and reduced motion are Firefox preferences set at launch (BiDi's
+// emulation.setMediaFeaturesOverride is not in ESR 153); there is no touch emulation over BiDi.
+import { existsSync } from 'node:fs';
+import puppeteer from 'puppeteer-core';
+import { DEFAULT_VIEWPORT, EnginePage } from './page.mjs';
+
+export const firefoxPath = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
+
+class FirefoxPage extends EnginePage {
+  /** @param {import('puppeteer-core').BrowserContext} context @param {import('puppeteer-core').Page} page */
+  constructor(context, page) {
+    super('firefox');
+    this.context = context;
+    this.page = page;
+    page.on('console', (message) => {
+      const type = message.type();
+      if (type === 'error' || type === 'warn') this.problems.push(`console.${type === 'warn' ? 'warning' : type}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => this.problems.push(`page error: ${error instanceof Error ? error.message : error}`));
+    page.on('requestfailed', (request) => this.problems.push(`request failed: ${request.url()}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) this.problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    });
+  }
+
+  async goto(url) { await this.page.goto(url); }
+  evaluate(fn, arg) { return this.page.evaluate(fn, arg); }
+  pointerMoveTo(x, y) { return this.page.mouse.move(x, y); }
+  pointerDown() { return this.page.mouse.down(); }
+  pointerUp() { return this.page.mouse.up(); }
+  async press(key) {
+    const keys = key.split('+');
+    for (const k of keys.slice(0, -1)) await this.page.keyboard.down(/** @type {any} */ (k));
+    await this.page.keyboard.press(/** @type {any} */ (keys.at(-1)));
+    for (const k of keys.slice(0, -1).reverse()) await this.page.keyboard.up(/** @type {any} */ (k));
+  }
+  click(selector) { return this.page.click(selector); }
+  async screenshot() { return Buffer.from(await this.page.screenshot()); }
+  close() { return this.context.close(); }
+}
+
+/**
+ * @param {{colorScheme?: 'light' | 'dark', reducedMotion?: boolean}} preferences
+ * @returns {Promise<import('./index.mjs').Engine>}
+ */
+export async function launchFirefox({ colorScheme = 'light', reducedMotion = false } = {}) {
+  if (!existsSync(firefoxPath)) {
+    throw new Error(`No Firefox at ${firefoxPath}: install it (apt-get install firefox-esr) or set FIREFOX_PATH`);
+  }
+  const browser = await puppeteer.launch({
+    browser: 'firefox', executablePath: firefoxPath, headless: true, protocol: 'webDriverBiDi',
+    extraPrefsFirefox: {
+      'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1,
+      'ui.prefersReducedMotion': reducedMotion ? 1 : 0,
+    },
+  });
+  return {
+    name: 'firefox',
+    can: { touch: false, colorScheme: true, reducedMotion: true },
+    async openPage(url, { viewport = DEFAULT_VIEWPORT } = {}) {
+      const context = await browser.createBrowserContext();
+      const page = new FirefoxPage(context, await context.newPage());
+      await page.page.setViewport(viewport);
+      await page.goto(url);
+      return page;
+    },
+    close: () => browser.close(),
+  };
+}

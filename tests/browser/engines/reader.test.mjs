@@ -1,0 +1,228 @@
+// reader.test.mjs: what a reader does, written once and run in Chromium, Firefox and WebKit
+// (engines/index.mjs): every scene loads and draws its bones with no console or page errors; a real
+// pointer drag moves the arm's target and the arm reaches it; arrow keys and a shortcut key on the
+// focused canvas; Step / S / Run on the chain; a shareLink opens the same state in a new page; the
+// embed view fills its frame; the readouts are in view at 1280×800; the SVG export parses; a
+// screenshot is the viewport. What an engine cannot do is skipped there with the reason.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { assertClose } from '../harness.mjs';
+import { boneContrastInPage, readoutBoxesInPage } from '../in-page.mjs';
+import { ENGINES, useEngine } from './index.mjs';
+
+const SCENES = ['arm', 'chain', 'spider', 'stress'];
+const ARM = { params: { length1: 120, length2: 80, softness: 0, bend: 1 }, target: { x: 110, y: 90 }, root: { x: 0, y: 0 } };
+/** A bone's pixels differ from the background by more than this (0..255); the grid stays below it. */
+const DRAWN = 60;
+
+/** @typedef {import('./page.mjs').EnginePage} EnginePage */
+
+/** @param {EnginePage} page */
+async function assertNoProblems(page) {
+  assert.deepEqual(await page.problemList(), [], `${page.engine}: no console errors/warnings, page errors or failed requests`);
+}
+
+/** @param {EnginePage} page */
+const getState = (page) => page.evaluate(() => window.playground.getState());
+/** @param {EnginePage} page */
+const setState = (page, partial) => page.evaluate((p) => window.playground.setState(p), partial);
+/** @param {EnginePage} page */
+const worldToClient = (page, point) => page.evaluate((p) => window.playground.worldToClient(p), point);
+/** World units per CSS pixel. @param {EnginePage} page */
+const worldPerPixel = (page) => page.evaluate(() => {
+  const a = window.playground.worldToClient({ x: 0, y: 0 });
+  return 100 / (window.playground.worldToClient({ x: 100, y: 0 }).x - a.x);
+});
+
+for (const name of ENGINES) {
+  describe(name, () => {
+    const use = useEngine(name);
+    /** Opens a page of the served dist/, runs `body`, closes it even when the body fails. */
+    const withPage = async (query, options, body) => {
+      const { engine, url } = use();
+      const page = await engine.openPage(`${url}${query}`, options);
+      try {
+        await body(page, url);
+      } finally {
+        await page.close();
+      }
+    };
+
+    test('every scene loads and draws its bones, with no console or page errors', async (t) => {
+      for (const scene of SCENES) {
+        await withPage(`?scene=${scene}`, {}, async (page) => {
+          const drawn = await page.evaluate(boneContrastInPage);
+          assert.equal(drawn.scene, scene);
+          assert.ok(drawn.bones.length >= 2, `${scene}: bones to look at`);
+          const weakest = Math.min(...drawn.bones.map((bone) => bone.contrast));
+          t.diagnostic(`${scene}: ${drawn.bones.length} bones, weakest contrast ${weakest}`);
+          for (const bone of drawn.bones) {
+            assert.ok(bone.contrast > DRAWN, `${scene}: the bone ${JSON.stringify(bone.from)}→${JSON.stringify(bone.to)} is drawn (contrast ${bone.contrast})`);
+          }
+          await assertNoProblems(page);
+        });
+      }
+    });
+
+    test('a real pointer drag moves the arm\'s target, and the arm reaches it', async () => {
+      await withPage('?scene=arm', {}, async (page) => {
+        assert.deepEqual(await setState(page, ARM), []);
+        const perPixel = await worldPerPixel(page);
+        const grab = await worldToClient(page, ARM.target);
+        await page.move(grab.x, grab.y);
+        await page.pointerDown();
+        const midway = await worldToClient(page, { x: 20, y: 140 });
+        await page.move(midway.x, midway.y, { steps: 5 });
+        const during = await getState(page);
+        assertClose(during.target.x, 20, 1.5 * perPixel, 'target.x during the drag');
+        assertClose(during.target.y, 140, 1.5 * perPixel, 'target.y during the drag');
+        const end = await worldToClient(page, { x: -60, y: 120 });
+        await page.move(end.x, end.y, { steps: 5 });
+        await page.pointerUp();
+        const state = await getState(page);
+        assertClose(state.target.x, -60, 1.5 * perPixel, 'target.x after the drag');
+        assertClose(state.target.y, 120, 1.5 * perPixel, 'target.y after the drag');
+        assert.equal(state.result.status, 'reached');
+        assertClose(state.result.end.x, state.target.x, 1e-6, 'the arm\'s end is on the target (x)');
+        assertClose(state.result.end.y, state.target.y, 1e-6, 'the arm\'s end is on the target (y)');
+        assert.deepEqual(state.root, ARM.root, 'the root stays');
+        await assertNoProblems(page);
+      });
+    });
+
+    test('arrow keys move the target and B flips the bend, on the focused canvas', async () => {
+      await withPage('?scene=arm', {}, async (page) => {
+        assert.deepEqual(await setState(page, ARM), []);
+        await page.focus('#view');
+        await page.press('ArrowLeft');
+        await page.press('ArrowLeft');
+        await page.press('Shift+ArrowUp');
+        const state = await getState(page);
+        assert.deepEqual(state.target, { x: 102, y: 110 }, 'two steps of 4 left, one of 20 up (Shift)');
+        await page.press('b');
+        assert.equal((await getState(page)).params.bend, -1, 'B flips the bend');
+        assert.equal(await page.evaluate(() => document.activeElement?.id), 'view', 'the canvas keeps focus');
+        await assertNoProblems(page);
+      });
+    });
+
+    test('the chain\'s step-through: the Step button, S, and Run', async () => {
+      await withPage('?scene=chain', {}, async (page) => {
+        await page.click('#tool-step');
+        assert.ok((await getState(page)).stepping, 'Step enters step-through');
+        await setState(page, { target: { x: -200, y: 50 } });
+        await page.click('#tool-step');
+        assert.equal((await getState(page)).stepping.count, 1, 'Step makes one step');
+        await page.focus('#view');
+        await page.press('s');
+        assert.equal((await getState(page)).stepping.count, 2, 'S makes the next');
+        assert.match(await page.text('[data-readout="step"]') ?? '', /\w/, 'the step readout says what happened');
+        await page.click('#tool-run');
+        assert.equal((await getState(page)).stepping, undefined, 'Run leaves step-through');
+        await assertNoProblems(page);
+      });
+    });
+
+    test('a shareLink opens the same state in a new page', async () => {
+      const { engine } = use();
+      let link = '';
+      let authored;
+      await withPage('?scene=chain', {}, async (page) => {
+        const from = await worldToClient(page, (await getState(page)).target);
+        const to = await worldToClient(page, { x: -150, y: 100 });
+        await page.drag([from, to]);
+        await page.focus('#view');
+        await page.press('m'); // FABRIK
+        authored = await getState(page);
+        link = await page.evaluate(() => window.playground.shareLink());
+      });
+      assert.equal(authored.params.method, 'fabrik');
+      const reader = await engine.openPage(link);
+      try {
+        const state = await getState(reader);
+        assert.deepEqual(state.params, authored.params, 'the same settings');
+        assertClose(state.target.x, authored.target.x, 0.05, 'target.x');
+        assertClose(state.target.y, authored.target.y, 0.05, 'target.y');
+        assert.equal(state.positions.length, authored.positions.length);
+        state.positions.forEach((value, i) => assertClose(value, authored.positions[i], 0.05, `positions[${i}]`));
+        await assertNoProblems(reader);
+      } finally {
+        await reader.close();
+      }
+    });
+
+    test('the embed view fills its window with the canvas alone', async () => {
+      await withPage('embed.html?v=1&scene=arm&target=-40,70', { viewport: { width: 400, height: 300 } }, async (page) => {
+        const view = await page.evaluate(() => ({
+          canvas: document.getElementById('view')?.getBoundingClientRect().toJSON(),
+          scrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth,
+          panel: [...document.querySelectorAll('.panel, .masthead, #readouts')].some((e) => e.getClientRects().length > 0),
+          target: window.playground.getState().target,
+        }));
+        assert.deepEqual([view.canvas.x, view.canvas.y, view.canvas.width, view.canvas.height].map(Math.round), [0, 0, 400, 300]);
+        assert.equal(view.scrolls, false, 'nothing scrolls');
+        assert.equal(view.panel, false, 'no playground chrome');
+        assert.deepEqual(view.target, { x: -40, y: 70 });
+        assert.equal(await page.attribute('#open-playground', 'target'), '_blank');
+        await assertNoProblems(page);
+      });
+    });
+
+    test('1280×800: every scene\'s readouts are in view right under the canvas', async () => {
+      await withPage('', { viewport: { width: 1280, height: 800 } }, async (page) => {
+        for (const scene of SCENES) {
+          await setState(page, { scene });
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+          assert.equal(await page.evaluate(() => window.scrollY), 0);
+          const boxes = await page.evaluate(readoutBoxesInPage);
+          assert.ok(boxes.length > 0, `${scene}: readouts`);
+          for (const box of boxes) assert.ok(box.visible, `${scene}: readout ${box.name} is in view: ${JSON.stringify(box)}`);
+          const canvas = await page.box('#view');
+          assert.ok(canvas && canvas.y >= 0 && canvas.y + canvas.height <= 800, `${scene}: the canvas is in view`);
+          const below = Math.min(...boxes.map((box) => box.top)) - (canvas.y + canvas.height);
+          assert.ok(below >= 0 && below < 40, `${scene}: the readouts sit right under the canvas (${below} px below it)`);
+        }
+        await assertNoProblems(page);
+      });
+    });
+
+    test('exportImage(\'svg\') parses, one drawn bone per bone', async () => {
+      await withPage('?scene=chain&bones=9', {}, async (page) => {
+        const svg = await page.evaluate(async () => {
+          const blob = await window.playground.exportImage('svg');
+          const doc = new DOMParser().parseFromString(await blob.text(), 'image/svg+xml');
+          return {
+            type: blob.type,
+            error: doc.querySelector('parsererror')?.textContent ?? null,
+            name: doc.documentElement.nodeName,
+            bones: doc.querySelectorAll('g[data-part="bone"]').length,
+          };
+        });
+        assert.deepEqual(svg, { type: 'image/svg+xml', error: null, name: 'svg', bones: 9 });
+        await assertNoProblems(page);
+      });
+    });
+
+    test('a screenshot is a PNG of the viewport', async () => {
+      await withPage('?scene=arm', { viewport: { width: 800, height: 600 } }, async (page) => {
+        const png = await page.screenshot();
+        assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
+        const ratio = await page.evaluate(() => devicePixelRatio);
+        assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [800 * ratio, 600 * ratio], 'the viewport\'s size');
+      });
+    });
+
+    test('a touch phone (390×844): the readouts are in view and the hints name no keys', async (t) => {
+      if (!use().engine.can.touch) {
+        t.skip(`${name} has no touch emulation through its driver (${name === 'firefox' ? 'WebDriver BiDi has none' : 'MiniBrowser has none'})`);
+        return;
+      }
+      await withPage('', { viewport: { width: 390, height: 844 }, touch: true }, async (page) => {
+        const boxes = await page.evaluate(readoutBoxesInPage);
+        for (const box of boxes) assert.ok(box.visible, `readout ${box.name} is in view: ${JSON.stringify(box)}`);
+        assert.doesNotMatch(await page.text('#hints') ?? '', /Arrow keys/);
+        await assertNoProblems(page);
+      });
+    });
+  });
+}

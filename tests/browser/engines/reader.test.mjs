@@ -28,6 +28,10 @@ const getState = (page) => page.evaluate(() => window.playground.getState());
 const setState = (page, partial) => page.evaluate((p) => window.playground.setState(p), partial);
 /** @param {EnginePage} page */
 const worldToClient = (page, point) => page.evaluate((p) => window.playground.worldToClient(p), point);
+/** Waits for two animation frames. @param {EnginePage} page */
+const nextFrames = (page) => page.evaluate(() => new Promise((resolve) => {
+  requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined)));
+}));
 /** World units per CSS pixel. @param {EnginePage} page */
 const worldPerPixel = (page) => page.evaluate(() => {
   const a = window.playground.worldToClient({ x: 0, y: 0 });
@@ -51,6 +55,9 @@ for (const name of ENGINES) {
     test('every scene loads and draws its bones, with no console or page errors', async (t) => {
       for (const scene of SCENES) {
         await withPage(`?scene=${scene}`, {}, async (page) => {
+          // Paused, then a frame: the canvas shows the state read (a slow engine may be a frame behind).
+          await page.evaluate(() => window.playground.pause());
+          await nextFrames(page);
           const drawn = await page.evaluate(boneContrastInPage);
           assert.equal(drawn.scene, scene);
           assert.ok(drawn.bones.length >= 2, `${scene}: bones to look at`);
@@ -151,19 +158,29 @@ for (const name of ENGINES) {
       }
     });
 
-    test('the embed view fills its window with the canvas alone', async () => {
-      await withPage('embed.html?v=1&scene=arm&target=-40,70', { viewport: { width: 400, height: 300 } }, async (page) => {
-        const view = await page.evaluate(() => ({
-          canvas: document.getElementById('view')?.getBoundingClientRect().toJSON(),
-          scrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth,
-          panel: [...document.querySelectorAll('.panel, .masthead, #readouts')].some((e) => e.getClientRects().length > 0),
-          target: window.playground.getState().target,
-        }));
-        assert.deepEqual([view.canvas.x, view.canvas.y, view.canvas.width, view.canvas.height].map(Math.round), [0, 0, 400, 300]);
+    test('the embed view, in the example article\'s iframe, fills its frame with the canvas alone', async () => {
+      await withPage('examples/', { waitReady: false }, async (page) => {
+        const ready = await page.waitFor(() => document.querySelector('#arm')?.contentDocument?.documentElement.dataset.ready);
+        assert.equal(ready, 'true', 'the embed started');
+        const view = await page.evaluate(() => {
+          const frame = /** @type {HTMLIFrameElement} */ (document.querySelector('#arm'));
+          const inner = /** @type {Window & typeof globalThis} */ (frame.contentWindow);
+          const doc = inner.document;
+          return {
+            frame: [inner.innerWidth, inner.innerHeight],
+            canvas: doc.getElementById('view')?.getBoundingClientRect().toJSON(),
+            scrolls: doc.documentElement.scrollHeight > inner.innerHeight || doc.documentElement.scrollWidth > inner.innerWidth,
+            chrome: [...doc.querySelectorAll('.panel, .masthead, #readouts')].some((e) => e.getClientRects().length > 0),
+            target: /** @type {any} */ (inner).playground.getState().target,
+            problems: /** @type {any} */ (inner).__ik2dProblems ?? [],
+          };
+        });
+        assert.ok(view.frame[0] >= 300 && view.frame[1] >= 200, `a frame to fill: ${view.frame}`);
+        assert.deepEqual([view.canvas.x, view.canvas.y, view.canvas.width, view.canvas.height].map(Math.round), [0, 0, ...view.frame]);
         assert.equal(view.scrolls, false, 'nothing scrolls');
-        assert.equal(view.panel, false, 'no playground chrome');
-        assert.deepEqual(view.target, { x: -40, y: 70 });
-        assert.equal(await page.attribute('#open-playground', 'target'), '_blank');
+        assert.equal(view.chrome, false, 'no playground chrome');
+        assert.deepEqual(view.target, { x: 120, y: 70 }, 'the state in the iframe\'s link');
+        assert.deepEqual(view.problems, [], 'no problems inside the frame (WebKit\'s recorder)');
         await assertNoProblems(page);
       });
     });
@@ -172,7 +189,7 @@ for (const name of ENGINES) {
       await withPage('', { viewport: { width: 1280, height: 800 } }, async (page) => {
         for (const scene of SCENES) {
           await setState(page, { scene });
-          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+          await nextFrames(page);
           assert.equal(await page.evaluate(() => window.scrollY), 0);
           const boxes = await page.evaluate(readoutBoxesInPage);
           assert.ok(boxes.length > 0, `${scene}: readouts`);

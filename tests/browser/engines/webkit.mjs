@@ -190,11 +190,17 @@ export async function launchWebKit({ colorScheme = 'light', reducedMotion = fals
       const originalClose = page.close.bind(page);
       page.close = async () => { await originalClose(); await session.switchTo().window(home); current = home; };
       await session.manage().window().setRect({ x: 0, y: 0, ...viewport });
-      const inner = await page.evaluate(() => ({ width: innerWidth, height: innerHeight }));
+      const innerSize = () => page.evaluate(() => ({ width: innerWidth, height: innerHeight }));
+      const inner = await innerSize();
       if (inner.width !== viewport.width || inner.height !== viewport.height) {
         await session.manage().window().setRect({
           width: 2 * viewport.width - inner.width, height: 2 * viewport.height - inner.height,
         });
+      }
+      const got = await innerSize();
+      if (got.width !== viewport.width || got.height !== viewport.height) {
+        await page.close();
+        throw new Error(`webkit: MiniBrowser's window cannot have a ${viewport.width}×${viewport.height} viewport (got ${got.width}×${got.height}; its toolbar sets a minimum width of about 450 px)`);
       }
       await page.goto(pageUrl);
       return page;

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { assertClose } from '../harness.mjs';
 import { boneContrastInPage, readoutBoxesInPage } from '../in-page.mjs';
-import { ENGINES, useEngine } from './index.mjs';
+import { ENGINES, launchEngine, useEngine } from './index.mjs';
 
 const SCENES = ['arm', 'chain', 'spider', 'stress'];
 const ARM = { params: { length1: 120, length2: 80, softness: 0, bend: 1 }, target: { x: 110, y: 90 }, root: { x: 0, y: 0 } };
@@ -109,6 +109,78 @@ for (const name of ENGINES) {
         await page.press('b');
         assert.equal((await getState(page)).params.bend, -1, 'B flips the bend');
         assert.equal(await page.evaluate(() => document.activeElement?.id), 'view', 'the canvas keeps focus');
+        await assertNoProblems(page);
+      });
+    });
+
+    test('Tab from the top reaches the canvas, which shows a focus ring; the arrows then do not scroll', async () => {
+      await withPage('?scene=arm', { viewport: { width: 1024, height: 600 } }, async (page) => {
+        await page.click('h1');
+        let focused = '';
+        for (let i = 0; i < 12 && focused !== 'view'; i += 1) {
+          await page.press('Tab');
+          focused = await page.evaluate(() => document.activeElement?.id ?? '');
+        }
+        assert.equal(focused, 'view', 'the canvas is reachable with Tab');
+        const ring = await page.evaluate(() => {
+          const canvas = /** @type {HTMLElement} */ (document.getElementById('view'));
+          return canvas.matches(':focus-visible') ? getComputedStyle(canvas).outlineStyle : 'none';
+        });
+        assert.notEqual(ring, 'none', 'a keyboard-focused canvas shows a focus ring');
+        const scroll = await page.evaluate(() => scrollY);
+        await page.press('ArrowDown');
+        await page.press('ArrowDown');
+        assert.deepEqual((await getState(page)).target, { x: 110, y: 82 });
+        assert.equal(await page.evaluate(() => scrollY), scroll, 'the page did not scroll');
+        await assertNoProblems(page);
+      });
+    });
+
+    test('the scene tabs: a click, then the arrow keys, Home and End', async () => {
+      await withPage('', {}, async (page) => {
+        await page.click('[role="tab"][data-scene="chain"]');
+        assert.equal((await getState(page)).scene, 'chain');
+        await page.press('ArrowRight');
+        assert.equal((await getState(page)).scene, 'spider');
+        await page.press('End');
+        assert.equal((await getState(page)).scene, 'stress');
+        await page.press('Home');
+        assert.equal((await getState(page)).scene, 'arm');
+        await page.press('ArrowLeft');
+        assert.equal((await getState(page)).scene, 'stress', 'ArrowLeft wraps around');
+        assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-selected')), 'true', 'the selected tab has focus');
+        await assertNoProblems(page);
+      });
+    });
+
+    test('a slider moves with the keyboard and changes the arm', async () => {
+      await withPage('?scene=arm', {}, async (page) => {
+        const slider = await page.evaluate(() => {
+          const input = /** @type {HTMLInputElement | null} */ (document.querySelector('input[type="range"]'));
+          input?.focus();
+          return input && { id: input.id, step: Number(input.step) || 1, value: Number(input.value) };
+        });
+        assert.ok(slider, 'a slider');
+        const before = (await getState(page)).params.length1;
+        await page.press('ArrowRight');
+        await page.press('ArrowRight');
+        const after = (await getState(page)).params.length1;
+        assert.ok(after > before, `ArrowRight on the ${slider.id} slider lengthens bone 1: ${before} → ${after}`);
+        await assertNoProblems(page);
+      });
+    });
+
+    test('a drag past the canvas edge keeps the target at the scene\'s corner', async () => {
+      await withPage('?scene=arm', {}, async (page) => {
+        assert.deepEqual(await setState(page, ARM), []);
+        const box = await page.box('#view');
+        assert.ok(box);
+        const grab = await worldToClient(page, ARM.target);
+        const viewport = await page.evaluate(() => ({ width: innerWidth, height: innerHeight }));
+        await page.drag([grab, { x: Math.min(box.x + box.width + 150, viewport.width - 2), y: Math.max(box.y - 80, 2) }]);
+        const state = await getState(page);
+        assert.deepEqual(state.target, { x: 300, y: 225 }, 'the target stops at the corner of the scene');
+        assert.equal(state.result.status, 'out_of_reach');
         await assertNoProblems(page);
       });
     });
@@ -227,6 +299,55 @@ for (const name of ENGINES) {
         const ratio = await page.evaluate(() => devicePixelRatio);
         assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [800 * ratio, 600 * ratio], 'the viewport\'s size');
       });
+    });
+
+    test('Copy link copies the link, or shows it selected where the browser does not allow copying', async (t) => {
+      await withPage('?scene=arm&target=-40,70', {}, async (page) => {
+        const link = await page.evaluate(() => window.playground.shareLink());
+        await page.click('#copy-link');
+        const status = await page.waitFor(() => document.getElementById('copy-status')?.textContent);
+        t.diagnostic(`${name}: ${status}`);
+        if (status !== 'Link copied.') {
+          assert.match(status, /did not allow copying/);
+          assert.equal(await page.text('#copy-text'), link, 'the link is shown');
+          assert.equal(await page.evaluate(() => getSelection()?.toString()), link, 'and selected');
+        }
+        await assertNoProblems(page);
+      });
+    });
+
+    test('dark colour scheme: the page and the canvas turn dark, the bones still show', async (t) => {
+      if (!use().engine.can.colorScheme) {
+        t.skip(`${name} cannot emulate a colour scheme (MiniBrowser has no such setting through WebKitWebDriver)`);
+        return;
+      }
+      const dark = await launchEngine(name, { colorScheme: 'dark' });
+      try {
+        const page = await dark.openPage(`${use().url}?scene=arm`);
+        try {
+          await page.evaluate(() => window.playground.pause());
+          await nextFrames(page);
+          const drawn = await page.evaluate(boneContrastInPage);
+          const page_ = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+          const corner = await page.evaluate(() => {
+            const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+            const copy = document.createElement('canvas');
+            copy.width = 1;
+            copy.height = 1;
+            const context = /** @type {CanvasRenderingContext2D} */ (copy.getContext('2d'));
+            context.drawImage(canvas, 1, 1, 1, 1, 0, 0, 1, 1);
+            return [...context.getImageData(0, 0, 1, 1).data];
+          });
+          assert.ok(Math.max(...corner.slice(0, 3)) < 60, `the canvas background is dark: ${corner}`);
+          assert.match(page_, /^rgb\((\d|[1-5]\d), (\d|[1-5]\d), (\d|[1-5]\d)\)$/, `the page is dark: ${page_}`);
+          for (const bone of drawn.bones) assert.ok(bone.contrast > DRAWN, `a bone is drawn (contrast ${bone.contrast})`);
+          await assertNoProblems(page);
+        } finally {
+          await page.close();
+        }
+      } finally {
+        await dark.close();
+      }
     });
 
     test('a touch phone (390×844): the readouts are in view and the hints name no keys', async (t) => {

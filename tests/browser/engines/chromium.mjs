@@ -26,6 +26,21 @@ class ChromiumPage extends EnginePage {
   pointerDown() { return this.page.mouse.down(); }
   pointerUp() { return this.page.mouse.up(); }
   press(key) { return this.page.keyboard.press(key); }
+  async touchStart(x, y) {
+    this.cdp = await this.context.newCDPSession(this.page);
+    await this.touch('touchStart', x, y);
+  }
+  touchMoveTo(x, y) { return this.touch('touchMove', x, y); }
+  async touchEnd() {
+    await this.cdp?.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await this.cdp?.detach();
+    this.cdp = undefined;
+  }
+  /** One CDP touch event (Playwright has no touch drag; the page must be opened with touch). */
+  async touch(type, x, y) {
+    if (!this.cdp) throw new Error('chromium: touch input needs touchStart first');
+    await this.cdp.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }] });
+  }
   click(selector) { return this.page.click(selector); }
   screenshot() { return this.page.screenshot(); }
   close() { return this.context.close(); }
@@ -39,7 +54,7 @@ export async function launchChromium({ colorScheme = 'light', reducedMotion = fa
   const browser = await launchBrowser();
   return {
     name: 'chromium',
-    can: { touch: true, colorScheme: true, reducedMotion: true },
+    can: { touch: true, touchInput: true, colorScheme: true, reducedMotion: true },
     async openPage(url, { viewport = DEFAULT_VIEWPORT, touch = false } = {}) {
       const context = await browser.newContext({
         viewport, hasTouch: touch, isMobile: touch, colorScheme, reducedMotion: reducedMotion ? 'reduce' : 'no-preference',

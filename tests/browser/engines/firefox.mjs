@@ -2,12 +2,12 @@
 // through puppeteer-core over WebDriver BiDi, no extra driver. Native input is BiDi
 // input.performActions (puppeteer's mouse and keyboard). Each page gets its own user context.
 // Colour scheme and reduced motion are Firefox preferences set at launch (BiDi's
-// emulation.setMediaFeaturesOverride is not in ESR 153); there is no touch emulation over BiDi.
+// emulation.setMediaFeaturesOverride is not in ESR 153); there is no touch emulation over BiDi,
+// but BiDi touch actions reach the page as pointerType 'touch'.
 import { existsSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
+import { firefoxPath } from '../../../scripts/lib/setup.mjs';
 import { DEFAULT_VIEWPORT, EnginePage } from './page.mjs';
-
-export const firefoxPath = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 
 class FirefoxPage extends EnginePage {
   /** @param {import('puppeteer-core').BrowserContext} context @param {import('puppeteer-core').Page} page */
@@ -37,6 +37,12 @@ class FirefoxPage extends EnginePage {
     await this.page.keyboard.press(/** @type {any} */ (keys.at(-1)));
     for (const k of keys.slice(0, -1).reverse()) await this.page.keyboard.up(/** @type {any} */ (k));
   }
+  async touchStart(x, y) { this.finger = await this.page.touchscreen.touchStart(x, y); }
+  async touchMoveTo(x, y) { await this.finger?.move(x, y); }
+  async touchEnd() {
+    await this.finger?.end();
+    this.finger = undefined;
+  }
   click(selector) { return this.page.click(selector); }
   async screenshot() { return Buffer.from(await this.page.screenshot()); }
   close() { return this.context.close(); }
@@ -59,7 +65,7 @@ export async function launchFirefox({ colorScheme = 'light', reducedMotion = fal
   });
   return {
     name: 'firefox',
-    can: { touch: false, colorScheme: true, reducedMotion: true },
+    can: { touch: false, touchInput: true, colorScheme: true, reducedMotion: true },
     async openPage(url, { viewport = DEFAULT_VIEWPORT } = {}) {
       const context = await browser.createBrowserContext();
       const page = new FirefoxPage(context, await context.newPage());

@@ -17,7 +17,10 @@ import { RECORDER, launchWebKit } from './webkit.mjs';
  * @typedef {import('./page.mjs').OpenOptions} OpenOptions
  * @typedef {Object} Engine
  * @property {'chromium' | 'firefox' | 'webkit'} name
- * @property {{touch: boolean, colorScheme: boolean, reducedMotion: boolean}} can What it can emulate.
+ * @property {{touch: boolean, touchInput: boolean, colorScheme: boolean, reducedMotion: boolean}} can
+ *   What it can do: emulate a touch device (coarse pointer, touch events), give the page real touch
+ *   input (pointerType 'touch'; Chromium only on a page opened with touch), emulate a colour
+ *   scheme and reduced motion (at launch).
  * @property {(url: string, options?: OpenOptions) => Promise<EnginePage>} openPage Opens a page (and,
  *   unless waitReady is false, waits for the playground to be ready).
  * @property {() => Promise<void>} close

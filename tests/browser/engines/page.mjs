@@ -56,6 +56,15 @@ export class EnginePage {
    */
   async press(key) { throw new Error(`${this.engine}: press(${key}) is not implemented`); }
 
+  /** Puts one finger down at a viewport point (native touch input; the pointer type is 'touch'). */
+  async touchStart(x, y) { throw new Error(`${this.engine}: touchStart(${x}, ${y}) is not implemented`); }
+
+  /** Moves the finger. */
+  async touchMoveTo(x, y) { throw new Error(`${this.engine}: touchMoveTo(${x}, ${y}) is not implemented`); }
+
+  /** Lifts it. */
+  async touchEnd() { throw new Error(`${this.engine}: touchEnd is not implemented`); }
+
   /** Clicks the element matching a CSS selector with the native pointer. */
   async click(selector) { throw new Error(`${this.engine}: click(${selector}) is not implemented`); }
 
@@ -94,6 +103,20 @@ export class EnginePage {
     await this.pointerDown();
     for (const point of points.slice(1)) await this.move(point.x, point.y, { steps });
     await this.pointerUp();
+  }
+
+  /**
+   * A one-finger drag through native touch input, in `steps` moves.
+   * @param {{x: number, y: number}} from Viewport CSS px.
+   * @param {{x: number, y: number}} to
+   */
+  async touchDrag(from, to, steps = 8) {
+    await this.touchStart(from.x, from.y);
+    for (let i = 1; i <= steps; i += 1) {
+      const t = i / steps;
+      await this.touchMoveTo(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
+    }
+    await this.touchEnd();
   }
 
   /** Focuses the element matching a selector. */

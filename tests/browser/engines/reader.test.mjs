@@ -97,6 +97,32 @@ for (const name of ENGINES) {
       });
     });
 
+    test('a finger drag (native touch input) moves the arm\'s target without scrolling the page', async (t) => {
+      if (!use().engine.can.touchInput) {
+        t.skip(`${name}: its driver's touch actions reach the page as mouse events (pointerType 'mouse'), so a finger cannot be tested there`);
+        return;
+      }
+      // Chromium takes CDP touch events only with touch emulated; Firefox takes BiDi touch actions
+      // on a desktop page.
+      await withPage('?scene=arm', { viewport: { width: 800, height: 700 }, touch: use().engine.can.touch }, async (page) => {
+        await page.evaluate(() => {
+          const seen = /** @type {string[]} */ ([]);
+          Object.defineProperty(window, '__pointerTypes', { value: seen });
+          document.getElementById('view')?.addEventListener('pointerdown', (event) => seen.push(event.pointerType));
+        });
+        const perPixel = await worldPerPixel(page);
+        const scroll = await page.evaluate(() => scrollY);
+        await page.touchDrag(await worldToClient(page, ARM.target), await worldToClient(page, { x: -120, y: 40 }));
+        assert.deepEqual(await page.evaluate(() => window.__pointerTypes), ['touch'], 'the page saw one touch pointer');
+        const state = await getState(page);
+        assertClose(state.target.x, -120, 1.5 * perPixel, 'target.x after the finger drag');
+        assertClose(state.target.y, 40, 1.5 * perPixel, 'target.y after the finger drag');
+        assert.equal(state.result.status, 'reached');
+        assert.equal(await page.evaluate(() => scrollY), scroll, 'the drag did not scroll the page');
+        await assertNoProblems(page);
+      });
+    });
+
     test('arrow keys move the target and B flips the bend, on the focused canvas', async () => {
       await withPage('?scene=arm', {}, async (page) => {
         assert.deepEqual(await setState(page, ARM), []);
@@ -321,7 +347,7 @@ for (const name of ENGINES) {
         t.skip(`${name} cannot emulate a colour scheme (MiniBrowser has no such setting through WebKitWebDriver)`);
         return;
       }
-      const dark = await launchEngine(name, { colorScheme: 'dark' });
+      const dark = await launchEngine(name, { colorScheme: 'dark', reducedMotion: true });
       try {
         const page = await dark.openPage(`${use().url}?scene=arm`);
         try {
@@ -338,6 +364,8 @@ for (const name of ENGINES) {
             context.drawImage(canvas, 1, 1, 1, 1, 0, 0, 1, 1);
             return [...context.getImageData(0, 0, 1, 1).data];
           });
+          assert.equal(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches), true,
+            'the engine asked for reduced motion too (the page has no motion to reduce yet)');
           assert.ok(Math.max(...corner.slice(0, 3)) < 60, `the canvas background is dark: ${corner}`);
           assert.match(page_, /^rgb\((\d|[1-5]\d), (\d|[1-5]\d), (\d|[1-5]\d)\)$/, `the page is dark: ${page_}`);
           for (const bone of drawn.bones) assert.ok(bone.contrast > DRAWN, `a bone is drawn (contrast ${bone.contrast})`);

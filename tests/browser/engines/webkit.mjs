@@ -3,25 +3,19 @@
 // itself (MiniBrowser has no working headless mode here). Native input is WebDriver Actions. Pages
 // are windows of one session. WebKitWebDriver speaks classic WebDriver only (no BiDi log events),
 // so the test server loads recorder.js first in every page and problems are read from it. There is
-// no touch, colour-scheme or reduced-motion emulation.
+// no touch input (touch actions arrive as mouse events), nor colour-scheme or reduced-motion
+// emulation.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Builder, By, Key } from 'selenium-webdriver';
+import { miniBrowserPath, webkitDriverPath, xvfbPath } from '../../../scripts/lib/setup.mjs';
 import { DEFAULT_VIEWPORT, EnginePage, asyncScript } from './page.mjs';
 
 /** The script the test server must load first in every page for this driver (startServer's headScript). */
 export const RECORDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'recorder.js');
-
-export const webkitDriverPath = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver';
-const miniBrowserCandidates = [
-  process.env.WEBKIT_MINIBROWSER_PATH, '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
-  '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser', '/usr/libexec/webkit2gtk-4.1/MiniBrowser',
-].filter(Boolean);
-export const miniBrowserPath = miniBrowserCandidates.find((file) => existsSync(file)) ?? miniBrowserCandidates[0];
-export const xvfbPath = '/usr/bin/Xvfb';
 
 /** KeyboardEvent.key names to WebDriver key codes. */
 const KEYS = {
@@ -30,12 +24,16 @@ const KEYS = {
 };
 
 class WebKitPage extends EnginePage {
-  /** @param {import('selenium-webdriver').WebDriver} driver @param {string} handle @param {() => Promise<void>} select */
-  constructor(driver, handle, select) {
+  /**
+   * @param {import('selenium-webdriver').WebDriver} driver
+   * @param {() => Promise<void>} select Switches the session to this page's window.
+   * @param {() => Promise<void>} selectHome Switches it back to the session's first window.
+   */
+  constructor(driver, select, selectHome) {
     super('webkit');
     this.driver = driver;
-    this.handle = handle;
     this.select = select;
+    this.selectHome = selectHome;
   }
 
   async goto(url) {
@@ -94,7 +92,33 @@ class WebKitPage extends EnginePage {
   async close() {
     await this.select();
     await this.driver.close();
+    await this.selectHome();
   }
+}
+
+/**
+ * Sizes the window so its viewport is `viewport`: the window is the viewport plus MiniBrowser's
+ * toolbar, and a resize lands a little later (there is no window manager on Xvfb), so measure,
+ * resize and wait until the viewport is right.
+ * @param {import('selenium-webdriver').WebDriver} session
+ * @param {WebKitPage} page
+ * @param {{width: number, height: number}} viewport
+ */
+async function sizeViewport(session, page, viewport) {
+  let got = { width: 0, height: 0 };
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    const size = await page.evaluate(() => ({ width: innerWidth, height: innerHeight, outerWidth, outerHeight }));
+    got = { width: size.width, height: size.height };
+    if (got.width === viewport.width && got.height === viewport.height) return;
+    if (attempt % 10 === 0) {
+      await session.manage().window().setRect({
+        x: 0, y: 0, width: viewport.width + size.outerWidth - size.width, height: viewport.height + size.outerHeight - size.height,
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await page.close();
+  throw new Error(`webkit: MiniBrowser's window cannot have a ${viewport.width}×${viewport.height} viewport (got ${got.width}×${got.height}; its toolbar sets a minimum width of about 450 px)`);
 }
 
 /** A free TCP port on 127.0.0.1. */
@@ -180,28 +204,19 @@ export async function launchWebKit({ colorScheme = 'light', reducedMotion = fals
   };
   return {
     name: 'webkit',
-    can: { touch: false, colorScheme: false, reducedMotion: false },
+    // WebKitWebDriver turns WebDriver touch actions into mouse events here (the page sees
+    // pointerType 'mouse'), so there is no touch input either.
+    can: { touch: false, touchInput: false, colorScheme: false, reducedMotion: false },
     async openPage(pageUrl, { viewport = DEFAULT_VIEWPORT } = {}) {
       await selectWindow(home);
       await session.switchTo().newWindow('window');
       const handle = await session.getWindowHandle();
       current = handle;
-      const page = new WebKitPage(session, handle, () => selectWindow(handle));
-      const originalClose = page.close.bind(page);
-      page.close = async () => { await originalClose(); await session.switchTo().window(home); current = home; };
-      await session.manage().window().setRect({ x: 0, y: 0, ...viewport });
-      const innerSize = () => page.evaluate(() => ({ width: innerWidth, height: innerHeight }));
-      const inner = await innerSize();
-      if (inner.width !== viewport.width || inner.height !== viewport.height) {
-        await session.manage().window().setRect({
-          width: 2 * viewport.width - inner.width, height: 2 * viewport.height - inner.height,
-        });
-      }
-      const got = await innerSize();
-      if (got.width !== viewport.width || got.height !== viewport.height) {
-        await page.close();
-        throw new Error(`webkit: MiniBrowser's window cannot have a ${viewport.width}×${viewport.height} viewport (got ${got.width}×${got.height}; its toolbar sets a minimum width of about 450 px)`);
-      }
+      const page = new WebKitPage(session, () => selectWindow(handle), async () => {
+        await session.switchTo().window(home);
+        current = home;
+      });
+      await sizeViewport(session, page, viewport);
       await page.goto(pageUrl);
       return page;
     },

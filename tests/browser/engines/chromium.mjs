@@ -1,30 +1,16 @@
 // chromium.mjs: the Chromium driver: Debian's /usr/bin/chromium (or $CHROME_PATH) through
 // playwright-core, launched as harness.mjs launches it. Native input is Playwright's mouse and
-// keyboard (CDP Input.dispatch*). Can: touch, colour scheme and reduced motion per page.
+// keyboard (CDP Input.dispatch*), and CDP Input.dispatchTouchEvent for a finger on a page opened
+// with touch. Can: touch, colour scheme and reduced motion per page.
 import { launchBrowser } from '../harness.mjs';
-import { DEFAULT_VIEWPORT, EnginePage } from './page.mjs';
+import { DEFAULT_VIEWPORT, LibraryPage } from './page.mjs';
 
-class ChromiumPage extends EnginePage {
+class ChromiumPage extends LibraryPage {
   /** @param {import('playwright-core').BrowserContext} context @param {import('playwright-core').Page} page */
   constructor(context, page) {
-    super('chromium');
-    this.context = context;
-    this.page = page;
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') this.problems.push(`console.${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => this.problems.push(`page error: ${error.message}`));
-    page.on('requestfailed', (request) => this.problems.push(`request failed: ${request.url()}`));
-    page.on('response', (response) => {
-      if (response.status() >= 400) this.problems.push(`HTTP ${response.status()}: ${response.url()}`);
-    });
+    super('chromium', context, page);
   }
 
-  async goto(url) { await this.page.goto(url); }
-  evaluate(fn, arg) { return this.page.evaluate(fn, arg); }
-  pointerMoveTo(x, y) { return this.page.mouse.move(x, y); }
-  pointerDown() { return this.page.mouse.down(); }
-  pointerUp() { return this.page.mouse.up(); }
   press(key) { return this.page.keyboard.press(key); }
   async touchStart(x, y) {
     this.cdp = await this.context.newCDPSession(this.page);
@@ -41,9 +27,6 @@ class ChromiumPage extends EnginePage {
     if (!this.cdp) throw new Error('chromium: touch input needs touchStart first');
     await this.cdp.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }] });
   }
-  click(selector) { return this.page.click(selector); }
-  screenshot() { return this.page.screenshot(); }
-  close() { return this.context.close(); }
 }
 
 /**

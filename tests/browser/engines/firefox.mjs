@@ -7,30 +7,14 @@
 import { existsSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { firefoxPath } from '../../../scripts/lib/setup.mjs';
-import { DEFAULT_VIEWPORT, EnginePage } from './page.mjs';
+import { DEFAULT_VIEWPORT, LibraryPage } from './page.mjs';
 
-class FirefoxPage extends EnginePage {
+class FirefoxPage extends LibraryPage {
   /** @param {import('puppeteer-core').BrowserContext} context @param {import('puppeteer-core').Page} page */
   constructor(context, page) {
-    super('firefox');
-    this.context = context;
-    this.page = page;
-    page.on('console', (message) => {
-      const type = message.type();
-      if (type === 'error' || type === 'warn') this.problems.push(`console.${type === 'warn' ? 'warning' : type}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => this.problems.push(`page error: ${error instanceof Error ? error.message : error}`));
-    page.on('requestfailed', (request) => this.problems.push(`request failed: ${request.url()}`));
-    page.on('response', (response) => {
-      if (response.status() >= 400) this.problems.push(`HTTP ${response.status()}: ${response.url()}`);
-    });
+    super('firefox', context, page);
   }
 
-  async goto(url) { await this.page.goto(url); }
-  evaluate(fn, arg) { return this.page.evaluate(fn, arg); }
-  pointerMoveTo(x, y) { return this.page.mouse.move(x, y); }
-  pointerDown() { return this.page.mouse.down(); }
-  pointerUp() { return this.page.mouse.up(); }
   async press(key) {
     const keys = key.split('+');
     for (const k of keys.slice(0, -1)) await this.page.keyboard.down(/** @type {any} */ (k));
@@ -43,9 +27,6 @@ class FirefoxPage extends EnginePage {
     await this.finger?.end();
     this.finger = undefined;
   }
-  click(selector) { return this.page.click(selector); }
-  async screenshot() { return Buffer.from(await this.page.screenshot()); }
-  close() { return this.context.close(); }
 }
 
 /**

@@ -174,6 +174,51 @@ export class EnginePage {
 }
 
 /**
+ * A page driven by playwright-core or puppeteer-core, whose pages answer the same calls. The
+ * subclass adds keys and touch, where the two differ.
+ */
+export class LibraryPage extends EnginePage {
+  /**
+   * @param {string} engine
+   * @param {{close: () => Promise<void>}} context The page's own browser context.
+   * @param {any} page A Playwright or puppeteer Page.
+   */
+  constructor(engine, context, page) {
+    super(engine);
+    this.context = context;
+    this.page = page;
+    recordProblems(page, this.problems);
+  }
+
+  async goto(url) { await this.page.goto(url); }
+  evaluate(fn, arg) { return this.page.evaluate(fn, arg); }
+  pointerMoveTo(x, y) { return this.page.mouse.move(x, y); }
+  pointerDown() { return this.page.mouse.down(); }
+  pointerUp() { return this.page.mouse.up(); }
+  click(selector) { return this.page.click(selector); }
+  async screenshot() { return Buffer.from(await this.page.screenshot()); }
+  close() { return this.context.close(); }
+}
+
+/**
+ * Records a page's problems from the events Playwright and puppeteer both emit (console, pageerror,
+ * requestfailed, response) into `problems`.
+ * @param {{on: (event: string, listener: (value: any) => void) => unknown}} page
+ * @param {string[]} problems
+ */
+export function recordProblems(page, problems) {
+  page.on('console', (message) => {
+    const type = message.type() === 'warn' ? 'warning' : message.type(); // puppeteer says 'warn'.
+    if (type === 'error' || type === 'warning') problems.push(`console.${type}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error instanceof Error ? error.message : error}`));
+  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+}
+
+/**
  * The source of a function call for engines that take a script string: `(fn)(arg)`, awaited, with
  * the result (or the error's message) handed to WebDriver's async-script callback.
  * @param {Function} fn

@@ -1,9 +1,11 @@
 // reader.test.mjs: what a reader does, written once and run in Chromium, Firefox and WebKit
-// (engines/index.mjs): every scene loads and draws its bones with no console or page errors; a real
-// pointer drag moves the arm's target and the arm reaches it; arrow keys and a shortcut key on the
-// focused canvas; Step / S / Run on the chain; a shareLink opens the same state in a new page; the
-// embed view fills its frame; the readouts are in view at 1280×800; the SVG export parses; a
-// screenshot is the viewport. What an engine cannot do is skipped there with the reason.
+// (engines/index.mjs): every scene loads and draws its bones with no console or page errors; real
+// pointer and finger drags move the arm's target and the arm reaches it; the keyboard (arrow keys
+// and a shortcut on the focused canvas, Tab to the canvas, the scene tabs, a slider); a drag past
+// the canvas edge; Step / S / Run on the chain; a shareLink opens the same state in a new page; the
+// embed fills its iframe; the readouts are in view at 1280×800; the SVG export parses; a screenshot
+// is the viewport; Copy link; dark colour scheme; a touch phone's layout. What an engine cannot do
+// is skipped there, with the reason. The matrix: docs/testing.md, "Browser engines".
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { assertClose } from '../harness.mjs';
@@ -12,7 +14,7 @@ import { ENGINES, launchEngine, useEngine } from './index.mjs';
 
 const SCENES = ['arm', 'chain', 'spider', 'stress'];
 const ARM = { params: { length1: 120, length2: 80, softness: 0, bend: 1 }, target: { x: 110, y: 90 }, root: { x: 0, y: 0 } };
-/** A bone's pixels differ from the background by more than this (0..255); the grid stays below it. */
+/** A bone's pixels differ from the background by more than this (0..255); grid (13) and axes (41) stay below. */
 const DRAWN = 60;
 
 /** @typedef {import('./page.mjs').EnginePage} EnginePage */

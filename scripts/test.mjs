@@ -1,8 +1,9 @@
 // test.mjs: `npm test`. Installs what is missing, then runs every test and exits non-zero on any
 // failure: the native Catch2 suite under ASan + UBSan (ctest), a short libFuzzer run of every
 // solver entry point, the same Catch2 suite compiled to WASM and run by Node
-// (ctest), the Node tests of the real module (tests/js) and the headless-Chromium tests of the
-// page (tests/browser).
+// (ctest), the Node tests of the real module (tests/js), the package consumers (tests/package), the
+// headless-Chromium tests of the page (tests/browser) and the reader's behaviours run in Chromium,
+// Firefox and WebKit (tests/browser/engines).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { assembleDist, buildWasm } from './build.mjs';
@@ -19,7 +20,7 @@ const testFiles = (folder) =>
     .map((name) => path.join(folder, name));
 
 try {
-  ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten', 'catch2', 'chromium', 'clangFormat', 'libFuzzer']);
+  ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten', 'catch2', 'chromium', 'firefox', 'webkit', 'xvfb', 'clangFormat', 'libFuzzer']);
   ensureNodeModules();
 
   console.log('\n== C++ format (clang-format; npm run format fixes it) ==');
@@ -42,8 +43,11 @@ try {
 
   assembleDist();
 
-  console.log('\n== Node tests of the module, browser tests of the page ==');
-  run(process.execPath, ['--test', ...testFiles('tests/js'), ...testFiles('tests/package'), ...testFiles('tests/browser')], { cwd: repoRoot });
+  console.log('\n== Node tests of the module, browser tests of the page (Chromium, then Chromium, Firefox and WebKit) ==');
+  run(process.execPath, [
+    '--test', ...testFiles('tests/js'), ...testFiles('tests/package'), ...testFiles('tests/browser'),
+    ...testFiles('tests/browser/engines'),
+  ], { cwd: repoRoot });
 } catch (error) {
   console.error(`\nnpm test failed: ${error.message}`);
   process.exit(1);

@@ -1,7 +1,8 @@
 // setup.mjs: "installs what is missing", shared by npm start, npm run build and npm test.
 //
 // System tools: cmake + ninja, a C++ compiler, Emscripten (em++ already on PATH, e.g. from emsdk,
-// is used as is), Catch2 v2 (header + CMake package) and, for the browser tests, Chromium. On
+// is used as is), Catch2 v2 (header + CMake package) and, for the browser tests, Chromium, Firefox
+// ESR and WebKitGTK's WebKitWebDriver + MiniBrowser with Xvfb (tests/browser/engines/). On
 // Debian/Ubuntu as root the missing ones are installed with apt-get; anywhere else the script stops
 // and names what to install. npm packages: `npm ci` whenever node_modules does not match the lock.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -14,6 +15,20 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 /** Where the browser tests and screenshots find Chromium (override with CHROME_PATH). */
 export const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/** Firefox for the cross-engine browser tests (override with FIREFOX_PATH). */
+export const firefoxPath = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
+
+/** WebKitGTK's WebDriver for the cross-engine browser tests (override with WEBKIT_DRIVER_PATH). */
+export const webkitDriverPath = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver';
+
+/** The browser WebKitWebDriver drives: WebKitGTK's MiniBrowser (override with WEBKIT_MINIBROWSER_PATH). */
+export const miniBrowserPath = process.env.WEBKIT_MINIBROWSER_PATH
+  || ['x86_64-linux-gnu', 'aarch64-linux-gnu'].map((triple) => `/usr/lib/${triple}/webkit2gtk-4.1/MiniBrowser`).find((file) => existsSync(file))
+  || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+/** The virtual X display MiniBrowser runs on (it has no working headless mode). */
+export const xvfbPath = '/usr/bin/Xvfb';
 
 const catch2Header = ['/usr/include/catch2/catch.hpp', '/usr/local/include/catch2/catch.hpp'];
 
@@ -39,6 +54,14 @@ const requirements = {
   benchmark: { name: 'Google Benchmark', present: () => ['/usr/include/benchmark/benchmark.h', '/usr/local/include/benchmark/benchmark.h'].some((file) => existsSync(file)), debian: 'libbenchmark-dev', hint: 'Google Benchmark (Debian: libbenchmark-dev)' },
   clangFormat: { name: 'clang-format', present: () => has('clang-format'), debian: 'clang-format', hint: 'clang-format' },
   chromium: { name: 'chromium', present: () => existsSync(chromiumPath), debian: 'chromium', hint: `Chromium at ${chromiumPath} (or set CHROME_PATH)` },
+  firefox: { name: 'firefox-esr', present: () => existsSync(firefoxPath), debian: 'firefox-esr', hint: `Firefox at ${firefoxPath} (or set FIREFOX_PATH)` },
+  webkit: {
+    name: 'WebKitWebDriver and MiniBrowser',
+    present: () => existsSync(webkitDriverPath) && existsSync(miniBrowserPath),
+    debian: 'webkit2gtk-driver',
+    hint: `WebKitGTK's WebKitWebDriver at ${webkitDriverPath} and MiniBrowser at ${miniBrowserPath} (Debian: webkit2gtk-driver)`,
+  },
+  xvfb: { name: 'Xvfb', present: () => existsSync(xvfbPath), debian: 'xvfb', hint: `Xvfb at ${xvfbPath} (Debian: xvfb)` },
 };
 
 /**

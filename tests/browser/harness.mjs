@@ -5,7 +5,7 @@
 // Contents: paths and server · browser · pages · helpers run in the page · assertions
 
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { after, before } from 'node:test';
 import path from 'node:path';
@@ -24,10 +24,13 @@ export const CHROMIUM_ARGS = [
 
 /**
  * Serves dist/ on 127.0.0.1 with an ephemeral port.
- * @param {{prefix?: string}} [options] Serve under this sub-path (e.g. "/docs/demo/"), 404 elsewhere.
+ * @param {{prefix?: string, headScript?: string}} [options] prefix: serve under this sub-path (e.g.
+ *   "/docs/demo/"), 404 elsewhere. headScript: a JS file served at HEAD_SCRIPT_URL and loaded first
+ *   in every HTML page's <head> (the WebKit driver's console recorder; same-origin, so the page's
+ *   CSP allows it).
  * @returns {Promise<{url: string, close: () => Promise<void>}>} url ends with "/" (and the prefix).
  */
-export async function startServer({ prefix = '/' } = {}) {
+export async function startServer({ prefix = '/', headScript } = {}) {
   if (!existsSync(path.join(distDir, 'ik2d.js')) || !existsSync(path.join(distDir, 'index.html'))) {
     throw new Error(`${path.join(distDir, 'ik2d.js')} or index.html is missing: run npm run build first`);
   }
@@ -39,6 +42,7 @@ export async function startServer({ prefix = '/' } = {}) {
       return;
     }
     request.url = `/${request.url.slice(prefix.length)}`;
+    if (headScript && serveWithHeadScript(request, response, headScript)) return;
     files(request, response, () => {
       response.statusCode = 404;
       response.end('not found');
@@ -56,6 +60,27 @@ export async function startServer({ prefix = '/' } = {}) {
       server.close(() => resolve());
     }),
   };
+}
+
+/** Where startServer's headScript is served, relative to the prefix. */
+export const HEAD_SCRIPT_URL = '__test-head-script.js';
+
+/**
+ * Serves the head script itself, or an HTML page with it linked first in <head>.
+ * @returns {boolean} Whether the request was answered here.
+ */
+function serveWithHeadScript(request, response, headScript) {
+  const pathname = new URL(request.url ?? '/', 'http://x').pathname;
+  if (pathname.endsWith(`/${HEAD_SCRIPT_URL}`)) {
+    response.setHeader('Content-Type', 'text/javascript');
+    response.end(readFileSync(headScript));
+    return true;
+  }
+  const file = path.join(distDir, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
+  if (!file.endsWith('.html') || !file.startsWith(distDir) || !existsSync(file)) return false;
+  response.setHeader('Content-Type', 'text/html; charset=utf-8');
+  response.end(readFileSync(file, 'utf8').replace('<head>', `<head>\n  <script src="${HEAD_SCRIPT_URL}"></script>`));
+  return true;
 }
 
 /**

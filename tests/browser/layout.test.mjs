@@ -8,6 +8,7 @@ import {
   assertNoProblems, getState, nextFrames, openPage, setState, setup, touchDrag, worldPerPixel, worldToClient,
   assertClose,
 } from './harness.mjs';
+import { readoutBoxesInPage } from './in-page.mjs';
 
 /** @type {Awaited<ReturnType<typeof setup>>} */
 let env;
@@ -26,23 +27,10 @@ const SIZES = [
 const FINGER = 44;
 
 /**
- * Where each readout is, and whether it is fully visible: inside the viewport and inside every
- * scrolling ancestor's visible area, with nothing scrolled.
  * @param {import('playwright-core').Page} page
  */
 function readoutBoxes(page) {
-  return page.evaluate(() => [...document.querySelectorAll('[data-readout]')].map((cell) => {
-    const box = cell.getBoundingClientRect();
-    const inside = (outer) => box.top >= outer.top - 0.5 && box.bottom <= outer.bottom + 0.5
-      && box.left >= outer.left - 0.5 && box.right <= outer.right + 0.5;
-    let visible = box.width > 0 && box.height > 0
-      && inside({ top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth });
-    for (let node = cell.parentElement; node && node !== document.body; node = node.parentElement) {
-      const style = getComputedStyle(node);
-      if (/(auto|scroll|hidden)/.test(style.overflowY + style.overflowX)) visible &&= inside(node.getBoundingClientRect());
-    }
-    return { name: /** @type {HTMLElement} */ (cell).dataset.readout, visible, top: box.top, bottom: box.bottom };
-  }));
+  return page.evaluate(readoutBoxesInPage);
 }
 
 for (const size of SIZES) {

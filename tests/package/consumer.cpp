@@ -9,6 +9,7 @@ int main() {
   input.length1 = 120.0;
   input.length2 = 80.0;
   const ik2d::TwoBoneResult result = ik2d::solveTwoBone(input);
-  std::printf("%s %.3f %.3f\n", result.status == ik2d::TwoBoneStatus::Reached ? "reached" : "other", result.end.x, result.end.y);
+  std::printf("%s %.3f %.3f\n", result.status == ik2d::TwoBoneStatus::Reached ? "reached" : "other",
+              result.end.x, result.end.y);
   return result.status == ik2d::TwoBoneStatus::Reached ? 0 : 1;
 }

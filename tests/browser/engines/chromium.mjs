@@ -1,0 +1,51 @@
+// chromium.mjs: the Chromium driver: Debian's /usr/bin/chromium (or $CHROME_PATH) through
+// playwright-core, launched as harness.mjs launches it. Native input is Playwright's mouse and
+// keyboard (CDP Input.dispatch*), and CDP Input.dispatchTouchEvent for a finger on a page opened
+// with touch. Can: touch, colour scheme and reduced motion per page.
+import { launchBrowser } from '../harness.mjs';
+import { DEFAULT_VIEWPORT, LibraryPage } from './page.mjs';
+
+class ChromiumPage extends LibraryPage {
+  /** @param {import('playwright-core').BrowserContext} context @param {import('playwright-core').Page} page */
+  constructor(context, page) {
+    super('chromium', context, page);
+  }
+
+  press(key) { return this.page.keyboard.press(key); }
+  async touchStart(x, y) {
+    this.cdp = await this.context.newCDPSession(this.page);
+    await this.touch('touchStart', x, y);
+  }
+  touchMoveTo(x, y) { return this.touch('touchMove', x, y); }
+  async touchEnd() {
+    await this.cdp?.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await this.cdp?.detach();
+    this.cdp = undefined;
+  }
+  /** One CDP touch event (Playwright has no touch drag; the page must be opened with touch). */
+  async touch(type, x, y) {
+    if (!this.cdp) throw new Error('chromium: touch input needs touchStart first');
+    await this.cdp.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }] });
+  }
+}
+
+/**
+ * @param {{colorScheme?: 'light' | 'dark', reducedMotion?: boolean}} preferences
+ * @returns {Promise<import('./index.mjs').Engine>}
+ */
+export async function launchChromium({ colorScheme = 'light', reducedMotion = false } = {}) {
+  const browser = await launchBrowser();
+  return {
+    name: 'chromium',
+    can: { touch: true, touchInput: true, colorScheme: true, reducedMotion: true },
+    async openPage(url, { viewport = DEFAULT_VIEWPORT, touch = false } = {}) {
+      const context = await browser.newContext({
+        viewport, hasTouch: touch, isMobile: touch, colorScheme, reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+      });
+      const page = new ChromiumPage(context, await context.newPage());
+      await page.goto(url);
+      return page;
+    },
+    close: () => browser.close(),
+  };
+}

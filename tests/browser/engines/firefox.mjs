@@ -1,0 +1,59 @@
+// firefox.mjs: the Firefox driver: Debian's firefox-esr ($FIREFOX_PATH or /usr/bin/firefox-esr)
+// through puppeteer-core over WebDriver BiDi, no extra driver. Native input is BiDi
+// input.performActions (puppeteer's mouse and keyboard). Each page gets its own user context.
+// Colour scheme and reduced motion are Firefox preferences set at launch (BiDi's
+// emulation.setMediaFeaturesOverride is not in ESR 153); there is no touch emulation over BiDi,
+// but BiDi touch actions reach the page as pointerType 'touch'.
+import { existsSync } from 'node:fs';
+import puppeteer from 'puppeteer-core';
+import { firefoxPath } from '../../../scripts/lib/setup.mjs';
+import { DEFAULT_VIEWPORT, LibraryPage } from './page.mjs';
+
+class FirefoxPage extends LibraryPage {
+  /** @param {import('puppeteer-core').BrowserContext} context @param {import('puppeteer-core').Page} page */
+  constructor(context, page) {
+    super('firefox', context, page);
+  }
+
+  async press(key) {
+    const keys = key.split('+');
+    for (const k of keys.slice(0, -1)) await this.page.keyboard.down(/** @type {any} */ (k));
+    await this.page.keyboard.press(/** @type {any} */ (keys.at(-1)));
+    for (const k of keys.slice(0, -1).reverse()) await this.page.keyboard.up(/** @type {any} */ (k));
+  }
+  async touchStart(x, y) { this.finger = await this.page.touchscreen.touchStart(x, y); }
+  async touchMoveTo(x, y) { await this.finger?.move(x, y); }
+  async touchEnd() {
+    await this.finger?.end();
+    this.finger = undefined;
+  }
+}
+
+/**
+ * @param {{colorScheme?: 'light' | 'dark', reducedMotion?: boolean}} preferences
+ * @returns {Promise<import('./index.mjs').Engine>}
+ */
+export async function launchFirefox({ colorScheme = 'light', reducedMotion = false } = {}) {
+  if (!existsSync(firefoxPath)) {
+    throw new Error(`No Firefox at ${firefoxPath}: install it (apt-get install firefox-esr) or set FIREFOX_PATH`);
+  }
+  const browser = await puppeteer.launch({
+    browser: 'firefox', executablePath: firefoxPath, headless: true, protocol: 'webDriverBiDi',
+    extraPrefsFirefox: {
+      'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1,
+      'ui.prefersReducedMotion': reducedMotion ? 1 : 0,
+    },
+  });
+  return {
+    name: 'firefox',
+    can: { touch: false, touchInput: true, colorScheme: true, reducedMotion: true },
+    async openPage(url, { viewport = DEFAULT_VIEWPORT } = {}) {
+      const context = await browser.createBrowserContext();
+      const page = new FirefoxPage(context, await context.newPage());
+      await page.page.setViewport(viewport);
+      await page.goto(url);
+      return page;
+    },
+    close: () => browser.close(),
+  };
+}

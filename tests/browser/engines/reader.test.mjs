@@ -1,0 +1,396 @@
+// reader.test.mjs: what a reader does, written once and run in Chromium, Firefox and WebKit
+// (engines/index.mjs): every scene loads and draws its bones with no console or page errors; real
+// pointer and finger drags move the arm's target and the arm reaches it; the keyboard (arrow keys
+// and a shortcut on the focused canvas, Tab to the canvas, the scene tabs, a slider); a drag past
+// the canvas edge; Step / S / Run on the chain; a shareLink opens the same state in a new page; the
+// embed fills its iframe; the readouts are in view at 1280×800; the SVG export parses; a screenshot
+// is the viewport; Copy link; dark colour scheme; a touch phone's layout. What an engine cannot do
+// is skipped there, with the reason. The matrix: docs/testing.md, "Browser engines".
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { assertClose } from '../harness.mjs';
+import { boneContrastInPage, readoutBoxesInPage } from '../in-page.mjs';
+import { ENGINES, launchEngine, useEngine } from './index.mjs';
+
+const SCENES = ['arm', 'chain', 'spider', 'stress'];
+const ARM = { params: { length1: 120, length2: 80, softness: 0, bend: 1 }, target: { x: 110, y: 90 }, root: { x: 0, y: 0 } };
+/** A bone's pixels differ from the background by more than this (0..255); grid (13) and axes (41) stay below. */
+const DRAWN = 60;
+
+/** @typedef {import('./page.mjs').EnginePage} EnginePage */
+
+/** @param {EnginePage} page */
+async function assertNoProblems(page) {
+  assert.deepEqual(await page.problemList(), [], `${page.engine}: no console errors/warnings, page errors or failed requests`);
+}
+
+/** @param {EnginePage} page */
+const getState = (page) => page.evaluate(() => window.playground.getState());
+/** @param {EnginePage} page */
+const setState = (page, partial) => page.evaluate((p) => window.playground.setState(p), partial);
+/** @param {EnginePage} page */
+const worldToClient = (page, point) => page.evaluate((p) => window.playground.worldToClient(p), point);
+/** Waits for two animation frames. @param {EnginePage} page */
+const nextFrames = (page) => page.evaluate(() => new Promise((resolve) => {
+  requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined)));
+}));
+/** World units per CSS pixel. @param {EnginePage} page */
+const worldPerPixel = (page) => page.evaluate(() => {
+  const a = window.playground.worldToClient({ x: 0, y: 0 });
+  return 100 / (window.playground.worldToClient({ x: 100, y: 0 }).x - a.x);
+});
+
+for (const name of ENGINES) {
+  describe(name, () => {
+    const use = useEngine(name);
+    /** Opens a page of the served dist/, runs `body`, closes it even when the body fails. */
+    const withPage = async (query, options, body) => {
+      const { engine, url } = use();
+      const page = await engine.openPage(`${url}${query}`, options);
+      try {
+        await body(page, url);
+      } finally {
+        await page.close();
+      }
+    };
+
+    test('every scene loads and draws its bones, with no console or page errors', async (t) => {
+      for (const scene of SCENES) {
+        await withPage(`?scene=${scene}`, {}, async (page) => {
+          // Paused, then a frame: the canvas shows the state read (a slow engine may be a frame behind).
+          await page.evaluate(() => window.playground.pause());
+          await nextFrames(page);
+          const drawn = await page.evaluate(boneContrastInPage);
+          assert.equal(drawn.scene, scene);
+          assert.ok(drawn.bones.length >= 2, `${scene}: bones to look at`);
+          const weakest = Math.min(...drawn.bones.map((bone) => bone.contrast));
+          t.diagnostic(`${scene}: ${drawn.bones.length} bones, weakest contrast ${weakest}`);
+          for (const bone of drawn.bones) {
+            assert.ok(bone.contrast > DRAWN, `${scene}: the bone ${JSON.stringify(bone.from)}→${JSON.stringify(bone.to)} is drawn (contrast ${bone.contrast})`);
+          }
+          await assertNoProblems(page);
+        });
+      }
+    });
+
+    test('a real pointer drag moves the arm\'s target, and the arm reaches it', async () => {
+      await withPage('?scene=arm', {}, async (page) => {
+        assert.deepEqual(await setState(page, ARM), []);
+        const perPixel = await worldPerPixel(page);
+        const grab = await worldToClient(page, ARM.target);
+        await page.move(grab.x, grab.y);
+        await page.pointerDown();
+        const midway = await worldToClient(page, { x: 20, y: 140 });
+        await page.move(midway.x, midway.y, { steps: 5 });
+        const during = await getState(page);
+        assertClose(during.target.x, 20, 1.5 * perPixel, 'target.x during the drag');
+        assertClose(during.target.y, 140, 1.5 * perPixel, 'target.y during the drag');
+        const end = await worldToClient(page, { x: -60, y: 120 });
+        await page.move(end.x, end.y, { steps: 5 });
+        await page.pointerUp();
+        const state = await getState(page);
+        assertClose(state.target.x, -60, 1.5 * perPixel, 'target.x after the drag');
+        assertClose(state.target.y, 120, 1.5 * perPixel, 'target.y after the drag');
+        assert.equal(state.result.status, 'reached');
+        assertClose(state.result.end.x, state.target.x, 1e-6, 'the arm\'s end is on the target (x)');
+        assertClose(state.result.end.y, state.target.y, 1e-6, 'the arm\'s end is on the target (y)');
+        assert.deepEqual(state.root, ARM.root, 'the root stays');
+        await assertNoProblems(page);
+      });
+    });
+
+    test('a finger drag (native touch input) moves the arm\'s target without scrolling the page', async (t) => {
+      if (!use().engine.can.touchInput) {
+        t.skip(`${name}: its driver's touch actions reach the page as mouse events (pointerType 'mouse'), so a finger cannot be tested there`);
+        return;
+      }
+      // Chromium takes CDP touch events only with touch emulated; Firefox takes BiDi touch actions
+      // on a desktop page.
+      await withPage('?scene=arm', { viewport: { width: 800, height: 700 }, touch: use().engine.can.touch }, async (page) => {
+        await page.evaluate(() => {
+          const seen = /** @type {string[]} */ ([]);
+          Object.defineProperty(window, '__pointerTypes', { value: seen });
+          document.getElementById('view')?.addEventListener('pointerdown', (event) => seen.push(event.pointerType));
+        });
+        const perPixel = await worldPerPixel(page);
+        const scroll = await page.evaluate(() => scrollY);
+        await page.touchDrag(await worldToClient(page, ARM.target), await worldToClient(page, { x: -120, y: 40 }));
+        assert.deepEqual(await page.evaluate(() => window.__pointerTypes), ['touch'], 'the page saw one touch pointer');
+        const state = await getState(page);
+        assertClose(state.target.x, -120, 1.5 * perPixel, 'target.x after the finger drag');
+        assertClose(state.target.y, 40, 1.5 * perPixel, 'target.y after the finger drag');
+        assert.equal(state.result.status, 'reached');
+        assert.equal(await page.evaluate(() => scrollY), scroll, 'the drag did not scroll the page');
+        await assertNoProblems(page);
+      });
+    });
+
+    test('arrow keys move the target and B flips the bend, on the focused canvas', async () => {
+      await withPage('?scene=arm', {}, async (page) => {
+        assert.deepEqual(await setState(page, ARM), []);
+        await page.focus('#view');
+        await page.press('ArrowLeft');
+        await page.press('ArrowLeft');
+        await page.press('Shift+ArrowUp');
+        const state = await getState(page);
+        assert.deepEqual(state.target, { x: 102, y: 110 }, 'two steps of 4 left, one of 20 up (Shift)');
+        await page.press('b');
+        assert.equal((await getState(page)).params.bend, -1, 'B flips the bend');
+        assert.equal(await page.evaluate(() => document.activeElement?.id), 'view', 'the canvas keeps focus');
+        await assertNoProblems(page);
+      });
+    });
+
+    test('Tab from the top reaches the canvas, which shows a focus ring; the arrows then do not scroll', async () => {
+      await withPage('?scene=arm', { viewport: { width: 1024, height: 600 } }, async (page) => {
+        await page.click('h1');
+        let focused = '';
+        for (let i = 0; i < 12 && focused !== 'view'; i += 1) {
+          await page.press('Tab');
+          focused = await page.evaluate(() => document.activeElement?.id ?? '');
+        }
+        assert.equal(focused, 'view', 'the canvas is reachable with Tab');
+        const ring = await page.evaluate(() => {
+          const canvas = /** @type {HTMLElement} */ (document.getElementById('view'));
+          return canvas.matches(':focus-visible') ? getComputedStyle(canvas).outlineStyle : 'none';
+        });
+        assert.notEqual(ring, 'none', 'a keyboard-focused canvas shows a focus ring');
+        const scroll = await page.evaluate(() => scrollY);
+        await page.press('ArrowDown');
+        await page.press('ArrowDown');
+        assert.deepEqual((await getState(page)).target, { x: 110, y: 82 });
+        assert.equal(await page.evaluate(() => scrollY), scroll, 'the page did not scroll');
+        await assertNoProblems(page);
+      });
+    });
+
+    test('the scene tabs: a click, then the arrow keys, Home and End', async () => {
+      await withPage('', {}, async (page) => {
+        await page.click('[role="tab"][data-scene="chain"]');
+        assert.equal((await getState(page)).scene, 'chain');
+        await page.press('ArrowRight');
+        assert.equal((await getState(page)).scene, 'spider');
+        await page.press('End');
+        assert.equal((await getState(page)).scene, 'stress');
+        await page.press('Home');
+        assert.equal((await getState(page)).scene, 'arm');
+        await page.press('ArrowLeft');
+        assert.equal((await getState(page)).scene, 'stress', 'ArrowLeft wraps around');
+        assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-selected')), 'true', 'the selected tab has focus');
+        await assertNoProblems(page);
+      });
+    });
+
+    test('a slider moves with the keyboard and changes the arm', async () => {
+      await withPage('?scene=arm', {}, async (page) => {
+        const slider = await page.evaluate(() => {
+          const input = /** @type {HTMLInputElement | null} */ (document.querySelector('input[type="range"]'));
+          input?.focus();
+          return input && { id: input.id, step: Number(input.step) || 1, value: Number(input.value) };
+        });
+        assert.ok(slider, 'a slider');
+        const before = (await getState(page)).params.length1;
+        await page.press('ArrowRight');
+        await page.press('ArrowRight');
+        const after = (await getState(page)).params.length1;
+        assert.ok(after > before, `ArrowRight on the ${slider.id} slider lengthens bone 1: ${before} → ${after}`);
+        await assertNoProblems(page);
+      });
+    });
+
+    test('a drag past the canvas edge keeps the target at the scene\'s corner', async () => {
+      await withPage('?scene=arm', {}, async (page) => {
+        assert.deepEqual(await setState(page, ARM), []);
+        const box = await page.box('#view');
+        assert.ok(box);
+        const grab = await worldToClient(page, ARM.target);
+        const viewport = await page.evaluate(() => ({ width: innerWidth, height: innerHeight }));
+        await page.drag([grab, { x: Math.min(box.x + box.width + 150, viewport.width - 2), y: Math.max(box.y - 80, 2) }]);
+        const state = await getState(page);
+        assert.deepEqual(state.target, { x: 300, y: 225 }, 'the target stops at the corner of the scene');
+        assert.equal(state.result.status, 'out_of_reach');
+        await assertNoProblems(page);
+      });
+    });
+
+    test('the chain\'s step-through: the Step button, S, and Run', async () => {
+      await withPage('?scene=chain', {}, async (page) => {
+        await page.click('#tool-step');
+        assert.ok((await getState(page)).stepping, 'Step enters step-through');
+        await setState(page, { target: { x: -200, y: 50 } });
+        await page.click('#tool-step');
+        assert.equal((await getState(page)).stepping.count, 1, 'Step makes one step');
+        await page.focus('#view');
+        await page.press('s');
+        assert.equal((await getState(page)).stepping.count, 2, 'S makes the next');
+        assert.match(await page.text('[data-readout="step"]') ?? '', /\w/, 'the step readout says what happened');
+        await page.click('#tool-run');
+        assert.equal((await getState(page)).stepping, undefined, 'Run leaves step-through');
+        await assertNoProblems(page);
+      });
+    });
+
+    test('a shareLink opens the same state in a new page', async () => {
+      const { engine } = use();
+      let link = '';
+      let authored;
+      await withPage('?scene=chain', {}, async (page) => {
+        const from = await worldToClient(page, (await getState(page)).target);
+        const to = await worldToClient(page, { x: -150, y: 100 });
+        await page.drag([from, to]);
+        await page.focus('#view');
+        await page.press('m'); // FABRIK
+        authored = await getState(page);
+        link = await page.evaluate(() => window.playground.shareLink());
+      });
+      assert.equal(authored.params.method, 'fabrik');
+      const reader = await engine.openPage(link);
+      try {
+        const state = await getState(reader);
+        assert.deepEqual(state.params, authored.params, 'the same settings');
+        assertClose(state.target.x, authored.target.x, 0.05, 'target.x');
+        assertClose(state.target.y, authored.target.y, 0.05, 'target.y');
+        assert.equal(state.positions.length, authored.positions.length);
+        state.positions.forEach((value, i) => assertClose(value, authored.positions[i], 0.05, `positions[${i}]`));
+        await assertNoProblems(reader);
+      } finally {
+        await reader.close();
+      }
+    });
+
+    test('the embed view, in the example article\'s iframe, fills its frame with the canvas alone', async () => {
+      await withPage('examples/', { waitReady: false }, async (page) => {
+        const ready = await page.waitFor(() => document.querySelector('#arm')?.contentDocument?.documentElement.dataset.ready);
+        assert.equal(ready, 'true', 'the embed started');
+        const view = await page.evaluate(() => {
+          const frame = /** @type {HTMLIFrameElement} */ (document.querySelector('#arm'));
+          const inner = /** @type {Window & typeof globalThis} */ (frame.contentWindow);
+          const doc = inner.document;
+          return {
+            frame: [inner.innerWidth, inner.innerHeight],
+            canvas: doc.getElementById('view')?.getBoundingClientRect().toJSON(),
+            scrolls: doc.documentElement.scrollHeight > inner.innerHeight || doc.documentElement.scrollWidth > inner.innerWidth,
+            chrome: [...doc.querySelectorAll('.panel, .masthead, #readouts')].some((e) => e.getClientRects().length > 0),
+            target: /** @type {any} */ (inner).playground.getState().target,
+            problems: /** @type {any} */ (inner).__ik2dProblems ?? [],
+          };
+        });
+        assert.ok(view.frame[0] >= 300 && view.frame[1] >= 200, `a frame to fill: ${view.frame}`);
+        assert.deepEqual([view.canvas.x, view.canvas.y, view.canvas.width, view.canvas.height].map(Math.round), [0, 0, ...view.frame]);
+        assert.equal(view.scrolls, false, 'nothing scrolls');
+        assert.equal(view.chrome, false, 'no playground chrome');
+        assert.deepEqual(view.target, { x: 120, y: 70 }, 'the state in the iframe\'s link');
+        assert.deepEqual(view.problems, [], 'no problems inside the frame (WebKit\'s recorder)');
+        await assertNoProblems(page);
+      });
+    });
+
+    test('1280×800: every scene\'s readouts are in view right under the canvas', async () => {
+      await withPage('', { viewport: { width: 1280, height: 800 } }, async (page) => {
+        for (const scene of SCENES) {
+          await setState(page, { scene });
+          await nextFrames(page);
+          assert.equal(await page.evaluate(() => window.scrollY), 0);
+          const boxes = await page.evaluate(readoutBoxesInPage);
+          assert.ok(boxes.length > 0, `${scene}: readouts`);
+          for (const box of boxes) assert.ok(box.visible, `${scene}: readout ${box.name} is in view: ${JSON.stringify(box)}`);
+          const canvas = await page.box('#view');
+          assert.ok(canvas && canvas.y >= 0 && canvas.y + canvas.height <= 800, `${scene}: the canvas is in view`);
+          const below = Math.min(...boxes.map((box) => box.top)) - (canvas.y + canvas.height);
+          assert.ok(below >= 0 && below < 40, `${scene}: the readouts sit right under the canvas (${below} px below it)`);
+        }
+        await assertNoProblems(page);
+      });
+    });
+
+    test('exportImage(\'svg\') parses, one drawn bone per bone', async () => {
+      await withPage('?scene=chain&bones=9', {}, async (page) => {
+        const svg = await page.evaluate(async () => {
+          const blob = await window.playground.exportImage('svg');
+          const doc = new DOMParser().parseFromString(await blob.text(), 'image/svg+xml');
+          return {
+            type: blob.type,
+            error: doc.querySelector('parsererror')?.textContent ?? null,
+            name: doc.documentElement.nodeName,
+            bones: doc.querySelectorAll('g[data-part="bone"]').length,
+          };
+        });
+        assert.deepEqual(svg, { type: 'image/svg+xml', error: null, name: 'svg', bones: 9 });
+        await assertNoProblems(page);
+      });
+    });
+
+    test('a screenshot is a PNG of the viewport', async () => {
+      await withPage('?scene=arm', { viewport: { width: 800, height: 600 } }, async (page) => {
+        const png = await page.screenshot();
+        assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
+        const ratio = await page.evaluate(() => devicePixelRatio);
+        assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [800 * ratio, 600 * ratio], 'the viewport\'s size');
+      });
+    });
+
+    test('Copy link copies the link, or shows it selected where the browser does not allow copying', async (t) => {
+      await withPage('?scene=arm&target=-40,70', {}, async (page) => {
+        const link = await page.evaluate(() => window.playground.shareLink());
+        await page.click('#copy-link');
+        const status = await page.waitFor(() => document.getElementById('copy-status')?.textContent);
+        t.diagnostic(`${name}: ${status}`);
+        if (status !== 'Link copied.') {
+          assert.match(status, /did not allow copying/);
+          assert.equal(await page.text('#copy-text'), link, 'the link is shown');
+          assert.equal(await page.evaluate(() => getSelection()?.toString()), link, 'and selected');
+        }
+        await assertNoProblems(page);
+      });
+    });
+
+    test('dark colour scheme: the page and the canvas turn dark, the bones still show', async (t) => {
+      if (!use().engine.can.colorScheme) {
+        t.skip(`${name} cannot emulate a colour scheme (MiniBrowser has no such setting through WebKitWebDriver)`);
+        return;
+      }
+      const dark = await launchEngine(name, { colorScheme: 'dark', reducedMotion: true });
+      try {
+        const page = await dark.openPage(`${use().url}?scene=arm`);
+        try {
+          await page.evaluate(() => window.playground.pause());
+          await nextFrames(page);
+          const drawn = await page.evaluate(boneContrastInPage);
+          const page_ = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+          const corner = await page.evaluate(() => {
+            const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+            const copy = document.createElement('canvas');
+            copy.width = 1;
+            copy.height = 1;
+            const context = /** @type {CanvasRenderingContext2D} */ (copy.getContext('2d'));
+            context.drawImage(canvas, 1, 1, 1, 1, 0, 0, 1, 1);
+            return [...context.getImageData(0, 0, 1, 1).data];
+          });
+          assert.equal(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches), true,
+            'the engine asked for reduced motion too (the page has no motion to reduce yet)');
+          assert.ok(Math.max(...corner.slice(0, 3)) < 60, `the canvas background is dark: ${corner}`);
+          assert.match(page_, /^rgb\((\d|[1-5]\d), (\d|[1-5]\d), (\d|[1-5]\d)\)$/, `the page is dark: ${page_}`);
+          for (const bone of drawn.bones) assert.ok(bone.contrast > DRAWN, `a bone is drawn (contrast ${bone.contrast})`);
+          await assertNoProblems(page);
+        } finally {
+          await page.close();
+        }
+      } finally {
+        await dark.close();
+      }
+    });
+
+    test('a touch phone (390×844): the readouts are in view and the hints name no keys', async (t) => {
+      if (!use().engine.can.touch) {
+        t.skip(`${name} has no touch emulation through its driver (${name === 'firefox' ? 'WebDriver BiDi has none' : 'MiniBrowser has none'})`);
+        return;
+      }
+      await withPage('', { viewport: { width: 390, height: 844 }, touch: true }, async (page) => {
+        const boxes = await page.evaluate(readoutBoxesInPage);
+        for (const box of boxes) assert.ok(box.visible, `readout ${box.name} is in view: ${JSON.stringify(box)}`);
+        assert.doesNotMatch(await page.text('#hints') ?? '', /Arrow keys/);
+        await assertNoProblems(page);
+      });
+    });
+  });
+}

@@ -1,0 +1,229 @@
+// webkit.mjs: the WebKit driver: Debian's WebKitGTK MiniBrowser driven by WebKitWebDriver
+// (webkit2gtk-driver) through selenium-webdriver, on an Xvfb display this driver starts and stops
+// itself (MiniBrowser has no working headless mode here). Native input is WebDriver Actions. Pages
+// are windows of one session. WebKitWebDriver speaks classic WebDriver only (no BiDi log events),
+// so the test server loads recorder.js first in every page and problems are read from it. There is
+// no touch input (touch actions arrive as mouse events), nor colour-scheme or reduced-motion
+// emulation.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Builder, By, Key } from 'selenium-webdriver';
+import { miniBrowserPath, webkitDriverPath, xvfbPath } from '../../../scripts/lib/setup.mjs';
+import { DEFAULT_VIEWPORT, EnginePage, asyncScript } from './page.mjs';
+
+/** The script the test server must load first in every page for this driver (startServer's headScript). */
+export const RECORDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'recorder.js');
+
+/** KeyboardEvent.key names to WebDriver key codes. */
+const KEYS = {
+  ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT, ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN,
+  Escape: Key.ESCAPE, Shift: Key.SHIFT, Enter: Key.ENTER, Tab: Key.TAB, Home: Key.HOME, End: Key.END, Space: ' ',
+};
+
+class WebKitPage extends EnginePage {
+  /**
+   * @param {import('selenium-webdriver').WebDriver} driver
+   * @param {() => Promise<void>} select Switches the session to this page's window.
+   * @param {() => Promise<void>} selectHome Switches it back to the session's first window.
+   */
+  constructor(driver, select, selectHome) {
+    super('webkit');
+    this.driver = driver;
+    this.select = select;
+    this.selectHome = selectHome;
+  }
+
+  async goto(url) {
+    await this.select();
+    await this.driver.get(url);
+    if (!(await this.evaluate(() => Array.isArray(window.__ik2dProblems)))) {
+      throw new Error(`webkit: ${url} did not load the console recorder: serve it with startServer({ headScript: RECORDER })`);
+    }
+  }
+
+  async evaluate(fn, arg) {
+    await this.select();
+    const result = await this.driver.executeAsyncScript(asyncScript(fn), arg ?? null);
+    if (result?.error) throw new Error(`webkit: evaluate failed: ${result.error}`);
+    return result?.value ?? undefined;
+  }
+
+  async pointerMoveTo(x, y) {
+    await this.select();
+    await this.driver.actions({ async: true }).move({ x: Math.round(x), y: Math.round(y), duration: 0 }).perform();
+  }
+
+  async pointerDown() {
+    await this.select();
+    await this.driver.actions({ async: true }).press().perform();
+  }
+
+  async pointerUp() {
+    await this.select();
+    await this.driver.actions({ async: true }).release().perform();
+  }
+
+  async press(key) {
+    await this.select();
+    const keys = key.split('+').map((name) => KEYS[name] ?? name);
+    let actions = this.driver.actions({ async: true });
+    for (const k of keys) actions = actions.keyDown(k);
+    for (const k of [...keys].reverse()) actions = actions.keyUp(k);
+    await actions.perform();
+  }
+
+  async click(selector) {
+    await this.select();
+    await this.driver.findElement(By.css(selector)).click();
+  }
+
+  async screenshot() {
+    await this.select();
+    return Buffer.from(await this.driver.takeScreenshot(), 'base64');
+  }
+
+  async problemList() {
+    return [...this.problems, ...((await this.evaluate(() => window.__ik2dProblems)) ?? [])];
+  }
+
+  async close() {
+    await this.select();
+    await this.driver.close();
+    await this.selectHome();
+  }
+}
+
+/**
+ * Sizes the window so its viewport is `viewport`: the window is the viewport plus MiniBrowser's
+ * toolbar, and a resize lands a little later (there is no window manager on Xvfb), so measure,
+ * resize and wait until the viewport is right.
+ * @param {import('selenium-webdriver').WebDriver} session
+ * @param {WebKitPage} page
+ * @param {{width: number, height: number}} viewport
+ */
+async function sizeViewport(session, page, viewport) {
+  let got = { width: 0, height: 0 };
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    const size = await page.evaluate(() => ({ width: innerWidth, height: innerHeight, outerWidth, outerHeight }));
+    got = { width: size.width, height: size.height };
+    if (got.width === viewport.width && got.height === viewport.height) return;
+    if (attempt % 10 === 0) {
+      await session.manage().window().setRect({
+        x: 0, y: 0, width: viewport.width + size.outerWidth - size.width, height: viewport.height + size.outerHeight - size.height,
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await page.close();
+  throw new Error(`webkit: MiniBrowser's window cannot have a ${viewport.width}×${viewport.height} viewport (got ${got.width}×${got.height}; its toolbar sets a minimum width of about 450 px)`);
+}
+
+/** A free TCP port on 127.0.0.1. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts Xvfb on a free display (it picks one and writes it to fd 3). */
+async function startXvfb() {
+  const xvfb = spawn(xvfbPath, ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
+  const display = await new Promise((resolve, reject) => {
+    let text = '';
+    let errors = '';
+    xvfb.stderr?.on('data', (chunk) => { errors += chunk; });
+    xvfb.stdio[3]?.on('data', (chunk) => {
+      text += chunk;
+      if (text.includes('\n')) resolve(`:${text.trim()}`);
+    });
+    xvfb.once('error', reject);
+    xvfb.once('exit', (code) => reject(new Error(`Xvfb exited (${code}) before it gave a display: ${errors.trim()}`)));
+  });
+  return { display, stop: () => { xvfb.kill(); } };
+}
+
+/** Waits until WebKitWebDriver answers /status. */
+async function waitForDriver(url, process_) {
+  const deadline = Date.now() + 10000;
+  while (Date.now() < deadline) {
+    if (process_.exitCode !== null) throw new Error(`WebKitWebDriver exited (${process_.exitCode})`);
+    try {
+      if ((await fetch(`${url}/status`)).ok) return;
+    } catch { /* not listening yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`WebKitWebDriver did not answer at ${url} within 10 s`);
+}
+
+/**
+ * @param {{colorScheme?: 'light' | 'dark', reducedMotion?: boolean}} preferences Only the defaults.
+ * @returns {Promise<import('./index.mjs').Engine>}
+ */
+export async function launchWebKit({ colorScheme = 'light', reducedMotion = false } = {}) {
+  if (colorScheme !== 'light' || reducedMotion) throw new Error('webkit: MiniBrowser cannot emulate a colour scheme or reduced motion');
+  const missing = [
+    [xvfbPath, 'Xvfb (apt-get install xvfb)'],
+    [webkitDriverPath, 'WebKitWebDriver (apt-get install webkit2gtk-driver, or set WEBKIT_DRIVER_PATH)'],
+    [miniBrowserPath, 'MiniBrowser (apt-get install webkit2gtk-driver, or set WEBKIT_MINIBROWSER_PATH)'],
+  ].filter(([file]) => !existsSync(file)).map(([file, what]) => `${what}: not at ${file}`);
+  if (missing.length > 0) throw new Error(`The WebKit engine needs:\n  ${missing.join('\n  ')}`);
+
+  const xvfb = await startXvfb();
+  const port = await freePort();
+  const driverProcess = spawn(webkitDriverPath, [`--port=${port}`], { env: { ...process.env, DISPLAY: xvfb.display }, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  /** @type {import('selenium-webdriver').WebDriver | undefined} */
+  let driver;
+  try {
+    await waitForDriver(url, driverProcess);
+    driver = await new Builder().usingServer(url).withCapabilities({
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': { binary: miniBrowserPath, args: ['--automation'] },
+    }).build();
+  } catch (error) {
+    driverProcess.kill();
+    xvfb.stop();
+    throw new Error(`webkit: could not start MiniBrowser through WebKitWebDriver on ${xvfb.display}: ${error.message}`);
+  }
+  const session = driver;
+  const home = await session.getWindowHandle(); // Kept open: closing a session's last window ends it.
+  let current = home;
+  const selectWindow = async (handle) => {
+    if (current !== handle) await session.switchTo().window(handle);
+    current = handle;
+  };
+  return {
+    name: 'webkit',
+    // WebKitWebDriver turns WebDriver touch actions into mouse events here (the page sees
+    // pointerType 'mouse'), so there is no touch input either.
+    can: { touch: false, touchInput: false, colorScheme: false, reducedMotion: false },
+    async openPage(pageUrl, { viewport = DEFAULT_VIEWPORT } = {}) {
+      await selectWindow(home);
+      await session.switchTo().newWindow('window');
+      const handle = await session.getWindowHandle();
+      current = handle;
+      const page = new WebKitPage(session, () => selectWindow(handle), async () => {
+        await session.switchTo().window(home);
+        current = home;
+      });
+      await sizeViewport(session, page, viewport);
+      await page.goto(pageUrl);
+      return page;
+    },
+    async close() {
+      await session.quit().catch(() => {});
+      driverProcess.kill();
+      xvfb.stop();
+    },
+  };
+}

@@ -630,7 +630,8 @@ class SkeletonHandle {
     options.method = static_cast<ik2d::SkeletonMethod>(method);
     options.iterations = wholeOr(iterations, 0, ik2d::Skeleton::kMaxIterations, -1);
     options.tolerance = tolerance;
-    const ik2d::SkeletonSolveResult result = skeleton_.solveFromRecords(inputBuffer.data(), effectors, options);
+    const ik2d::SkeletonSolveResult result =
+        skeleton_.solveFromRecords(inputBuffer.data(), effectors, options);
     result_[0] = static_cast<double>(result.status);
     result_[1] = result.iterations;
     result_[2] = result.effectorCount;

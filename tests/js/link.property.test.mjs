@@ -246,3 +246,11 @@ test('bad rigs and poses get plain-text notices naming what was wrong', () => {
     'Ignored jointLimits: expected an array of [minDeg, maxDeg] or null, got a string']);
   assert.deepEqual(applied.settings, defaultSettings(chain), 'nothing else changed');
 });
+
+test('lengths scaled to the reach stay within it after rounding (found by fast-check: [0, 500, 0])', () => {
+  for (const lengths of [[0, 500, 0], [1, 498.005, 1.0049], [500, 500, 500], [0.001, 0.001], Array(32).fill(17.777)]) {
+    const { settings } = applyPartial(chain, defaultSettings(chain), { params: { lengths } });
+    assertValidRig(settings.params);
+    assert.ok(settings.params.length >= 60 && settings.params.length <= 500, `length ${settings.params.length} for ${lengths}`);
+  }
+});

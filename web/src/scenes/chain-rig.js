@@ -115,7 +115,16 @@ export function checkLengths(value) {
     lengths = lengths.map((entry) => (entry * reach) / total);
     notices.push(`Scaled lengths to add up to ${reach} (they added up to ${quantize(total)}; the reach goes from ${MIN_REACH} to ${MAX_REACH})`);
   }
-  return { value: lengths.map(quantize), notices };
+  // Kept to the 0.01 grid, the lengths may add up to a hair past the reach's range: the longest
+  // bone takes the difference, so the sum (the chain's `length`) stays within it.
+  const rounded = lengths.map(quantize);
+  const sum = quantize(rounded.reduce((total, entry) => total + entry, 0));
+  const excess = quantize(sum - Math.min(MAX_REACH, Math.max(MIN_REACH, sum)));
+  if (excess !== 0) {
+    const longest = rounded.indexOf(Math.max(...rounded));
+    rounded[longest] = quantize(rounded[longest] - excess);
+  }
+  return { value: rounded, notices };
 }
 
 /**

@@ -19,7 +19,7 @@ const testFiles = (folder) =>
     .map((name) => path.join(folder, name));
 
 try {
-  ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten', 'catch2', 'chromium', 'clangFormat', 'libFuzzer']);
+  ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten', 'catch2', 'chromium', 'hugo', 'clangFormat', 'libFuzzer']);
   ensureNodeModules();
 
   console.log('\n== C++ format (clang-format; npm run format fixes it) ==');

@@ -1,7 +1,8 @@
 // setup.mjs: "installs what is missing", shared by npm start, npm run build and npm test.
 //
 // System tools: cmake + ninja, a C++ compiler, Emscripten (em++ already on PATH, e.g. from emsdk,
-// is used as is), Catch2 v2 (header + CMake package) and, for the browser tests, Chromium. On
+// is used as is), Catch2 v2 (header + CMake package) and, for the browser tests, Chromium and Hugo (a real
+// static-site blog that pastes the embed snippet). On
 // Debian/Ubuntu as root the missing ones are installed with apt-get; anywhere else the script stops
 // and names what to install. npm packages: `npm ci` whenever node_modules does not match the lock.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -38,6 +39,7 @@ const requirements = {
   libFuzzer: { name: 'clang++ with libFuzzer', present: hasLibFuzzer, debian: 'clang libclang-rt-14-dev', hint: 'clang++ with its libFuzzer runtime (Debian: clang libclang-rt-14-dev)' },
   benchmark: { name: 'Google Benchmark', present: () => ['/usr/include/benchmark/benchmark.h', '/usr/local/include/benchmark/benchmark.h'].some((file) => existsSync(file)), debian: 'libbenchmark-dev', hint: 'Google Benchmark (Debian: libbenchmark-dev)' },
   clangFormat: { name: 'clang-format', present: () => has('clang-format'), debian: 'clang-format', hint: 'clang-format' },
+  hugo: { name: 'hugo', present: () => has('hugo', ['version']), debian: 'hugo', hint: 'Hugo, for the browser tests\' blog (Debian: hugo)' },
   chromium: { name: 'chromium', present: () => existsSync(chromiumPath), debian: 'chromium', hint: `Chromium at ${chromiumPath} (or set CHROME_PATH)` },
 };
 

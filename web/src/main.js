@@ -12,8 +12,10 @@
  * Wait for the CSS selector `html[data-ready="true"]`; a parent window also gets 'ik2d:ready'.
  */
 
+import { buildControls } from './controls.js';
 import { startMessageApi } from './embed-api.js';
 import { parseLink } from './link.js';
+import { PAGE_PARAMS, applyPageParams, defaultPage, pageParam, pageQuery } from './page-params.js';
 import { createPlayground } from './playground.js';
 import { SCENES } from './scenes/index.js';
 import { copyText, embedSnippet, embedUrl, playgroundUrl } from './share.js';
@@ -71,6 +73,36 @@ function showFatal(message, error) {
   if (window.parent !== window) window.parent.postMessage({ type: 'ik2d:error', message }, '*');
 }
 
+/**
+ * The Copy embed code dialog: the author picks the page params (theme, transparency, how it starts,
+ * readouts, the link out) and copies the snippet, which follows every choice.
+ * @param {import('./playground.js').Playground} api
+ * @param {() => string} linkQuery The current link query (scene and page params).
+ */
+function openEmbedDialog(api, linkQuery) {
+  const dialog = /** @type {HTMLDialogElement} */ (byId('embed-dialog'));
+  const code = /** @type {HTMLTextAreaElement} */ (byId('embed-code'));
+  const state = api.getState();
+  // The playground's own page params are where the author starts.
+  let choices = applyPageParams(defaultPage(), Object.fromEntries(PAGE_PARAMS.map((spec) => [spec.name, state[spec.name]]))).page;
+  const sceneQuery = linkQuery().split('&').filter((part) => !pageParam(decodeURIComponent(part.split('=')[0]))).join('&');
+  const title = `ik2d: ${SCENES.find((s) => s.id === state.scene)?.title ?? 'playground'}`;
+  const show = () => {
+    const shared = pageQuery(choices);
+    const colorScheme = choices.transparent ? { light: 'light', dark: 'dark', auto: 'light dark' }[choices.theme] : undefined;
+    code.value = embedSnippet({ src: embedUrl(shared ? `${sceneQuery}&${shared}` : sceneQuery, location.href), title, colorScheme });
+  };
+  const controls = buildControls(byId('embed-options'), PAGE_PARAMS, (name, value) => {
+    choices = applyPageParams(choices, { [name]: value }).page;
+    show();
+  });
+  controls.update(/** @type {Record<string, import('./settings.js').ParamValue>} */ (/** @type {unknown} */ (choices)));
+  show();
+  byId('embed-status').replaceChildren();
+  byId('embed-copy').onclick = () => copyText(code.value, byId('embed-status'), 'Embed code');
+  dialog.showModal();
+}
+
 async function boot() {
   // Listen before anything else, so a host's early messages are queued rather than lost.
   const messages = startMessageApi();
@@ -111,7 +143,7 @@ async function boot() {
     scene,
     elements: {
       canvas: byId('view'),
-      tabs: byId('scene-tabs'),
+      tabs: document.getElementById('scene-tabs'),
       tabPanel: byId('scene-panel'),
       title: byId('scene-title'),
       summary: byId('scene-summary'),
@@ -119,7 +151,11 @@ async function boot() {
       controls: byId('controls'),
       readouts: byId('readouts'),
       tools: byId('scene-tools'),
+      playButton: /** @type {HTMLButtonElement | null} */ (document.getElementById('play')),
+      description: byId('scene-description'),
+      announcer: byId('scene-announcer'),
     },
+    touchScrolls: embedView || page.embed,
     onChange() {
       const status = document.getElementById('copy-status');
       if (status) status.replaceChildren();
@@ -147,10 +183,7 @@ async function boot() {
   const status = document.getElementById('copy-status');
   if (status) {
     byId('copy-link').addEventListener('click', () => copyText(shareLink(), status, 'Link'));
-    byId('copy-embed').addEventListener('click', () => {
-      const title = `ik2d: ${SCENES.find((s) => s.id === api.getState().scene)?.title ?? 'playground'}`;
-      copyText(embedSnippet({ src: embedUrl(linkQuery(), location.href), title }), status, 'Embed code');
-    });
+    byId('copy-embed').addEventListener('click', () => openEmbedDialog(api, linkQuery));
   }
   const version = document.getElementById('version');
   if (version) version.textContent = `ik2d ${ik.version}`;

@@ -15,6 +15,7 @@
  */
 
 import { buildControls, buildReadouts } from './controls.js';
+import { createDescriber } from './describe.js';
 import { drawBackdrop, readTheme } from './draw.js';
 import { attachKeyboard, attachPointer } from './input.js';
 import {
@@ -22,10 +23,13 @@ import {
 } from './keys.js';
 import { FIXED_RATE, createLoop } from './loop.js';
 import { formatLink } from './link.js';
+import { applyPageParams, defaultPage, pageQuery } from './page-params.js';
+import { createPageView } from './page-view.js';
 import { applyPartial, defaultSettings, describeValue, keyedValue } from './settings.js';
 import { buildSceneTabs } from './tabs.js';
 import { buildTools } from './tools.js';
 import { createView } from './view.js';
+import { watchVisibility } from './visibility.js';
 
 /**
  * @typedef {import('./settings.js').Point} Point
@@ -37,8 +41,9 @@ import { createView } from './view.js';
  * @typedef {Object} Playground
  * @property {() => Record<string, unknown>} getState JSON-serializable snapshot of what is drawn:
  *   `{scene, params, <points: target, root...>, <scene extras: result...>, time}`.
- * @property {(partial: unknown) => string[]} setState Applies any of `scene`, `params` and the
- *   scene's points, validated like a link; returns a notice for everything ignored or clamped.
+ * @property {(partial: unknown) => string[]} setState Applies any of `scene`, `params`, the
+ *   scene's points and the page params (page-params.js: theme, transparent, play, readouts,
+ *   openLink), validated like a link; returns a notice for everything ignored or clamped.
  * @property {() => string} shareLink Absolute URL that reproduces the current state.
  * @property {() => void} pause Stops simulation time (drawing and input go on).
  * @property {() => void} resume Restarts simulation time.
@@ -56,7 +61,7 @@ import { createView } from './view.js';
  *
  * @typedef {Object} PlaygroundElements
  * @property {HTMLCanvasElement} canvas
- * @property {HTMLElement} tabs The scene switcher (role="tablist").
+ * @property {HTMLElement | null} tabs The scene switcher (role="tablist"); none in the embed view.
  * @property {HTMLElement} tabPanel What the tabs switch (role="tabpanel").
  * @property {HTMLElement} title Scene heading.
  * @property {HTMLElement} summary Scene description.
@@ -64,6 +69,9 @@ import { createView } from './view.js';
  * @property {HTMLElement} controls Container for the param controls.
  * @property {HTMLElement} readouts A <dl> for the readouts.
  * @property {HTMLElement} tools Container for the scene tools (tools.js).
+ * @property {HTMLButtonElement | null} playButton The play control over the canvas (play=click).
+ * @property {HTMLElement} description Visually hidden: what the canvas shows (describe.js).
+ * @property {HTMLElement} announcer Visually hidden role="status": status changes.
  */
 
 /** Where a keyboard is the likely input: hints name keys there, gestures elsewhere. */
@@ -103,11 +111,13 @@ function requirePoint(point, caller) {
  * @param {SceneDefinition} options.scene The scene to show first.
  * @param {PlaygroundElements} options.elements
  * @param {() => void} options.onChange Called after every settings change (not on every frame).
+ * @param {boolean} [options.touchScrolls] The embed view: a swipe not on a handle scrolls the host
+ *   page (input.js); the playground keeps "drag anywhere".
  * @returns {{api: Playground, apply: (partial: Record<string, unknown>) => string[], reset: () => void,
  *   hasStepThrough: () => boolean}} hasStepThrough: whether the current scene can step its solver
  *   (api.stepSolver() throws where it cannot).
  */
-export function createPlayground({ ik, scenes, scene: firstScene, elements, onChange }) {
+export function createPlayground({ ik, scenes, scene: firstScene, elements, onChange, touchScrolls = false }) {
   const { canvas } = elements;
   /** @type {SceneDefinition} */
   let definition = firstScene;
@@ -122,11 +132,20 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
   let drag = null;
 
   const view = createView(canvas, definition.world, () => { dirty = true; });
-  let theme = readTheme(canvas);
-  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
-    theme = readTheme(canvas);
-    dirty = true;
+  /** The page params (theme, transparent, play, readouts, openLink): page-params.js. */
+  let page = defaultPage();
+  const pageView = createPageView({
+    playButton: elements.playButton,
+    canvas,
+    pause: pauseTime,
+    resume: resumeTime,
+    onColours() {
+      theme = readTheme(canvas, { dark: pageView.dark(), transparent: page.transparent });
+      dirty = true;
+    },
   });
+  let theme = readTheme(canvas, { dark: pageView.dark(), transparent: page.transparent });
+  const describer = createDescriber(elements.description, elements.announcer);
 
   /** The handle the arrow keys move (H or the handle tool switches it). */
   let keyHandle = definition.keyboardPoint;
@@ -139,9 +158,9 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
   let readouts = buildReadouts(elements.readouts, definition.readouts);
   let tools = buildSceneTools();
   let actions = sceneKeys();
-  const tabs = buildSceneTabs(elements.tabs, elements.tabPanel, scenes, (id) => {
+  const tabs = elements.tabs ? buildSceneTabs(elements.tabs, elements.tabPanel, scenes, (id) => {
     if (id !== definition.id) change({ scene: id });
-  });
+  }) : { show() {} };
   describeScene();
 
   /** @param {string} name @param {import('./settings.js').ParamValue} value */
@@ -283,7 +302,9 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     const keyboardHover = keyboardFocus && !ui.active ? handleSpec().name : null;
     scene.draw(ctx, view, theme, settings, { active: ui.active, hover: ui.hover ?? keyboardHover });
     controls.update(settings.params);
-    readouts.update(scene.readouts(settings));
+    const values = scene.readouts(settings);
+    readouts.update(values);
+    describer.update(definition.title, definition.readouts, values);
     tools.update({ handle: handleSpec().label.toLowerCase(), stepping: scene.isStepping?.() ?? false });
   }
 
@@ -293,6 +314,20 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     else if (absorb(scene.solve(settings))) dirty = true;
     followCamera();
   }, render);
+  // Out of view or in a hidden tab: no animation frames, no simulation time.
+  watchVisibility(canvas, loop.setActive);
+
+  function pauseTime() {
+    loop.pause();
+    solvedThisFrame = false; // The next step() is a frame of its own.
+    document.documentElement.dataset.paused = 'true';
+  }
+
+  function resumeTime() {
+    loop.resume();
+    delete document.documentElement.dataset.paused;
+  }
+  pageView.apply(page);
 
   /**
    * Validates and applies a partial state, re-solves and redraws now.
@@ -303,7 +338,14 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     if (!isPlainObject(partial)) {
       return [`Ignored ${describeValue(partial)}: expected an object like {target: {x: 100, y: 50}}`];
     }
+    /** @type {string[]} */
     const notices = [];
+    const shared = applyPageParams(page, partial);
+    notices.push(...shared.notices);
+    if (shared.changed) {
+      page = shared.page;
+      pageView.apply(page);
+    }
     if ('scene' in partial) {
       const found = scenes.find((s) => s.id === partial.scene);
       if (!found) {
@@ -313,7 +355,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
         mountScene(found);
       }
     }
-    const applied = applyPartial(definition, settings, partial);
+    const applied = applyPartial(definition, settings, shared.rest);
     settings = applied.settings;
     notices.push(...applied.notices);
     absorb(scene.solve(settings));
@@ -331,7 +373,13 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
    * @param {Point} world
    */
   function movePoint(name, world) {
-    change({ [name]: { x: world.x, y: world.y } });
+    /** @type {Record<string, unknown>} */
+    const partial = { [name]: { x: world.x, y: world.y } };
+    // The reader takes the target: it stops following its path.
+    if (name === 'target' && settings.params.path !== undefined && settings.params.path !== 'none') {
+      partial.params = { path: 'none' };
+    }
+    change(partial);
   }
 
   /**
@@ -352,6 +400,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
 
   attachPointer(canvas, {
     begin(client, pointerType) {
+      pageView.start();
       const world = view.clientToWorld(client);
       const grabbed = pointAt(client, pointerType);
       if (grabbed) {
@@ -391,10 +440,11 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
         dirty = true;
       }
     },
-  });
+  }, { touchScrolls, grabs: (client, pointerType) => pointAt(client, pointerType) !== null });
 
   attachKeyboard(canvas, {
     nudge(dx, dy, large) {
+      pageView.start();
       const { step, large: largeStep } = arrowSteps(definition);
       const by = large ? largeStep : step;
       const { name } = handleSpec();
@@ -402,6 +452,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
       movePoint(name, { x: point.x + dx * by, y: point.y + dy * by });
     },
     shortcut(key) {
+      pageView.start();
       const pressed = key.length === 1 ? key.toLowerCase() : key;
       const action = actions.find((candidate) => candidate.key === pressed);
       if (!action) return false;
@@ -436,22 +487,20 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
       }
       Object.assign(state, scene.state(settings));
       state.time = loop.steps() / FIXED_RATE;
+      Object.assign(state, page);
       return state;
     },
     setState(partial) {
       return change(partial);
     },
     shareLink() {
-      return new URL(`?${formatLink(definition, settings)}`, location.href).href;
+      const shared = pageQuery(page);
+      return new URL(`?${formatLink(definition, settings)}${shared ? `&${shared}` : ''}`, location.href).href;
     },
-    pause() {
-      loop.pause();
-      solvedThisFrame = false; // The next step() is a frame of its own.
-      document.documentElement.dataset.paused = 'true';
-    },
+    pause: pauseTime,
     resume() {
-      loop.resume();
-      delete document.documentElement.dataset.paused;
+      pageView.start(); // A play control waiting for the reader goes away.
+      resumeTime();
     },
     step(frames = 1) {
       if (!Number.isInteger(frames) || frames < 0 || frames > MAX_STEPS_PER_CALL) {

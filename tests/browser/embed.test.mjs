@@ -111,11 +111,34 @@ test('Copy link and Copy embed code put the link and a ready-to-paste <iframe> o
     assert.equal(await page.textContent('#copy-status'), 'Link copied.');
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${server.url}?${ARM_QUERY}`);
 
+    // Copy embed code opens a dialog: the author picks the page params, the snippet follows.
     await page.getByRole('button', { name: 'Copy embed code' }).click();
-    await page.waitForFunction(() => document.getElementById('copy-status')?.textContent === 'Embed code copied.');
-    const snippet = await page.evaluate(() => navigator.clipboard.readText());
+    const dialog = page.getByRole('dialog', { name: 'Embed this scene' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await page.waitForFunction(() => document.getElementById('embed-status')?.textContent === 'Embed code copied.');
+    let snippet = await page.evaluate(() => navigator.clipboard.readText());
+    const shape = 'border:0;display:block;width:100%;max-width:640px;height:auto;aspect-ratio:640/480';
     assert.equal(snippet, `<iframe src="${server.url}embed.html?${ARM_QUERY.replace(/&/g, '&amp;')}" title="ik2d: Two-bone arm" `
-      + 'width="640" height="480" loading="lazy" style="border:0;max-width:100%"></iframe>');
+      + `width="640" height="480" loading="lazy" style="${shape}"></iframe>`);
+    assert.equal(await page.inputValue('#embed-code'), snippet, 'the dialog shows what it copies');
+    // Dark, transparent, click to play, readouts, no link out: each written once, the iframe's
+    // color-scheme matching the embed's so the browser keeps it see-through.
+    await dialog.getByRole('radio', { name: 'dark' }).check();
+    await dialog.getByRole('switch', { name: /Transparent background/ }).check();
+    await dialog.getByRole('radio', { name: 'click' }).check();
+    await dialog.getByRole('switch', { name: /Readouts in the embed/ }).check();
+    await dialog.getByRole('switch', { name: /Open in playground/ }).uncheck();
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await page.waitForFunction((before) => navigator.clipboard.readText().then((text) => text !== before), snippet);
+    snippet = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(snippet, `<iframe src="${server.url}embed.html?${ARM_QUERY.replace(/&/g, '&amp;')}&amp;theme=dark&amp;transparent=1`
+      + '&amp;play=click&amp;readouts=1&amp;openLink=0" title="ik2d: Two-bone arm" '
+      + `width="640" height="480" loading="lazy" style="${shape};color-scheme:dark"></iframe>`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    assert.equal(await dialog.isVisible(), false);
+    assert.deepEqual(await page.evaluate(() => { const { theme, play } = window.playground.getState(); return { theme, play }; }),
+      { theme: 'auto', play: 'auto' }, 'the dialog changes the snippet, not the playground');
     assert.ok(snippet.length < 400 + 150, 'short enough to paste');
     assertNoProblems(opened);
   } finally {
@@ -138,17 +161,19 @@ test('where the browser refuses the clipboard, the text shows selected, to copy 
     await page.goto(`${server.url}?${ARM_QUERY}`);
     await waitReady(page);
     await page.getByRole('button', { name: 'Copy embed code' }).click();
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await page.waitForSelector('#copy-text');
     const shown = await page.evaluate(() => ({
       text: document.getElementById('copy-text')?.textContent,
       selected: getSelection()?.toString(),
-      status: document.getElementById('copy-status')?.textContent,
+      status: document.getElementById('embed-status')?.textContent,
     }));
     assert.match(shown.text ?? '', /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed\.html\?v=1&amp;scene=arm&amp;/);
     assert.equal(shown.selected, shown.text, 'selected, ready for Ctrl+C');
     assert.match(shown.status ?? '', /^The browser did not allow copying\. Embed code, selected for you to copy: <iframe/);
     assert.equal(await page.isVisible('#copy-text'), true);
     assert.equal(await page.$$eval('.copy-status iframe', (found) => found.length), 0, 'shown as text, not inserted');
+    await page.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('button', { name: 'Copy link' }).click();
     await page.waitForFunction(() => document.getElementById('copy-text')?.textContent?.startsWith('http'));
@@ -312,7 +337,7 @@ test('postMessage from another origin: ready, setState, getState, subscribe, and
       state: { scene: '<img src=x onerror=alert(1)>', params: { length1: 'abc', length2: 1e308, bones: 5000 }, target: { x: Number.NaN, y: 10 }, colour: 'red' },
     });
     assert.deepEqual(bad?.data.notices, [
-      'Ignored scene=<img src=x onerror=alert(1)>: unknown scene (available: ' + (await frame.evaluate(() => [...document.querySelectorAll('#scene-tabs [role="tab"]')].map((t) => /** @type {HTMLElement} */ (t).dataset.scene).join(', '))) + ')',
+      'Ignored scene=<img src=x onerror=alert(1)>: unknown scene (available: arm, chain, spider, stress)',
       'Ignored length1: expected a number, got a string',
       'Clamped length2=1e+308 to 250 (allowed 10 to 250)',
       bad?.data.notices[3],

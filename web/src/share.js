@@ -73,6 +73,7 @@ export async function copyText(text, status, what) {
     status.replaceChildren(`${what} copied.`);
     return true;
   } catch {
+    document.getElementById('copy-text')?.remove(); // Shown for an earlier copy elsewhere.
     const label = document.createElement('span');
     label.className = 'copy-label';
     label.textContent = `The browser did not allow copying. ${what}, selected for you to copy: `;

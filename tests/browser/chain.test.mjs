@@ -17,7 +17,7 @@ let page;
 
 const DEFAULT_PARAMS = {
   method: 'ccd', bones: 6, length: 320, taper: false, iterations: 10, tolerance: 0.1, maxStepDeg: 180,
-  limits: false, limitDeg: 45, moving: false, follow: false, overlay: false, plot: false,
+  limits: false, limitDeg: 45, moving: false, path: 'none', follow: false, overlay: false, plot: false,
 };
 const DEFAULT_TARGET = { x: 120, y: 70 };
 const DEFAULT_ROOT = { x: -120, y: -110 };

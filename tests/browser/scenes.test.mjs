@@ -59,7 +59,7 @@ test('the scene tabs switch scenes by click and by keyboard, each scene at its d
     await page.keyboard.press('ArrowLeft');
     state = await getState(page);
     assert.equal(state.scene, 'arm');
-    assert.deepEqual(state.params, { length1: 120, length2: 80, softness: 0, bend: 1, overlay: false },
+    assert.deepEqual(state.params, { length1: 120, length2: 80, softness: 0, bend: 1, overlay: false, path: 'none' },
       'the arm is back at its defaults');
     assert.equal(await readout(page, 'status'), 'reached');
     assert.deepEqual(await selectedTab(page), {

@@ -495,7 +495,11 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     },
     shareLink() {
       const shared = pageQuery(page);
-      return new URL(`?${formatLink(definition, settings)}${shared ? `&${shared}` : ''}`, location.href).href;
+      // A target on its path is where the path puts it: the link starts the path, not a frame of it.
+      const onPath = settings.params.path !== undefined && settings.params.path !== 'none';
+      const spec = definition.points.find((point) => point.name === 'target');
+      const linked = onPath && spec ? { ...settings, points: { ...settings.points, target: spec.default } } : settings;
+      return new URL(`?${formatLink(definition, linked)}${shared ? `&${shared}` : ''}`, location.href).href;
     },
     pause: pauseTime,
     resume() {

@@ -56,3 +56,44 @@ for (const theme of ['light', 'dark']) {
     }
   });
 }
+
+/** WCAG contrast ratio of two [r, g, b] colours. */
+function contrast(a, b) {
+  const lum = ([r, g, b]) => {
+    const c = (v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * c(r) + 0.7152 * c(g) + 0.0722 * c(b);
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test('the canvas\' marks stand out from its background by at least 3:1 (WCAG 1.4.11), light and dark', async () => {
+  // The parts a reader must see: bones, joints' edges, the end effector, the target, warnings,
+  // limits, axis labels, the spider's body and ground line. The grid and fills are decoration.
+  const marks = ['bone', 'bone-2', 'bone-edge', 'end', 'target', 'warn', 'limit', 'label', 'body', 'ground-edge'];
+  for (const theme of ['light', 'dark']) {
+    const opened = await openPage(browser, `${server.url}embed.html?scene=arm&theme=${theme}`, { viewport: { width: 400, height: 300 } });
+    try {
+      const colours = await opened.page.evaluate((names) => {
+        const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+        const probe = document.createElement('canvas').getContext('2d');
+        const rgbOf = (name) => {
+          const value = getComputedStyle(canvas).getPropertyValue(`--canvas-${name}`).trim();
+          /** @type {CanvasRenderingContext2D} */ (probe).fillStyle = value;
+          /** @type {CanvasRenderingContext2D} */ (probe).fillRect(0, 0, 1, 1);
+          return Array.from(/** @type {CanvasRenderingContext2D} */ (probe).getImageData(0, 0, 1, 1).data.slice(0, 3));
+        };
+        return { background: rgbOf('background'), marks: Object.fromEntries(names.map((name) => [name, rgbOf(name)])) };
+      }, marks);
+      for (const [name, colour] of Object.entries(colours.marks)) {
+        const ratio = contrast(colour, colours.background);
+        assert.ok(ratio >= 3, `${theme}: --canvas-${name} ${colour} on ${colours.background} is ${ratio.toFixed(2)}:1`);
+      }
+    } finally {
+      await opened.context.close();
+    }
+  }
+});

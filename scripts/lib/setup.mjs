@@ -1,10 +1,9 @@
 // setup.mjs: "installs what is missing", shared by npm start, npm run build and npm test.
 //
 // System tools: cmake + ninja, a C++ compiler, Emscripten (em++ already on PATH, e.g. from emsdk,
-// is used as is), Catch2 v2 (header + CMake package) and, for the browser tests, Chromium and Hugo (a real
-// static-site blog that pastes the embed snippet). On
-// Debian/Ubuntu as root the missing ones are installed with apt-get; anywhere else the script stops
-// and names what to install. npm packages: `npm ci` whenever node_modules does not match the lock.
+// is used as is), Catch2 v2 (header + CMake package) and, for the browser tests, Chromium and Hugo
+// (a real static-site blog that pastes the embed snippet). On Debian/Ubuntu as root the missing
+// ones are installed with apt-get; anywhere else the script stops and names what to install. npm packages: `npm ci` whenever node_modules does not match the lock.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

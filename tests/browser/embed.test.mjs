@@ -484,3 +484,31 @@ test('postMessage step-through: ik2d:stepSolver steps a chain embed joint by joi
     await host.close();
   }
 });
+
+test('an embed loads only its own scene\'s modules; a host\'s ik2d:setState to another scene loads that one first', async () => {
+  const opened = await openPage(browser, `${server.url}embed.html?scene=arm`, { viewport: { width: 640, height: 480 } });
+  const { page } = opened;
+  const sceneModules = () => [...new Set(opened.requests.map((url) => /\/src\/scenes\/([\w-]+)\.js$/.exec(url)?.[1]).filter(Boolean))].sort();
+  try {
+    assert.deepEqual(sceneModules(), ['arm', 'arm-overlay', 'catalog', 'overlay-layout', 'target-path'].sort());
+    assert.equal(opened.requests.some((url) => /scenes\/(chain|spider|stress)/.test(url)), false, 'no other scene');
+    // playground.setState cannot wait for a module: it says so, and nothing changes.
+    assert.deepEqual(await page.evaluate(() => window.playground.setState({ scene: 'spider' })),
+      ['Ignored scene=spider: this embed has not loaded it (it loads only its own scene; ik2d:setState messages load it first)']);
+    assert.equal((await getState(page)).scene, 'arm');
+    // A message does wait: the chain is loaded, then shown, and the reply says so.
+    const reply = await page.evaluate(() => new Promise((resolve) => {
+      addEventListener('message', (event) => { if (event.data?.id === 'to-chain' && event.data.type !== 'ik2d:setState') resolve(event.data); });
+      window.postMessage({ type: 'ik2d:setState', id: 'to-chain', state: { scene: 'chain', params: { bones: 9 } } }, '*');
+    }));
+    assert.equal(reply.type, 'ik2d:result');
+    assert.deepEqual(reply.notices, []);
+    assert.equal(reply.state.scene, 'chain');
+    assert.equal(reply.state.params.bones, 9);
+    assert.ok(sceneModules().includes('chain'), 'the chain was fetched when asked for');
+    assert.equal(opened.requests.some((url) => /scenes\/(spider|stress)/.test(url)), false);
+    assertNoProblems(opened);
+  } finally {
+    await opened.context.close();
+  }
+});

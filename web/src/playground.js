@@ -22,6 +22,7 @@ import {
   HANDLE_KEY, RUN_KEY, STEP_KEY, arrowSteps, keyActions, keyboardHints, keysSentence,
 } from './keys.js';
 import { FIXED_RATE, createLoop } from './loop.js';
+import { isStub, loadScenes } from './scenes/catalog.js';
 import { formatLink } from './link.js';
 import { applyPageParams, defaultPage, pageQuery } from './page-params.js';
 import { createPageView } from './page-view.js';
@@ -107,15 +108,18 @@ function requirePoint(point, caller) {
  * Creates the playground and starts its loop.
  * @param {Object} options
  * @param {any} options.ik The loaded ik2d module.
- * @param {SceneDefinition[]} options.scenes Registered scenes.
+ * @param {SceneDefinition[]} options.scenes Registered scenes; in an embed, the ones not loaded yet
+ *   are stand-ins (scenes/catalog.js) until prepareScene() loads them.
  * @param {SceneDefinition} options.scene The scene to show first.
  * @param {PlaygroundElements} options.elements
  * @param {() => void} options.onChange Called after every settings change (not on every frame).
  * @param {boolean} [options.touchScrolls] The embed view: a swipe not on a handle scrolls the host
  *   page (input.js); the playground keeps "drag anywhere".
  * @returns {{api: Playground, apply: (partial: Record<string, unknown>) => string[], reset: () => void,
- *   hasStepThrough: () => boolean}} hasStepThrough: whether the current scene can step its solver
- *   (api.stepSolver() throws where it cannot).
+ *   hasStepThrough: () => boolean, prepareScene: (id: unknown) => Promise<void>}} hasStepThrough:
+ *   whether the current scene can step its solver (api.stepSolver() throws where it cannot);
+ *   prepareScene: loads a scene an embed has not loaded yet (the postMessage API awaits it before
+ *   a setState that switches scenes).
  */
 export function createPlayground({ ik, scenes, scene: firstScene, elements, onChange, touchScrolls = false }) {
   const { canvas } = elements;
@@ -351,6 +355,9 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
       if (!found) {
         const known = scenes.map((s) => s.id).join(', ');
         notices.push(`Ignored scene=${describeValue(partial.scene)}: unknown scene (available: ${known})`);
+      } else if (isStub(found)) {
+        notices.push(`Ignored scene=${found.id}: this embed has not loaded it (it loads only its own scene; `
+          + `ik2d:setState messages load it first)`);
       } else if (found !== definition) {
         mountScene(found);
       }
@@ -550,6 +557,11 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     api,
     apply: change,
     hasStepThrough: () => Boolean(scene.stepSolver),
+    async prepareScene(id) {
+      const at = scenes.findIndex((s) => s.id === id);
+      if (at < 0 || !isStub(scenes[at])) return;
+      [scenes[at]] = await loadScenes([scenes[at].id]);
+    },
     reset() {
       // A fresh instance: defaults, and for stateful scenes their starting pose as well.
       mountScene(definition);

@@ -2,31 +2,19 @@
 // light and the dark theme: no serious or critical violations (contrast of every control and text
 // included). Also the Copy embed code dialog and an embed with readouts, a play control and notices.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, openPage, seriousAxeViolations, startServer } from './harness.mjs';
+import { test } from 'node:test';
+import { openPage, seriousAxeViolations, useServerAndBrowser } from './harness.mjs';
 
-/** @type {{url: string, close: () => Promise<void>}} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 for (const theme of ['light', 'dark']) {
   for (const scene of ['arm', 'chain', 'spider', 'stress']) {
     test(`axe: ${scene}, ${theme}: the playground and the embed view have no serious or critical violations`, async () => {
       for (const [view, url, viewport] of [
-        ['playground', `${server.url}?scene=${scene}&theme=${theme}`, { width: 1200, height: 760 }],
-        ['embed', `${server.url}embed.html?scene=${scene}&theme=${theme}`, { width: 640, height: 480 }],
+        ['playground', `${env.server.url}?scene=${scene}&theme=${theme}`, { width: 1200, height: 760 }],
+        ['embed', `${env.server.url}embed.html?scene=${scene}&theme=${theme}`, { width: 640, height: 480 }],
       ]) {
-        const opened = await openPage(browser, url, { viewport });
+        const opened = await openPage(env.browser, url, { viewport });
         try {
           assert.deepEqual(await seriousAxeViolations(opened.page), [], `${scene} ${view} (${theme})`);
         } finally {
@@ -37,7 +25,7 @@ for (const theme of ['light', 'dark']) {
   }
 
   test(`axe: ${theme}: the Copy embed code dialog, and an embed with readouts, a play control and notices`, async () => {
-    const playground = await openPage(browser, `${server.url}?scene=chain&theme=${theme}`);
+    const playground = await openPage(env.browser, `${env.server.url}?scene=chain&theme=${theme}`);
     try {
       await playground.page.getByRole('button', { name: 'Copy embed code' }).click();
       await playground.page.getByRole('dialog').waitFor();
@@ -45,7 +33,7 @@ for (const theme of ['light', 'dark']) {
     } finally {
       await playground.context.close();
     }
-    const embed = await openPage(browser, `${server.url}embed.html?scene=arm&theme=${theme}&readouts=1&play=click&bad=1`,
+    const embed = await openPage(env.browser, `${env.server.url}embed.html?scene=arm&theme=${theme}&readouts=1&play=click&bad=1`,
       { viewport: { width: 640, height: 480 } });
     try {
       assert.equal(await embed.page.isVisible('#notices'), true);
@@ -75,7 +63,7 @@ test('the canvas\' marks stand out from its background by at least 3:1 (WCAG 1.4
   // limits, axis labels, the spider's body and ground line. The grid and fills are decoration.
   const marks = ['bone', 'bone-2', 'bone-edge', 'end', 'target', 'warn', 'limit', 'label', 'body', 'ground-edge'];
   for (const theme of ['light', 'dark']) {
-    const opened = await openPage(browser, `${server.url}embed.html?scene=arm&theme=${theme}`, { viewport: { width: 400, height: 300 } });
+    const opened = await openPage(env.browser, `${env.server.url}embed.html?scene=arm&theme=${theme}`, { viewport: { width: 400, height: 300 } });
     try {
       const colours = await opened.page.evaluate((names) => {
         const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));

@@ -158,6 +158,24 @@ export async function setup() {
 }
 
 /**
+ * A server and a browser for a whole test file, opened before its tests and closed after them:
+ * `const env = useServerAndBrowser();` then `env.server.url`, `env.browser` inside the tests.
+ * @param {Parameters<typeof startServer>[0]} [options] What startServer() serves.
+ */
+export function useServerAndBrowser(options) {
+  const env = /** @type {{server: Awaited<ReturnType<typeof startServer>>, browser: import('playwright-core').Browser}} */ ({});
+  before(async () => {
+    env.server = await startServer(options);
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
+}
+
+/**
  * One server, browser and playground page for a whole test file: registers the file's before and
  * after hooks and hands what it opened to `assign` (so the file keeps its own variables).
  * @param {string} query Appended to the page URL, e.g. "?scene=chain" (or "").

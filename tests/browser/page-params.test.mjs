@@ -2,24 +2,12 @@
 // openLink) through links, setState and postMessage; the arm's and chain's target path; reduced
 // motion; and what assistive technology is told about the canvas.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  assertNoProblems, getState, launchBrowser, openPage, pixelAt, setState, startServer, touchDrag, worldToClient,
+  assertNoProblems, getState, openPage, pixelAt, setState, touchDrag, useServerAndBrowser, worldToClient,
 } from './harness.mjs';
 
-/** @type {{url: string, close: () => Promise<void>}} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 /** The page params of a state. */
 const pageOf = ({ theme, transparent, play, readouts, openLink }) => ({ theme, transparent, play, readouts, openLink });
@@ -39,11 +27,11 @@ const rgb = (text) => (text.match(/[\d.]+/g) ?? []).map(Number);
 test('links carry the page params in every scene, only when not default, and read them back', async () => {
   for (const scene of ['arm', 'chain', 'spider', 'stress']) {
     const query = `v=1&scene=${scene}&theme=dark&transparent=1&play=paused&readouts=1&openLink=0`;
-    const opened = await openPage(browser, `${server.url}embed.html?${query}`, { viewport: { width: 400, height: 300 } });
+    const opened = await openPage(env.browser, `${env.server.url}embed.html?${query}`, { viewport: { width: 400, height: 300 } });
     try {
       const state = await getState(opened.page);
       assert.deepEqual(pageOf(state), { theme: 'dark', transparent: true, play: 'paused', readouts: true, openLink: false }, scene);
-      assert.equal(await opened.page.evaluate(() => window.playground.shareLink()), `${server.url}index.html?${query}`);
+      assert.equal(await opened.page.evaluate(() => window.playground.shareLink()), `${env.server.url}index.html?${query}`);
       assert.equal(await opened.page.isVisible('#notices'), false, `${scene}: nothing to complain about`);
       assert.equal(await opened.page.isVisible('#open-playground'), false, 'openLink=0 hides the link out');
       assertNoProblems(opened);
@@ -51,16 +39,16 @@ test('links carry the page params in every scene, only when not default, and rea
       await opened.context.close();
     }
   }
-  const defaults = await openPage(browser, `${server.url}?scene=arm&theme=auto&play=auto&transparent=0&openLink=1&readouts=0`);
+  const defaults = await openPage(env.browser, `${env.server.url}?scene=arm&theme=auto&play=auto&transparent=0&openLink=1&readouts=0`);
   try {
-    assert.equal(await defaults.page.evaluate(() => window.playground.shareLink()), `${server.url}?v=1&scene=arm`, 'defaults are not written');
+    assert.equal(await defaults.page.evaluate(() => window.playground.shareLink()), `${env.server.url}?v=1&scene=arm`, 'defaults are not written');
   } finally {
     await defaults.context.close();
   }
 });
 
 test('bad page params get the same notices as bad settings; setState checks them the same way', async () => {
-  const opened = await openPage(browser, `${server.url}embed.html?scene=chain&theme=purple&transparent=maybe&play=later&openLink=2`,
+  const opened = await openPage(env.browser, `${env.server.url}embed.html?scene=chain&theme=purple&transparent=maybe&play=later&openLink=2`,
     { viewport: { width: 640, height: 480 } });
   const { page } = opened;
   try {
@@ -89,7 +77,7 @@ test('bad page params get the same notices as bad settings; setState checks them
 test('theme: the canvas and every control follow theme=light|dark, whatever the reader\'s OS says', async () => {
   for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
     for (const theme of ['light', 'dark']) {
-      const opened = await openPage(browser, `${server.url}?scene=arm&theme=${theme}`, { colorScheme });
+      const opened = await openPage(env.browser, `${env.server.url}?scene=arm&theme=${theme}`, { colorScheme });
       const { page } = opened;
       try {
         const background = luminance(await pixelAt(page, { x: -280, y: -210 }));
@@ -114,7 +102,7 @@ test('theme: the canvas and every control follow theme=light|dark, whatever the 
 });
 
 test('transparent=1: the embed has no background of its own; the drawing stays', async () => {
-  const opened = await openPage(browser, `${server.url}embed.html?scene=arm&transparent=1&theme=dark`, { viewport: { width: 640, height: 480 } });
+  const opened = await openPage(env.browser, `${env.server.url}embed.html?scene=arm&transparent=1&theme=dark`, { viewport: { width: 640, height: 480 } });
   const { page } = opened;
   try {
     const empty = await pixelAt(page, { x: -280, y: -210 });
@@ -134,7 +122,7 @@ test('transparent=1: the embed has no background of its own; the drawing stays',
 
 test('play=click: a still first frame and a play control that a key, a click or a tap starts', async () => {
   for (const how of ['key', 'click', 'tap', 'canvas key']) {
-    const opened = await openPage(browser, `${server.url}embed.html?scene=spider&play=click`,
+    const opened = await openPage(env.browser, `${env.server.url}embed.html?scene=spider&play=click`,
       { viewport: { width: 640, height: 480 }, hasTouch: how === 'tap' });
     const { page } = opened;
     try {
@@ -167,7 +155,7 @@ test('play=click: a still first frame and a play control that a key, a click or 
 });
 
 test('reduced motion: play=auto acts as click; play=paused never moves by itself but takes input', async () => {
-  const reduced = await openPage(browser, `${server.url}embed.html?scene=arm&path=circle`,
+  const reduced = await openPage(env.browser, `${env.server.url}embed.html?scene=arm&path=circle`,
     { viewport: { width: 640, height: 480 }, reducedMotion: 'reduce' });
   try {
     await reduced.page.waitForTimeout(400);
@@ -180,14 +168,14 @@ test('reduced motion: play=auto acts as click; play=paused never moves by itself
   } finally {
     await reduced.context.close();
   }
-  const normal = await openPage(browser, `${server.url}embed.html?scene=arm&path=circle`, { viewport: { width: 640, height: 480 } });
+  const normal = await openPage(env.browser, `${env.server.url}embed.html?scene=arm&path=circle`, { viewport: { width: 640, height: 480 } });
   try {
     assert.equal(await normal.page.isVisible('#play'), false, 'without reduced motion it plays at once');
     await normal.page.waitForFunction(() => window.playground.getState().time > 0.1);
   } finally {
     await normal.context.close();
   }
-  const paused = await openPage(browser, `${server.url}embed.html?scene=spider&play=paused`, { viewport: { width: 640, height: 480 } });
+  const paused = await openPage(env.browser, `${env.server.url}embed.html?scene=spider&play=paused`, { viewport: { width: 640, height: 480 } });
   try {
     await paused.page.waitForTimeout(400);
     assert.equal((await getState(paused.page)).time, 0);
@@ -211,8 +199,8 @@ function expectedPath(path, t) {
 
 test('path=circle|figure8 moves the target by itself, deterministically in scene time, until the reader takes it', async () => {
   for (const [scene, path] of [['arm', 'circle'], ['chain', 'figure8'], ['arm', 'figure8'], ['chain', 'circle']]) {
-    const link = `${server.url}?scene=${scene}&path=${path}&play=paused`;
-    const opened = await openPage(browser, link);
+    const link = `${env.server.url}?scene=${scene}&path=${path}&play=paused`;
+    const opened = await openPage(env.browser, link);
     const { page } = opened;
     try {
       for (const steps of [1, 59, 150]) {
@@ -223,7 +211,7 @@ test('path=circle|figure8 moves the target by itself, deterministically in scene
       assert.deepEqual(state.target, expectedPath(path, 210 / 60), `${scene} ${path} at 3.5 s`);
       assert.equal(state.params.path, path);
       // The same link in another tab: the same motion.
-      const copy = await openPage(browser, link);
+      const copy = await openPage(env.browser, link);
       await copy.page.evaluate(() => window.playground.step(210));
       assert.deepEqual((await getState(copy.page)).target, state.target, 'a link reproduces it');
       await copy.context.close();
@@ -248,7 +236,7 @@ test('path=circle|figure8 moves the target by itself, deterministically in scene
 });
 
 test('a key on the target takes it off its path as well', async () => {
-  const opened = await openPage(browser, `${server.url}?scene=chain&path=circle`);
+  const opened = await openPage(env.browser, `${env.server.url}?scene=chain&path=circle`);
   try {
     await opened.page.waitForFunction(() => window.playground.getState().time > 0.2);
     await opened.page.focus('#view');
@@ -264,7 +252,7 @@ test('a key on the target takes it off its path as well', async () => {
 
 test('readouts=1 shows the status strip in the embed, under the scene, not over it', async () => {
   for (const [width, height] of [[640, 480], [320, 240]]) {
-    const opened = await openPage(browser, `${server.url}embed.html?scene=chain&readouts=1`, { viewport: { width, height } });
+    const opened = await openPage(env.browser, `${env.server.url}embed.html?scene=chain&readouts=1`, { viewport: { width, height } });
     const { page } = opened;
     try {
       await page.waitForFunction(() => window.playground.getState().result?.status === 'reached');
@@ -284,7 +272,7 @@ test('readouts=1 shows the status strip in the embed, under the scene, not over 
       await opened.context.close();
     }
   }
-  const plain = await openPage(browser, `${server.url}embed.html?scene=chain`, { viewport: { width: 640, height: 480 } });
+  const plain = await openPage(env.browser, `${env.server.url}embed.html?scene=chain`, { viewport: { width: 640, height: 480 } });
   try {
     assert.equal(await plain.page.isVisible('.stage-bar'), false, 'no readouts unless asked for');
     assert.equal(await plain.page.isVisible('#open-playground'), true);
@@ -294,7 +282,7 @@ test('readouts=1 shows the status strip in the embed, under the scene, not over 
 });
 
 test('the canvas describes what it shows now, status first; status changes are announced politely', async () => {
-  const opened = await openPage(browser, `${server.url}embed.html?scene=arm`, { viewport: { width: 640, height: 480 } });
+  const opened = await openPage(env.browser, `${env.server.url}embed.html?scene=arm`, { viewport: { width: 640, height: 480 } });
   const { page } = opened;
   try {
     const described = () => page.evaluate(() => {
@@ -335,7 +323,7 @@ test('the canvas describes what it shows now, status first; status changes are a
 });
 
 test('a touch drag that starts on the target moves it in the playground (drag anywhere stays there)', async () => {
-  const opened = await openPage(browser, `${server.url}?scene=arm`, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const opened = await openPage(env.browser, `${env.server.url}?scene=arm`, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   try {
     const from = await worldToClient(opened.page, { x: 0, y: -150 });
     const to = await worldToClient(opened.page, { x: 0, y: -50 });

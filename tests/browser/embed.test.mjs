@@ -494,6 +494,15 @@ test('an embed loads only its own scene\'s modules; a host\'s ik2d:setState to a
     assert.equal(reply.state.scene, 'chain');
     assert.equal(reply.state.params.bones, 9);
     assert.ok(sceneModules().includes('chain'), 'the chain was fetched when asked for');
+    // The page params by message: checked like a link, applied at once.
+    const themed = await page.evaluate(() => new Promise((resolve) => {
+      addEventListener('message', (event) => { if (event.data?.id === 'theme' && event.data.type !== 'ik2d:setState') resolve(event.data); });
+      window.postMessage({ type: 'ik2d:setState', id: 'theme', state: { theme: 'dark', transparent: true, play: 'sometimes' } }, '*');
+    }));
+    assert.deepEqual(themed.notices, ['Ignored play=sometimes: must be one of auto, click, paused']);
+    assert.deepEqual([themed.state.theme, themed.state.transparent, themed.state.play], ['dark', true, 'auto']);
+    assert.match(themed.link, /&theme=dark&transparent=1$/);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
     assert.equal(opened.requests.some((url) => /scenes\/(spider|stress)/.test(url)), false);
     assertNoProblems(opened);
   } finally {

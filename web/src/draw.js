@@ -84,8 +84,9 @@ export function sizeFor(view, worldSize, min, max) {
  */
 export function drawBackdrop(ctx, view, theme, spacing, axes = true) {
   const { width, height } = view.size();
-  ctx.clearRect(0, 0, width, height);
-  if (theme.backdrop !== 'transparent') {
+  if (theme.backdrop === 'transparent') {
+    ctx.clearRect(0, 0, width, height);
+  } else {
     ctx.fillStyle = theme.backdrop;
     ctx.fillRect(0, 0, width, height);
   }

@@ -4,8 +4,10 @@
 //   2. WASM in Node: ik2d per call and batched against hand-written JS and three JS IK libraries,
 //      alternating rounds in one process, plus the convergence table (bench/node/run.mjs);
 //   3. browser: the playground's stress scene in headless Chromium (bench/browser/stress.mjs);
-//   4. payload: gzipped size of what a page downloads.
-//   npm run bench [-- --quick] [-- --only native,node,browser,payload]
+//   4. payload: gzipped size of what a page downloads;
+//   5. embed: a Hugo blog post with three embeds, time to first frame and bytes, cold and cached
+//      (bench/browser/embed.mjs).
+//   npm run bench [-- --quick] [-- --only native,node,browser,payload,embed]
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -67,12 +69,13 @@ function payload() {
 }
 
 try {
-  ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten', 'benchmark', 'chromium']);
+  ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten', 'chromium', ...(wanted('native') ? ['benchmark'] : []),
+    ...(wanted('embed') ? ['hugo'] : [])]);
   ensureNodeModules();
   console.log(`# ik2d benchmarks${quick ? ' (--quick: fewer rounds, noisier)' : ''}`);
   console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores. Ratios come from one run; absolute numbers move with the machine's load.`);
   if (wanted('native')) nativeBench();
-  if (wanted('node') || wanted('browser') || wanted('payload')) {
+  if (wanted('node') || wanted('browser') || wanted('payload') || wanted('embed')) {
     buildWasm();
     assembleDist();
   }
@@ -87,6 +90,11 @@ try {
     await runStress({ quick });
   }
   if (wanted('payload')) payload();
+  if (wanted('embed')) {
+    console.log('\n## Embeds in a blog post: load (bench/browser/embed.mjs)\n');
+    const { runEmbedLoad } = await import(pathToFileURL(path.join(repoRoot, 'bench', 'browser', 'embed.mjs')).href);
+    await runEmbedLoad({ quick });
+  }
 } catch (error) {
   console.error(`\nnpm run bench failed: ${error.stack ?? error.message}`);
   process.exit(1);

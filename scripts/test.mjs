@@ -20,7 +20,7 @@ const testFiles = (folder) =>
     .map((name) => path.join(folder, name));
 
 try {
-  ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten', 'catch2', 'chromium', 'firefox', 'webkit', 'xvfb', 'clangFormat', 'libFuzzer']);
+  ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten', 'catch2', 'chromium', 'firefox', 'webkit', 'xvfb', 'hugo', 'clangFormat', 'libFuzzer']);
   ensureNodeModules();
 
   console.log('\n== C++ format (clang-format; npm run format fixes it) ==');

@@ -2,9 +2,10 @@
 //
 // System tools: cmake + ninja, a C++ compiler, Emscripten (em++ already on PATH, e.g. from emsdk,
 // is used as is), Catch2 v2 (header + CMake package) and, for the browser tests, Chromium, Firefox
-// ESR and WebKitGTK's WebKitWebDriver + MiniBrowser with Xvfb (tests/browser/engines/). On
-// Debian/Ubuntu as root the missing ones are installed with apt-get; anywhere else the script stops
-// and names what to install. npm packages: `npm ci` whenever node_modules does not match the lock.
+// ESR and WebKitGTK's WebKitWebDriver + MiniBrowser with Xvfb (tests/browser/engines/), and Hugo (a
+// real static-site blog that pastes the embed snippet). On Debian/Ubuntu as root the missing ones
+// are installed with apt-get; anywhere else the script stops and names what to install. npm
+// packages: `npm ci` whenever node_modules does not match the lock.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -53,6 +54,7 @@ const requirements = {
   libFuzzer: { name: 'clang++ with libFuzzer', present: hasLibFuzzer, debian: 'clang libclang-rt-14-dev', hint: 'clang++ with its libFuzzer runtime (Debian: clang libclang-rt-14-dev)' },
   benchmark: { name: 'Google Benchmark', present: () => ['/usr/include/benchmark/benchmark.h', '/usr/local/include/benchmark/benchmark.h'].some((file) => existsSync(file)), debian: 'libbenchmark-dev', hint: 'Google Benchmark (Debian: libbenchmark-dev)' },
   clangFormat: { name: 'clang-format', present: () => has('clang-format'), debian: 'clang-format', hint: 'clang-format' },
+  hugo: { name: 'hugo', present: () => has('hugo', ['version']), debian: 'hugo', hint: 'Hugo, for the browser tests\' blog (Debian: hugo)' },
   chromium: { name: 'chromium', present: () => existsSync(chromiumPath), debian: 'chromium', hint: `Chromium at ${chromiumPath} (or set CHROME_PATH)` },
   firefox: { name: 'firefox-esr', present: () => existsSync(firefoxPath), debian: 'firefox-esr', hint: `Firefox at ${firefoxPath} (or set FIREFOX_PATH)` },
   webkit: {

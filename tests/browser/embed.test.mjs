@@ -4,24 +4,12 @@
 // including stepping a chain embed's solver through it.
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
-  assertNoProblems, getState, launchBrowser, nextFrames, openPage, startServer, waitReady,
+  assertNoProblems, getState, nextFrames, openPage, useServerAndBrowser, waitReady,
 } from './harness.mjs';
 
-/** @type {{url: string, close: () => Promise<void>}} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 const ARM_QUERY = 'v=1&scene=arm&length1=150&bend=-1&target=-40,70';
 
@@ -46,14 +34,14 @@ function layout(page) {
 }
 
 test('the embed view: only the canvas, filling the window at any size, with a link to the playground', async () => {
-  const opened = await openPage(browser, `${server.url}embed.html?${ARM_QUERY}`, { viewport: { width: 400, height: 300 } });
+  const opened = await openPage(env.browser, `${env.server.url}embed.html?${ARM_QUERY}`, { viewport: { width: 400, height: 300 } });
   const { page } = opened;
   try {
     assert.deepEqual(await layout(page), { canvas: [0, 0, 400, 300], chrome: [], openLink: true, scrolls: false });
     const state = await getState(page);
     assert.deepEqual(state.params, { ...state.params, length1: 150, bend: -1 });
     assert.deepEqual(state.target, { x: -40, y: 70 });
-    const expected = `${server.url}index.html?${ARM_QUERY}`;
+    const expected = `${env.server.url}index.html?${ARM_QUERY}`;
     assert.equal(await page.getAttribute('#open-playground', 'href'), expected, 'opens the same scene in the playground');
     assert.equal(await page.getAttribute('#open-playground', 'target'), '_blank');
     assert.equal(await page.evaluate(() => window.playground.shareLink()), expected, 'shareLink() is the playground link');
@@ -76,7 +64,7 @@ test('the embed view: only the canvas, filling the window at any size, with a li
 });
 
 test('the embed view shows a bad link\'s notices over the canvas; index.html?embed=1 is the same view', async () => {
-  const opened = await openPage(browser, `${server.url}embed.html?scene=chain&bones=900&${encodeURIComponent('<b>x')}=1`,
+  const opened = await openPage(env.browser, `${env.server.url}embed.html?scene=chain&bones=900&${encodeURIComponent('<b>x')}=1`,
     { viewport: { width: 400, height: 300 } });
   try {
     const notices = await opened.page.$$eval('#notice-list li', (items) => items.map((item) => item.textContent));
@@ -89,10 +77,10 @@ test('the embed view shows a bad link\'s notices over the canvas; index.html?emb
     await opened.context.close();
   }
 
-  const flagged = await openPage(browser, `${server.url}?scene=arm&embed=1`, { viewport: { width: 500, height: 400 } });
+  const flagged = await openPage(env.browser, `${env.server.url}?scene=arm&embed=1`, { viewport: { width: 500, height: 400 } });
   try {
     assert.deepEqual(await layout(flagged.page), { canvas: [0, 0, 500, 400], chrome: [], openLink: true, scrolls: false });
-    assert.equal(await flagged.page.evaluate(() => window.playground.shareLink()), `${server.url}?v=1&scene=arm`,
+    assert.equal(await flagged.page.evaluate(() => window.playground.shareLink()), `${env.server.url}?v=1&scene=arm`,
       'the playground link leaves the embed flag out');
     await flagged.page.evaluate(() => window.playground.setState({ params: { length2: 90 } }));
     await flagged.page.waitForFunction(() => location.search === '?v=1&scene=arm&length2=90&embed=1', null, { timeout: 3000 });
@@ -103,19 +91,42 @@ test('the embed view shows a bad link\'s notices over the canvas; index.html?emb
 });
 
 test('Copy link and Copy embed code put the link and a ready-to-paste <iframe> on the clipboard', async () => {
-  const opened = await openPage(browser, `${server.url}?${ARM_QUERY}`, { permissions: ['clipboard-read', 'clipboard-write'] });
+  const opened = await openPage(env.browser, `${env.server.url}?${ARM_QUERY}`, { permissions: ['clipboard-read', 'clipboard-write'] });
   const { page } = opened;
   try {
     await page.getByRole('button', { name: 'Copy link' }).click();
     await page.waitForFunction(() => document.getElementById('copy-status')?.textContent !== '');
     assert.equal(await page.textContent('#copy-status'), 'Link copied.');
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${server.url}?${ARM_QUERY}`);
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), `${env.server.url}?${ARM_QUERY}`);
 
+    // Copy embed code opens a dialog: the author picks the page params, the snippet follows.
     await page.getByRole('button', { name: 'Copy embed code' }).click();
-    await page.waitForFunction(() => document.getElementById('copy-status')?.textContent === 'Embed code copied.');
-    const snippet = await page.evaluate(() => navigator.clipboard.readText());
-    assert.equal(snippet, `<iframe src="${server.url}embed.html?${ARM_QUERY.replace(/&/g, '&amp;')}" title="ik2d: Two-bone arm" `
-      + 'width="640" height="480" loading="lazy" style="border:0;max-width:100%"></iframe>');
+    const dialog = page.getByRole('dialog', { name: 'Embed this scene' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await page.waitForFunction(() => document.getElementById('embed-status')?.textContent === 'Embed code copied.');
+    let snippet = await page.evaluate(() => navigator.clipboard.readText());
+    const shape = 'border:0;display:block;width:100%;max-width:640px;height:auto;aspect-ratio:640/480';
+    assert.equal(snippet, `<iframe src="${env.server.url}embed.html?${ARM_QUERY.replace(/&/g, '&amp;')}" title="ik2d: Two-bone arm" `
+      + `width="640" height="480" loading="lazy" style="${shape}"></iframe>`);
+    assert.equal(await page.inputValue('#embed-code'), snippet, 'the dialog shows what it copies');
+    // Dark, transparent, click to play, readouts, no link out: each written once, the iframe's
+    // color-scheme matching the embed's so the browser keeps it see-through.
+    await dialog.getByRole('radio', { name: 'dark' }).check();
+    await dialog.getByRole('switch', { name: /Transparent background/ }).check();
+    await dialog.getByRole('radio', { name: 'click' }).check();
+    await dialog.getByRole('switch', { name: /Readouts in the embed/ }).check();
+    await dialog.getByRole('switch', { name: /Open in playground/ }).uncheck();
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await page.waitForFunction((before) => navigator.clipboard.readText().then((text) => text !== before), snippet);
+    snippet = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(snippet, `<iframe src="${env.server.url}embed.html?${ARM_QUERY.replace(/&/g, '&amp;')}&amp;theme=dark&amp;transparent=1`
+      + '&amp;play=click&amp;readouts=1&amp;openLink=0" title="ik2d: Two-bone arm" '
+      + `width="640" height="480" loading="lazy" style="${shape};color-scheme:dark"></iframe>`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    assert.equal(await dialog.isVisible(), false);
+    assert.deepEqual(await page.evaluate(() => { const { theme, play } = window.playground.getState(); return { theme, play }; }),
+      { theme: 'auto', play: 'auto' }, 'the dialog changes the snippet, not the playground');
     assert.ok(snippet.length < 400 + 150, 'short enough to paste');
     assertNoProblems(opened);
   } finally {
@@ -124,7 +135,7 @@ test('Copy link and Copy embed code put the link and a ready-to-paste <iframe> o
 });
 
 test('where the browser refuses the clipboard, the text shows selected, to copy by hand', async () => {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 760 } });
+  const context = await env.browser.newContext({ viewport: { width: 1200, height: 760 } });
   await context.addInitScript(() => {
     Object.defineProperty(navigator, 'clipboard', {
       value: { writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) },
@@ -135,24 +146,26 @@ test('where the browser refuses the clipboard, the text shows selected, to copy 
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   try {
-    await page.goto(`${server.url}?${ARM_QUERY}`);
+    await page.goto(`${env.server.url}?${ARM_QUERY}`);
     await waitReady(page);
     await page.getByRole('button', { name: 'Copy embed code' }).click();
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await page.waitForSelector('#copy-text');
     const shown = await page.evaluate(() => ({
       text: document.getElementById('copy-text')?.textContent,
       selected: getSelection()?.toString(),
-      status: document.getElementById('copy-status')?.textContent,
+      status: document.getElementById('embed-status')?.textContent,
     }));
     assert.match(shown.text ?? '', /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed\.html\?v=1&amp;scene=arm&amp;/);
     assert.equal(shown.selected, shown.text, 'selected, ready for Ctrl+C');
     assert.match(shown.status ?? '', /^The browser did not allow copying\. Embed code, selected for you to copy: <iframe/);
     assert.equal(await page.isVisible('#copy-text'), true);
     assert.equal(await page.$$eval('.copy-status iframe', (found) => found.length), 0, 'shown as text, not inserted');
+    await page.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('button', { name: 'Copy link' }).click();
     await page.waitForFunction(() => document.getElementById('copy-text')?.textContent?.startsWith('http'));
-    assert.equal(await page.evaluate(() => getSelection()?.toString()), `${server.url}?${ARM_QUERY}`);
+    assert.equal(await page.evaluate(() => getSelection()?.toString()), `${env.server.url}?${ARM_QUERY}`);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
@@ -160,7 +173,7 @@ test('where the browser refuses the clipboard, the text shows selected, to copy 
 });
 
 test('the example host page drives its arm embed from buttons in the article text', async () => {
-  const opened = await openPage(browser, `${server.url}examples/`, { waitReady: false, viewport: { width: 900, height: 1000 } });
+  const opened = await openPage(env.browser, `${env.server.url}examples/`, { waitReady: false, viewport: { width: 900, height: 1000 } });
   const { page } = opened;
   try {
     await page.waitForSelector('html[data-host-ready="true"]', { timeout: 15000 });
@@ -208,7 +221,7 @@ test('the example host page drives its arm embed from buttons in the article tex
     assert.ok(chain, 'the chain embed loads');
     await chain.waitForSelector('html[data-ready="true"]', { timeout: 15000 });
     assert.equal((await chain.evaluate(() => window.playground.getState())).params.method, 'fabrik');
-    for (const url of opened.requests) assert.ok(url.startsWith(server.url), `no third-party request: ${url}`);
+    for (const url of opened.requests) assert.ok(url.startsWith(env.server.url), `no third-party request: ${url}`);
     assertNoProblems(opened);
   } finally {
     await opened.context.close();
@@ -238,11 +251,11 @@ async function startHost(snippet) {
 }
 
 test('postMessage from another origin: ready, setState, getState, subscribe, and bad messages answered with notices', async () => {
-  const embedOrigin = new URL(server.url).origin;
-  const snippet = `<iframe src="${server.url}embed.html?${ARM_QUERY.replace(/&/g, '&amp;')}" title="ik2d: Two-bone arm" `
+  const embedOrigin = new URL(env.server.url).origin;
+  const snippet = `<iframe src="${env.server.url}embed.html?${ARM_QUERY.replace(/&/g, '&amp;')}" title="ik2d: Two-bone arm" `
     + 'width="640" height="480" loading="lazy" style="border:0;max-width:100%"></iframe>';
   const host = await startHost(snippet);
-  const opened = await openPage(browser, host.url, { waitReady: false });
+  const opened = await openPage(env.browser, host.url, { waitReady: false });
   const { page } = opened;
   /** Messages the host got from the embed, of a type. */
   const received = (type) => page.evaluate((t) => window.received.filter((m) => m.data?.type === t), type);
@@ -264,7 +277,7 @@ test('postMessage from another origin: ready, setState, getState, subscribe, and
     assert.equal(ready.origin, embedOrigin);
     assert.equal(ready.data.protocol, 1);
     assert.deepEqual(ready.data.state.target, { x: -40, y: 70 });
-    assert.equal(ready.data.link, `${server.url}index.html?${ARM_QUERY}`);
+    assert.equal(ready.data.link, `${env.server.url}index.html?${ARM_QUERY}`);
     const frame = page.frame({ url: /embed\.html/ });
     assert.ok(frame);
 
@@ -312,7 +325,7 @@ test('postMessage from another origin: ready, setState, getState, subscribe, and
       state: { scene: '<img src=x onerror=alert(1)>', params: { length1: 'abc', length2: 1e308, bones: 5000 }, target: { x: Number.NaN, y: 10 }, colour: 'red' },
     });
     assert.deepEqual(bad?.data.notices, [
-      'Ignored scene=<img src=x onerror=alert(1)>: unknown scene (available: ' + (await frame.evaluate(() => [...document.querySelectorAll('#scene-tabs [role="tab"]')].map((t) => /** @type {HTMLElement} */ (t).dataset.scene).join(', '))) + ')',
+      'Ignored scene=<img src=x onerror=alert(1)>: unknown scene (available: arm, chain, spider, stress)',
       'Ignored length1: expected a number, got a string',
       'Clamped length2=1e+308 to 250 (allowed 10 to 250)',
       bad?.data.notices[3],
@@ -375,11 +388,11 @@ test('postMessage from another origin: ready, setState, getState, subscribe, and
 });
 
 test('postMessage step-through: ik2d:stepSolver steps a chain embed joint by joint, ik2d:runSolver runs it again', async () => {
-  const embedOrigin = new URL(server.url).origin;
-  const snippet = `<iframe src="${server.url}embed.html?v=1&amp;scene=chain&amp;target=90,40" title="ik2d: Chain" `
+  const embedOrigin = new URL(env.server.url).origin;
+  const snippet = `<iframe src="${env.server.url}embed.html?v=1&amp;scene=chain&amp;target=90,40" title="ik2d: Chain" `
     + 'width="640" height="480" style="border:0"></iframe>';
   const host = await startHost(snippet);
-  const opened = await openPage(browser, host.url, { waitReady: false });
+  const opened = await openPage(env.browser, host.url, { waitReady: false });
   const { page } = opened;
   /** Posts a message to the embed and waits for the reply with its id. */
   const ask = (message) => page.evaluate(async ({ message, embedOrigin }) => {
@@ -457,5 +470,42 @@ test('postMessage step-through: ik2d:stepSolver steps a chain embed joint by joi
   } finally {
     await opened.context.close();
     await host.close();
+  }
+});
+
+test('an embed loads only its own scene\'s modules; a host\'s ik2d:setState to another scene loads that one first', async () => {
+  const opened = await openPage(env.browser, `${env.server.url}embed.html?scene=arm`, { viewport: { width: 640, height: 480 } });
+  const { page } = opened;
+  const sceneModules = () => [...new Set(opened.requests.map((url) => /\/src\/scenes\/([\w-]+)\.js$/.exec(url)?.[1]).filter(Boolean))].sort();
+  try {
+    assert.deepEqual(sceneModules(), ['arm', 'arm-overlay', 'catalog', 'overlay-layout', 'target-path'].sort());
+    assert.equal(opened.requests.some((url) => /scenes\/(chain|spider|stress)/.test(url)), false, 'no other scene');
+    // playground.setState cannot wait for a module: it says so, and nothing changes.
+    assert.deepEqual(await page.evaluate(() => window.playground.setState({ scene: 'spider' })),
+      ['Ignored scene=spider: this embed has not loaded it (it loads only its own scene; ik2d:setState messages load it first)']);
+    assert.equal((await getState(page)).scene, 'arm');
+    // A message does wait: the chain is loaded, then shown, and the reply says so.
+    const reply = await page.evaluate(() => new Promise((resolve) => {
+      addEventListener('message', (event) => { if (event.data?.id === 'to-chain' && event.data.type !== 'ik2d:setState') resolve(event.data); });
+      window.postMessage({ type: 'ik2d:setState', id: 'to-chain', state: { scene: 'chain', params: { bones: 9 } } }, '*');
+    }));
+    assert.equal(reply.type, 'ik2d:result');
+    assert.deepEqual(reply.notices, []);
+    assert.equal(reply.state.scene, 'chain');
+    assert.equal(reply.state.params.bones, 9);
+    assert.ok(sceneModules().includes('chain'), 'the chain was fetched when asked for');
+    // The page params by message: checked like a link, applied at once.
+    const themed = await page.evaluate(() => new Promise((resolve) => {
+      addEventListener('message', (event) => { if (event.data?.id === 'theme' && event.data.type !== 'ik2d:setState') resolve(event.data); });
+      window.postMessage({ type: 'ik2d:setState', id: 'theme', state: { theme: 'dark', transparent: true, play: 'sometimes' } }, '*');
+    }));
+    assert.deepEqual(themed.notices, ['Ignored play=sometimes: must be one of auto, click, paused']);
+    assert.deepEqual([themed.state.theme, themed.state.transparent, themed.state.play], ['dark', true, 'auto']);
+    assert.match(themed.link, /&theme=dark&transparent=1$/);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+    assert.equal(opened.requests.some((url) => /scenes\/(spider|stress)/.test(url)), false);
+    assertNoProblems(opened);
+  } finally {
+    await opened.context.close();
   }
 });

@@ -6,6 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import http from 'node:http';
 import { after, before } from 'node:test';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import sirv from 'sirv';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const distDir = path.resolve(here, '..', '..', 'dist');
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Chromium flags that work on a headless machine with no outside network. */
 export const CHROMIUM_ARGS = [
@@ -24,18 +26,29 @@ export const CHROMIUM_ARGS = [
 
 /**
  * Serves dist/ on 127.0.0.1 with an ephemeral port.
- * @param {{prefix?: string, headScript?: string}} [options] prefix: serve under this sub-path (e.g.
- *   "/docs/demo/"), 404 elsewhere. headScript: a JS file served at HEAD_SCRIPT_URL and loaded first
- *   in every HTML page's <head> (the WebKit driver's console recorder; same-origin, so the page's
- *   CSP allows it).
+ * @param {{prefix?: string, headScript?: string, folders?: Record<string, string>}} [options] prefix:
+ *   serve under this sub-path (e.g. "/docs/demo/"), 404 elsewhere. headScript: a JS file served at
+ *   HEAD_SCRIPT_URL and loaded first in every HTML page's <head> (the WebKit driver's console
+ *   recorder; same-origin, so the page's CSP allows it). folders: more folders served beside dist/,
+ *   by URL path (e.g. {'/blog/': '/tmp/site'}: a host page on the embeds' own origin).
  * @returns {Promise<{url: string, close: () => Promise<void>}>} url ends with "/" (and the prefix).
  */
-export async function startServer({ prefix = '/', headScript } = {}) {
+export async function startServer({ prefix = '/', headScript, folders = {} } = {}) {
   if (!existsSync(path.join(distDir, 'ik2d.js')) || !existsSync(path.join(distDir, 'index.html'))) {
     throw new Error(`${path.join(distDir, 'ik2d.js')} or index.html is missing: run npm run build first`);
   }
   const files = sirv(distDir, { dev: true });
+  const extra = Object.entries(folders).map(([at, folder]) => /** @type {const} */ ([at, sirv(folder, { dev: true })]));
   const server = http.createServer((request, response) => {
+    const other = extra.find(([at]) => request.url?.startsWith(at));
+    if (other) {
+      request.url = `/${request.url?.slice(other[0].length)}`;
+      other[1](request, response, () => {
+        response.statusCode = 404;
+        response.end('not found');
+      });
+      return;
+    }
     if (!request.url?.startsWith(prefix)) {
       response.statusCode = 404;
       response.end('not under the served prefix');
@@ -97,6 +110,62 @@ export function launchBrowser(extraArgs = []) {
 }
 
 /**
+ * Serves one folder on 127.0.0.1 with an ephemeral port: a host page on another origin than the
+ * embeds (another port).
+ * @param {string} folder
+ * @returns {Promise<{url: string, close: () => Promise<void>}>} url ends with "/".
+ */
+export async function serveFolder(folder) {
+  const files = sirv(folder, { dev: true });
+  const server = http.createServer((request, response) => files(request, response, () => {
+    response.statusCode = 404;
+    response.end('not found');
+  }));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/**
+ * Counts animation-frame callbacks in every frame of a context, cross-origin iframes included
+ * (an init script: `window.__frames`), to check that an embed out of view does no per-frame work.
+ * @param {import('playwright-core').BrowserContext} context
+ */
+export function countAnimationFrames(context) {
+  return context.addInitScript(() => {
+    const request = window.requestAnimationFrame.bind(window);
+    /** @type {any} */ (window).__frames = 0;
+    window.requestAnimationFrame = (callback) => request((time) => {
+      /** @type {any} */ (window).__frames += 1;
+      callback(time);
+    });
+  });
+}
+
+/**
+ * Runs axe-core (npm) in a page or frame and returns its serious and critical violations, as
+ * "rule: target" lines (empty when there are none).
+ * @param {import('playwright-core').Page | import('playwright-core').Frame} target
+ */
+export async function seriousAxeViolations(target) {
+  const source = readFileSync(axePath, 'utf8');
+  await target.evaluate(source); // Through the debugger: the page's CSP does not apply.
+  const violations = await target.evaluate(() => /** @type {any} */ (window).axe.run(document, {
+    resultTypes: ['violations'],
+  }).then((/** @type {any} */ result) => result.violations.map((/** @type {any} */ v) => ({
+    id: v.id, impact: v.impact, nodes: v.nodes.map((/** @type {any} */ n) => `${n.target.join(' ')}: ${n.failureSummary}`),
+  }))));
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node}`));
+}
+
+/**
  * A server and a browser for one test file: `const env = await setup(); ... await env.close()`.
  */
 export async function setup() {
@@ -110,6 +179,24 @@ export async function setup() {
       await server.close();
     },
   };
+}
+
+/**
+ * A server and a browser for a whole test file, opened before its tests and closed after them:
+ * `const env = useServerAndBrowser();` then `env.server.url`, `env.browser` inside the tests.
+ * @param {Parameters<typeof startServer>[0]} [options] What startServer() serves.
+ */
+export function useServerAndBrowser(options) {
+  const env = /** @type {{server: Awaited<ReturnType<typeof startServer>>, browser: import('playwright-core').Browser}} */ ({});
+  before(async () => {
+    env.server = await startServer(options);
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
 }
 
 /**

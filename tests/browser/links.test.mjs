@@ -70,12 +70,13 @@ for (const [index, scene] of SCENES.entries()) {
     await visit(`${env.url}?scene=${scene.id}`);
     await page.evaluate(() => window.playground.pause());
 
-    // Toggles that make a point move by itself (a moving target, a following root) are left at
-    // their defaults: the copy would have moved on by the time it is read. Found by trying each.
+    // Toggles and choices that make a point move by itself (a moving target, a target path, a
+    // following root) are left at their defaults: the copy would have moved on by the time it is
+    // read. Found by trying each.
     const animated = new Set();
-    for (const spec of scene.params.filter((p) => p.kind === 'toggle')) {
+    for (const spec of scene.params.filter((p) => p.kind === 'toggle' || p.kind === 'choice')) {
       const before = await getState(page);
-      await setState(page, { params: { [spec.name]: !spec.default } });
+      await setState(page, { params: { [spec.name]: otherValue(spec, 0) } });
       await page.evaluate(() => window.playground.step(5));
       const after = await getState(page);
       if (scene.points.some((p) => after[p.name].x !== before[p.name].x || after[p.name].y !== before[p.name].y)) {
@@ -140,12 +141,12 @@ async function assertSafeAndWorking(url, expectedScene) {
   assert.equal(state.scene, expectedScene, `${url}: scene`);
   assert.equal(await page.isVisible('#notices'), true, `${url}: the notices are visible`);
   const injected = await page.evaluate(() => ({
-    elements: document.querySelectorAll('img, iframe, object, embed, svg, b, i, form, link:not([rel="stylesheet"]):not([rel="icon"])').length,
+    elements: document.querySelectorAll('img, iframe, object, embed, svg, b, i, form:not(.embed-form), link:not([rel="stylesheet"]):not([rel="icon"])').length,
     scripts: [...document.scripts].map((s) => s.getAttribute('src')),
     noticeChildren: [...document.querySelectorAll('#notice-list li')].reduce((n, li) => n + li.childElementCount, 0),
     title: document.title,
   }));
-  assert.deepEqual(injected, { elements: 0, scripts: ['src/main.js'], noticeChildren: 0, title: 'ik2d playground' },
+  assert.deepEqual(injected, { elements: 0, scripts: ['src/theme-early.js', 'src/main.js'], noticeChildren: 0, title: 'ik2d playground' },
     `${url}: nothing injected`);
   // The canvas is drawn: many colours, not a blank rectangle.
   const colours = await page.evaluate(() => {

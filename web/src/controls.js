@@ -260,9 +260,7 @@ export function buildReadouts(container, specs) {
     const term = element('dt', '', spec.label);
     const value = element('dd', 'readout-value', '—');
     value.dataset.readout = spec.name;
-    if (spec.name === 'status') {
-      value.setAttribute('role', 'status'); // Announced when it changes, not on every frame.
-    }
+    // Status changes are announced by describe.js (once a status holds), not by this cell.
     pair.append(term, value);
     container.append(pair);
     cells.set(spec.name, value);

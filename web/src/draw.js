@@ -38,11 +38,13 @@ const OVERLAY_COLOURS = {
 };
 
 /**
- * Reads the canvas colours from CSS (`--canvas-<name>` custom properties).
+ * Reads the canvas colours from CSS (`--canvas-<name>` custom properties), which follow the page's
+ * theme (`html[data-theme]`, see page-view.js); with a transparent page the background is not filled.
  * @param {Element} canvas
+ * @param {{dark: boolean, transparent: boolean}} options
  * @returns {Theme}
  */
-export function readTheme(canvas) {
+export function readTheme(canvas, { dark, transparent }) {
   const style = getComputedStyle(canvas);
   /** @type {Theme} */
   const theme = {};
@@ -50,12 +52,14 @@ export function readTheme(canvas) {
     const key = name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
     theme[key] = style.getPropertyValue(`--canvas-${name}`).trim() || '#888';
   }
-  const overlay = matchMedia('(prefers-color-scheme: dark)').matches ? OVERLAY_COLOURS.dark : OVERLAY_COLOURS.light;
+  const overlay = dark ? OVERLAY_COLOURS.dark : OVERLAY_COLOURS.light;
   for (const [name, fallback] of Object.entries(overlay)) {
     const key = name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
     theme[key] = style.getPropertyValue(`--canvas-${name}`).trim() || fallback;
   }
   theme.font = getComputedStyle(canvas).fontFamily || 'system-ui, sans-serif';
+  // What fills the canvas: nothing on a transparent page (knock-outs still use `background`).
+  theme.backdrop = transparent ? 'transparent' : theme.background;
   return theme;
 }
 
@@ -80,8 +84,12 @@ export function sizeFor(view, worldSize, min, max) {
  */
 export function drawBackdrop(ctx, view, theme, spacing, axes = true) {
   const { width, height } = view.size();
-  ctx.fillStyle = theme.background;
-  ctx.fillRect(0, 0, width, height);
+  if (theme.backdrop === 'transparent') {
+    ctx.clearRect(0, 0, width, height);
+  } else {
+    ctx.fillStyle = theme.backdrop;
+    ctx.fillRect(0, 0, width, height);
+  }
   const seen = view.visibleWorld();
   ctx.lineWidth = 1;
   ctx.beginPath();

@@ -75,6 +75,8 @@ const STEP_THROUGH = new Set(['ik2d:stepSolver', 'ik2d:runSolver']);
  * @property {(count: number) => unknown} stepSolver playground.stepSolver(count).
  * @property {() => void} runSolver playground.runSolver().
  * @property {() => boolean} hasStepThrough Whether the current scene can step its solver.
+ * @property {(id: unknown) => Promise<void>} prepareScene Loads a scene the embed has not loaded
+ *   (an embed loads only its own), before a setState that switches to it.
  *
  * @typedef {{source: MessageEventSource, origin: string}} Peer
  */
@@ -145,6 +147,30 @@ export function startMessageApi() {
       if (/** @type {Window} */ (source).closed) subscribers.delete(source);
       else send({ source, origin }, message);
     }
+  }
+
+  /** Messages are answered in the order they came, a scene load (prepareScene) included. */
+  let pending = Promise.resolve();
+
+  /**
+   * Answers a message after those before it.
+   * @param {MessageEvent} event
+   * @param {MessageTarget} t
+   */
+  function enqueue(event, t) {
+    pending = pending.then(() => prepare(event, t)).then(() => handle(event, t)).catch((error) => {
+      console.error('ik2d embed: a message could not be answered', error);
+    });
+  }
+
+  /**
+   * Loads the scene a setState message switches to, if the embed has not loaded it.
+   * @param {MessageEvent} event
+   * @param {MessageTarget} t
+   */
+  async function prepare(event, t) {
+    const { data } = event;
+    if (data?.type === 'ik2d:setState' && typeof data.state?.scene === 'string') await t.prepareScene(data.state.scene);
   }
 
   /**
@@ -231,7 +257,7 @@ export function startMessageApi() {
   }
 
   addEventListener('message', (event) => {
-    if (target) handle(event, target);
+    if (target) enqueue(event, target);
     else if (queue.length < MAX_QUEUED) queue.push(event);
     else console.warn('ik2d embed: dropped a message sent before the embed was ready (too many queued)');
   });
@@ -239,7 +265,7 @@ export function startMessageApi() {
   return {
     connect(t) {
       target = t;
-      for (const event of queue.splice(0)) handle(event, t);
+      for (const event of queue.splice(0)) enqueue(event, t);
       if (window.parent !== window) {
         // The state is what the link already shows: nothing secret, so any parent may hear it.
         window.parent.postMessage({ type: 'ik2d:ready', protocol: PROTOCOL_VERSION, ...snapshot(t) }, '*');

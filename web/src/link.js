@@ -16,7 +16,9 @@
  *   spider's place `at=…`) is written after the settings, in the scene's own format; the scene
  *   restores it (playground.js), so a link opens on the author's exact figure.
  * - Page keys (PAGE_KEYS: `embed`) choose how the page shows the scene, not what it shows; they are
- *   read by main.js and never reported as unknown.
+ *   read by main.js and never reported as unknown. Page params (page-params.js: theme, transparent,
+ *   play, readouts, openLink) are valid in every scene: they go into the partial state at its top
+ *   level, like points, and are checked with it.
  * - A written link holds `v`, `scene` and only the values that differ from the scene's defaults
  *   and do not follow from the others (a param's `implied`), with numbers as short as they can be
  *   ("120", not "120.00").
@@ -26,6 +28,7 @@
  * (settings.js), the same code that checks `playground.setState()`.
  */
 
+import { pageParam } from './page-params.js';
 import { describeValue, formatNumber } from './settings.js';
 
 /**
@@ -201,14 +204,17 @@ export function parseLink(search, scenes) {
       else page[/** @type {'embed'} */ (key)] = value;
       continue;
     }
-    const param = scene.params.find((p) => p.name === key);
+    const own = scene.params.find((p) => p.name === key);
+    const param = own ?? pageParam(key);
     if (param) {
+      // A scene param goes into `params`; a page param sits at the top level, like a point.
+      const into = own ? partial.params : partial;
       const parsed = parseParamText(param, text);
       if (parsed.reason) {
         notices.push(`Ignored ${shown}: ${parsed.reason}`);
-        delete partial.params[key];
+        delete into[key];
       } else {
-        partial.params[key] = parsed.value;
+        into[key] = parsed.value;
       }
       continue;
     }

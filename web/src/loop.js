@@ -4,6 +4,10 @@
  * Time only moves while running (real time, in FIXED_DT steps, at most MAX_CATCH_UP per frame)
  * or when step() is called (exactly n steps, no real time involved, so it is deterministic).
  * render() runs on every animation frame whether paused or not, and right after step().
+ *
+ * Out of view (setActive(false): scrolled away, a hidden tab) the loop asks for no animation
+ * frames at all, so neither time nor drawing costs anything; back in view it picks up where it
+ * stopped (the time away is not caught up).
  */
 
 /** Simulation steps per second. */
@@ -23,6 +27,9 @@ const MAX_CATCH_UP = 5;
  * @property {(frames: number) => void} step Runs `frames` fixed steps now, then renders.
  * @property {() => boolean} running True unless paused.
  * @property {() => number} steps Fixed steps run so far (time = steps × FIXED_DT).
+ * @property {(active: boolean) => void} setActive False: no more animation frames (and no
+ *   simulation time) until it is true again.
+ * @property {() => number} frames Animation frames run so far (for tests of the power saving).
  */
 
 /**
@@ -38,6 +45,16 @@ export function createLoop(advance, render) {
   /** @type {number | null} */
   let lastTime = null;
   let pending = 0;
+  let active = true;
+  /** True while an animation frame is requested. */
+  let requested = false;
+  let frames = 0;
+
+  function request() {
+    if (requested || !active || !started) return;
+    requested = true;
+    requestAnimationFrame(frame);
+  }
 
   function runStep() {
     advance(FIXED_DT);
@@ -46,7 +63,10 @@ export function createLoop(advance, render) {
 
   /** @param {number} now */
   function frame(now) {
-    requestAnimationFrame(frame);
+    requested = false;
+    if (!active) return;
+    frames += 1;
+    request();
     if (running) {
       if (lastTime !== null) pending = Math.min(pending + (now - lastTime) / 1000, MAX_CATCH_UP * FIXED_DT);
       lastTime = now;
@@ -63,7 +83,7 @@ export function createLoop(advance, render) {
     start() {
       if (started) return;
       started = true;
-      requestAnimationFrame(frame);
+      request();
     },
     pause() {
       running = false;
@@ -80,5 +100,13 @@ export function createLoop(advance, render) {
     },
     running: () => running,
     steps: () => steps,
+    setActive(value) {
+      if (value === active) return;
+      active = value;
+      lastTime = null; // Time away is not simulated.
+      pending = 0;
+      request();
+    },
+    frames: () => frames,
   };
 }

@@ -12,10 +12,12 @@
  * Wait for the CSS selector `html[data-ready="true"]`; a parent window also gets 'ik2d:ready'.
  */
 
+import { buildControls } from './controls.js';
 import { startMessageApi } from './embed-api.js';
 import { parseLink } from './link.js';
+import { PAGE_PARAMS, applyPageParams, defaultPage, pageParam, pageQuery } from './page-params.js';
 import { createPlayground } from './playground.js';
-import { SCENES } from './scenes/index.js';
+import { SCENE_IDS, loadScenes, sceneStub } from './scenes/catalog.js';
 import { copyText, embedSnippet, embedUrl, playgroundUrl } from './share.js';
 
 /** How long the address bar waits for changes to settle before it is rewritten, in ms. */
@@ -87,28 +89,69 @@ function downloadBlob(blob, name) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/**
+ * The Copy embed code dialog: the author picks the page params (theme, transparency, how it starts,
+ * readouts, the link out) and copies the snippet, which follows every choice.
+ * @param {import('./playground.js').Playground} api
+ * @param {() => string} linkQuery The current link query (scene and page params).
+ * @param {import('./scenes/index.js').SceneDefinition[]} scenes
+ */
+function openEmbedDialog(api, linkQuery, scenes) {
+  const dialog = /** @type {HTMLDialogElement} */ (byId('embed-dialog'));
+  const code = /** @type {HTMLTextAreaElement} */ (byId('embed-code'));
+  const state = api.getState();
+  // The playground's own page params are where the author starts.
+  let choices = applyPageParams(defaultPage(), Object.fromEntries(PAGE_PARAMS.map((spec) => [spec.name, state[spec.name]]))).page;
+  const sceneQuery = linkQuery().split('&').filter((part) => !pageParam(decodeURIComponent(part.split('=')[0]))).join('&');
+  const title = `ik2d: ${scenes.find((s) => s.id === state.scene)?.title ?? 'playground'}`;
+  const show = () => {
+    const shared = pageQuery(choices);
+    const colorScheme = choices.transparent ? { light: 'light', dark: 'dark', auto: 'light dark' }[choices.theme] : undefined;
+    code.value = embedSnippet({ src: embedUrl(shared ? `${sceneQuery}&${shared}` : sceneQuery, location.href), title, colorScheme });
+  };
+  const controls = buildControls(byId('embed-options'), PAGE_PARAMS, (name, value) => {
+    choices = applyPageParams(choices, { [name]: value }).page;
+    show();
+  });
+  controls.update(/** @type {Record<string, import('./settings.js').ParamValue>} */ (/** @type {unknown} */ (choices)));
+  show();
+  byId('embed-status').replaceChildren();
+  byId('embed-copy').onclick = () => copyText(code.value, byId('embed-status'), 'Embed code');
+  dialog.showModal();
+}
+
 async function boot() {
   // Listen before anything else, so a host's early messages are queued rather than lost.
   const messages = startMessageApi();
   byId('notice-dismiss').addEventListener('click', () => showNotices([]));
-  const { scene, partial, notices, page } = parseLink(location.search, SCENES);
   // embed.html says so in its markup (no flash of the playground's chrome); index.html?embed=1 here.
   const embedView = document.documentElement.dataset.embed === 'true';
-  if (page.embed) document.documentElement.dataset.embed = 'true';
+  // Which scene the link asks for (stand-ins are enough to read its id); an embed loads only that
+  // one, the playground all of them (its tabs), while the solver loads.
+  const wanted = parseLink(location.search, SCENE_IDS.map(sceneStub));
+  const embedded = embedView || wanted.page.embed;
 
   let ik;
+  /** @type {import('./scenes/index.js').SceneDefinition[]} */
+  let scenes;
   try {
     // dist/ik2d.js is built beside the page (web/ is copied into dist/); its types are
     // core/bindings/ik2d.d.ts, which the build copies to dist/ik2d.d.ts.
+    const ids = embedded ? [wanted.scene.id] : SCENE_IDS;
     // @ts-ignore: the module exists only in dist/.
-    const { default: createIK2D } = await import('../ik2d.js');
-    ik = await createIK2D();
+    const solver = import('../ik2d.js').then(({ default: createIK2D }) => createIK2D());
+    const [module, loaded] = await Promise.all([solver, loadScenes(ids)]);
+    ik = module;
+    scenes = SCENE_IDS.map((id) => loaded.find((definition) => definition.id === id) ?? sceneStub(id));
   } catch (error) {
     showFatal('The IK solver could not be loaded. Serve this folder over http(s) (browsers do not run '
       + 'WebAssembly from file:// pages) and keep ik2d.wasm beside ik2d.js.', error);
     console.error(error);
     return;
   }
+
+  const { scene, partial, notices, page } = parseLink(location.search, scenes);
+  if (page.embed) document.documentElement.dataset.embed = 'true';
 
   let addressTimer = 0;
   let ready = false;
@@ -123,11 +166,11 @@ async function boot() {
 
   playground = createPlayground({
     ik,
-    scenes: SCENES,
+    scenes,
     scene,
     elements: {
       canvas: byId('view'),
-      tabs: byId('scene-tabs'),
+      tabs: document.getElementById('scene-tabs'),
       tabPanel: byId('scene-panel'),
       title: byId('scene-title'),
       summary: byId('scene-summary'),
@@ -135,7 +178,11 @@ async function boot() {
       controls: byId('controls'),
       readouts: byId('readouts'),
       tools: byId('scene-tools'),
+      playButton: /** @type {HTMLButtonElement | null} */ (document.getElementById('play')),
+      description: byId('scene-description'),
+      announcer: byId('scene-announcer'),
     },
+    touchScrolls: embedView || page.embed,
     onChange() {
       const status = document.getElementById('copy-status');
       if (status) status.replaceChildren();
@@ -163,10 +210,7 @@ async function boot() {
   const status = document.getElementById('copy-status');
   if (status) {
     byId('copy-link').addEventListener('click', () => copyText(shareLink(), status, 'Link'));
-    byId('copy-embed').addEventListener('click', () => {
-      const title = `ik2d: ${SCENES.find((s) => s.id === api.getState().scene)?.title ?? 'playground'}`;
-      copyText(embedSnippet({ src: embedUrl(linkQuery(), location.href), title }), status, 'Embed code');
-    });
+    byId('copy-embed').addEventListener('click', () => openEmbedDialog(api, linkQuery, scenes));
   }
   for (const format of /** @type {const} */ (['png', 'svg'])) {
     document.getElementById(`download-${format}`)?.addEventListener('click', async () => {
@@ -198,6 +242,7 @@ async function boot() {
       stepSolver: exported.stepSolver,
       runSolver: exported.runSolver,
       hasStepThrough,
+      prepareScene: playground.prepareScene,
     });
   });
 }

@@ -15,18 +15,23 @@
  */
 
 import { buildControls, buildReadouts } from './controls.js';
+import { createDescriber } from './describe.js';
 import { drawBackdrop, readTheme } from './draw.js';
 import { attachKeyboard, attachPointer } from './input.js';
 import {
   HANDLE_KEY, RUN_KEY, STEP_KEY, arrowSteps, keyActions, keyboardHints, keysSentence,
 } from './keys.js';
 import { FIXED_RATE, createLoop } from './loop.js';
+import { isStub, loadScenes } from './scenes/catalog.js';
 import { formatLink } from './link.js';
+import { applyPageParams, defaultPage, pageQuery } from './page-params.js';
+import { createPageView } from './page-view.js';
 import { applyPartial, defaultSettings, describeValue, keyedValue } from './settings.js';
 import { buildSceneTabs } from './tabs.js';
 import { createSvgContext } from './svg-context.js';
 import { buildTools } from './tools.js';
 import { createView } from './view.js';
+import { watchVisibility } from './visibility.js';
 
 /**
  * @typedef {import('./settings.js').Point} Point
@@ -38,8 +43,9 @@ import { createView } from './view.js';
  * @typedef {Object} Playground
  * @property {() => Record<string, unknown>} getState JSON-serializable snapshot of what is drawn:
  *   `{scene, params, <points: target, root...>, <scene extras: result...>, time}`.
- * @property {(partial: unknown) => string[]} setState Applies any of `scene`, `params` and the
- *   scene's points, validated like a link; returns a notice for everything ignored or clamped.
+ * @property {(partial: unknown) => string[]} setState Applies any of `scene`, `params`, the
+ *   scene's points and the page params (page-params.js: theme, transparent, play, readouts,
+ *   openLink), validated like a link; returns a notice for everything ignored or clamped.
  * @property {() => string} shareLink Absolute URL that reproduces the current state.
  * @property {() => void} pause Stops simulation time (drawing and input go on).
  * @property {() => void} resume Restarts simulation time.
@@ -60,7 +66,7 @@ import { createView } from './view.js';
  *
  * @typedef {Object} PlaygroundElements
  * @property {HTMLCanvasElement} canvas
- * @property {HTMLElement} tabs The scene switcher (role="tablist").
+ * @property {HTMLElement | null} tabs The scene switcher (role="tablist"); none in the embed view.
  * @property {HTMLElement} tabPanel What the tabs switch (role="tabpanel").
  * @property {HTMLElement} title Scene heading.
  * @property {HTMLElement} summary Scene description.
@@ -68,6 +74,9 @@ import { createView } from './view.js';
  * @property {HTMLElement} controls Container for the param controls.
  * @property {HTMLElement} readouts A <dl> for the readouts.
  * @property {HTMLElement} tools Container for the scene tools (tools.js).
+ * @property {HTMLButtonElement | null} playButton The play control over the canvas (play=click).
+ * @property {HTMLElement} description Visually hidden: what the canvas shows (describe.js).
+ * @property {HTMLElement} announcer Visually hidden role="status": status changes.
  */
 
 /** Where a keyboard is the likely input: hints name keys there, gestures elsewhere. */
@@ -103,15 +112,20 @@ function requirePoint(point, caller) {
  * Creates the playground and starts its loop.
  * @param {Object} options
  * @param {any} options.ik The loaded ik2d module.
- * @param {SceneDefinition[]} options.scenes Registered scenes.
+ * @param {SceneDefinition[]} options.scenes Registered scenes; in an embed, the ones not loaded yet
+ *   are stand-ins (scenes/catalog.js) until prepareScene() loads them.
  * @param {SceneDefinition} options.scene The scene to show first.
  * @param {PlaygroundElements} options.elements
  * @param {() => void} options.onChange Called after every settings change (not on every frame).
+ * @param {boolean} [options.touchScrolls] The embed view: a swipe not on a handle scrolls the host
+ *   page (input.js); the playground keeps "drag anywhere".
  * @returns {{api: Playground, apply: (partial: Record<string, unknown>) => string[], reset: () => void,
- *   hasStepThrough: () => boolean}} hasStepThrough: whether the current scene can step its solver
- *   (api.stepSolver() throws where it cannot).
+ *   hasStepThrough: () => boolean, prepareScene: (id: unknown) => Promise<void>}} hasStepThrough:
+ *   whether the current scene can step its solver (api.stepSolver() throws where it cannot);
+ *   prepareScene: loads a scene an embed has not loaded yet (the postMessage API awaits it before
+ *   a setState that switches scenes).
  */
-export function createPlayground({ ik, scenes, scene: firstScene, elements, onChange }) {
+export function createPlayground({ ik, scenes, scene: firstScene, elements, onChange, touchScrolls = false }) {
   const { canvas } = elements;
   /** @type {SceneDefinition} */
   let definition = firstScene;
@@ -126,11 +140,20 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
   let drag = null;
 
   const view = createView(canvas, definition.world, () => { dirty = true; });
-  let theme = readTheme(canvas);
-  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
-    theme = readTheme(canvas);
-    dirty = true;
+  /** The page params (theme, transparent, play, readouts, openLink): page-params.js. */
+  let page = defaultPage();
+  const pageView = createPageView({
+    playButton: elements.playButton,
+    canvas,
+    pause: pauseTime,
+    resume: resumeTime,
+    onColours() {
+      theme = readTheme(canvas, { dark: pageView.dark(), transparent: page.transparent });
+      dirty = true;
+    },
   });
+  let theme = readTheme(canvas, { dark: pageView.dark(), transparent: page.transparent });
+  const describer = createDescriber(elements.description, elements.announcer);
 
   /** The handle the arrow keys move (H or the handle tool switches it). */
   let keyHandle = definition.keyboardPoint;
@@ -143,9 +166,9 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
   let readouts = buildReadouts(elements.readouts, definition.readouts);
   let tools = buildSceneTools();
   let actions = sceneKeys();
-  const tabs = buildSceneTabs(elements.tabs, elements.tabPanel, scenes, (id) => {
+  const tabs = elements.tabs ? buildSceneTabs(elements.tabs, elements.tabPanel, scenes, (id) => {
     if (id !== definition.id) change({ scene: id });
-  });
+  }) : { show() {} };
   describeScene();
 
   /** @param {string} name @param {import('./settings.js').ParamValue} value */
@@ -296,7 +319,9 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     dirty = false;
     drawFrame(view.begin());
     controls.update(settings.params);
-    readouts.update(scene.readouts(settings));
+    const values = scene.readouts(settings);
+    readouts.update(values);
+    describer.update(definition.title, definition.readouts, values);
     tools.update({ handle: handleSpec().label.toLowerCase(), stepping: scene.isStepping?.() ?? false });
   }
 
@@ -306,6 +331,20 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     else if (absorb(scene.solve(settings))) dirty = true;
     followCamera();
   }, render);
+  // Out of view or in a hidden tab: no animation frames, no simulation time.
+  watchVisibility(canvas, loop.setActive);
+
+  function pauseTime() {
+    loop.pause();
+    solvedThisFrame = false; // The next step() is a frame of its own.
+    document.documentElement.dataset.paused = 'true';
+  }
+
+  function resumeTime() {
+    loop.resume();
+    delete document.documentElement.dataset.paused;
+  }
+  pageView.apply(page);
 
   /**
    * Validates and applies a partial state, re-solves and redraws now.
@@ -316,17 +355,27 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     if (!isPlainObject(partial)) {
       return [`Ignored ${describeValue(partial)}: expected an object like {target: {x: 100, y: 50}}`];
     }
+    /** @type {string[]} */
     const notices = [];
+    const shared = applyPageParams(page, partial);
+    notices.push(...shared.notices);
+    if (shared.changed) {
+      page = shared.page;
+      pageView.apply(page);
+    }
     if ('scene' in partial) {
       const found = scenes.find((s) => s.id === partial.scene);
       if (!found) {
         const known = scenes.map((s) => s.id).join(', ');
         notices.push(`Ignored scene=${describeValue(partial.scene)}: unknown scene (available: ${known})`);
+      } else if (isStub(found)) {
+        notices.push(`Ignored scene=${found.id}: this embed has not loaded it (it loads only its own scene; `
+          + `ik2d:setState messages load it first)`);
       } else if (found !== definition) {
         mountScene(found);
       }
     }
-    const applied = applyPartial(definition, settings, partial);
+    const applied = applyPartial(definition, settings, shared.rest);
     settings = applied.settings;
     notices.push(...applied.notices);
     // The scene's own state (the chain's pose...) goes on top of the settings just applied.
@@ -348,7 +397,13 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
    * @param {Point} world
    */
   function movePoint(name, world) {
-    change({ [name]: { x: world.x, y: world.y } });
+    /** @type {Record<string, unknown>} */
+    const partial = { [name]: { x: world.x, y: world.y } };
+    // The reader takes the target: it stops following its path.
+    if (name === 'target' && settings.params.path !== undefined && settings.params.path !== 'none') {
+      partial.params = { path: 'none' };
+    }
+    change(partial);
   }
 
   /**
@@ -369,6 +424,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
 
   attachPointer(canvas, {
     begin(client, pointerType) {
+      pageView.start();
       const world = view.clientToWorld(client);
       const grabbed = pointAt(client, pointerType);
       if (grabbed) {
@@ -408,10 +464,11 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
         dirty = true;
       }
     },
-  });
+  }, { touchScrolls, grabs: (client, pointerType) => pointAt(client, pointerType) !== null });
 
   attachKeyboard(canvas, {
     nudge(dx, dy, large) {
+      pageView.start();
       const { step, large: largeStep } = arrowSteps(definition);
       const by = large ? largeStep : step;
       const { name } = handleSpec();
@@ -419,6 +476,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
       movePoint(name, { x: point.x + dx * by, y: point.y + dy * by });
     },
     shortcut(key) {
+      pageView.start();
       const pressed = key.length === 1 ? key.toLowerCase() : key;
       const action = actions.find((candidate) => candidate.key === pressed);
       if (!action) return false;
@@ -453,22 +511,24 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
       }
       Object.assign(state, scene.state(settings));
       state.time = loop.steps() / FIXED_RATE;
+      Object.assign(state, page);
       return state;
     },
     setState(partial) {
       return change(partial);
     },
     shareLink() {
-      return new URL(`?${formatLink(definition, settings, scene.linkState?.(settings))}`, location.href).href;
+      const shared = pageQuery(page);
+      // A target on its path is where the path puts it: the link starts the path, not a frame of it.
+      const onPath = settings.params.path !== undefined && settings.params.path !== 'none';
+      const spec = definition.points.find((point) => point.name === 'target');
+      const linked = onPath && spec ? { ...settings, points: { ...settings.points, target: spec.default } } : settings;
+      return new URL(`?${formatLink(definition, linked, scene.linkState?.(linked))}${shared ? `&${shared}` : ''}`, location.href).href;
     },
-    pause() {
-      loop.pause();
-      solvedThisFrame = false; // The next step() is a frame of its own.
-      document.documentElement.dataset.paused = 'true';
-    },
+    pause: pauseTime,
     resume() {
-      loop.resume();
-      delete document.documentElement.dataset.paused;
+      pageView.start(); // A play control waiting for the reader goes away.
+      resumeTime();
     },
     step(frames = 1) {
       if (!Number.isInteger(frames) || frames < 0 || frames > MAX_STEPS_PER_CALL) {
@@ -530,6 +590,11 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     api,
     apply: change,
     hasStepThrough: () => Boolean(scene.stepSolver),
+    async prepareScene(id) {
+      const at = scenes.findIndex((s) => s.id === id);
+      if (at < 0 || !isStub(scenes[at])) return;
+      [scenes[at]] = await loadScenes([scenes[at].id]);
+    },
     reset() {
       // A fresh instance: defaults, and for stateful scenes their starting pose as well.
       mountScene(definition);

@@ -40,14 +40,22 @@ function escapeAttribute(text) {
 }
 
 /**
- * The `<iframe>` snippet a blog post pastes to embed a scene: a title for screen readers, a size,
- * lazy loading, no border. It is text to copy, never inserted into this page.
- * @param {{src: string, title: string, width?: number, height?: number}} options
+ * The `<iframe>` snippet a blog post pastes to embed a scene: a title for screen readers, lazy
+ * loading, no border, and the scene's 4:3 shape at any column width: as wide as the column up to
+ * `width` px, as high as `aspect-ratio` makes it (a 320 px column gives 320×240). The width and
+ * height attributes are the fallback where styles are dropped (feed readers); a browser without
+ * `aspect-ratio` (before 2021) shows a shorter box with the whole scene still fitted inside.
+ * With `colorScheme` (a transparent embed) the iframe's color-scheme matches the embed's, without
+ * which browsers paint an opaque backdrop behind a transparent iframe.
+ * It is text to copy, never inserted into this page.
+ * @param {{src: string, title: string, width?: number, height?: number, colorScheme?: string}} options
  * @returns {string}
  */
-export function embedSnippet({ src, title, width = EMBED_SIZE.width, height = EMBED_SIZE.height }) {
+export function embedSnippet({ src, title, width = EMBED_SIZE.width, height = EMBED_SIZE.height, colorScheme }) {
+  const style = `border:0;display:block;width:100%;max-width:${width}px;height:auto;aspect-ratio:${width}/${height}`
+    + (colorScheme ? `;color-scheme:${colorScheme}` : '');
   return `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(title)}" `
-    + `width="${width}" height="${height}" loading="lazy" style="border:0;max-width:100%"></iframe>`;
+    + `width="${width}" height="${height}" loading="lazy" style="${style}"></iframe>`;
 }
 
 /**
@@ -65,6 +73,7 @@ export async function copyText(text, status, what) {
     status.replaceChildren(`${what} copied.`);
     return true;
   } catch {
+    document.getElementById('copy-text')?.remove(); // Shown for an earlier copy elsewhere.
     const label = document.createElement('span');
     label.className = 'copy-label';
     label.textContent = `The browser did not allow copying. ${what}, selected for you to copy: `;

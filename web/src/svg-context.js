@@ -199,6 +199,8 @@ export function createSvgContext(width, height, canvas) {
     stroke() {
       if (path) body.push(`<path d="${path}" fill="none" ${strokeAttributes()}${common()}/>`);
     },
+    /** Clearing leaves nothing behind: the SVG's background is transparent where nothing is drawn. */
+    clearRect() {},
     /** @param {number} x @param {number} y @param {number} w @param {number} h */
     fillRect(x, y, w, h) {
       body.push(`<rect x="${num(x)}" y="${num(y)}" width="${num(w)}" height="${num(h)}" fill="${escapeXml(style.fillStyle)}"${common()}/>`);

@@ -40,7 +40,7 @@
  * @returns {View}
  */
 export function createView(canvas, world, onChange) {
-  const context = canvas.getContext('2d', { alpha: false });
+  const context = canvas.getContext('2d'); // With alpha: a transparent page shows through.
   if (!context) throw new Error('This browser cannot draw on a 2D canvas');
   let fit = world;
   /** @type {Point} The camera: how far the fitted rectangle is shifted, world units. */

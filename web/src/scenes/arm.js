@@ -14,6 +14,7 @@ import {
 import { formatDegrees, formatLength } from '../format.js';
 import { drawArmOverlay } from './arm-overlay.js';
 import { FLAT_WORLD, SECONDARY_HANDLE, grabRadius } from './shared.js';
+import { PATH_PARAM, createTargetPath } from './target-path.js';
 
 /**
  * @typedef {import('../settings.js').Settings} Settings
@@ -29,6 +30,7 @@ import { FLAT_WORLD, SECONDARY_HANDLE, grabRadius } from './shared.js';
  * @property {number} softness
  * @property {1 | -1} bend
  * @property {boolean} overlay Draw the math overlay.
+ * @property {'none' | 'circle' | 'figure8'} path The target moves along it by itself (target-path.js).
  *
  * @typedef {Object} TwoBoneResult What `ik.solveTwoBone` returns.
  * @property {'reached' | 'out_of_reach' | 'too_close' | 'invalid'} status
@@ -89,6 +91,7 @@ export const arm = {
       name: 'overlay', label: 'Math overlay', kind: 'toggle', default: false, key: 'o',
       help: 'The law-of-cosines triangle, its angles and the formula with these numbers.',
     },
+    PATH_PARAM,
   ],
   points: [
     { name: 'target', label: 'Target', default: { x: 110, y: 90 } },
@@ -121,10 +124,14 @@ function createArm(ik) {
   /** @type {import('./arm-overlay.js').ArmOverlayState | null} What the overlay drew last. */
   let overlay = null;
 
+  /** The target's path (`path`), around the world's centre. */
+  const targetPath = createTargetPath({ x: 0, y: 0 });
+
   return {
-    advance() {
-      // The arm has no time-dependent behaviour; the pose depends on the settings alone.
-      return null;
+    advance(dt, settings) {
+      // Only the target's path moves with time; the pose depends on the settings alone.
+      const target = targetPath.advance(dt, armParams(settings).path);
+      return target ? { moved: { target } } : null;
     },
 
     solve(settings) {

@@ -48,6 +48,7 @@ import { createFollow } from './chain-follow.js';
 import { resampleAngles, startingAngles } from './chain-shape.js';
 import { FLAT_WORLD, SECONDARY_HANDLE, grabRadius, methodLabel, methodOptions } from './shared.js';
 import { createTeaching } from './chain-teaching.js';
+import { PATH_PARAM, createTargetPath } from './target-path.js';
 
 /**
  * @typedef {import('../settings.js').Settings} Settings
@@ -72,6 +73,7 @@ import { createTeaching } from './chain-teaching.js';
  * @property {boolean} limits Limit joints 1..n-1 to ±limitDeg.
  * @property {number} limitDeg Degrees.
  * @property {boolean} moving The target bounces around the scene.
+ * @property {'none' | 'circle' | 'figure8'} path The target moves along it (target-path.js); wins over moving.
  * @property {boolean} follow The root is not pinned: the chain is pulled by its end.
  * @property {boolean} overlay Joint numbers and a caption (step-through shows its own).
  * @property {boolean} plot The convergence plot.
@@ -205,6 +207,7 @@ export const chain = {
       check: checkJointLimits, ...jointLimitsCodec, implied: jointLimitsImplied,
     },
     { name: 'moving', label: 'Moving target', kind: 'toggle', default: false },
+    PATH_PARAM,
     {
       name: 'follow', label: 'Follow', kind: 'toggle', default: false, key: 'f',
       help: 'Free root: the chain is pulled along by its end.',
@@ -280,6 +283,8 @@ function createChain(ik) {
   /** The moving target's direction along x and y (+1 or -1). */
   let heading = { x: 1, y: 1 };
   let wasMoving = false;
+  /** The target's path (`path`), around the world's centre. */
+  const targetPath = createTargetPath({ x: 0, y: 0 });
   let following = false;
   /** Step-through and the overlays (chain-teaching.js). */
   const teaching = createTeaching(ik, {
@@ -451,6 +456,8 @@ function createChain(ik) {
   return {
     advance(dt, settings) {
       const params = chainParams(settings);
+      const onPath = targetPath.advance(dt, teaching.isStepping() ? 'none' : params.path);
+      if (onPath) return { moved: { target: onPath } };
       if (!params.moving || teaching.isStepping()) {
         wasMoving = false;
         return null;

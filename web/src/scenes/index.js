@@ -1,17 +1,14 @@
 /**
  * The scene registry. A scene is a plain definition (settings, world rectangle, readouts) plus
  * create(ik), which returns the live instance that solves, draws and reports. main.js knows
- * nothing scene-specific: adding a scene is writing its module and listing it in SCENES.
+ * nothing scene-specific: adding a scene is writing its module and listing it in catalog.js, which
+ * loads each on demand (an embed loads only its own).
  * Keyboard shortcuts are not written by scenes: a param's `key` (settings.js) and the playground's
  * own keys (arrows, H, and S / Esc where the scene has stepSolver) are the only ones, so every key
  * has an on-screen control and a hint made from the same table (playground-keys.js).
  */
 
-import { arm } from './arm.js';
-import { chain } from './chain.js';
-import { spider } from './spider.js';
-import { puppet } from './puppet.js';
-import { stress } from './stress.js';
+import { SCENE_IDS, loadScenes } from './catalog.js';
 
 /**
  * @typedef {import('../settings.js').Settings} Settings
@@ -101,5 +98,5 @@ import { stress } from './stress.js';
  * @property {(ik: any) => SceneInstance} create
  */
 
-/** @type {SceneDefinition[]} Registered scenes; the first is the default. */
-export const SCENES = [arm, chain, spider, stress, puppet];
+/** @type {SceneDefinition[]} Every registered scene, loaded (for Node and tests); the first is the default. */
+export const SCENES = await loadScenes(SCENE_IDS);

@@ -1,0 +1,126 @@
+// blog.mjs: a small real blog built with Hugo (Debian's hugo package), for the browser tests
+// (tests/browser/blog.test.mjs) and the load benchmark (bench/browser/embed.mjs). One Markdown
+// post pastes the Copy embed code snippet three times (an arm, a chain, a spider), once with a
+// light layout and once with a dark one, the way a blog author would.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The scenes the post embeds and the link settings each is copied with (besides the theme).
+ * @type {{id: string, title: string, query: string, page: Record<string, string>}[]}
+ */
+export const BLOG_EMBEDS = [
+  { id: 'arm', title: 'Two-bone arm', query: 'v=1&scene=arm&path=circle', page: {} },
+  { id: 'chain', title: 'Chain (CCD / FABRIK)', query: 'v=1&scene=chain', page: { readouts: '1' } },
+  { id: 'spider', title: 'Spider on terrain', query: 'v=1&scene=spider', page: { play: 'click' } },
+];
+
+/** The two layouts: a light blog, and a dark one with transparent embeds. */
+export const BLOG_LAYOUTS = /** @type {const} */ (['light', 'dark']);
+
+const CONFIG = `baseURL = "/"
+relativeURLs = true
+disableKinds = ["taxonomy", "term", "RSS", "sitemap", "home", "section"]
+title = "A tutorial blog"
+[markup.goldmark.renderer]
+  unsafe = true   # raw HTML in Markdown: how a blog author pastes an <iframe>
+`;
+
+/** A post layout; `dark` also declares color-scheme: dark, as a dark site should. */
+function layout(dark) {
+  const colours = dark
+    ? 'color-scheme: dark; background: #101418; color: #e8eaed; } a { color: #8ab4f8;'
+    : 'background: #ffffff; color: #202124; } a { color: #1a0dab;';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ .Title }}</title>
+<link rel="icon" href="data:,">
+<style>
+body { margin: 0; font: 18px/1.6 Georgia, serif; ${colours} }
+main { max-width: 640px; margin: 0 auto; padding: 1rem 0 110vh; } /* Room to scroll every embed away. */
+main > :not(iframe) { margin-left: 1rem; margin-right: 1rem; }
+iframe { margin: 1.5rem 0; }
+</style>
+</head>
+<body>
+<main>
+<h1>{{ .Title }}</h1>
+{{ .Content }}
+</main>
+</body>
+</html>
+`;
+}
+
+/**
+ * The post's Markdown: a tutorial's text with the three snippets pasted between paragraphs.
+ * @param {string} title
+ * @param {string} layoutName
+ * @param {string[]} snippets In BLOG_EMBEDS order.
+ */
+function post(title, layoutName, snippets) {
+  const words = 'Inverse kinematics finds the joint angles that put the end of a limb where you want it. ';
+  const paragraph = (n) => Array.from({ length: n }, () => words).join('');
+  return `---
+title: "${title}"
+layout: "${layoutName}"
+---
+
+${paragraph(4)}
+
+## Two bones
+
+${paragraph(3)}
+
+${snippets[0]}
+
+${paragraph(5)}
+
+## A chain
+
+${paragraph(3)}
+
+${snippets[1]}
+
+${paragraph(5)}
+
+## A spider
+
+${paragraph(3)}
+
+${snippets[2]}
+
+${paragraph(6)}
+`;
+}
+
+/**
+ * Writes the site and builds it with Hugo.
+ * @param {string} folder An empty folder; the site goes to folder/site, the built pages to folder/public.
+ * @param {Record<typeof BLOG_LAYOUTS[number], string[]>} snippets Per layout, the three snippets.
+ * @returns {{public: string, paths: Record<typeof BLOG_LAYOUTS[number], string>}} The built site's
+ *   folder and each post's path in it (e.g. "posts/light/").
+ */
+export function buildBlog(folder, snippets) {
+  const site = path.join(folder, 'site');
+  const output = path.join(folder, 'public');
+  mkdirSync(path.join(site, 'content', 'posts'), { recursive: true });
+  mkdirSync(path.join(site, 'layouts', '_default'), { recursive: true });
+  writeFileSync(path.join(site, 'config.toml'), CONFIG);
+  /** @type {Record<string, string>} */
+  const paths = {};
+  for (const name of BLOG_LAYOUTS) {
+    writeFileSync(path.join(site, 'layouts', '_default', `${name}.html`), layout(name === 'dark'));
+    writeFileSync(path.join(site, 'content', 'posts', `${name}.md`), post(`Three scenes, ${name}`, name, snippets[name]));
+    paths[name] = `posts/${name}/`;
+  }
+  const result = spawnSync('hugo', ['--source', site, '--destination', output, '--quiet'], { encoding: 'utf8' });
+  if (result.error || result.status !== 0) {
+    throw new Error(`hugo failed: ${result.error?.message ?? result.stderr}`);
+  }
+  return { public: output, paths: /** @type {Record<typeof BLOG_LAYOUTS[number], string>} */ (paths) };
+}

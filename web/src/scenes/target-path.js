@@ -1,0 +1,74 @@
+/**
+ * `path` (arm and chain): the target moves along a closed curve by itself, in simulation time, so
+ * a link with `path=circle` plays the same motion on every screen and pause/step reproduce it
+ * exactly. The playground turns it back to `none` when the reader takes the target (a drag that
+ * grabs it, a press elsewhere, an arrow key).
+ *
+ * At time t seconds since the path started (t = steps / 60), with c the centre:
+ *   circle   c + R · (cos 2πt/T, sin 2πt/T)               R = CIRCLE_RADIUS, T = CIRCLE_PERIOD
+ *   figure8  c + (A · sin 2πt/T, B · sin 4πt/T)           A, B = FIGURE8_SIZE, T = FIGURE8_PERIOD
+ * Both start at the right of the centre (circle) or at the centre (figure8) and are kept to the
+ * settings' 0.01 world units.
+ */
+
+import { quantize } from '../settings.js';
+
+/** @typedef {import('../settings.js').Point} Point */
+
+/** Seconds a lap of the circle takes, and its radius in world units. */
+export const CIRCLE_PERIOD = 8;
+export const CIRCLE_RADIUS = 150;
+
+/** Seconds a lap of the figure eight takes, and its half-width and half-height in world units. */
+export const FIGURE8_PERIOD = 12;
+export const FIGURE8_SIZE = Object.freeze({ x: 170, y: 90 });
+
+/** The `path` param, the same for every scene that has it. */
+export const PATH_PARAM = Object.freeze({
+  name: 'path', label: 'Target path', kind: /** @type {const} */ ('choice'), default: 'none',
+  options: [{ value: 'none', label: 'none' }, { value: 'circle', label: 'circle' }, { value: 'figure8', label: 'figure 8' }],
+  help: 'The target moves along it by itself until you take it.',
+});
+
+/**
+ * Where the target is on a path at time t.
+ * @param {string} path 'circle' or 'figure8'.
+ * @param {number} t Seconds since the path started.
+ * @param {Point} centre
+ * @returns {Point}
+ */
+export function pathPoint(path, t, centre) {
+  if (path === 'circle') {
+    const a = (2 * Math.PI * t) / CIRCLE_PERIOD;
+    return { x: quantize(centre.x + CIRCLE_RADIUS * Math.cos(a)), y: quantize(centre.y + CIRCLE_RADIUS * Math.sin(a)) };
+  }
+  const a = (2 * Math.PI * t) / FIGURE8_PERIOD;
+  return { x: quantize(centre.x + FIGURE8_SIZE.x * Math.sin(a)), y: quantize(centre.y + FIGURE8_SIZE.y * Math.sin(2 * a)) };
+}
+
+/**
+ * A scene's path clock: call advance() on every simulation step.
+ * @param {Point} centre Where the path is centred, world units.
+ */
+export function createTargetPath(centre) {
+  let path = 'none';
+  /** Steps since the path started (time = steps × dt, not a running sum: no drift). */
+  let steps = 0;
+  return {
+    /**
+     * One simulation step; the target's new place, or null when there is no path.
+     * @param {number} dt Seconds.
+     * @param {string} wanted The `path` param now ('none', 'circle', 'figure8').
+     * @returns {Point | null}
+     */
+    advance(dt, wanted) {
+      if (wanted !== path) {
+        path = wanted;
+        steps = 0; // A new path starts from its beginning.
+      }
+      if (path === 'none') return null;
+      steps += 1;
+      return pathPoint(path, steps * dt, centre);
+    },
+  };
+}

@@ -325,7 +325,7 @@ test('postMessage from another origin: ready, setState, getState, subscribe, and
       state: { scene: '<img src=x onerror=alert(1)>', params: { length1: 'abc', length2: 1e308, bones: 5000 }, target: { x: Number.NaN, y: 10 }, colour: 'red' },
     });
     assert.deepEqual(bad?.data.notices, [
-      'Ignored scene=<img src=x onerror=alert(1)>: unknown scene (available: arm, chain, spider, stress)',
+      'Ignored scene=<img src=x onerror=alert(1)>: unknown scene (available: arm, chain, spider, stress, puppet)',
       'Ignored length1: expected a number, got a string',
       'Clamped length2=1e+308 to 250 (allowed 10 to 250)',
       bad?.data.notices[3],
@@ -478,7 +478,7 @@ test('an embed loads only its own scene\'s modules; a host\'s ik2d:setState to a
   const { page } = opened;
   const sceneModules = () => [...new Set(opened.requests.map((url) => /\/src\/scenes\/([\w-]+)\.js$/.exec(url)?.[1]).filter(Boolean))].sort();
   try {
-    assert.deepEqual(sceneModules(), ['arm', 'arm-overlay', 'catalog', 'overlay-layout', 'target-path'].sort());
+    assert.deepEqual(sceneModules(), ['arm', 'arm-overlay', 'catalog', 'overlay-layout', 'shared', 'target-path'].sort());
     assert.equal(opened.requests.some((url) => /scenes\/(chain|spider|stress)/.test(url)), false, 'no other scene');
     // playground.setState cannot wait for a module: it says so, and nothing changes.
     assert.deepEqual(await page.evaluate(() => window.playground.setState({ scene: 'spider' })),

@@ -170,12 +170,13 @@ for (const name of ENGINES) {
         assert.equal((await getState(page)).scene, 'chain');
         await page.press('ArrowRight');
         assert.equal((await getState(page)).scene, 'spider');
+        const last = await page.evaluate(() => [...document.querySelectorAll('[role="tab"]')].pop()?.getAttribute('data-scene'));
         await page.press('End');
-        assert.equal((await getState(page)).scene, 'stress');
+        assert.equal((await getState(page)).scene, last);
         await page.press('Home');
         assert.equal((await getState(page)).scene, 'arm');
         await page.press('ArrowLeft');
-        assert.equal((await getState(page)).scene, 'stress', 'ArrowLeft wraps around');
+        assert.equal((await getState(page)).scene, last, 'ArrowLeft wraps around');
         assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-selected')), 'true', 'the selected tab has focus');
         await assertNoProblems(page);
       });

@@ -578,29 +578,22 @@ class SpiderHandle {
 
 // ---- skeletons ----------------------------------------------------------------------------------
 // Every value check and message is the core's (ik2d::Skeleton); indices, counts and iterations
-// arrive as doubles so that C++, not JS, judges them. Bones and effectors cross as records of three
-// numbers in the input buffer. As for chains, a method returns the core's message ("" when all went
-// well); a solve's numbers go into this skeleton's own result storage (resultAddress), which JS reads
-// back before the call returns.
-
-// A whole number in [low, high] as an int, or `fallback` (which the core then refuses by name).
-int wholeOr(double value, int low, int high, int fallback) {
-  return std::isfinite(value) && value == std::floor(value) && value >= low && value <= high
-             ? static_cast<int>(value)
-             : fallback;
-}
+// arrive as doubles so that C++, not JS, judges them (wholeOrInvalid, then the core's ranges). Bones and
+// effectors cross as records of three numbers in the input buffer. As for chains, a method returns the core's
+// message ("" when all went well); a solve's numbers go into this skeleton's own result storage
+// (resultAddress), which JS reads back before the call returns.
 
 class SkeletonHandle {
  public:
   std::string reset(double rootX, double rootY, double count) {
-    const int bones = wholeOr(count, 0, ik2d::Skeleton::kMaxBones + 1, -1);
+    const int bones = wholeOrInvalid(count);
     if (bones < 0 || 3 * static_cast<size_t>(bones) > inputBuffer.size()) return "bones were not passed in";
     return messageOf(skeleton_.resetFromRecords({rootX, rootY}, inputBuffer.data(), bones));
   }
   int size() const { return skeleton_.size(); }
   std::string setRoot(double x, double y) { return messageOf(skeleton_.setRoot({x, y})); }
   std::string setAngles(double count) {
-    const int angles = wholeOr(count, 0, ik2d::Skeleton::kMaxBones + 1, -1);
+    const int angles = wholeOrInvalid(count);
     if (angles < 0 || static_cast<size_t>(angles) > inputBuffer.size()) return "angles were not passed in";
     return messageOf(skeleton_.setAngles(inputBuffer.data(), angles));
   }
@@ -620,7 +613,7 @@ class SkeletonHandle {
   // Effector records (bone, x, y) in the input buffer; `method` from skeletonMethodCode. Writes the
   // status, iterations and error count to resultAddress(), the errors at errorsAddress().
   std::string solve(double count, int method, double iterations, double tolerance) {
-    const int effectors = wholeOr(count, 0, ik2d::Skeleton::kMaxBones + 1, -1);
+    const int effectors = wholeOrInvalid(count);
     if (effectors < 0 || 3 * static_cast<size_t>(effectors) > inputBuffer.size()) {
       result_[0] = static_cast<double>(ik2d::ChainStatus::Invalid);
       result_[1] = result_[2] = 0;
@@ -628,7 +621,7 @@ class SkeletonHandle {
     }
     ik2d::SkeletonSolveOptions options;
     options.method = static_cast<ik2d::SkeletonMethod>(method);
-    options.iterations = wholeOr(iterations, 0, ik2d::Skeleton::kMaxIterations, -1);
+    options.iterations = wholeOrInvalid(iterations);
     options.tolerance = tolerance;
     const ik2d::SkeletonSolveResult result =
         skeleton_.solveFromRecords(inputBuffer.data(), effectors, options);

@@ -304,11 +304,12 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
   /**
    * Draws the scene into a context: the canvas', or an SVG recorder's (exportImage).
    * @param {CanvasRenderingContext2D} ctx
+   * @param {import('./settings.js').PointSpec} [handle] The handle the arrow keys move now.
    */
-  function drawFrame(ctx) {
+  function drawFrame(ctx, handle = handleSpec()) {
     drawBackdrop(ctx, view, theme, definition.gridSpacing, definition.axes ?? true);
     // With keyboard focus on the canvas, the handle the arrows move is highlighted as if hovered.
-    const keyboardHover = keyboardFocus && !ui.active ? handleSpec().name : null;
+    const keyboardHover = keyboardFocus && !ui.active ? handle.name : null;
     scene.draw(ctx, view, theme, settings, { active: ui.active, hover: ui.hover ?? keyboardHover });
   }
 
@@ -317,12 +318,13 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     view.watch();
     if (!dirty) return;
     dirty = false;
-    drawFrame(view.begin());
+    const handle = handleSpec();
+    drawFrame(view.begin(), handle);
     controls.update(settings.params);
     const values = scene.readouts(settings);
     readouts.update(values);
     describer.update(definition.title, definition.readouts, values);
-    tools.update({ handle: handleSpec().label.toLowerCase(), stepping: scene.isStepping?.() ?? false });
+    tools.update({ handle: handle.label.toLowerCase(), stepping: scene.isStepping?.() ?? false });
   }
 
   const loop = createLoop((dt) => {

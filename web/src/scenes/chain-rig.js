@@ -16,6 +16,7 @@
  * (`implied`), and then leave those settings out: the v1 form stays the short one.
  */
 
+import { parseNumberText } from '../link.js';
 import { describeValue, quantize, typeName } from '../settings.js';
 
 /**
@@ -161,10 +162,9 @@ export function checkJointLimits(value) {
   return { value: limits, notices };
 }
 
-/** A number in a link's list. @param {string} text */
+/** A number in a link's list (link.js reads it as it reads any number), NaN if it is none. @param {string} text */
 function listNumber(text) {
-  const trimmed = text.trim();
-  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed) ? Number(trimmed) : NaN;
+  return parseNumberText(text).value ?? NaN;
 }
 
 /** Links: `lengths=40,35,30.5`. @type {Pick<ParamSpec, 'parse' | 'format'>} */

@@ -35,6 +35,7 @@
 
 import { drawDot, drawMissLine, drawTargetHandle, sizeFor } from '../draw.js';
 import { formatLength, formatPoint } from '../format.js';
+import { parseNumberText } from '../link.js';
 import { describeValue, quantize } from '../settings.js';
 import {
   drawBones, drawJointsAtLimit, drawLimitWedges, drawReach, drawRoot,
@@ -123,7 +124,7 @@ const POSE_DECIMALS = 4;
 function parsePose(text) {
   const parts = text.split(',');
   if (parts.length > MAX_BONES) return { reason: `${parts.length} angles; a chain has at most ${MAX_BONES} bones` };
-  const degrees = parts.map((part) => (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(part.trim()) ? Number(part) : NaN));
+  const degrees = parts.map((part) => parseNumberText(part).value ?? NaN);
   const bad = degrees.findIndex((value) => !Number.isFinite(value));
   return bad >= 0 ? { reason: `angle ${bad + 1} is not a number of degrees` } : { value: degrees.map((d) => d * RADIANS) };
 }

@@ -43,14 +43,29 @@ function writeApiWithoutComments() {
   return file;
 }
 
+/**
+ * Emscripten's glue plus the API, minified by esbuild (whitespace, syntax and local names): about
+ * 4 KB less gzipped than the comment-free source. ES2022 keeps the API's private fields native.
+ * What reaches the outside stays: the default export, and the strings Embind and the API look up.
+ * No source map is shipped: the readable glue is build/wasm/core/ik2d.js, the API
+ * core/bindings/ik2d_api.js.
+ * @param {string} file
+ */
+function minifiedModule(file) {
+  const require = createRequire(import.meta.url);
+  const esbuild = require('esbuild');
+  return esbuild.transformSync(readFileSync(file, 'utf8'), {
+    minify: true, format: 'esm', target: 'es2022', legalComments: 'none', logLevel: 'error',
+  }).code;
+}
+
 /** Writes dist/ from web/ and the built module. */
 export function assembleDist() {
   rmSync(distDir, { recursive: true, force: true });
   mkdirSync(distDir, { recursive: true });
   cpSync(path.join(repoRoot, 'web'), distDir, { recursive: true });
-  for (const file of ['ik2d.js', 'ik2d.wasm']) {
-    cpSync(path.join(wasmBuildDir, 'core', file), path.join(distDir, file));
-  }
+  cpSync(path.join(wasmBuildDir, 'core', 'ik2d.wasm'), path.join(distDir, 'ik2d.wasm'));
+  writeFileSync(path.join(distDir, 'ik2d.js'), minifiedModule(path.join(wasmBuildDir, 'core', 'ik2d.js')));
   cpSync(path.join(repoRoot, 'core', 'bindings', 'ik2d.d.ts'), path.join(distDir, 'ik2d.d.ts'));
   console.log(`\nWrote ${path.relative(process.cwd(), distDir) || '.'}/ (index.html, ik2d.js, ik2d.wasm, ik2d.d.ts, page files)`);
 }

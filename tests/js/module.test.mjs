@@ -16,7 +16,9 @@ test('dist/ holds the page, the module, its wasm and its types', () => {
 
 test('ik2d.js is an ES module with a default export and no absolute URLs', async () => {
   const source = readFileSync(path.join(distDir, 'ik2d.js'), 'utf8');
-  assert.match(source, /export default async function createIK2D/);
+  const { default: createIK2D } = await import(path.join(distDir, 'ik2d.js'));
+  assert.equal(typeof createIK2D, 'function', 'the default export is the factory');
+  assert.ok(source.length < 80_000, `ik2d.js is minified (${source.length} characters)`);
   assert.doesNotMatch(source, /https?:\/\/(?!www\.w3\.org)/, 'no absolute http(s) URL in ik2d.js');
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   for (const [, url] of html.matchAll(/(?:src|href)="([^"]+)"/g)) {

@@ -44,6 +44,16 @@ TwoBoneInput randomOffsetLimb(double scale, double low, double high, bool relati
 constexpr int kScaleSteps = 13;
 double scaleAt(int step) { return std::pow(10.0, -300.0 + 50.0 * step); }
 
+// The arm of the continuity sweeps: bones 120 and 80 from (3, -2), with a tool offset.
+TwoBoneInput sweptArm(Vec2 offset) {
+  TwoBoneInput in;
+  in.root = {3, -2};
+  in.length1 = 120;
+  in.length2 = 80;
+  in.offset = offset;
+  return in;
+}
+
 bool sameBits(const TwoBoneResult& a, const TwoBoneResult& b) {
   return a.status == b.status && a.angle1 == b.angle1 && a.angle2 == b.angle2 && a.joint.x == b.joint.x &&
          a.joint.y == b.joint.y && a.end.x == b.end.x && a.end.y == b.end.y && a.distance == b.distance &&
@@ -106,11 +116,7 @@ TEST_CASE("with an offset the pose is continuous across both zone boundaries", "
   const Vec2 offsets[] = {{30, 25}, {-100, 10}, {0, -60}};
   for (const Vec2 offset : offsets) {
     for (double bend : {1.0, -1.0}) {
-      TwoBoneInput in;
-      in.root = {3, -2};
-      in.length1 = 120;
-      in.length2 = 80;
-      in.offset = offset;
+      TwoBoneInput in = sweptArm(offset);
       in.bend = bend;
       const double side = sideOf(in);
       const double reach = in.length1 + side, inner = std::fabs(in.length1 - side);
@@ -225,11 +231,7 @@ TEST_CASE("stretch is continuous across the outer boundary, with and without an 
           "[two_bone][stretch][sweep]") {
   for (const Vec2 offset : {Vec2{0, 0}, Vec2{30, 25}, Vec2{-100, 10}}) {
     for (double softness : {0.0, 15.0}) {
-      TwoBoneInput in;
-      in.root = {3, -2};
-      in.length1 = 120;
-      in.length2 = 80;
-      in.offset = offset;
+      TwoBoneInput in = sweptArm(offset);
       in.softness = softness;
       in.stretch = true;
       const double reach = in.length1 + sideOf(in);

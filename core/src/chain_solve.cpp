@@ -26,6 +26,31 @@ const char* checkSolveOptions(ChainMethod method, int iterations, double toleran
   return nullptr;
 }
 
+const char* checkBatchSolveOptions(ChainMethod method, int iterations, double tolerance,
+                                   ChainOnlyOption given) {
+  if (const char* message = checkSolveOptions(method, iterations, tolerance)) return message;
+  if (method == ChainMethod::Dls)
+    return "method 'dls' is for Chain.solve only: ChainBatch solves with 'ccd' or 'fabrik'";
+  switch (given) {
+    case ChainOnlyOption::Damping: return "damping is for Chain.solve only: ChainBatch has no 'dls'";
+    case ChainOnlyOption::Mix:
+      return "mix is for Chain.solve only: ChainBatch keeps no starting pose to blend from";
+    case ChainOnlyOption::Pole: return "pole is for Chain.solve only: ChainBatch does not mirror its chains";
+    case ChainOnlyOption::None: break;
+  }
+  return nullptr;
+}
+
+const char* toString(ChainOnlyOption option) {
+  switch (option) {
+    case ChainOnlyOption::Damping: return "damping";
+    case ChainOnlyOption::Mix: return "mix";
+    case ChainOnlyOption::Pole: return "pole";
+    case ChainOnlyOption::None: break;
+  }
+  return "";
+}
+
 const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) const {
   if (size() == 0) return "the chain has no bones";
   if (!isValid(target.x)) return "target.x must be a finite number";

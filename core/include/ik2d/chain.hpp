@@ -248,10 +248,26 @@ class Chain {
 /// first bad field (the one set of checks and messages for both).
 const char* checkSolveOptions(ChainMethod method, int iterations, double tolerance);
 
+/// The options of Chain::solve that ChainBatch::solve does not take: its sweeps run on positions,
+/// so it has no Jacobian to damp, and no starting angles to blend from or mirror.
+enum class ChainOnlyOption {
+  None,     ///< none was given.
+  Damping,  ///< ChainSolveOptions::damping.
+  Mix,      ///< ChainSolveOptions::mix.
+  Pole,     ///< ChainSolveOptions::pole.
+};
+
+/// ChainBatch::solve's checks: checkSolveOptions(), then a refusal of method Dls and of the first
+/// Chain-only option given (`given`). nullptr, or the message.
+const char* checkBatchSolveOptions(ChainMethod method, int iterations, double tolerance,
+                                   ChainOnlyOption given);
+
 /// The lower-case name of a status as the JS API spells it ("reached", "max_iterations", ...).
 const char* toString(ChainStatus status);
 /// The name of a method as the JS API spells it ("ccd", "fabrik", "dls").
 const char* toString(ChainMethod method);
+/// The name of a Chain-only option as the JS API spells it ("damping", "mix", "pole"; "" for None).
+const char* toString(ChainOnlyOption option);
 /// The name of a step kind as the JS API spells it ("begin", "ccd_joint", ...).
 const char* toString(ChainStepKind kind);
 

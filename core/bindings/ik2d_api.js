@@ -133,6 +133,8 @@ function makeApi(raw) {
   const TB = Object.fromEntries(Object.entries(abi.twoBoneFrame).map(([name, { slot }]) => [name, slot]));
   const CS = Object.fromEntries(Object.entries(abi.chainSolveFrame).map(([name, { slot }]) => [name, slot]));
   const methodCode = (method) => abi.chainMethods.indexOf(method);  // -1: C++ says what is wrong
+  const quoted = abi.chainMethods.map((m) => `'${m}'`);
+  const methodNames = `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;  // 'ccd', 'fabrik' or 'dls'
   const readStep = layoutReader(abi.stepFrame, abi, text);
 
   /**
@@ -384,7 +386,7 @@ function makeApi(raw) {
       }
       const d = defaults.chainSolve;
       const method = options.method === undefined ? d.method : options.method;
-      if (typeof method !== 'string') throw new TypeError(`${fn}: method must be a string (${abi.chainMethods.map((m) => `'${m}'`).join(' or ')}), got ${describe(method)}`);
+      if (typeof method !== 'string') throw new TypeError(`${fn}: method must be a string (${methodNames}), got ${describe(method)}`);
       const f = callFrame();
       f[CS.targetX] = target.x;
       f[CS.targetY] = target.y;
@@ -680,7 +682,7 @@ function makeApi(raw) {
       }
       const d = defaults.chainBatchSolve;
       const method = options.method === undefined ? d.method : options.method;
-      if (typeof method !== 'string') throw new TypeError(`${fn}: method must be a string (${abi.chainMethods.map((m) => `'${m}'`).join(' or ')}), got ${describe(method)}`);
+      if (typeof method !== 'string') throw new TypeError(`${fn}: method must be a string (${methodNames}), got ${describe(method)}`);
       const iterations = optionalNumber(options.iterations, 'iterations', fn, d.iterations);
       const tolerance = optionalNumber(options.tolerance, 'tolerance', fn, d.tolerance);
       // Chain-only options are C++'s to refuse: pass the first one given (0: none).

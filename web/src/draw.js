@@ -29,11 +29,13 @@ const OVERLAY_COLOURS = {
     'overlay-ink': '#1d2330', 'overlay-panel': 'rgba(255, 255, 255, 0.92)', 'overlay-edge': '#c9c6bc',
     'overlay-tint': 'rgba(230, 159, 0, 0.10)', 'overlay-alpha': '#a86a00', 'overlay-beta': '#a3427a',
     'overlay-base': '#0072b2', 'overlay-step': '#d55e00', 'plot-ccd': '#0072b2', 'plot-fabrik': '#d55e00',
+    'plot-dls': '#00795a',
   },
   dark: {
     'overlay-ink': '#e6e9ef', 'overlay-panel': 'rgba(20, 24, 31, 0.92)', 'overlay-edge': '#3a4250',
     'overlay-tint': 'rgba(240, 180, 60, 0.10)', 'overlay-alpha': '#f0b43c', 'overlay-beta': '#e7a6cc',
     'overlay-base': '#56b4e9', 'overlay-step': '#ef7a30', 'plot-ccd': '#56b4e9', 'plot-fabrik': '#ef7a30',
+    'plot-dls': '#2fc79d',
   },
 };
 

@@ -18,7 +18,7 @@ import { formatDegrees, formatLength } from '../format.js';
 import { drawArmOverlay } from './arm-overlay.js';
 import {
   ARM_HANDLES, OFFSET_LIMIT, armDragHandle, armHandleAt, drawGhost, drawIkOutline, drawTool, ghostShown, hasTool,
-  resultFigure,
+  poseFigure, resultFigure,
 } from './arm-tool.js';
 import { FLAT_WORLD, SECONDARY_HANDLE, grabRadius } from './shared.js';
 import { PATH_PARAM, createTargetPath } from './target-path.js';
@@ -194,11 +194,17 @@ function createArm(ik) {
       return {};
     },
 
-    state() {
+    state(settings) {
       if (!result) return {};
       /** @type {Record<string, unknown>} */
       const state = { result: copyResult(result) };
       if (ikResult) state.ikPose = copyResult(ikResult);
+      const params = armParams(settings);
+      if (ghostShown(params)) {
+        // Where the ghost (the pose) and its handles are drawn, world units.
+        const { joint, hand, tip } = poseFigure(params, settings.points.root);
+        state.ghost = { joint, hand, tip };
+      }
       if (overlay) state.overlay = overlay;
       return state;
     },

@@ -35,23 +35,30 @@ namespace {
 // C string, absent when 0). Adding a field to a step or a spider state is one line here.
 
 // solveTwoBone: arguments, then results.
-#define IK2D_TWO_BONE_FRAME(X)            \
-  X(rootX, "root.x", "number", 0)         \
-  X(rootY, "root.y", "number", 0)         \
-  X(targetX, "target.x", "number", 0)     \
-  X(targetY, "target.y", "number", 0)     \
-  X(length1, "length1", "number", 0)      \
-  X(length2, "length2", "number", 0)      \
-  X(bend, "bend", "number", 0)            \
-  X(softness, "softness", "number", 0)    \
-  X(jointX, "joint.x", "number", 0)       \
-  X(jointY, "joint.y", "number", 0)       \
-  X(endX, "end.x", "number", 0)           \
-  X(endY, "end.y", "number", 0)           \
-  X(angle1, "angle1", "number", 0)        \
-  X(angle2, "angle2", "number", 0)        \
-  X(distance, "distance", "number", 0)    \
-  X(status, "status", "twoBoneStatus", 0) \
+#define IK2D_TWO_BONE_FRAME(X)              \
+  X(rootX, "root.x", "number", 0)           \
+  X(rootY, "root.y", "number", 0)           \
+  X(targetX, "target.x", "number", 0)       \
+  X(targetY, "target.y", "number", 0)       \
+  X(length1, "length1", "number", 0)        \
+  X(length2, "length2", "number", 0)        \
+  X(bend, "bend", "number", 0)              \
+  X(softness, "softness", "number", 0)      \
+  X(offsetX, "offset.x", "number", 0)       \
+  X(offsetY, "offset.y", "number", 0)       \
+  X(stretch, "stretch", "bool", 0)          \
+  X(mix, "mix", "number", 0)                \
+  X(poseAngle1, "pose.angle1", "number", 0) \
+  X(poseAngle2, "pose.angle2", "number", 0) \
+  X(jointX, "joint.x", "number", 0)         \
+  X(jointY, "joint.y", "number", 0)         \
+  X(endX, "end.x", "number", 0)             \
+  X(endY, "end.y", "number", 0)             \
+  X(angle1, "angle1", "number", 0)          \
+  X(angle2, "angle2", "number", 0)          \
+  X(distance, "distance", "number", 0)      \
+  X(scale, "scale", "number", 0)            \
+  X(status, "status", "twoBoneStatus", 0)   \
   X(message, "message", "message", 0)
 
 // Chain.solve: arguments, then results.
@@ -130,7 +137,8 @@ namespace {
 // clang-format off
 #define IK2D_TWO_BONE_BATCH_FIELDS(X) \
   X(rootX) X(rootY) X(targetX) X(targetY) X(length1) X(length2) X(bend) X(softness) \
-  X(jointX) X(jointY) X(endX) X(endY) X(angle1) X(angle2) X(distance)
+  X(offsetX) X(offsetY) X(stretch) X(mix) X(poseAngle1) X(poseAngle2) \
+  X(jointX) X(jointY) X(endX) X(endY) X(angle1) X(angle2) X(distance) X(scale)
 #define IK2D_CHAIN_BATCH_FIELDS(X) \
   X(rootX) X(rootY) X(targetX) X(targetY) X(lengths) X(x) X(y) X(error) X(angles)
 // clang-format on
@@ -302,8 +310,15 @@ std::string abi() {
   const ik2d::ChainBatchOptions batch;
   const ik2d::TwoBoneInput limb;
   out.open("defaults", '{');
-  const NamedNumber twoBone[] = {{"bend", limb.bend}, {"softness", limb.softness}};
-  out.numbers("twoBone", twoBone, 2);
+  const NamedNumber twoBone[] = {{"bend", limb.bend},
+                                 {"softness", limb.softness},
+                                 {"offsetX", limb.offset.x},
+                                 {"offsetY", limb.offset.y},
+                                 {"stretch", limb.stretch ? 1.0 : 0.0},
+                                 {"mix", limb.mix},
+                                 {"poseAngle1", limb.pose.angle1},
+                                 {"poseAngle2", limb.pose.angle2}};
+  out.numbers("twoBone", twoBone, static_cast<int>(std::size(twoBone)));
   out.open("chainSolve", '{');
   out.key("method");
   out.string(ik2d::toString(chain.method));
@@ -334,6 +349,9 @@ std::string abi() {
 static_assert(twoBone::kSlots <= kFrameSlots && chainSolve::kSlots <= kFrameSlots &&
                   stepFrame::kSlots <= kFrameSlots,
               "every frame layout fits the frame");
+static_assert(twoBone::jointX - twoBone::rootX == ik2d::kTwoBoneLimbInputs &&
+                  twoBone::status - twoBone::jointX == ik2d::kTwoBoneLimbOutputs,
+              "the two-bone frame holds solveTwoBoneLimb's inputs, then its outputs");
 double frame[kFrameSlots];
 
 std::uintptr_t frameAddress() { return reinterpret_cast<std::uintptr_t>(frame); }

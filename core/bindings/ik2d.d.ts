@@ -24,14 +24,41 @@ export interface TwoBoneOptions {
   /**
    * Which side the joint bends to: +1 (default) puts the joint where
    * cross(target - root, joint - root) >= 0, -1 on the other side. A bent arm has
-   * sign(angle2) = -bend.
+   * sign(angle2) = -bend (with an offset: sign(angle2 + phi) = -bend, phi the angle of the tool
+   * line from bone 2, atan2(offset.y, length2 + offset.x)).
    */
   bend?: 1 | -1;
   /**
    * Spine-style soft reach, in length units, >= 0 (default 0). Within `softness` of full reach the
-   * arm straightens smoothly instead of snapping; values above 2 * min(length1, length2) act as that.
+   * arm straightens smoothly instead of snapping; values above 2 * min(length1, second side) act as that.
    */
   softness?: number;
+  /**
+   * A tool point fixed to bone 2 (a muzzle, a toe), default {x: 0, y: 0}: x along bone 2 beyond its
+   * end, y to its left (+90 degrees from bone 2's direction). That point, `end`, is what reaches
+   * the target; the zones use its distance from the joint, |(length2 + x, y)| (the second side),
+   * in place of length2.
+   */
+  offset?: Point;
+  /**
+   * true: a target out of reach scales both bones and the offset by `scale` = d / reach so the
+   * end lands on it (status stays 'out_of_reach'). Default false. With softness s the stretch
+   * starts at reach - s (d / softened d) and is d / reach from reach + s on.
+   */
+  stretch?: boolean;
+  /**
+   * How much IK to apply over `pose`, 0 to 1 (default 1): each angle is
+   * pose + mix * wrap(ik - pose), the shorter way round; scale 1 + mix * (scale - 1).
+   */
+  mix?: number;
+  /** The pose before IK (an animation's), blended from by `mix`. Default {angle1: 0, angle2: 0}. */
+  pose?: TwoBonePose;
+}
+
+/** Angles of a two-bone pose, radians (any finite values). */
+export interface TwoBonePose {
+  angle1: number;
+  angle2: number;
 }
 
 /**
@@ -40,17 +67,21 @@ export interface TwoBoneOptions {
  * - `'out_of_reach'`: d > length1 + length2; fully stretched toward the target, angle2 = 0.
  * - `'too_close'`: d < |length1 - length2|; folded (|angle2| = pi) with the end on the
  *   root->target line, as near the target as it can be.
- * - `'invalid'`: a non-finite number, a length <= 0, a bend other than +1/-1 or a negative
- *   softness; `message` names the field.
+ * - `'invalid'`: a non-finite number, a length <= 0, a bend other than +1/-1, a negative
+ *   softness or a mix outside 0 to 1; `message` names the field.
+ * With an offset, the tool point's distance from the joint takes length2's place in every zone.
  */
 export type TwoBoneStatus = 'reached' | 'out_of_reach' | 'too_close' | 'invalid';
 
 /** Result of {@link IK2D.solveTwoBone}. Every number is finite. */
 export interface TwoBoneResult {
   status: TwoBoneStatus;
-  /** root + length1 * (cos angle1, sin angle1). */
+  /** root + scale * length1 * (cos angle1, sin angle1). */
   joint: Point;
-  /** joint + length2 * (cos(angle1 + angle2), sin(angle1 + angle2)). */
+  /**
+   * The tool point: joint + scale * R(angle1 + angle2) * (length2 + offset.x, offset.y); without an
+   * offset, joint + scale * length2 * (cos(angle1 + angle2), sin(angle1 + angle2)).
+   */
   end: Point;
   /** World angle of bone 1, radians in (-pi, pi]. */
   angle1: number;
@@ -58,6 +89,8 @@ export interface TwoBoneResult {
   angle2: number;
   /** |end - target| after solving. */
   distance: number;
+  /** How much the bones (and the offset) are stretched: 1 unless `stretch` stretched them. */
+  scale: number;
   /** Present when status is 'invalid': what was wrong, naming the field. */
   message?: string;
 }
@@ -298,7 +331,10 @@ export type BatchSolveOutcome = { status: 'solved' } | { status: 'invalid'; mess
  */
 export interface TwoBoneBatch {
   readonly count: number;
-  /** Inputs (defaults: root (0, 0), target (0, 0), lengths 1, bend +1, softness 0). */
+  /**
+   * Inputs (defaults: root (0, 0), target (0, 0), lengths 1, bend +1, softness 0, offset (0, 0),
+   * stretch 0, mix 1, pose (0, 0)), as TwoBoneOptions' fields; stretch is 0 or 1.
+   */
   readonly rootX: Float64Array;
   readonly rootY: Float64Array;
   readonly targetX: Float64Array;
@@ -307,6 +343,12 @@ export interface TwoBoneBatch {
   readonly length2: Float64Array;
   readonly bend: Float64Array;
   readonly softness: Float64Array;
+  readonly offsetX: Float64Array;
+  readonly offsetY: Float64Array;
+  readonly stretch: Float64Array;
+  readonly mix: Float64Array;
+  readonly poseAngle1: Float64Array;
+  readonly poseAngle2: Float64Array;
   /** Outputs, as TwoBoneResult's fields. */
   readonly jointX: Float64Array;
   readonly jointY: Float64Array;
@@ -315,6 +357,7 @@ export interface TwoBoneBatch {
   readonly angle1: Float64Array;
   readonly angle2: Float64Array;
   readonly distance: Float64Array;
+  readonly scale: Float64Array;
   /** 0 reached, 1 out_of_reach, 2 too_close, 3 invalid (see message(i)). */
   readonly status: Uint8Array;
   /** Solves limbs [begin, end), all by default (whole numbers, 0 <= begin <= end <= count). Allocates nothing. */

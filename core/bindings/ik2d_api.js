@@ -143,10 +143,11 @@ function makeApi(raw) {
   function solveTwoBone(options) {
     const fn = 'solveTwoBone';
     if (options === null || typeof options !== 'object') {
-      throw new TypeError(`${fn}: expected an options object {root, target, length1, length2, bend?, softness?}, got ${options === undefined ? 'nothing' : describe(options)}`);
+      throw new TypeError(`${fn}: expected an options object {root, target, length1, length2, bend?, softness?, offset?, stretch?, mix?, pose?}, got ${options === undefined ? 'nothing' : describe(options)}`);
     }
     const root = requirePoint(options.root, 'root', fn);
     const target = requirePoint(options.target, 'target', fn);
+    const d = defaults.twoBone;
     const f = callFrame();
     f[TB.rootX] = root.x;
     f[TB.rootY] = root.y;
@@ -154,8 +155,32 @@ function makeApi(raw) {
     f[TB.targetY] = target.y;
     f[TB.length1] = requireNumber(options.length1, 'length1', fn);
     f[TB.length2] = requireNumber(options.length2, 'length2', fn);
-    f[TB.bend] = optionalNumber(options.bend, 'bend', fn, defaults.twoBone.bend);
-    f[TB.softness] = optionalNumber(options.softness, 'softness', fn, defaults.twoBone.softness);
+    f[TB.bend] = optionalNumber(options.bend, 'bend', fn, d.bend);
+    f[TB.softness] = optionalNumber(options.softness, 'softness', fn, d.softness);
+    const { offset, stretch, pose } = options;
+    if (offset === undefined) {
+      f[TB.offsetX] = d.offsetX;
+      f[TB.offsetY] = d.offsetY;
+    } else {
+      requirePoint(offset, 'offset', fn);
+      f[TB.offsetX] = offset.x;
+      f[TB.offsetY] = offset.y;
+    }
+    if (stretch !== undefined && typeof stretch !== 'boolean') {
+      throw new TypeError(`${fn}: stretch must be true or false, got ${describe(stretch)}`);
+    }
+    f[TB.stretch] = stretch === undefined ? d.stretch : stretch ? 1 : 0;
+    f[TB.mix] = optionalNumber(options.mix, 'mix', fn, d.mix);
+    if (pose === undefined) {
+      f[TB.poseAngle1] = d.poseAngle1;
+      f[TB.poseAngle2] = d.poseAngle2;
+    } else {
+      if (pose === null || typeof pose !== 'object') {
+        throw new TypeError(`${fn}: pose must be an object {angle1, angle2}, got ${describe(pose)}`);
+      }
+      f[TB.poseAngle1] = requireNumber(pose.angle1, 'pose.angle1', fn);
+      f[TB.poseAngle2] = requireNumber(pose.angle2, 'pose.angle2', fn);
+    }
     raw._ik2d_two_bone();
     const result = {
       status: abi.twoBoneStatus[f[TB.status]],
@@ -164,6 +189,7 @@ function makeApi(raw) {
       angle1: f[TB.angle1],
       angle2: f[TB.angle2],
       distance: f[TB.distance],
+      scale: f[TB.scale],
     };
     if (f[TB.message] !== 0) result.message = text(f[TB.message]);
     return result;

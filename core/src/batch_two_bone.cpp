@@ -16,6 +16,14 @@
 #include "simd.hpp"
 
 namespace ik2d {
+
+// The batch's arrays in solveTwoBoneLimb's order (inside TwoBoneBatch's members).
+#define IK2D_TWO_BONE_BATCH_INPUTS                                                                        \
+  rootX(), rootY(), targetX(), targetY(), length1(), length2(), bend(), softness(), offsetX(), offsetY(), \
+      stretch(), mix(), poseAngle1(), poseAngle2()
+#define IK2D_TWO_BONE_BATCH_OUTPUTS \
+  jointX(), jointY(), endX(), endY(), angle1(), angle2(), distance(), scale()
+
 namespace {
 
 using simd::F64x1;
@@ -73,34 +81,55 @@ const char* TwoBoneBatch::resize(int count) {
   std::fill(length1(), length1() + count, 1.0);
   std::fill(length2(), length2() + count, 1.0);
   std::fill(bend(), bend() + count, 1.0);
+  std::fill(mix(), mix() + count, 1.0);
   return nullptr;
 }
 
-TwoBoneInput TwoBoneBatch::inputAt(int i) {
+namespace {
+
+// The scalar path for one limb whose field k is at in[k][i]: solveTwoBone on the same numbers.
+// stretch arrives as a double, so the one check a bool cannot carry is made here.
+TwoBoneResult solveFields(const double* const* in, int i) {
   TwoBoneInput input;
-  input.root = {rootX()[i], rootY()[i]};
-  input.target = {targetX()[i], targetY()[i]};
-  input.length1 = length1()[i];
-  input.length2 = length2()[i];
-  input.bend = bend()[i];
-  input.softness = softness()[i];
-  return input;
+  input.root = {in[0][i], in[1][i]};
+  input.target = {in[2][i], in[3][i]};
+  input.length1 = in[4][i];
+  input.length2 = in[5][i];
+  input.bend = in[6][i];
+  input.softness = in[7][i];
+  input.offset = {in[8][i], in[9][i]};
+  input.stretch = in[10][i] == 1.0;
+  input.mix = in[11][i];
+  input.pose = {in[12][i], in[13][i]};
+  TwoBoneResult result = solveTwoBone(input);
+  if (result.status != TwoBoneStatus::Invalid && in[10][i] != 0.0 && !input.stretch) {
+    result = TwoBoneResult{};
+    result.message = "stretch must be 0 or 1";
+    result.joint = result.end = input.root;
+  }
+  return result;
 }
 
-void TwoBoneBatch::storeScalar(int i, const TwoBoneResult& r) {
-  jointX()[i] = r.joint.x;
-  jointY()[i] = r.joint.y;
-  endX()[i] = r.end.x;
-  endY()[i] = r.end.y;
-  angle1()[i] = r.angle1;
-  angle2()[i] = r.angle2;
-  distance()[i] = r.distance;
-  status_[static_cast<size_t>(i)] = static_cast<std::uint8_t>(r.status);
+// Writes a scalar result as limb i of the output arrays out[k][i].
+void storeFields(const TwoBoneResult& r, double* const* out, std::uint8_t* status, int i) {
+  const double values[kTwoBoneLimbOutputs] = {r.joint.x, r.joint.y, r.end.x,    r.end.y,
+                                              r.angle1,  r.angle2,  r.distance, r.scale};
+  for (int k = 0; k < kTwoBoneLimbOutputs; ++k) out[k][i] = values[k];
+  status[i] = static_cast<std::uint8_t>(r.status);
 }
+
+}  // namespace
 
 const char* TwoBoneBatch::message(int index) {
   if (index < 0 || index >= count_) return nullptr;
-  return solveTwoBone(inputAt(index)).message;
+  double* const in[] = {IK2D_TWO_BONE_BATCH_INPUTS};
+  return solveFields(in, index).message;
+}
+
+void TwoBoneBatch::solveScalar(int index) {
+  double* const in[] = {IK2D_TWO_BONE_BATCH_INPUTS};
+  double* const out[] = {IK2D_TWO_BONE_BATCH_OUTPUTS};
+  storeFields(solveFields(in, index), out, status(), index);
 }
 
 namespace {
@@ -115,6 +144,14 @@ template <class V>
   const V bend = V::load(in[6] + i), softness = V::load(in[7] + i);
   const V dx = targetX - rootX, dy = targetY - rootY;
   const V d = simd::sqrt(dx * dx + dy * dy);
+
+  // The extras at their defaults (offset (0, 0), stretch 0, mix 1: a sum of magnitudes that is 0
+  // only then, and never for a NaN) and a pose the scalar solver would accept; otherwise the
+  // scalar path.
+  const V extras = simd::abs(V::load(in[8] + i)) + simd::abs(V::load(in[9] + i)) +
+                   simd::abs(V::load(in[10] + i)) + simd::abs(V::load(in[11] + i) - V::splat(1.0));
+  const V pose = simd::abs(V::load(in[12] + i)) + simd::abs(V::load(in[13] + i));
+  if (!simd::all(simd::maskAnd(extras == V::splat(0.0), pose <= V::splat(kKernelMaxMagnitude)))) return false;
 
   // NaN fails every comparison and a NaN or an infinity makes a sum fail its upper bound, so a
   // few comparisons check it all: every coordinate within 1e100 (their sum is), both lengths and
@@ -175,6 +212,7 @@ template <class V>
   const V angle2 = simd::atan2(-bend * beta.sine, -beta.cosine);
   simd::select(angle2 <= -pi, pi, angle2 + zero).store(out[5] + i);
   simd::sqrt(ex * ex + ey * ey).store(out[6] + i);
+  one.store(out[7] + i);
   for (int lane = 0; lane < V::kLanes; ++lane) status[i + lane] = static_cast<std::uint8_t>(code.lane(lane));
   return true;
 }
@@ -183,24 +221,15 @@ template <class V>
 
 TwoBoneStatus solveTwoBoneLimb(const double* in, double* out, const char** message) {
   // The kernel reads field k of limb i at in[k][i]: here every field is one slot of `in`.
-  double* const inputs[] = {const_cast<double*>(in),     const_cast<double*>(in + 1),
-                            const_cast<double*>(in + 2), const_cast<double*>(in + 3),
-                            const_cast<double*>(in + 4), const_cast<double*>(in + 5),
-                            const_cast<double*>(in + 6), const_cast<double*>(in + 7)};
-  double* const outputs[] = {out, out + 1, out + 2, out + 3, out + 4, out + 5, out + 6};
+  double* inputs[kTwoBoneLimbInputs];
+  double* outputs[kTwoBoneLimbOutputs];
+  for (int k = 0; k < kTwoBoneLimbInputs; ++k) inputs[k] = const_cast<double*>(in + k);
+  for (int k = 0; k < kTwoBoneLimbOutputs; ++k) outputs[k] = out + k;
   std::uint8_t code = 0;
   *message = nullptr;
   if (solveLanes<F64x1>(inputs, outputs, &code, 0)) return static_cast<TwoBoneStatus>(code);
-  TwoBoneInput input;
-  input.root = {in[0], in[1]};
-  input.target = {in[2], in[3]};
-  input.length1 = in[4];
-  input.length2 = in[5];
-  input.bend = in[6];
-  input.softness = in[7];
-  const TwoBoneResult r = solveTwoBone(input);
-  const double values[] = {r.joint.x, r.joint.y, r.end.x, r.end.y, r.angle1, r.angle2, r.distance};
-  std::copy(std::begin(values), std::end(values), out);
+  const TwoBoneResult r = solveFields(inputs, 0);
+  storeFields(r, outputs, &code, 0);
   *message = r.message;
   return r.status;
 }
@@ -210,8 +239,8 @@ void TwoBoneBatch::solve() { solve(0, count_); }
 void TwoBoneBatch::solve(int begin, int end) {
   begin = std::clamp(begin, 0, count_);
   end = std::clamp(end, begin, count_);
-  double* const in[] = {rootX(), rootY(), targetX(), targetY(), length1(), length2(), bend(), softness()};
-  double* const out[] = {jointX(), jointY(), endX(), endY(), angle1(), angle2(), distance()};
+  double* const in[] = {IK2D_TWO_BONE_BATCH_INPUTS};
+  double* const out[] = {IK2D_TWO_BONE_BATCH_OUTPUTS};
   std::uint8_t* const codes = status();
   int i = begin;
   // Four limbs per step (two SIMD pairs in flight, to overlap the long sqrt/div/atan2 latencies),
@@ -219,16 +248,16 @@ void TwoBoneBatch::solve(int begin, int end) {
   // solver limb by limb.
   for (; i + 4 <= end; i += 4) {
     if (!solveLanes<F64x4>(in, out, codes, i)) {
-      for (int k = i; k < i + 4; ++k) storeScalar(k, solveTwoBone(inputAt(k)));
+      for (int k = i; k < i + 4; ++k) solveScalar(k);
     }
   }
   for (; i + 2 <= end; i += 2) {
     if (!solveLanes<F64x2>(in, out, codes, i)) {
-      storeScalar(i, solveTwoBone(inputAt(i)));
-      storeScalar(i + 1, solveTwoBone(inputAt(i + 1)));
+      solveScalar(i);
+      solveScalar(i + 1);
     }
   }
-  if (i < end && !solveLanes<F64x1>(in, out, codes, i)) storeScalar(i, solveTwoBone(inputAt(i)));
+  if (i < end && !solveLanes<F64x1>(in, out, codes, i)) solveScalar(i);
 }
 
 }  // namespace ik2d

@@ -1,6 +1,6 @@
 // two_bone.cpp: the analytic two-bone solver.
 //
-// Sections: validation, triangle angle, soft reach, solveTwoBone.
+// Sections: validation, triangle angle, soft reach, blending, solveTwoBone.
 #include "ik2d/two_bone.hpp"
 
 #include <algorithm>
@@ -11,6 +11,9 @@ namespace ik2d {
 namespace {
 
 // ---- validation --------------------------------------------------------------------------------
+
+constexpr const char* kOverflowMessage =
+    "the pose overflows: coordinates plus lengths must stay below 1e307 in magnitude";
 
 // The first problem with the input, as a message naming the field; nullptr when it is valid.
 const char* findInvalidField(const TwoBoneInput& input) {
@@ -25,6 +28,11 @@ const char* findInvalidField(const TwoBoneInput& input) {
   if (input.bend != 1.0 && input.bend != -1.0) return "bend must be +1 or -1";
   if (!isValid(input.softness)) return "softness must be a finite number";
   if (input.softness < 0) return "softness must be 0 or greater";
+  if (!isValid(input.offset.x)) return "offset.x must be a finite number";
+  if (!isValid(input.offset.y)) return "offset.y must be a finite number";
+  if (!(input.mix >= 0 && input.mix <= 1)) return "mix must be from 0 to 1";
+  if (!isValid(input.pose.angle1)) return "pose.angle1 must be a finite number";
+  if (!isValid(input.pose.angle2)) return "pose.angle2 must be a finite number";
   return nullptr;
 }
 
@@ -90,6 +98,11 @@ double softenedDistance(double distance, double length1, double length2, double 
   return reach - soft * p * p;
 }
 
+// ---- blending ------------------------------------------------------------------------------------
+
+// From `pose` toward `ik` by `mix`, the shorter way round: pose + mix * wrap(ik - pose), wrapped.
+double blendAngle(double pose, double ik, double mix) { return wrapAngle(pose + mix * wrapAngle(ik - pose)); }
+
 }  // namespace
 
 // ---- solveTwoBone ------------------------------------------------------------------------------
@@ -102,16 +115,24 @@ TwoBoneResult solveTwoBone(const TwoBoneInput& input) {
     return invalidResult(input, "target - root overflows: coordinates must stay below 1e307 in magnitude");
   }
 
-  // The pose depends only on the triangle (d, l1, l2) and on the direction to the target. The
+  // The tool point in bone 2's frame, `tool`; the triangle's second side is its length (length2
+  // itself without an offset), and phi, the angle the tool line makes with bone 2, turns the
+  // triangle's answer for the tool line back into bone 2's angle.
+  const Vec2 tool{input.length2 + input.offset.x, input.offset.y};
+  if (!isValid(tool)) return invalidResult(input, kOverflowMessage);
+  const double side2 = scaledLength(tool);
+  const double phi = input.offset.y != 0.0 ? std::atan2(tool.y, tool.x) : (tool.x < 0.0 ? kPi : 0.0);
+
+  // The pose depends only on the triangle (d, l1, side2) and on the direction to the target. The
   // triangle is scaled by a power of two near its largest side (exact in binary) so that no
   // intermediate overflows or underflows needlessly, at any scale from 1e-300 to 1e300.
   const double distance = scaledLength(toTarget);
   const double baseAngle = distance > 0.0 ? std::atan2(toTarget.y, toTarget.x) : 0.0;
   int exponent = 0;
-  std::frexp(std::max({distance, input.length1, input.length2}), &exponent);
+  std::frexp(std::max({distance, input.length1, side2}), &exponent);
   const double d = std::ldexp(distance, -exponent);
   const double l1 = std::ldexp(input.length1, -exponent);
-  const double l2 = std::ldexp(input.length2, -exponent);
+  const double l2 = std::ldexp(side2, -exponent);
   const double softness = std::ldexp(input.softness, -exponent);
   const double reach = l1 + l2;
   const double innerReach = std::fabs(l1 - l2);
@@ -137,17 +158,34 @@ TwoBoneResult solveTwoBone(const TwoBoneInput& input) {
     beta = interiorAngle(l1, l2, ds);
   }
 
+  // Stretch: the unscaled arm puts its end at distance reached = min(ds, reach) along the line;
+  // scaling every length by d / reached (the angles unchanged) puts it on the target. Without
+  // softness that is d / reach beyond reach and nothing within it.
+  const double reached = std::min(ds, reach);
+  double scale = input.stretch && d > reached && reached > 0.0 ? d / reached : 1.0;
+
   // bend = +1 turns bone 1 counter-clockwise of root->target by alpha, so
-  // cross(target - root, joint - root) >= 0; bone 2 then turns back by pi - beta.
-  result.angle1 = wrapAngle(baseAngle + input.bend * alpha);
-  result.angle2 = wrapAngle(-input.bend * (kPi - beta));
-  result.joint = input.root + input.length1 * direction(result.angle1);
-  result.end = result.joint + input.length2 * direction(result.angle1 + result.angle2);
+  // cross(target - root, joint - root) >= 0; the tool line then turns back by pi - beta, and
+  // bone 2 by phi less.
+  double angle1 = wrapAngle(baseAngle + input.bend * alpha);
+  double angle2 = wrapAngle(-input.bend * (kPi - beta) - phi);
+  if (input.mix != 1.0) {
+    angle1 = blendAngle(input.pose.angle1, angle1, input.mix);
+    angle2 = blendAngle(input.pose.angle2, angle2, input.mix);
+    scale = 1.0 + input.mix * (scale - 1.0);
+  }
+  result.angle1 = angle1;
+  result.angle2 = angle2;
+  result.scale = scale;
+  result.joint = input.root + (scale * input.length1) * direction(angle1);
+  const Vec2 bone2 = direction(angle1 + angle2);
+  const Vec2 reachOut = scale * tool;
+  result.end = result.joint +
+               Vec2{bone2.x * reachOut.x - bone2.y * reachOut.y, bone2.y * reachOut.x + bone2.x * reachOut.y};
   result.distance = length(result.end - input.target);
 
   if (!isValid(result.joint) || !isValid(result.end) || !isValid(result.distance)) {
-    return invalidResult(input,
-                         "the pose overflows: coordinates plus lengths must stay below 1e307 in magnitude");
+    return invalidResult(input, kOverflowMessage);
   }
   return result;
 }

@@ -30,6 +30,17 @@ export const CASES = [
   ['ik.solveTwoBone({ ...arm, softness: -1 })', (ik) => ik.solveTwoBone({ ...arm, softness: -1 })],
   ['ik.solveTwoBone({ ...arm, root: { x: -1.7e308, y: 0 }, target: { x: 1.7e308, y: 0 } })', (ik) => ik.solveTwoBone({ ...arm, root: { x: -1.7e308, y: 0 }, target: { x: 1.7e308, y: 0 } })],
   ['ik.solveTwoBone({ root: { x: 1e308, y: 0 }, target: { x: 1.01e308, y: 0 }, length1: 1.7e308, length2: 1e307 })', (ik) => ik.solveTwoBone({ root: { x: 1e308, y: 0 }, target: { x: 1.01e308, y: 0 }, length1: 1.7e308, length2: 1e307 })],
+  ["ik.solveTwoBone({ ...arm, offset: 'muzzle' })", (ik) => ik.solveTwoBone({ ...arm, offset: 'muzzle' })],
+  ['ik.solveTwoBone({ ...arm, offset: { x: NaN, y: 0 } })', (ik) => ik.solveTwoBone({ ...arm, offset: { x: NaN, y: 0 } })],
+  ['ik.solveTwoBone({ ...arm, offset: { x: 0, y: Infinity } })', (ik) => ik.solveTwoBone({ ...arm, offset: { x: 0, y: Infinity } })],
+  ["ik.solveTwoBone({ ...arm, stretch: 'yes' })", (ik) => ik.solveTwoBone({ ...arm, stretch: 'yes' })],
+  ["ik.solveTwoBone({ ...arm, mix: '1' })", (ik) => ik.solveTwoBone({ ...arm, mix: '1' })],
+  ['ik.solveTwoBone({ ...arm, mix: 1.5 })', (ik) => ik.solveTwoBone({ ...arm, mix: 1.5 })],
+  ['ik.solveTwoBone({ ...arm, pose: 0 })', (ik) => ik.solveTwoBone({ ...arm, pose: 0 })],
+  ['ik.solveTwoBone({ ...arm, pose: { angle1: 0 } })', (ik) => ik.solveTwoBone({ ...arm, pose: { angle1: 0 } })],
+  ['ik.solveTwoBone({ ...arm, pose: { angle1: NaN, angle2: 0 } })', (ik) => ik.solveTwoBone({ ...arm, pose: { angle1: NaN, angle2: 0 } })],
+  ['ik.solveTwoBone({ ...arm, pose: { angle1: 0, angle2: Infinity } })', (ik) => ik.solveTwoBone({ ...arm, pose: { angle1: 0, angle2: Infinity } })],
+  ['ik.solveTwoBone({ ...arm, length2: 1.5e308, offset: { x: 1.7e308, y: 0 } })', (ik) => ik.solveTwoBone({ ...arm, length2: 1.5e308, offset: { x: 1.7e308, y: 0 } })],
   ['new ik.Chain(undefined)', (ik) => new ik.Chain(undefined)],
   ["new ik.Chain({ root: p, lengths: [1, '2'] })", (ik) => new ik.Chain({ root: p, lengths: [1, '2'] })],
   ['new ik.Chain({ root: p, lengths: [] })', (ik) => new ik.Chain({ root: p, lengths: [] })],
@@ -75,6 +86,8 @@ export const CASES = [
   ["new ik.TwoBoneBatch('9')", (ik) => new ik.TwoBoneBatch('9')],
   ['new ik.TwoBoneBatch(-1)', (ik) => new ik.TwoBoneBatch(-1)],
   ['limbs.solve(2, 1) (3 limbs)', (ik) => new ik.TwoBoneBatch(3).solve(2, 1)],
+  ['limbs.message(0) after limbs.stretch[0] = 2; limbs.solve()', (ik) => { const b = new ik.TwoBoneBatch(1); b.stretch[0] = 2; b.solve(); return b.message(0); }],
+  ['limbs.message(0) after limbs.mix[0] = -1; limbs.solve()', (ik) => { const b = new ik.TwoBoneBatch(1); b.mix[0] = -1; b.solve(); return b.message(0); }],
   ['new ik.ChainBatch({ count: 2, bones: 0 })', (ik) => new ik.ChainBatch({ count: 2, bones: 0 })],
   ['new ik.ChainBatch({ count: 1e7, bones: 10 })', (ik) => new ik.ChainBatch({ count: 1e7, bones: 10 })],
   ['new ik.ChainBatch({ count: 2, bones: 3, lengths: [1, 2] })', (ik) => new ik.ChainBatch({ count: 2, bones: 3, lengths: [1, 2] })],
@@ -94,6 +107,7 @@ export function outcome(ik, call) {
     const result = call(ik);
     if (result && result.status === 'invalid') return `returns \`status: 'invalid'\`, message ${code(result.message)}`;
     if (result && result.kind === 'invalid') return `returns a step with \`kind: 'invalid'\`, message ${code(result.message)}`;
+    if (typeof result === 'string' && result !== '') return `returns the message ${code(result)}`;
     return `no error: ${code(JSON.stringify(result)?.slice(0, 60) ?? 'undefined')}`;
   } catch (error) {
     return `throws ${code(`${error.name}: ${error.message}`)}`;

@@ -43,30 +43,39 @@ inline double uniform(double low, double high) {
 /// The scale of a problem: what "relative" tolerances are relative to.
 inline double scaleOf(const TwoBoneInput& in) {
   return std::fabs(in.root.x) + std::fabs(in.root.y) + std::fabs(in.target.x) + std::fabs(in.target.y) +
-         in.length1 + in.length2;
+         in.length1 + in.length2 + std::fabs(in.offset.x) + std::fabs(in.offset.y);
 }
 
 inline double distanceBetween(Vec2 a, Vec2 b) { return length(a - b); }
 
+/// The tool point in bone 2's frame: (length2 + offset.x, offset.y); (length2, 0) without offset.
+inline Vec2 toolOf(const TwoBoneInput& in) { return {in.length2 + in.offset.x, in.offset.y}; }
+
 /// The invariants every successful result keeps: finite, angles wrapped, forward kinematics
-/// consistent with the returned angles, bone lengths kept, distance as defined.
+/// consistent with the returned angles and scale (the tool point at the end), bone lengths kept
+/// (times the scale), distance as defined.
 inline void checkInvariants(const TwoBoneInput& in, const TwoBoneResult& r) {
-  const double tolerance = kPositionTolerance * scaleOf(in);
+  const double tolerance = kPositionTolerance * scaleOf(in) * r.scale;
   REQUIRE(isValid(r.joint));
   REQUIRE(isValid(r.end));
   REQUIRE(isValid(r.angle1));
   REQUIRE(isValid(r.angle2));
   REQUIRE(isValid(r.distance));
+  REQUIRE(isValid(r.scale));
+  CHECK(r.scale >= 1);
+  if (!in.stretch) CHECK(r.scale == 1);
   CHECK(r.angle1 > -kPi);
   CHECK(r.angle1 <= kPi);
   CHECK(r.angle2 > -kPi);
   CHECK(r.angle2 <= kPi);
-  const Vec2 joint = in.root + in.length1 * direction(r.angle1);
-  const Vec2 end = r.joint + in.length2 * direction(r.angle1 + r.angle2);
+  const Vec2 tool = r.scale * toolOf(in);
+  const Vec2 bone2 = direction(r.angle1 + r.angle2);
+  const Vec2 joint = in.root + (r.scale * in.length1) * direction(r.angle1);
+  const Vec2 end = r.joint + Vec2{bone2.x * tool.x - bone2.y * tool.y, bone2.y * tool.x + bone2.x * tool.y};
   CHECK(distanceBetween(r.joint, joint) <= tolerance);
   CHECK(distanceBetween(r.end, end) <= tolerance);
-  CHECK(std::fabs(distanceBetween(r.joint, in.root) - in.length1) <= tolerance);
-  CHECK(std::fabs(distanceBetween(r.end, r.joint) - in.length2) <= tolerance);
+  CHECK(std::fabs(distanceBetween(r.joint, in.root) - r.scale * in.length1) <= tolerance);
+  CHECK(std::fabs(distanceBetween(r.end, r.joint) - length(tool)) <= tolerance);
   CHECK(std::fabs(r.distance - distanceBetween(r.end, in.target)) <= tolerance);
   CHECK(r.message == nullptr);
 }

@@ -18,7 +18,7 @@
 namespace ik2d {
 
 /// `count` two-bone limbs as arrays. Inputs default to root (0, 0), target (0, 0), lengths 1,
-/// bend +1, softness 0; solve() fills the outputs.
+/// bend +1, softness 0, offset (0, 0), stretch 0, mix 1, pose (0, 0); solve() fills the outputs.
 ///
 /// Precision: against solveTwoBone() on the same input, positions agree within 1e-12 of the limb's
 /// scale (|root| + |target| + length1 + length2) and angles within 1e-12 radians (tested). Limbs
@@ -35,7 +35,8 @@ class TwoBoneBatch {
   /// Number of limbs.
   int count() const { return count_; }
 
-  /// Input arrays, `count()` values each, world units (bend: +1 or -1; softness >= 0).
+  /// Input arrays, `count()` values each, as TwoBoneInput's fields: world units (bend: +1 or -1;
+  /// softness >= 0; stretch: 0 or 1; mix: 0 to 1; pose angles in radians).
   double* rootX() { return field(kRootX); }
   double* rootY() { return field(kRootY); }
   double* targetX() { return field(kTargetX); }
@@ -44,6 +45,12 @@ class TwoBoneBatch {
   double* length2() { return field(kLength2); }
   double* bend() { return field(kBend); }
   double* softness() { return field(kSoftness); }
+  double* offsetX() { return field(kOffsetX); }
+  double* offsetY() { return field(kOffsetY); }
+  double* stretch() { return field(kStretch); }
+  double* mix() { return field(kMix); }
+  double* poseAngle1() { return field(kPoseAngle1); }
+  double* poseAngle2() { return field(kPoseAngle2); }
   /// Output arrays, `count()` values each: as TwoBoneResult's fields.
   double* jointX() { return field(kJointX); }
   double* jointY() { return field(kJointY); }
@@ -52,6 +59,7 @@ class TwoBoneBatch {
   double* angle1() { return field(kAngle1); }
   double* angle2() { return field(kAngle2); }
   double* distance() { return field(kDistance); }
+  double* scale() { return field(kScale); }
   /// Output: one TwoBoneStatus per limb, as a byte (0 reached ... 3 invalid).
   std::uint8_t* status() { return status_.data(); }
 
@@ -72,6 +80,12 @@ class TwoBoneBatch {
     kLength2,
     kBend,
     kSoftness,
+    kOffsetX,
+    kOffsetY,
+    kStretch,
+    kMix,
+    kPoseAngle1,
+    kPoseAngle2,
     kJointX,
     kJointY,
     kEndX,
@@ -79,20 +93,26 @@ class TwoBoneBatch {
     kAngle1,
     kAngle2,
     kDistance,
+    kScale,
     kFieldCount
   };
   double* field(Field f) { return data_.data() + static_cast<size_t>(f) * static_cast<size_t>(count_); }
-  TwoBoneInput inputAt(int index);
-  void storeScalar(int index, const TwoBoneResult& result);
+  void solveScalar(int index);
 
   int count_ = 0;
   std::vector<double> data_;
   std::vector<std::uint8_t> status_;
 };
 
+/// Number of input fields of solveTwoBoneLimb (TwoBoneBatch's input arrays, in their order).
+inline constexpr int kTwoBoneLimbInputs = 14;
+/// Number of output fields of solveTwoBoneLimb (TwoBoneBatch's output arrays, in their order).
+inline constexpr int kTwoBoneLimbOutputs = 8;
+
 /// Solves one limb with TwoBoneBatch's kernel (no sine or cosine; see batch_two_bone.cpp): `in`
-/// holds rootX, rootY, targetX, targetY, length1, length2, bend, softness; `out` receives jointX,
-/// jointY, endX, endY, angle1, angle2, distance. The results are a batch of one's: within 1e-12 of
+/// holds rootX, rootY, targetX, targetY, length1, length2, bend, softness, offsetX, offsetY,
+/// stretch (0 or 1), mix, poseAngle1, poseAngle2; `out` receives jointX, jointY, endX, endY,
+/// angle1, angle2, distance, scale. The results are a batch of one's: within 1e-12 of
 /// solveTwoBone's (limbs the kernel does not take go to solveTwoBone itself). Returns the status;
 /// `*message` is set to why the limb is invalid, or nullptr.
 TwoBoneStatus solveTwoBoneLimb(const double* in, double* out, const char** message);

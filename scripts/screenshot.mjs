@@ -38,7 +38,7 @@ const PRESETS = {
   // A tool on bone 2 whose tip reaches the target, blended at mix 0.6 from the pose ghost, with the
   // overlay's offset triangle (ℓ₂′, δ).
   'arm-tool': {
-    query: 'scene=arm&offsetX=35&offsetY=18&mix=0.6&pose1=-25&pose2=50&overlay=1&target=40,130&root=-40,-60',
+    query: 'scene=arm&offsetX=35&offsetY=18&mix=0.6&pose1=-5&pose2=35&overlay=1&target=-130,110&root=-190,-70',
     out: 'docs/arm-tool.png',
   },
   // A DLS solve stepped through: each joint's turn with its value, the Jacobian step in the caption,

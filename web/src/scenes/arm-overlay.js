@@ -207,9 +207,10 @@ function polar(centre, radius, angle) {
  * @param {Point} target
  * @param {TwoBoneResult} result The full-IK result (mix 1): the triangle drawn is its.
  * @param {TwoBoneResult} [shown] The arm as drawn (blended, when mix < 1).
+ * @param {Point[]} [others] More points the labels and the card keep clear of (the pose ghost's).
  * @returns {{state: ArmOverlayState, finish: () => void}}
  */
-export function drawArmOverlay(ctx, view, theme, params, root, target, result, shown = result) {
+export function drawArmOverlay(ctx, view, theme, params, root, target, result, shown = result, others = []) {
   const n = armOverlayNumbers(params, root, target, result);
   const formula = armFormula(params, root, target, result, n, view.size().width >= 640, shown);
   const { joint, end, angle1, angle2 } = result;
@@ -217,7 +218,9 @@ export function drawArmOverlay(ctx, view, theme, params, root, target, result, s
   const tool = params.offsetX !== 0 || params.offsetY !== 0;
   const scale = view.scale();
   const layout = createLayout(ctx, view, theme);
-  for (const point of [root, joint, end, target]) avoidPoint(layout, point, 12, 20);
+  for (const point of [root, joint, end, target, shown.joint, shown.end]) avoidPoint(layout, point, 12, 20);
+  for (const point of others) avoidPoint(layout, point, 10, 20);
+  if (shown !== result) avoidSegment(layout, shown.joint, shown.end, 6);
   avoidSegment(layout, root, joint, 6);
   avoidSegment(layout, joint, end, 6);
   avoidSegment(layout, root, target, 5);

@@ -218,6 +218,11 @@ function createArm(ik) {
         ? `invalid: ${result.message ?? 'bad input'}`
         : STATUS_WORDS[result.status] ?? String(result.status);
       values.status = { text: status, tone: result.status === 'reached' ? 'ok' : 'warn' };
+      const { mix } = armParams(settings);
+      if (mix < 1 && result.status !== 'invalid') {
+        // The status is the IK pose's; the arm drawn is blended from the pose.
+        values.status = { text: `blended (mix ${mix}); IK ${status}`, tone: 'pending' };
+      }
       values.angle1 = { text: formatDegrees(result.angle1) };
       values.angle2 = { text: formatDegrees(result.angle2) };
       values.distance = { text: formatLength(result.distance) };
@@ -238,7 +243,9 @@ function createArm(ik) {
       /** @type {(() => void) | null} Draws the overlay's labels and formula over the arm. */
       let finishOverlay = null;
       if (params.overlay) {
-        const drawn = drawArmOverlay(ctx, view, theme, params, root, settings.points.target, ikResult ?? result, result);
+        const ghost = ghostShown(params) ? poseFigure(params, root) : null;
+        const drawn = drawArmOverlay(ctx, view, theme, params, root, settings.points.target, ikResult ?? result, result,
+          ghost ? [ghost.joint, ghost.hand, ghost.tip] : []);
         overlay = drawn.state;
         finishOverlay = drawn.finish;
       } else {

@@ -69,6 +69,11 @@ namespace {
   X(iterations, "iterations", "number", 0)       \
   X(tolerance, "tolerance", "number", 0)         \
   X(maxStep, "maxStep", "number", 0)             \
+  X(damping, "damping", "number", 0)             \
+  X(mix, "mix", "number", 0)                     \
+  X(usePole, "usePole", "bool", 0)               \
+  X(poleX, "pole.x", "number", 0)                \
+  X(poleY, "pole.y", "number", 0)                \
   X(status, "status", "chainStatus", 0)          \
   X(resultIterations, "iterations", "number", 0) \
   X(error, "error", "number", 0)                 \
@@ -289,7 +294,9 @@ std::string abi() {
   out.number("frameSlots", kFrameSlots);
   enumNames<ik2d::TwoBoneStatus, static_cast<int>(ik2d::TwoBoneStatus::Invalid) + 1>(out, "twoBoneStatus");
   enumNames<ik2d::ChainStatus, static_cast<int>(ik2d::ChainStatus::Invalid) + 1>(out, "chainStatus");
-  enumNames<ik2d::ChainMethod, static_cast<int>(ik2d::ChainMethod::Fabrik) + 1>(out, "chainMethods");
+  enumNames<ik2d::ChainMethod, static_cast<int>(ik2d::ChainMethod::Dls) + 1>(out, "chainMethods");
+  enumNames<ik2d::ChainOnlyOption, static_cast<int>(ik2d::ChainOnlyOption::Pole) + 1>(out,
+                                                                                      "chainOnlyOptions");
   enumNames<ik2d::ChainStepKind, static_cast<int>(ik2d::ChainStepKind::Invalid) + 1>(out, "stepKind");
   out.slots("twoBoneFrame", kTwoBoneSlots, std::size(kTwoBoneSlots));
   out.slots("chainSolveFrame", kChainSolveSlots, std::size(kChainSolveSlots));
@@ -325,6 +332,8 @@ std::string abi() {
   out.number("iterations", chain.iterations);
   out.number("tolerance", chain.tolerance);
   out.number("maxStep", chain.maxStep);
+  out.number("damping", chain.damping);
+  out.number("mix", chain.mix);
   out.close('}');
   out.open("chainBatchSolve", '{');
   out.key("method");
@@ -388,6 +397,10 @@ ik2d::ChainSolveOptions solveOptionsFromFrame() {
   options.iterations = wholeOrInvalid(frame[chainSolve::iterations]);
   options.tolerance = frame[chainSolve::tolerance];
   options.maxStep = frame[chainSolve::maxStep];
+  options.damping = frame[chainSolve::damping];
+  options.mix = frame[chainSolve::mix];
+  options.usePole = frame[chainSolve::usePole] == 1;
+  options.pole = {frame[chainSolve::poleX], frame[chainSolve::poleY]};
   return options;
 }
 
@@ -434,6 +447,7 @@ class ChainHandle {
   std::uintptr_t backwardAddress() const {
     return reinterpret_cast<std::uintptr_t>(chain_.backwardPositions());
   }
+  std::uintptr_t turnsAddress() const { return reinterpret_cast<std::uintptr_t>(chain_.stepTurns()); }
   std::uintptr_t address() { return reinterpret_cast<std::uintptr_t>(this); }
 
  private:
@@ -508,12 +522,14 @@ class ChainBatchHandle {
   }
   std::uintptr_t iterationsAddress() { return reinterpret_cast<std::uintptr_t>(batch_.iterations()); }
   std::uintptr_t statusAddress() { return reinterpret_cast<std::uintptr_t>(batch_.status()); }
-  // The options as Chain.solve takes them (method code, -1 for a name JS did not know): "" or why
-  // they were refused (the same checks and messages as Chain::solve's).
-  std::string solve(int method, double iterations, double tolerance) {
+  // The options as Chain.solve takes them (method code, -1 for a name JS did not know), and the
+  // first Chain-only option given (its index in abi().chainOnlyOptions, 0 for none): "" or why
+  // they were refused (Chain::solve's checks and messages, then ChainBatch's refusals).
+  std::string solve(int method, double iterations, double tolerance, int chainOnlyOption) {
     const int sweeps = wholeOrInvalid(iterations);
     if (const char* message =
-            ik2d::checkSolveOptions(static_cast<ik2d::ChainMethod>(method), sweeps, tolerance))
+            ik2d::checkBatchSolveOptions(static_cast<ik2d::ChainMethod>(method), sweeps, tolerance,
+                                         static_cast<ik2d::ChainOnlyOption>(chainOnlyOption)))
       return message;
     ik2d::ChainBatchOptions options;
     options.ccd = method == static_cast<int>(ik2d::ChainMethod::Ccd);
@@ -707,6 +723,7 @@ EMSCRIPTEN_BINDINGS(ik2d) {
       .function("step", &ChainHandle::step)
       .function("stepping", &ChainHandle::stepping)
       .function("backwardAddress", &ChainHandle::backwardAddress)
+      .function("turnsAddress", &ChainHandle::turnsAddress)
       .function("address", &ChainHandle::address);
   emscripten::class_<TwoBoneBatchHandle>("TwoBoneBatchHandle")
       .constructor<>()

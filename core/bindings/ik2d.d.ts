@@ -107,14 +107,34 @@ export interface ChainOptions {
 
 /** Options of {@link Chain.solve}. */
 export interface ChainSolveOptions {
-  /** 'ccd' (default): cyclic coordinate descent; 'fabrik': forward and backward reaching. */
-  method?: 'ccd' | 'fabrik';
+  /**
+   * 'ccd' (default): cyclic coordinate descent; 'fabrik': forward and backward reaching; 'dls':
+   * damped least squares on the chain's Jacobian (every joint at once, one step per iteration).
+   */
+  method?: 'ccd' | 'fabrik' | 'dls';
   /** At most this many sweeps, a whole number from 0 to 100000 (default 10). */
   iterations?: number;
   /** Absolute end-to-target distance that counts as reached, >= 0 (default 1e-3). */
   tolerance?: number;
   /** The most any joint's local angle may change in this call, radians, >= 0 (default Infinity). */
   maxStep?: number;
+  /**
+   * 'dls' only: the damping lambda in units of the chain's reach, finite and >= 0 (default 0.1).
+   * Smaller converges faster, larger is steadier near a straight chain. Checked for every method.
+   */
+  damping?: number;
+  /**
+   * Blend, 0 to 1 (default 1): after solving, every local angle becomes
+   * start + mix * (solved - start), the shorter way round (inside a joint's limit, the way within
+   * it). 0 leaves the pose as it was. `error` and `status` describe the blended pose.
+   */
+  mix?: number;
+  /**
+   * Bend preference (any method): after solving, when the inner joints lie on the other side of
+   * the root-target line than `pole`, the chain is mirrored across that line (the end keeps its
+   * distance to the target). Skipped when the mirror would break a limit or maxStep.
+   */
+  pole?: Point;
 }
 
 /**
@@ -123,8 +143,8 @@ export interface ChainSolveOptions {
  *   points at it as far as its limits (and maxStep) allow.
  * - `'max_iterations'`: reachable, but not within tolerance after the sweeps allowed (or the limits
  *   and maxStep keep the end away).
- * - `'invalid'`: a non-finite target, an unknown method, a bad iteration count, tolerance or
- *   maxStep; `message` says which. The chain is left as it was.
+ * - `'invalid'`: a non-finite target, an unknown method, a bad iteration count, tolerance,
+ *   maxStep, damping, mix or pole; `message` says which. The chain is left as it was.
  */
 export type ChainStatus = 'reached' | 'out_of_reach' | 'max_iterations' | 'invalid';
 
@@ -149,10 +169,12 @@ export interface ChainSolveResult {
  * - 'fabrik_backward': FABRIK's backward half-pass from the target (see backwardPositions()); the
  *   chain itself has not moved yet.
  * - 'fabrik_forward': FABRIK's forward half-pass from the root: the new pose.
+ * - 'dls_step': one damped-least-squares step: every joint turned at once; each joint's change is
+ *   in {@link Chain.stepTurns}, the largest in `turn`.
  * - 'invalid': the call was refused (see message).
  */
 export type ChainStepKind =
-  | 'begin' | 'stretch' | 'unbend' | 'ccd_joint' | 'fabrik_backward' | 'fabrik_forward' | 'invalid';
+  | 'begin' | 'stretch' | 'unbend' | 'ccd_joint' | 'fabrik_backward' | 'fabrik_forward' | 'dls_step' | 'invalid';
 
 /** One step of a resumable solve. Every number is finite. */
 export interface ChainStep {
@@ -167,7 +189,10 @@ export interface ChainStep {
   endBefore: Point;
   /** 'ccd_joint': the turn (radians) that puts the end on the line from the pivot to the target. */
   wanted: number;
-  /** 'ccd_joint': the local angle change made, after limits and maxStep (radians). */
+  /**
+   * 'ccd_joint': the local angle change made, after limits and maxStep (radians); 'dls_step': the
+   * largest change of any joint (each one: {@link Chain.stepTurns}).
+   */
   turn: number;
   /** |end - target| after this step. */
   error: number;
@@ -220,6 +245,12 @@ export interface Chain {
   readonly stepping: boolean;
   /** Where FABRIK's last backward half-pass put each joint: x0, y0, ..., 2 (size + 1) values. */
   backwardPositions(): Float64Array;
+  /**
+   * Each joint's local angle change (radians, after limits and maxStep) made by the last
+   * 'dls_step' of the solve in progress or just finished: a fresh array of `size` values, zeros
+   * before the first.
+   */
+  stepTurns(): Float64Array;
   /** Frees the C++ chain; safe to call twice. Any other call afterwards throws. */
   delete(): void;
 }
@@ -382,7 +413,11 @@ export interface ChainBatchOptions {
   root?: Point;
 }
 
-/** Options of ChainBatch.solve, shared by every chain. */
+/**
+ * Options of ChainBatch.solve, shared by every chain. Chain.solve's 'dls', damping, mix and pole
+ * are refused (status 'invalid', with a message): the batch sweeps positions, with no Jacobian and
+ * no starting angles.
+ */
 export interface ChainBatchSolveOptions {
   /** Default 'fabrik'. */
   method?: 'ccd' | 'fabrik';

@@ -133,6 +133,8 @@ function makeApi(raw) {
   const TB = Object.fromEntries(Object.entries(abi.twoBoneFrame).map(([name, { slot }]) => [name, slot]));
   const CS = Object.fromEntries(Object.entries(abi.chainSolveFrame).map(([name, { slot }]) => [name, slot]));
   const methodCode = (method) => abi.chainMethods.indexOf(method);  // -1: C++ says what is wrong
+  const quoted = abi.chainMethods.map((m) => `'${m}'`);
+  const methodNames = `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;  // 'ccd', 'fabrik' or 'dls'
   const readStep = layoutReader(abi.stepFrame, abi, text);
 
   /**
@@ -396,15 +398,21 @@ function makeApi(raw) {
       return heapF64().slice(start, start + 2 * (this.#size + 1));
     }
 
+    /** Each joint's local angle change in the last 'dls_step' (radians): a fresh Float64Array(size). */
+    stepTurns() {
+      const start = this.#live('stepTurns').turnsAddress() / Float64Array.BYTES_PER_ELEMENT;
+      return heapF64().slice(start, start + this.#size);
+    }
+
     /** Checks solve()/beginSolve() argument types and writes them into the call frame (C++ checks the values). */
     #solveArguments(fn, target, options) {
       requirePoint(target, 'target', fn);
       if (options === null || typeof options !== 'object') {
-        throw new TypeError(`${fn}: options must be an object {method?, iterations?, tolerance?, maxStep?}, got ${describe(options)}`);
+        throw new TypeError(`${fn}: options must be an object {method?, iterations?, tolerance?, maxStep?, damping?, mix?, pole?}, got ${describe(options)}`);
       }
       const d = defaults.chainSolve;
       const method = options.method === undefined ? d.method : options.method;
-      if (typeof method !== 'string') throw new TypeError(`${fn}: method must be a string (${abi.chainMethods.map((m) => `'${m}'`).join(' or ')}), got ${describe(method)}`);
+      if (typeof method !== 'string') throw new TypeError(`${fn}: method must be a string (${methodNames}), got ${describe(method)}`);
       const f = callFrame();
       f[CS.targetX] = target.x;
       f[CS.targetY] = target.y;
@@ -412,6 +420,12 @@ function makeApi(raw) {
       f[CS.iterations] = optionalNumber(options.iterations, 'iterations', fn, d.iterations);
       f[CS.tolerance] = optionalNumber(options.tolerance, 'tolerance', fn, d.tolerance);
       f[CS.maxStep] = optionalNumber(options.maxStep, 'maxStep', fn, d.maxStep);
+      f[CS.damping] = optionalNumber(options.damping, 'damping', fn, d.damping);
+      f[CS.mix] = optionalNumber(options.mix, 'mix', fn, d.mix);
+      const pole = options.pole === undefined ? undefined : requirePoint(options.pole, 'pole', fn);
+      f[CS.usePole] = pole ? 1 : 0;
+      f[CS.poleX] = pole ? pole.x : 0;
+      f[CS.poleY] = pole ? pole.y : 0;
       return f;
     }
 
@@ -694,10 +708,12 @@ function makeApi(raw) {
       }
       const d = defaults.chainBatchSolve;
       const method = options.method === undefined ? d.method : options.method;
-      if (typeof method !== 'string') throw new TypeError(`${fn}: method must be a string (${abi.chainMethods.map((m) => `'${m}'`).join(' or ')}), got ${describe(method)}`);
+      if (typeof method !== 'string') throw new TypeError(`${fn}: method must be a string (${methodNames}), got ${describe(method)}`);
       const iterations = optionalNumber(options.iterations, 'iterations', fn, d.iterations);
       const tolerance = optionalNumber(options.tolerance, 'tolerance', fn, d.tolerance);
-      return batchOutcome(handle.solve(methodCode(method), iterations, tolerance), options);
+      // Chain-only options are C++'s to refuse: pass the first one given (0: none).
+      const chainOnly = abi.chainOnlyOptions.findIndex((name) => name !== '' && options[name] !== undefined);
+      return batchOutcome(handle.solve(methodCode(method), iterations, tolerance, Math.max(0, chainOnly)), options);
     }
 
     /** Local angles, [bone * count + chain], computed from the positions now. */

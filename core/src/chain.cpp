@@ -1,5 +1,5 @@
 // chain.cpp: the chain's storage, forward kinematics, limits, and the moves the solve driver
-// (chain_solve.cpp) shares between CCD (ccd.cpp) and FABRIK (fabrik.cpp).
+// (chain_solve.cpp) shares between CCD (ccd.cpp), FABRIK (fabrik.cpp) and DLS (dls.cpp).
 //
 // Sections: helpers, building and editing, constraints, shared moves.
 #include "ik2d/chain.hpp"
@@ -63,6 +63,8 @@ const char* Chain::reset(Vec2 root, const double* lengths, int count) {
   positions_.assign(2 * (bones + 1), 0.0);
   scratch_.assign(2 * (bones + 1), 0.0);
   boneVectors_.assign(2 * bones, 0.0);
+  turns_.assign(bones, 0.0);
+  held_.assign(bones, 0);
   reach_ = reach;
   setPosition(0, root);
   updatePositionsFrom(0);
@@ -254,7 +256,14 @@ const char* toString(ChainStatus status) {
   return "invalid";
 }
 
-const char* toString(ChainMethod method) { return method == ChainMethod::Fabrik ? "fabrik" : "ccd"; }
+const char* toString(ChainMethod method) {
+  switch (method) {
+    case ChainMethod::Ccd: return "ccd";
+    case ChainMethod::Fabrik: return "fabrik";
+    case ChainMethod::Dls: return "dls";
+  }
+  return "ccd";
+}
 
 const char* toString(ChainStepKind kind) {
   switch (kind) {
@@ -264,6 +273,7 @@ const char* toString(ChainStepKind kind) {
     case ChainStepKind::CcdJoint: return "ccd_joint";
     case ChainStepKind::FabrikBackward: return "fabrik_backward";
     case ChainStepKind::FabrikForward: return "fabrik_forward";
+    case ChainStepKind::DlsStep: return "dls_step";
     case ChainStepKind::Invalid: return "invalid";
   }
   return "invalid";

@@ -3,11 +3,13 @@
 //
 // A solve is a series of sweeps. A sweep is, by method:
 //   CCD:     one joint update per joint, from the last joint back to the root (ccd.cpp);
-//   FABRIK:  the backward half-pass, then the forward half-pass (fabrik.cpp).
+//   FABRIK:  the backward half-pass, then the forward half-pass (fabrik.cpp);
+//   DLS:     one damped-least-squares step of every joint at once (dls.cpp).
 // The first sweep is special when the target is out of reach (every bone points at it: the FABRIK
 // paper's answer) or when the chain lies on a line through the target (bent off the line, then one
 // CCD sweep, then the method's own sweep). The solve stops when the end is within tolerance, after
-// the sweeps allowed, or when a sweep moved nothing (more sweeps cannot help).
+// the sweeps allowed, or when a sweep moved nothing (more sweeps cannot help). The step that ends
+// it also bends toward the pole and blends by mix (chain_finish.cpp), when asked to.
 #include <algorithm>
 
 #include "chain_detail.hpp"
@@ -16,11 +18,37 @@
 
 namespace ik2d {
 const char* checkSolveOptions(ChainMethod method, int iterations, double tolerance) {
-  if (method != ChainMethod::Ccd && method != ChainMethod::Fabrik) return "method must be 'ccd' or 'fabrik'";
+  if (method != ChainMethod::Ccd && method != ChainMethod::Fabrik && method != ChainMethod::Dls)
+    return "method must be 'ccd', 'fabrik' or 'dls'";
   if (iterations < 0 || iterations > Chain::kMaxIterations)
     return "iterations must be a whole number from 0 to 100000";
   if (!isValid(tolerance) || tolerance < 0) return "tolerance must be a finite number, 0 or greater";
   return nullptr;
+}
+
+const char* checkBatchSolveOptions(ChainMethod method, int iterations, double tolerance,
+                                   ChainOnlyOption given) {
+  if (const char* message = checkSolveOptions(method, iterations, tolerance)) return message;
+  if (method == ChainMethod::Dls)
+    return "method 'dls' is for Chain.solve only: ChainBatch solves with 'ccd' or 'fabrik'";
+  switch (given) {
+    case ChainOnlyOption::Damping: return "damping is for Chain.solve only: ChainBatch has no 'dls'";
+    case ChainOnlyOption::Mix:
+      return "mix is for Chain.solve only: ChainBatch keeps no starting pose to blend from";
+    case ChainOnlyOption::Pole: return "pole is for Chain.solve only: ChainBatch does not mirror its chains";
+    case ChainOnlyOption::None: break;
+  }
+  return nullptr;
+}
+
+const char* toString(ChainOnlyOption option) {
+  switch (option) {
+    case ChainOnlyOption::Damping: return "damping";
+    case ChainOnlyOption::Mix: return "mix";
+    case ChainOnlyOption::Pole: return "pole";
+    case ChainOnlyOption::None: break;
+  }
+  return "";
 }
 
 const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) const {
@@ -32,6 +60,14 @@ const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) con
     return message;
   if (std::isnan(options.maxStep) || options.maxStep < 0)
     return "maxStep must be 0 or greater (Infinity for no limit)";
+  if (!isValid(options.damping) || options.damping < 0)
+    return "damping must be a finite number, 0 or greater";
+  if (!(options.mix >= 0 && options.mix <= 1)) return "mix must be a number from 0 to 1";
+  if (options.usePole) {
+    if (!isValid(options.pole.x)) return "pole.x must be a finite number";
+    if (!isValid(options.pole.y)) return "pole.y must be a finite number";
+    if (!detail::isWithinMagnitude(options.pole)) return "pole must stay within 1e300 in magnitude";
+  }
   return nullptr;
 }
 
@@ -68,7 +104,10 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
   // bones after it), a FABRIK sweep about 2 size; a solve stops after options.maxWork of them
   // (by default a 1024-bone chain gets about 950 CCD sweeps, a 10-bone chain any number).
   const auto bones = static_cast<long long>(size());
-  const long long sweepCost = options.method == ChainMethod::Ccd ? bones * (bones + 1) / 2 : 2 * bones;
+  // A DLS step costs about 3 size (two passes over the joints and forward kinematics).
+  const long long sweepCost = options.method == ChainMethod::Ccd      ? bones * (bones + 1) / 2
+                              : options.method == ChainMethod::Fabrik ? 2 * bones
+                                                                      : 3 * bones;
   const int affordableSweeps =
       static_cast<int>(std::min<long long>(kMaxIterations, std::max(1LL, options.maxWork / sweepCost)));
 
@@ -78,6 +117,11 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
   progress_.tolerance = options.tolerance;
   progress_.sweeps = std::min(options.iterations, affordableSweeps);
   progress_.outOfReach = detail::fastLength(target - position(0)) > reach_;
+  progress_.damping = options.damping;
+  progress_.mix = options.mix;
+  progress_.usePole = options.usePole;
+  progress_.pole = options.pole;
+  std::fill(turns_.begin(), turns_.end(), 0.0);
 
   step.kind = ChainStepKind::Begin;
   step.error = detail::fastLength(end() - target);
@@ -86,10 +130,26 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
   } else {
     step.done = true;
     step.result.iterations = 0;
-    step.result.error = step.error;
-    step.result.status = rules::finishedStatus(step.error <= progress_.tolerance, progress_.outOfReach);
+    finishSolve(step);
   }
   return step;
+}
+
+// The end of a solve, in the step that ends it: the pole and mix (chain_finish.cpp) when asked
+// for, then the result, which describes the pose the chain is left in.
+void Chain::finishSolve(ChainStep& step) {
+  Progress& p = progress_;
+  if (p.usePole || p.mix != 1) {
+    syncAngles();
+    bool moved = p.usePole && mirrorTowardPole();
+    if (p.mix != 1) {
+      blendFromStart();
+      moved = true;
+    }
+    if (moved) step.error = detail::fastLength(end() - p.target);
+  }
+  step.result.error = step.error;
+  step.result.status = rules::finishedStatus(step.error <= p.tolerance, p.outOfReach);
 }
 
 // Ends a sweep: measures the error, and finishes the solve when the end is within tolerance, the
@@ -105,8 +165,17 @@ void Chain::finishSweep(ChainStep& step) {
   p.active = false;
   step.done = true;
   step.result.iterations = p.iteration;
-  step.result.error = step.error;
-  step.result.status = rules::finishedStatus(step.error <= p.tolerance, p.outOfReach);
+  finishSolve(step);
+}
+
+// The phase of the method's own sweeps.
+Chain::Phase Chain::methodPhase() const {
+  switch (progress_.method) {
+    case ChainMethod::Ccd: return Phase::Ccd;
+    case ChainMethod::Fabrik: return Phase::FabrikBackward;
+    case ChainMethod::Dls: return Phase::Dls;
+  }
+  return Phase::Ccd;
 }
 
 ChainStep Chain::step() {
@@ -139,7 +208,7 @@ ChainStep Chain::step() {
       if (p.detailed) step.error = detail::fastLength(end() - p.target);
       return step;
     }
-    p.phase = p.method == ChainMethod::Ccd ? Phase::Ccd : Phase::FabrikBackward;
+    p.phase = methodPhase();
   }
 
   step.iteration = p.iteration;
@@ -148,7 +217,7 @@ ChainStep Chain::step() {
       p.change = std::max(p.change, turnJointToward(p.nextJoint, p.target, step));
       if (--p.nextJoint < 0) {
         settleTurnedBones();
-        p.phase = p.method == ChainMethod::Ccd ? Phase::Ccd : Phase::FabrikBackward;
+        p.phase = methodPhase();
         p.nextJoint = size() - 1;
       }
       if (p.detailed) step.error = detail::fastLength(end() - p.target);
@@ -171,6 +240,11 @@ ChainStep Chain::step() {
       p.change = std::max(p.change, forwardPass());
       finishSweep(step);
       break;
+    case Phase::Dls:
+      step.kind = ChainStepKind::DlsStep;
+      step.turn = p.change = dlsStep(p.target);
+      finishSweep(step);
+      break;
     case Phase::StartSweep: break;  // handled above
   }
   // A stepped solve shows current angles after every step (recovering them touches no position,
@@ -182,7 +256,9 @@ ChainStep Chain::step() {
 ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
   // Unconstrained FABRIK needs no angle until they are read: skip recovering them at the start
   // (readyAngles() does it for the first sweep's special cases, before anything has moved).
-  const bool free = options.method == ChainMethod::Fabrik && !anyConstraint(options.maxStep);
+  // (The pole and mix need the starting angles, so they take the angle path.)
+  const bool free = options.method == ChainMethod::Fabrik && !anyConstraint(options.maxStep) &&
+                    !options.usePole && options.mix == 1;
   ChainStep step = begin(target, options, !free);
   Progress& p = progress_;
   p.detailed = false;  // only the result is wanted: skip measuring between sweeps
@@ -201,6 +277,8 @@ ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
     if (p.method == ChainMethod::Fabrik) {
       backwardPass(p.target);
       p.change = forwardPass();
+    } else if (p.method == ChainMethod::Dls) {
+      p.change = dlsStep(p.target);
     } else {
       for (int joint = size() - 1; joint >= 0; --joint)
         p.change = std::max(p.change, turnJointToward(joint, p.target, step));

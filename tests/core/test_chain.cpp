@@ -11,8 +11,12 @@
 #include "test_support.hpp"
 
 using namespace ik2d;
+using test::checkChainInvariants;
+using test::endFromAngles;
+using test::kChainMethods;
 using test::makeChain;
 using test::optionsFor;
+using test::randomReachableTarget;
 using test::uniform;
 
 // ---- allocation counter: replaces global operator new for this test program ---------------------
@@ -52,34 +56,7 @@ void operator delete[](void* memory, const std::nothrow_t&) noexcept { std::free
 
 namespace {
 
-// Every bone keeps its length, every position is finite, every angle is wrapped.
-void checkChainInvariants(const Chain& chain) {
-  for (int i = 0; i < chain.size(); ++i) {
-    REQUIRE(isValid(chain.position(i + 1)));
-    REQUIRE(isValid(chain.angles()[i]));
-    CHECK(chain.angles()[i] >= -kPi);
-    CHECK(chain.angles()[i] <= kPi);
-    CHECK(length(chain.position(i + 1) - chain.position(i)) ==
-          Approx(chain.boneLength(i)).epsilon(1e-12).margin(1e-12 * chain.reach()));
-  }
-}
-
-// Forward kinematics from the angles alone, to compare against positions().
-Vec2 endFromAngles(const Chain& chain) {
-  Vec2 point = chain.root();
-  double world = 0;
-  for (int i = 0; i < chain.size(); ++i) {
-    world += chain.angles()[i];
-    point = point + chain.boneLength(i) * direction(world);
-  }
-  return point;
-}
-
-Vec2 randomReachableTarget(const Chain& chain, double low = 0.05, double high = 0.95) {
-  return chain.root() + chain.reach() * uniform(low, high) * direction(uniform(-kPi, kPi));
-}
-
-const char* methodName(ChainMethod method) { return method == ChainMethod::Ccd ? "ccd" : "fabrik"; }
+const char* methodName(ChainMethod method) { return toString(method); }
 
 }  // namespace
 
@@ -156,7 +133,7 @@ TEST_CASE("10 bones from a straight start reach >= 99% of reachable targets", "[
 }
 
 TEST_CASE("warm start: solving again for a reached target takes 0 iterations", "[chain]") {
-  for (ChainMethod method : {ChainMethod::Ccd, ChainMethod::Fabrik}) {
+  for (ChainMethod method : kChainMethods) {
     Chain chain = makeChain(6);
     const ChainSolveOptions options = optionsFor(method, 500, 1e-6);
     REQUIRE(chain.solve({2, 3}, options).status == ChainStatus::Reached);
@@ -168,8 +145,8 @@ TEST_CASE("warm start: solving again for a reached target takes 0 iterations", "
 
 // ---- invariants under fixed-seed random use -----------------------------------------------------
 
-TEST_CASE("limits, maxStep and lengths hold after every solve, both methods", "[chain][invariants]") {
-  for (ChainMethod method : {ChainMethod::Ccd, ChainMethod::Fabrik}) {
+TEST_CASE("limits, maxStep and lengths hold after every solve, every method", "[chain][invariants]") {
+  for (ChainMethod method : kChainMethods) {
     for (int trial = 0; trial < 100; ++trial) {
       const int bones = static_cast<int>(uniform(1, 12));
       std::vector<double> lengths;
@@ -208,7 +185,7 @@ TEST_CASE("limits, maxStep and lengths hold after every solve, both methods", "[
 }
 
 TEST_CASE("lengths never drift over thousands of solves", "[chain][invariants]") {
-  for (ChainMethod method : {ChainMethod::Ccd, ChainMethod::Fabrik}) {
+  for (ChainMethod method : kChainMethods) {
     Chain chain = makeChain(8, 1.25);
     for (int call = 0; call < 5000; ++call) {
       const Vec2 target = chain.root() + chain.reach() * uniform(0, 1.2) * direction(uniform(-kPi, kPi));
@@ -222,7 +199,7 @@ TEST_CASE("lengths never drift over thousands of solves", "[chain][invariants]")
 // ---- out of reach -------------------------------------------------------------------------------
 
 TEST_CASE("a target beyond reach leaves the chain straight toward it", "[chain][reach]") {
-  for (ChainMethod method : {ChainMethod::Ccd, ChainMethod::Fabrik}) {
+  for (ChainMethod method : kChainMethods) {
     for (int trial = 0; trial < 200; ++trial) {
       Chain chain = makeChain(10, uniform(0.5, 2));
       std::vector<double> angles;
@@ -240,7 +217,7 @@ TEST_CASE("a target beyond reach leaves the chain straight toward it", "[chain][
 }
 
 TEST_CASE("out of reach with limits: as straight as the limits allow", "[chain][reach]") {
-  for (ChainMethod method : {ChainMethod::Ccd, ChainMethod::Fabrik}) {
+  for (ChainMethod method : kChainMethods) {
     Chain chain = makeChain(3);
     REQUIRE(chain.setLimit(0, 0.5, 1.0) == nullptr);  // bone 0 may not point along +x
     const ChainSolveResult r = chain.solve({10, 0}, optionsFor(method, 50, 1e-3));
@@ -254,7 +231,7 @@ TEST_CASE("out of reach with limits: as straight as the limits allow", "[chain][
 // ---- singular cases -----------------------------------------------------------------------------
 
 TEST_CASE("singular: a straight chain pointing exactly at a target inside reach", "[chain][singular]") {
-  for (ChainMethod method : {ChainMethod::Ccd, ChainMethod::Fabrik}) {
+  for (ChainMethod method : kChainMethods) {
     Chain chain = makeChain(5);
     const ChainSolveResult r = chain.solve({2.5, 0}, optionsFor(method, 1000, 1e-6));
     INFO(methodName(method));
@@ -264,7 +241,7 @@ TEST_CASE("singular: a straight chain pointing exactly at a target inside reach"
 }
 
 TEST_CASE("singular: a straight chain pointing exactly away from the target", "[chain][singular]") {
-  for (ChainMethod method : {ChainMethod::Ccd, ChainMethod::Fabrik}) {
+  for (ChainMethod method : kChainMethods) {
     Chain chain = makeChain(5);
     const ChainSolveResult r = chain.solve({-3, 0}, optionsFor(method, 1000, 1e-6));
     INFO(methodName(method));
@@ -274,7 +251,7 @@ TEST_CASE("singular: a straight chain pointing exactly away from the target", "[
 }
 
 TEST_CASE("singular: the target at the root", "[chain][singular]") {
-  for (ChainMethod method : {ChainMethod::Ccd, ChainMethod::Fabrik}) {
+  for (ChainMethod method : kChainMethods) {
     Chain chain = makeChain(4);
     const ChainSolveResult r = chain.solve({0, 0}, optionsFor(method, 1000, 1e-6));
     INFO(methodName(method));
@@ -284,7 +261,7 @@ TEST_CASE("singular: the target at the root", "[chain][singular]") {
 }
 
 TEST_CASE("singular: the target on a joint", "[chain][singular]") {
-  for (ChainMethod method : {ChainMethod::Ccd, ChainMethod::Fabrik}) {
+  for (ChainMethod method : kChainMethods) {
     Chain chain = makeChain(4);
     const double angles[] = {0.3, 0.4, -0.2, 0.5};
     REQUIRE(chain.setAngles(angles, 4) == nullptr);
@@ -297,7 +274,7 @@ TEST_CASE("singular: the target on a joint", "[chain][singular]") {
 }
 
 TEST_CASE("singular: a one-bone chain", "[chain][singular]") {
-  for (ChainMethod method : {ChainMethod::Ccd, ChainMethod::Fabrik}) {
+  for (ChainMethod method : kChainMethods) {
     Chain chain = makeChain(1, 2.0);
     CHECK(chain.solve({0, -2}, optionsFor(method, 10, 1e-9)).status == ChainStatus::Reached);
     CHECK(chain.angles()[0] == Approx(-kPi / 2));
@@ -367,7 +344,7 @@ TEST_CASE("solve refuses bad targets and options and leaves the chain as it was"
 
 TEST_CASE("chains work at every scale from 1e-300 to 1e300", "[chain][scale]") {
   for (double scale : {1e-300, 1e-100, 1.0, 1e100, 1e299}) {
-    for (ChainMethod method : {ChainMethod::Ccd, ChainMethod::Fabrik}) {
+    for (ChainMethod method : kChainMethods) {
       Chain chain = makeChain(6, scale, {scale, -scale});
       const Vec2 target = chain.root() + Vec2{2 * scale, 3 * scale};
       const ChainSolveResult r = chain.solve(target, optionsFor(method, 500, 1e-6 * scale));
@@ -379,10 +356,12 @@ TEST_CASE("chains work at every scale from 1e-300 to 1e300", "[chain][scale]") {
 }
 
 TEST_CASE("no solve can hang: sweeps stop at the work budget", "[chain][invalid]") {
-  for (ChainMethod method : {ChainMethod::Ccd, ChainMethod::Fabrik}) {
+  for (ChainMethod method : kChainMethods) {
     Chain chain = makeChain(100, 1.0);
     ChainSolveOptions options = optionsFor(method, Chain::kMaxIterations, 0.0);  // never "reached"
-    const long long sweepCost = method == ChainMethod::Ccd ? 100LL * 101 / 2 : 200;
+    const long long sweepCost = method == ChainMethod::Ccd      ? 100LL * 101 / 2
+                                : method == ChainMethod::Fabrik ? 200
+                                                                : 300;
     options.maxWork = 7 * sweepCost;
     const ChainSolveResult r = chain.solve({30, 40}, options);
     CHECK(r.iterations == 7);
@@ -398,7 +377,7 @@ TEST_CASE("no solve can hang: sweeps stop at the work budget", "[chain][invalid]
 // ---- allocation ---------------------------------------------------------------------------------
 
 TEST_CASE("solve allocates nothing", "[chain][allocation]") {
-  for (ChainMethod method : {ChainMethod::Ccd, ChainMethod::Fabrik}) {
+  for (ChainMethod method : kChainMethods) {
     Chain chain = makeChain(12);
     REQUIRE(chain.setLimit(3, -1, 1) == nullptr);
     const long before = allocations.load();

@@ -54,9 +54,16 @@ TEST_CASE("stepping to the end gives the pose and result of solve, bit for bit",
     const int bones = 1 + static_cast<int>(uniform(0, 12));
     Chain solved = randomChain(bones);
     Chain stepped = copyOf(solved);
-    const ChainMethod method = trial % 2 == 0 ? ChainMethod::Ccd : ChainMethod::Fabrik;
-    const double maxStep = trial % 3 == 0 ? uniform(0.01, 0.5) : HUGE_VAL;
-    const ChainSolveOptions options = optionsFor(method, 1 + trial % 40, 1e-4 * solved.reach(), maxStep);
+    const ChainMethod method = kChainMethods[trial % 3];
+    const double maxStep = trial % 4 == 0 ? uniform(0.01, 0.5) : HUGE_VAL;
+    ChainSolveOptions options = optionsFor(method, 1 + trial % 40, 1e-4 * solved.reach(), maxStep);
+    // Every 5th trial blends (mix) and every 4th bends toward a pole: both happen in the last step.
+    if (trial % 5 == 1) options.mix = uniform(0, 1);
+    if (trial % 4 == 1) {
+      options.usePole = true;
+      options.pole = solved.root() + solved.reach() * direction(uniform(-kPi, kPi));
+    }
+    options.damping = trial % 6 == 2 ? uniform(0, 1) : options.damping;
     // Every 7th trial: a straight chain pointing at a target on its line (the singular start).
     Vec2 target = solved.root() + solved.reach() * uniform(0, 2) * direction(uniform(-kPi, kPi));
     if (trial % 7 == 0) {
@@ -236,7 +243,7 @@ TEST_CASE("a solve already there, a refused call, and edits end the stepping", "
 }
 
 TEST_CASE("after any solve the pose is forward kinematics of the angles, to rounding", "[chain][steps]") {
-  for (const ChainMethod method : {ChainMethod::Fabrik, ChainMethod::Ccd}) {
+  for (const ChainMethod method : kChainMethods) {
     Chain chain = makeChain(7, 1.3);
     for (int frame = 0; frame < 50; ++frame) {
       const Vec2 target = chain.reach() * uniform(0.1, 0.9) * direction(uniform(-kPi, kPi));

@@ -93,6 +93,9 @@ inline Chain makeChain(int bones, double boneLength = 1.0, Vec2 root = {0, 0}) {
   return chain;
 }
 
+/// Every method of Chain::solve, for tests that hold all of them to the same contract.
+inline constexpr ChainMethod kChainMethods[] = {ChainMethod::Ccd, ChainMethod::Fabrik, ChainMethod::Dls};
+
 /// Chain::solve options in one expression.
 inline ChainSolveOptions optionsFor(ChainMethod method, int iterations, double tolerance,
                                     double maxStep = HUGE_VAL) {
@@ -102,6 +105,34 @@ inline ChainSolveOptions optionsFor(ChainMethod method, int iterations, double t
   options.tolerance = tolerance;
   options.maxStep = maxStep;
   return options;
+}
+
+/// Every bone keeps its length, every position is finite, every angle is wrapped.
+inline void checkChainInvariants(const Chain& chain) {
+  for (int i = 0; i < chain.size(); ++i) {
+    REQUIRE(isValid(chain.position(i + 1)));
+    REQUIRE(isValid(chain.angles()[i]));
+    CHECK(chain.angles()[i] >= -kPi);
+    CHECK(chain.angles()[i] <= kPi);
+    CHECK(length(chain.position(i + 1) - chain.position(i)) ==
+          Approx(chain.boneLength(i)).epsilon(1e-12).margin(1e-12 * chain.reach()));
+  }
+}
+
+/// Forward kinematics from the angles alone, to compare against positions().
+inline Vec2 endFromAngles(const Chain& chain) {
+  Vec2 point = chain.root();
+  double world = 0;
+  for (int i = 0; i < chain.size(); ++i) {
+    world += chain.angles()[i];
+    point = point + chain.boneLength(i) * direction(world);
+  }
+  return point;
+}
+
+/// A target at a random direction, `low` to `high` of the reach from the root.
+inline Vec2 randomReachableTarget(const Chain& chain, double low = 0.05, double high = 0.95) {
+  return chain.root() + chain.reach() * uniform(low, high) * direction(uniform(-kPi, kPi));
 }
 
 }  // namespace ik2d::test

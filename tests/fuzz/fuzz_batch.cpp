@@ -62,10 +62,21 @@ void fuzzChains(FuzzedDataProvider& data) {
           data.ConsumeBool() ? fuzz::anyDouble(data) : data.ConsumeFloatingPointInRange(-40.0, 40.0);
       if (data.ConsumeIntegralInRange<int>(0, 7) == 0) batch.rootX()[c] = fuzz::anyDouble(data);
     }
+    // Chain::solve's options as the binding passes them: what checkBatchSolveOptions accepts is
+    // CCD or FABRIK with no Chain-only option, and it refuses whatever checkSolveOptions refuses.
+    const auto method = static_cast<ChainMethod>(data.ConsumeIntegralInRange<int>(-1, 3));
+    const auto chainOnly = static_cast<ChainOnlyOption>(data.ConsumeIntegralInRange<int>(0, 3));
     ChainBatchOptions options;
-    options.ccd = data.ConsumeBool();
-    options.iterations = data.ConsumeIntegralInRange<int>(0, 30);
-    options.tolerance = data.ConsumeFloatingPointInRange(0.0, 1.0);
+    options.ccd = method == ChainMethod::Ccd;
+    options.iterations = data.ConsumeIntegralInRange<int>(-1, 30);
+    options.tolerance =
+        data.ConsumeBool() ? fuzz::anyDouble(data) : data.ConsumeFloatingPointInRange(0.0, 1.0);
+    const char* refusal = checkBatchSolveOptions(method, options.iterations, options.tolerance, chainOnly);
+    const bool shared = checkSolveOptions(method, options.iterations, options.tolerance) == nullptr;
+    require(
+        (refusal == nullptr) == (shared && method != ChainMethod::Dls && chainOnly == ChainOnlyOption::None),
+        "ChainBatch takes exactly Chain's options minus dls and the Chain-only ones");
+    if (refusal != nullptr) continue;
     require(batch.solve(options) == nullptr, "good options are accepted");
     for (int c = 0; c < count; ++c) {
       const bool usable = std::isfinite(batch.rootX()[c]) && std::fabs(batch.rootX()[c]) <= 1e150 &&

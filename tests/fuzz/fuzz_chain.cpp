@@ -1,6 +1,7 @@
-// fuzz_chain.cpp: a chain built from random lengths, then random edits and solves. After every
-// call: finite state, every limit and maxStep kept, bone lengths kept, a message exactly when
-// refused.
+// fuzz_chain.cpp: a chain built from random lengths, then random edits and solves (CCD, FABRIK
+// and DLS, with any damping, mix and pole). After every call: finite state, every limit and
+// maxStep kept, bone lengths kept, a message exactly when refused; a stepped solve ends exactly
+// where solve() does.
 #include <vector>
 
 #include "fuzz_support.hpp"
@@ -73,19 +74,47 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
       case 3: chain.setRoot({fuzz::anyDouble(data), fuzz::anyDouble(data)}); break;
       default: {
         ChainSolveOptions options;
-        options.method = data.ConsumeBool() ? ChainMethod::Ccd : ChainMethod::Fabrik;
+        options.method = static_cast<ChainMethod>(data.ConsumeIntegralInRange<int>(0, 2));
         options.iterations = data.ConsumeIntegralInRange<int>(-2, 64);
         options.tolerance = data.ConsumeBool() ? 1e-3 : fuzz::anyDouble(data);
         options.maxStep =
             data.ConsumeBool()
                 ? HUGE_VAL
                 : (data.ConsumeBool() ? data.ConsumeFloatingPointInRange(0.0, 1.0) : fuzz::anyDouble(data));
+        if (data.ConsumeBool())
+          options.damping =
+              data.ConsumeBool() ? data.ConsumeFloatingPointInRange(0.0, 2.0) : fuzz::anyDouble(data);
+        if (data.ConsumeBool())
+          options.mix =
+              data.ConsumeBool() ? data.ConsumeFloatingPointInRange(0.0, 1.0) : fuzz::anyDouble(data);
+        if (data.ConsumeBool()) {
+          options.usePole = true;
+          options.pole = data.ConsumeBool()
+                             ? chain.root() + Vec2{data.ConsumeFloatingPointInRange(-30.0, 30.0),
+                                                   data.ConsumeFloatingPointInRange(-30.0, 30.0)}
+                             : Vec2{fuzz::anyDouble(data), fuzz::anyDouble(data)};
+        }
+        const bool stepped = data.ConsumeBool();
         const Vec2 target = data.ConsumeBool()
                                 ? chain.root() + Vec2{data.ConsumeFloatingPointInRange(-30.0, 30.0),
                                                       data.ConsumeFloatingPointInRange(-30.0, 30.0)}
                                 : Vec2{fuzz::anyDouble(data), fuzz::anyDouble(data)};
         const std::vector<double> start(chain.angles(), chain.angles() + count);
+        Chain twin = chain;
         const ChainSolveResult r = chain.solve(target, options);
+        if (stepped) {
+          ChainStep step = twin.beginSolve(target, options);
+          for (int steps = 0; !step.done; ++steps) {
+            require(steps < 1'000'000, "a stepped solve ends");
+            step = twin.step();
+            require(isValid(step.error) && isValid(step.turn), "steps are finite");
+          }
+          require(step.result.status == r.status && step.result.iterations == r.iterations &&
+                      step.result.error == r.error,
+                  "stepping gives solve's result");
+          for (int i = 0; i < 2 * (count + 1); ++i)
+            require(twin.positions()[i] == chain.positions()[i], "stepping gives solve's pose");
+        }
         require(isValid(r.error) && r.error >= 0, "error is finite");
         require((r.status == ChainStatus::Invalid) == (r.message != nullptr),
                 "a message exactly when invalid");

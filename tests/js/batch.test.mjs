@@ -139,7 +139,7 @@ test('batches refuse bad input by name and free what they hold', () => {
   assert.throws(() => new ik.ChainBatch({ count: 1e7, bones: 10 }), /count \* \(bones \+ 1\) must be at most 16777216/);
   const chains = new ik.ChainBatch({ count: 3, bones: 2 });
   // Bad options: the same result and message as Chain.solve's (docs/api.md, "Errors"); nothing solved.
-  assert.deepEqual(chains.solve({ method: 'newton' }), { status: 'invalid', message: `method must be 'ccd' or 'fabrik', got the string "newton"` });
+  assert.deepEqual(chains.solve({ method: 'newton' }), { status: 'invalid', message: `method must be 'ccd', 'fabrik' or 'dls', got the string "newton"` });
   assert.match(chains.solve({ iterations: 1.5 }).message, /iterations must be a whole number from 0 to 100000, got 1.5/);
   assert.throws(() => chains.solve({ method: 3 }), (e) => e instanceof TypeError && /method must be a string/.test(e.message));
   chains.rootX[1] = Infinity;

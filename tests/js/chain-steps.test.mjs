@@ -104,7 +104,7 @@ test('bad calls: refused with a message, step() without a solve throws, edits en
   const refused = chain.beginSolve({ x: 0, y: 1 }, { method: 'newton' });
   assert.equal(refused.kind, 'invalid');
   assert.equal(refused.done, true);
-  assert.match(refused.message, /method must be 'ccd' or 'fabrik', got the string "newton"/);
+  assert.match(refused.message, /method must be 'ccd', 'fabrik' or 'dls', got the string "newton"/);
   assert.equal(chain.stepping, false, 'a refused beginSolve ends the solve in progress');
   const nan = chain.beginSolve({ x: NaN, y: 1 });
   assert.equal(nan.kind, 'invalid');

@@ -153,7 +153,7 @@ describe('bad input', () => {
     const before = chain.angles();
     const invalid = [
       [{ x: NaN, y: 0 }, {}, /target\.x must be a finite number/], [{ x: 0, y: -Infinity }, {}, /target\.y must be a finite number/],
-      [{ x: 1, y: 1 }, { method: 'jacobian' }, /method must be 'ccd' or 'fabrik'/],
+      [{ x: 1, y: 1 }, { method: 'jacobian' }, /method must be 'ccd', 'fabrik' or 'dls'/],
       [{ x: 1, y: 1 }, { iterations: -1 }, /iterations must be a whole number/], [{ x: 1, y: 1 }, { iterations: 2.5 }, /iterations must be a whole number/],
       [{ x: 1, y: 1 }, { iterations: 1e9 }, /iterations must be a whole number from 0 to 100000/],
       [{ x: 1, y: 1 }, { tolerance: NaN }, /tolerance must be a finite number/], [{ x: 1, y: 1 }, { tolerance: -1 }, /tolerance/],

@@ -4,6 +4,7 @@
 import createIK2D, {
   type Chain,
   type ChainSolveResult,
+  type ChainStep,
   type Spider,
   type SpiderState,
   type IK2D,
@@ -35,8 +36,16 @@ async function example(): Promise<number> {
   chain.setLimit(1, -1, 1);
   const solved: ChainSolveResult = chain.solve({ x: 1, y: 1 }, { method: 'fabrik', iterations: 20, maxStep: 0.1 });
   const positions: Float64Array = chain.positions();
-  // @ts-expect-error method is 'ccd' or 'fabrik'
+  // @ts-expect-error method is 'ccd', 'fabrik' or 'dls'
   chain.solve({ x: 1, y: 1 }, { method: 'jacobian' });
+  const dls: ChainSolveResult = chain.solve({ x: 1, y: 1 }, { method: 'dls', damping: 0.05, mix: 0.5, pole: { x: 0, y: 3 } });
+  const dlsStep: ChainStep = chain.beginSolve({ x: 1, y: 1 }, { method: 'dls' });
+  if (dlsStep.kind === 'dls_step') dlsStep.turn.toFixed(2);
+  const turns: Float64Array = chain.stepTurns();
+  // @ts-expect-error pole is a point
+  chain.solve({ x: 1, y: 1 }, { pole: 3 });
+  // @ts-expect-error ChainBatch has no 'dls'
+  new ik.ChainBatch({ count: 1, bones: 2 }).solve({ method: 'dls' });
   // @ts-expect-error size is read-only
   chain.size = 3;
   chain.delete();

@@ -1,4 +1,5 @@
-// ik2d/chain.hpp: N-bone chains solved by CCD or FABRIK, with joint limits and per-call step limits.
+// ik2d/chain.hpp: N-bone chains solved by CCD, FABRIK or damped least squares, with joint limits,
+// per-call step limits, a pole (bend preference) and blending over the pose the call started from.
 //
 // A chain hangs from `root` and stores its bones parents first: bone i has a length and a local
 // angle, angles[0] is bone 0's world angle and angles[i] is bone i's angle relative to bone i-1.
@@ -22,6 +23,8 @@ namespace ik2d {
 enum class ChainMethod {
   Ccd,     ///< cyclic coordinate descent: turn each joint from the tip back to the root.
   Fabrik,  ///< forward and backward reaching on positions, angles recovered from them.
+  Dls,     ///< damped least squares on the 2 x size Jacobian (Levenberg-Marquardt style), one step
+           ///< of every joint at once per iteration.
 };
 
 /// What happened to a chain solve.
@@ -43,6 +46,23 @@ struct ChainSolveOptions {
   /// Most joint updates this call may make (a CCD sweep costs about size^2 / 2, a FABRIK sweep
   /// 2 size); at least one sweep always runs. The default keeps every call under a second.
   long long maxWork = 500'000'000;
+  /// Dls: the damping lambda, in units of the chain's reach (so one value works at every scale),
+  /// finite and >= 0. 0 is the pseudo-inverse (Gauss-Newton); larger is steadier near a straight
+  /// chain and slower to converge. Ignored by the other methods (but still checked).
+  double damping = 0.1;
+  /// After solving, every local angle becomes start + mix * (solved - start), the shorter way
+  /// round (for a limited joint, the way inside its limit), 0 to 1: 0 leaves the pose unchanged,
+  /// 1 (the default, exactly the unblended solve) is the IK pose. error and status describe the
+  /// pose the chain is left in.
+  double mix = 1;
+  /// With usePole, the side to bend toward (see `pole`).
+  bool usePole = false;
+  /// Bend preference, finite, within kMaxMagnitude. After solving, when the inner joints lie on
+  /// the other side of the root-target line than the pole (sum over joints 1..size-1 of
+  /// cross(target - root, joint - root) against cross(target - root, pole - root)), they are
+  /// mirrored across that line: the end keeps its distance to the target, the lengths hold. The
+  /// mirror is skipped when a mirrored angle would leave its limit or exceed maxStep.
+  Vec2 pole{};
 };
 
 /// Result of Chain::solve. Every number is finite.
@@ -62,6 +82,7 @@ enum class ChainStepKind {
   CcdJoint,        ///< one CCD joint update: `joint` turned by `turn` toward the target.
   FabrikBackward,  ///< FABRIK's backward half-pass, from the target in (see backwardPositions()).
   FabrikForward,   ///< FABRIK's forward half-pass, from the root out, constrained: the new pose.
+  DlsStep,         ///< one damped-least-squares step: every joint turned at once (Chain::stepTurns()).
   Invalid,         ///< the call was refused (see `message`), or step() had no solve in progress.
 };
 
@@ -74,7 +95,8 @@ struct ChainStep {
   Vec2 pivot{};             ///< CcdJoint: that joint's position.
   Vec2 endBefore{};         ///< CcdJoint: the end effector before the turn.
   double wanted = 0;        ///< CcdJoint: the turn that puts the end on the pivot-target line, radians.
-  double turn = 0;          ///< CcdJoint: the local angle change made (after limits, maxStep), radians.
+  double turn = 0;          ///< CcdJoint: the local angle change made (after limits, maxStep), radians;
+                            ///< DlsStep: the largest change of any joint (each: stepTurns()).
   double error = 0;         ///< |end - target| after this step, length units.
   bool sweepEnd = false;    ///< this step finished a sweep.
   bool done = false;        ///< the solve is over; `result` holds what solve() returns.
@@ -154,6 +176,9 @@ class Chain {
   bool stepping() const { return progress_.active; }
   /// Where FABRIK's last backward half-pass put each joint: 2 * (size() + 1) values like positions().
   const double* backwardPositions() const { return scratch_.data(); }
+  /// The local angle change of each joint (size() values, radians, after limits and maxStep) made
+  /// by the last DlsStep of the solve in progress or just finished; zeros before its first.
+  const double* stepTurns() const { return turns_.data(); }
 
  private:
   double constrain(int joint, double desired) const;
@@ -169,6 +194,10 @@ class Chain {
   double forwardPass();
   void syncAngles() const;
   void finishSweep(ChainStep& step);
+  double dlsStep(Vec2 target);
+  void finishSolve(ChainStep& step);
+  bool mirrorTowardPole();
+  void blendFromStart();
   const char* checkSolve(Vec2 target, const ChainSolveOptions& options) const;
   ChainStep begin(Vec2 target, const ChainSolveOptions& options, bool withAngles);
   void readyAngles();
@@ -186,12 +215,15 @@ class Chain {
   std::vector<double> startAngles_;  // the angles when solve() began, for maxStep
   std::vector<double> scratch_;      // FABRIK's backward pass, 2 * (size + 1)
   std::vector<double> boneVectors_;  // settleTurnedBones(): each bone's settled vector, 2 * size
+  std::vector<double> turns_;        // dlsStep(): each joint's change in the last step
+  std::vector<unsigned char> held_;  // dlsStep(): joints constrain() held back in this step
   double reach_ = 0;
   double maxStep_ = HUGE_VAL;         // of the solve in progress
   mutable bool anglesStale_ = false;  // positions moved by unconstrained FABRIK; angles wait for syncAngles()
 
   // Where the solve in progress stands (solve() and beginSolve()/step() share it).
-  enum class Phase { StartSweep, UnbendCcd, Ccd, FabrikBackward, FabrikForward };
+  enum class Phase { StartSweep, UnbendCcd, Ccd, FabrikBackward, FabrikForward, Dls };
+  Phase methodPhase() const;
   struct Progress {
     bool active = false;
     Vec2 target{};
@@ -204,6 +236,10 @@ class Chain {
     Phase phase = Phase::StartSweep;
     int nextJoint = 0;     // CCD: the joint the next step turns
     bool detailed = true;  // measure the error after every step, not just after each sweep
+    double damping = 0;    // Dls: lambda over the reach
+    double mix = 1;        // blend applied when the solve finishes
+    bool usePole = false;  // mirror toward `pole` when the solve finishes
+    Vec2 pole{};
   };
   Progress progress_;
 };
@@ -212,10 +248,26 @@ class Chain {
 /// first bad field (the one set of checks and messages for both).
 const char* checkSolveOptions(ChainMethod method, int iterations, double tolerance);
 
+/// The options of Chain::solve that ChainBatch::solve does not take: its sweeps run on positions,
+/// so it has no Jacobian to damp, and no starting angles to blend from or mirror.
+enum class ChainOnlyOption {
+  None,     ///< none was given.
+  Damping,  ///< ChainSolveOptions::damping.
+  Mix,      ///< ChainSolveOptions::mix.
+  Pole,     ///< ChainSolveOptions::pole.
+};
+
+/// ChainBatch::solve's checks: checkSolveOptions(), then a refusal of method Dls and of the first
+/// Chain-only option given (`given`). nullptr, or the message.
+const char* checkBatchSolveOptions(ChainMethod method, int iterations, double tolerance,
+                                   ChainOnlyOption given);
+
 /// The lower-case name of a status as the JS API spells it ("reached", "max_iterations", ...).
 const char* toString(ChainStatus status);
-/// The name of a method as the JS API spells it ("ccd", "fabrik").
+/// The name of a method as the JS API spells it ("ccd", "fabrik", "dls").
 const char* toString(ChainMethod method);
+/// The name of a Chain-only option as the JS API spells it ("damping", "mix", "pole"; "" for None).
+const char* toString(ChainOnlyOption option);
 /// The name of a step kind as the JS API spells it ("begin", "ccd_joint", ...).
 const char* toString(ChainStepKind kind);
 

@@ -349,7 +349,7 @@ function createChain(ik) {
   /**
    * The solve options of the settings.
    * @param {ChainParams} params
-   * @returns {Required<ChainSolveOptions>}
+   * @returns {Required<Pick<ChainSolveOptions, 'method' | 'iterations' | 'tolerance' | 'maxStep'>>}
    */
   function optionsOf(params) {
     /** @type {Required<ChainSolveOptions>} */

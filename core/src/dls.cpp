@@ -1,0 +1,98 @@
+// dls.cpp: one step of damped least squares (Levenberg-Marquardt style) on the chain's Jacobian;
+// chain_solve.cpp runs one per iteration. In 2D the Jacobian is 2 x size and J J^T is 2 x 2, so
+// the step is solved in closed form: no matrix library, no allocation.
+#include <algorithm>
+
+#include "chain_detail.hpp"
+#include "ik2d/chain.hpp"
+
+namespace ik2d {
+namespace {
+/// The most of the reach one step tries to move the end (the linear model holds only near the
+/// current pose; Buss and Kim's "clamping the target distance").
+constexpr double kReachPerStep = 0.3;
+/// The most one step turns a joint before limits, radians.
+constexpr double kMaxTurn = 0.5;
+/// lambda never goes below this (in reach units), so damping 0 cannot divide by zero on a
+/// straight chain, whose J J^T is singular.
+constexpr double kMinDamping = 1e-6;
+/// Most solves of one step: the first, then one more each time constrain() holds joints back.
+constexpr int kPasses = 4;
+/// A joint counts as held back when constrain() changes its turn by more than this, radians.
+constexpr double kHeldBack = 1e-12;
+}  // namespace
+
+// Turning joint i by d(theta) turns everything after it about p_i, so the end moves by
+// perp(end - p_i) d(theta): column i of J is perp(end - p_i), perp(v) = (-v.y, v.x). The step is
+//   d(theta) = J^T (J J^T + lambda^2 I)^-1 e,   e = target - end,
+// with every length over the reach (u_i = (end - p_i) / reach, e / reach, lambda = damping), so
+// d(theta), in radians, is the same at every scale and no square overflows or underflows. With
+// a = sum u_i.y^2 + lambda^2, b = -sum u_i.x u_i.y, c = sum u_i.x^2 + lambda^2:
+//   w = (c e.x - b e.y, a e.y - b e.x) / (a c - b^2),   d(theta_i) = perp(u_i) . w = cross(u_i, w).
+// e is first shortened to at most kReachPerStep of the reach (the linear model holds only near
+// the current pose), and each joint's new angle goes through constrain() (limits, maxStep). A
+// joint that constrain() holds back is then fixed at what it may do: its share of the motion is
+// taken out of e and the step is solved again over the other joints (at most kPasses times), so
+// a joint against its limit does not soak up the step the others could make.
+// Returns the largest change of a local angle; each one is in turns_.
+double Chain::dlsStep(Vec2 target) {
+  const int bones = size();
+  const double inverseReach = 1.0 / reach_;
+  const Vec2 end = this->end();
+  Vec2 error = inverseReach * (target - end);
+  const double errorLength = detail::fastLength(error);
+  if (errorLength > kReachPerStep) error = (kReachPerStep / errorLength) * error;
+  const double lambda = std::max(progress_.damping, kMinDamping);
+  const bool constrained = anyConstraint();
+  if (constrained) std::fill(held_.begin(), held_.end(), 0);
+
+  for (int pass = 0; pass < kPasses; ++pass) {
+    double a = lambda * lambda, b = 0, c = a;
+    Vec2 rest = error;  // e, less what the held joints do
+    for (int i = 0; i < bones; ++i) {
+      const Vec2 u = inverseReach * (end - position(i));
+      if (constrained && held_[static_cast<size_t>(i)]) {
+        rest = rest - turns_[static_cast<size_t>(i)] * Vec2{-u.y, u.x};
+        continue;
+      }
+      a += u.y * u.y;
+      b -= u.x * u.y;
+      c += u.x * u.x;
+    }
+    // a c - b^2 >= lambda^2 (a + c - lambda^2) > 0 (Cauchy-Schwarz); the bound also holds where
+    // rounding would lose it (a nearly straight chain with little damping): never a zero divisor.
+    const double inverseDeterminant =
+        1.0 / std::max(a * c - b * b, lambda * lambda * (a + c - lambda * lambda));
+    const Vec2 w{(c * rest.x - b * rest.y) * inverseDeterminant,
+                 (a * rest.y - b * rest.x) * inverseDeterminant};
+    bool newlyHeld = false;
+    for (int i = 0; i < bones; ++i) {
+      const auto bone = static_cast<size_t>(i);
+      if (constrained && held_[bone]) continue;
+      const double wanted = std::clamp(cross(inverseReach * (end - position(i)), w), -kMaxTurn, kMaxTurn);
+      turns_[bone] = wanted;
+      if (!constrained) continue;
+      const double allowed = wrapAngle(constrain(i, angles_[bone] + wanted) - angles_[bone]);
+      if (std::fabs(allowed - wanted) > kHeldBack) {
+        turns_[bone] = allowed;
+        held_[bone] = 1;
+        newlyHeld = true;
+      }
+    }
+    if (!newlyHeld) break;
+  }
+
+  double largestChange = 0;
+  for (int i = 0; i < bones; ++i) {
+    const auto bone = static_cast<size_t>(i);
+    const double turned =
+        constrained ? constrain(i, angles_[bone] + turns_[bone]) : wrapAngle(angles_[bone] + turns_[bone]);
+    turns_[bone] = wrapAngle(turned - angles_[bone]);
+    angles_[bone] = turned;
+    largestChange = std::max(largestChange, std::fabs(turns_[bone]));
+  }
+  updatePositionsFrom(0);
+  return largestChange;
+}
+
+}  // namespace ik2d

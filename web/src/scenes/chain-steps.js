@@ -70,7 +70,7 @@ export function createStepper() {
      * settings (or replaying the finished one).
      * @param {Chain} chain
      * @param {Point} target
-     * @param {Required<Pick<ChainSolveOptions, 'method' | 'iterations' | 'tolerance' | 'maxStep'>>} options
+     * @param {import('./chain.js').SceneSolveOptions} options
      * @param {string} key The settings the solve is for.
      * @returns {SteppingState}
      */

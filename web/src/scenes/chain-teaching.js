@@ -40,7 +40,7 @@ import {
  * @property {(params: ChainParams, root: Point) => Chain} prepare The C++ chain for these
  *   settings, built if its shape changed, with their joint limits applied.
  * @property {() => number[]} lengths The chain's bone lengths.
- * @property {(params: ChainParams) => Required<Pick<ChainSolveOptions, 'method' | 'iterations' | 'tolerance' | 'maxStep'>>} optionsOf The solve options.
+ * @property {(params: ChainParams) => import('./chain.js').SceneSolveOptions} optionsOf The solve options.
  *
  * @typedef {Object} OverlayFrame What the chain is drawn with this frame.
  * @property {ChainParams} params

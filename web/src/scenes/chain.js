@@ -64,6 +64,9 @@ import { PATH_PARAM, createTargetPath } from './target-path.js';
  * @typedef {import('../../../core/bindings/ik2d').ChainSolveResult} ChainSolveResult
  * @typedef {import('../../../core/bindings/ik2d').ChainSolveOptions} ChainSolveOptions
  *
+ * @typedef {Required<Omit<ChainSolveOptions, 'pole'>> & Pick<ChainSolveOptions, 'pole'>} SceneSolveOptions
+ *   What the scene passes to every solve: each option but the pole (present only while in use).
+ *
  * @typedef {Object} ChainParams The chain's settings (see `chain.params`).
  * @property {'ccd' | 'fabrik' | 'dls'} method
  * @property {number} damping DLS: λ as a share of the reach.
@@ -349,10 +352,10 @@ function createChain(ik) {
   /**
    * The solve options of the settings.
    * @param {ChainParams} params
-   * @returns {Required<Pick<ChainSolveOptions, 'method' | 'iterations' | 'tolerance' | 'maxStep'>>}
+   * @returns {SceneSolveOptions}
    */
   function optionsOf(params) {
-    /** @type {Required<ChainSolveOptions>} */
+    /** @type {SceneSolveOptions} */
     const options = {
       method: params.method,
       iterations: params.iterations,

@@ -116,8 +116,12 @@ export function armFormula(params, root, target, result, n, wide, shown = result
   const lines = [`θ = atan2(${short(target.y - root.y)}, ${short(target.x - root.x)}) = ${formatDegrees(n.base)}`];
   if (tool) {
     const sum = `${short(params.length2)} + ${short(params.offsetX)}`;
-    lines.push(`ℓ₂′ = |(ℓ₂ + x, y)| = |(${sum}, ${short(params.offsetY)})| = ${l2}`);
-    lines.push(`δ = atan2(y, ℓ₂ + x) = atan2(${short(params.offsetY)}, ${short(params.length2 + params.offsetX)}) = ${formatDegrees(n.delta)}`);
+    if (wide) {
+      lines.push(`ℓ₂′ = |(ℓ₂ + x, y)| = |(${sum}, ${short(params.offsetY)})| = ${l2}`);
+      lines.push(`δ = atan2(y, ℓ₂ + x) = atan2(${short(params.offsetY)}, ${short(params.length2 + params.offsetX)}) = ${formatDegrees(n.delta)}`);
+    } else {
+      lines.push(`ℓ₂′ = |(${sum}, ${short(params.offsetY)})| = ${l2}, δ = ${formatDegrees(n.delta)}`);
+    }
   }
   if (result.status === 'out_of_reach') {
     lines.push(`d = ${short(n.d)} > ℓ₁ + ${side2} = ${short(n.outer)}: out of reach`);
@@ -152,6 +156,7 @@ export function armFormula(params, root, target, result, n, wide, shown = result
     // Blended: each drawn angle is the pose's plus mix times the shorter way to the IK angle.
     const m = String(params.mix);
     lines.push(`mix ${m}: angle = pose + mix·wrap(IK − pose)`);
+    if (!wide) return lines;
     for (const [name, pose, ik, drawn] of /** @type {const} */ ([
       ['angle1', params.pose1, result.angle1, shown.angle1], ['angle2', params.pose2, result.angle2, shown.angle2]])) {
       const poseText = formatDegrees(pose * Math.PI / 180);

@@ -160,6 +160,7 @@ export function createTeaching(ik, host) {
     avoidPoint(layout, root, 12, 20);
     avoidPoint(layout, end, 10, 20);
     avoidPoint(layout, target, 16, 20);
+    if (params.poleAt) avoidPoint(layout, params.poleAt, 14, 20);
     if (stepMode) {
       const caption = placeStepCaption(layout, made ?? /** @type {any} */ ({
         kind: 'begin', method: params.method, iteration: 0, iterations: params.iterations, count: 0,

@@ -15,6 +15,7 @@
 //   --width=N --height=N --dpr=N   viewport in CSS pixels and device pixel ratio (1200×760, 2)
 //   --dark            prefer the dark colour scheme
 //   --full            the whole page, not just the viewport
+//   --canvas          the canvas alone (the arm-tool and chain-dls presets' pictures: --dpr=1)
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,7 +103,8 @@ async function main() {
     }
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     mkdirSync(path.dirname(out), { recursive: true });
-    await page.screenshot({ path: out, fullPage: process.argv.includes('--full') });
+    if (process.argv.includes('--canvas')) await page.locator('#view').screenshot({ path: out });
+    else await page.screenshot({ path: out, fullPage: process.argv.includes('--full') });
     if (problems.length) throw new Error(`the page reported problems:\n${problems.join('\n')}`);
     const where = path.relative(process.cwd(), out) || out;
     console.log(`Wrote ${where} (${width}×${height} at ${deviceScaleFactor}x, ${colorScheme})`);

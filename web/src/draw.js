@@ -284,15 +284,29 @@ export function drawLabel(ctx, view, at, text, colour, theme, gap, away) {
   if (!below && c.y - gap - 16 < 0) below = true;
   const x = Math.min(width - half - 6, Math.max(half + 6, c.x));
   const y = below ? c.y + gap + 8 : c.y - gap - 8;
+  drawHaloText(ctx, theme, text, { x, y }, colour, 'middle');
+}
+
+/**
+ * Writes text centred at a canvas point on a halo of the background colour (the font is set
+ * already), so it reads over lines and fills.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Theme} theme
+ * @param {string} text
+ * @param {Point} at Canvas CSS pixels.
+ * @param {string} colour
+ * @param {CanvasTextBaseline} baseline 'middle': centred on `at`; 'top': hanging below it.
+ */
+export function drawHaloText(ctx, theme, text, at, colour, baseline) {
   ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
+  ctx.textBaseline = baseline;
   ctx.lineJoin = 'round';
   ctx.lineWidth = 4;
   ctx.strokeStyle = theme.background;
   ctx.setLineDash([]);
-  ctx.strokeText(text, x, y);
+  ctx.strokeText(text, at.x, at.y);
   ctx.fillStyle = colour;
-  ctx.fillText(text, x, y);
+  ctx.fillText(text, at.x, at.y);
 }
 
 /**

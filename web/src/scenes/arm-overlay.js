@@ -183,6 +183,22 @@ function avoidSegment(layout, from, to, radius) {
 }
 
 /**
+ * Strokes the segment a→b (canvas px) with a dash, width and colour.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Point} a @param {Point} b
+ * @param {number[]} dash @param {number} width @param {string} colour
+ */
+function strokeLine(ctx, a, b, dash, width, colour) {
+  ctx.beginPath();
+  ctx.moveTo(a.x, a.y);
+  ctx.lineTo(b.x, b.y);
+  ctx.setLineDash(dash);
+  ctx.lineWidth = width;
+  ctx.strokeStyle = colour;
+  ctx.stroke();
+}
+
+/**
  * Screen direction (radians, y down) of a world direction.
  * @param {number} worldAngle
  */
@@ -242,13 +258,7 @@ export function drawArmOverlay(ctx, view, theme, params, root, target, result, s
   ctx.closePath();
   ctx.fillStyle = theme.overlayTint;
   ctx.fill();
-  ctx.beginPath();
-  ctx.moveTo(r.x, r.y);
-  ctx.lineTo(t.x, t.y);
-  ctx.setLineDash([8, 4]);
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = theme.overlayInk;
-  ctx.stroke();
+  strokeLine(ctx, r, t, [8, 4], 1.5, theme.overlayInk);
 
   // θ: a dotted +x reference and a dotted arc from it to root→target, outside the α arc.
   const bone1Pixels = params.length1 * scale;
@@ -291,13 +301,7 @@ export function drawArmOverlay(ctx, view, theme, params, root, target, result, s
   // With a tool: the second side ℓ₂′ (joint→tip, dashed) and δ, from bone 2 to it, at the joint.
   const deltaRadius = Math.max(30, Math.min(60, params.length2 * scale * 0.55)) / scale;
   if (tool) {
-    ctx.beginPath();
-    ctx.moveTo(j.x, j.y);
-    ctx.lineTo(e.x, e.y);
-    ctx.setLineDash([4, 3]);
-    ctx.lineWidth = 2;
-    ctx.strokeStyle = theme.overlayStep;
-    ctx.stroke();
+    strokeLine(ctx, j, e, [4, 3], 2, theme.overlayStep);
     ctx.setLineDash([]);
     ctx.beginPath();
     traceArc(ctx, view, joint, deltaRadius, angle1 + angle2, angle1 + angle2 + n.delta);

@@ -14,7 +14,9 @@
  *   hand turns bone 2, the ghost tool's tip sets the offset in bone 2's frame.
  */
 
-import { beginPart, drawDot, drawHalo, endPart, sizeFor } from '../draw.js';
+import {
+  beginPart, drawDot, drawHalo, drawHaloText, endPart, sizeFor,
+} from '../draw.js';
 import { quantize } from '../settings.js';
 
 /**
@@ -237,14 +239,7 @@ export function drawGhost(ctx, view, theme, params, root, ui) {
   const out = Math.atan2(j.y - (r.y + h.y) / 2, j.x - (r.x + h.x) / 2);
   const gap = ring + 14;
   ctx.font = `600 12px ${theme.font}`;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.lineJoin = 'round';
-  ctx.lineWidth = 4;
-  ctx.strokeStyle = theme.background;
-  ctx.strokeText('pose', j.x + gap * Math.cos(out), j.y + gap * Math.sin(out));
-  ctx.fillStyle = theme.label;
-  ctx.fillText('pose', j.x + gap * Math.cos(out), j.y + gap * Math.sin(out));
+  drawHaloText(ctx, theme, 'pose', { x: j.x + gap * Math.cos(out), y: j.y + gap * Math.sin(out) }, theme.label, 'middle');
 }
 
 /**

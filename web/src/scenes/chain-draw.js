@@ -5,7 +5,7 @@
  */
 
 import {
-  beginPart, drawDot, drawHalo, endPart, sizeFor, traceArc, traceCapsule, traceCircle,
+  beginPart, drawDot, drawHalo, drawHaloText, endPart, sizeFor, traceArc, traceCapsule, traceCircle,
 } from '../draw.js';
 
 /**
@@ -216,13 +216,6 @@ export function drawPole(ctx, view, theme, pole, middle, highlight) {
   ctx.stroke();
   drawDot(ctx, view, pole, 2.5, colour);
   ctx.font = `600 12px ${theme.font}`;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'top';
-  ctx.lineJoin = 'round';
-  ctx.lineWidth = 4;
-  ctx.strokeStyle = theme.background;
-  ctx.strokeText('pole', p.x, p.y + size + 4);
-  ctx.fillStyle = colour;
-  ctx.fillText('pole', p.x, p.y + size + 4);
+  drawHaloText(ctx, theme, 'pole', { x: p.x, y: p.y + size + 4 }, colour, 'top');
   endPart(ctx);
 }

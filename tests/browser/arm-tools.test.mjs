@@ -205,14 +205,17 @@ for (const name of ENGINES) {
       for (const key of ['offsetX=25', 'offsetY=-15', 'stretch=1', 'mix=0.65', 'pose1=30.5', 'pose2=-42.25']) {
         assert.ok(link.includes(key), `the link has ${key}: ${link}`);
       }
-      const reader = await engine.openPage(link);
-      try {
-        const state = await getState(reader);
-        assert.deepEqual(state.params, authored.params, 'the same settings');
-        assert.deepEqual(state.result, authored.result, 'the same arm');
-        await assertNoProblems(reader);
-      } finally {
-        await reader.close();
+      // The link as a page and as an embed (embed.html, the canvas alone) shows the same arm.
+      for (const opened of [link, link.replace('/?', '/embed.html?')]) {
+        const reader = await engine.openPage(opened);
+        try {
+          const state = await getState(reader);
+          assert.deepEqual(state.params, authored.params, `the same settings: ${opened}`);
+          assert.deepEqual(state.result, authored.result, `the same arm: ${opened}`);
+          await assertNoProblems(reader);
+        } finally {
+          await reader.close();
+        }
       }
       const hostile = await engine.openPage(`${url}?scene=arm&mix=7&pose1=abc&offsetX=1e999&stretch=maybe&offsetY=${encodeURIComponent('<b>1</b>')}`);
       try {

@@ -120,19 +120,24 @@ TwoBoneResult solveTwoBone(const TwoBoneInput& input) {
   // triangle's answer for the tool line back into bone 2's angle.
   const Vec2 tool{input.length2 + input.offset.x, input.offset.y};
   if (!isValid(tool)) return invalidResult(input, kOverflowMessage);
-  const double side2 = scaledLength(tool);
   const double phi = input.offset.y != 0.0 ? std::atan2(tool.y, tool.x) : (tool.x < 0.0 ? kPi : 0.0);
 
-  // The pose depends only on the triangle (d, l1, side2) and on the direction to the target. The
-  // triangle is scaled by a power of two near its largest side (exact in binary) so that no
-  // intermediate overflows or underflows needlessly, at any scale from 1e-300 to 1e300.
-  const double distance = scaledLength(toTarget);
-  const double baseAngle = distance > 0.0 ? std::atan2(toTarget.y, toTarget.x) : 0.0;
+  // The pose depends only on the triangle (d, l1, l2: the second side) and on the direction to
+  // the target. Every vector is scaled by a power of two near the largest of their coordinates
+  // (exact in binary) before it is measured, so that no intermediate overflows or underflows
+  // needlessly, at any scale from 1e-300 to 1e300 (denormal lengths included: a stretch divides
+  // by the reach, so the reach must not round away).
   int exponent = 0;
-  std::frexp(std::max({distance, input.length1, side2}), &exponent);
-  const double d = std::ldexp(distance, -exponent);
+  std::frexp(std::max({std::fabs(toTarget.x), std::fabs(toTarget.y), input.length1, std::fabs(tool.x),
+                       std::fabs(tool.y)}),
+             &exponent);
+  const auto down = [exponent](Vec2 v) {
+    return Vec2{std::ldexp(v.x, -exponent), std::ldexp(v.y, -exponent)};
+  };
+  const double d = scaledLength(down(toTarget));
+  const double baseAngle = d > 0.0 ? std::atan2(toTarget.y, toTarget.x) : 0.0;
   const double l1 = std::ldexp(input.length1, -exponent);
-  const double l2 = std::ldexp(side2, -exponent);
+  const double l2 = scaledLength(down(tool));
   const double softness = std::ldexp(input.softness, -exponent);
   const double reach = l1 + l2;
   const double innerReach = std::fabs(l1 - l2);
@@ -162,7 +167,14 @@ TwoBoneResult solveTwoBone(const TwoBoneInput& input) {
   // scaling every length by d / reached (the angles unchanged) puts it on the target. Without
   // softness that is d / reach beyond reach and nothing within it.
   const double reached = std::min(ds, reach);
-  double scale = input.stretch && d > reached && reached > 0.0 ? d / reached : 1.0;
+  double scale = 1.0;
+  if (input.stretch && d > reached) {
+    scale = d / reached;  // reached = 0 (lengths below 1e-323 of d) gives infinity too
+    if (!isValid(scale)) {
+      return invalidResult(
+          input, "stretch overflows: the target is too far for lengths this small (d / reach above 1e308)");
+    }
+  }
 
   // bend = +1 turns bone 1 counter-clockwise of root->target by alpha, so
   // cross(target - root, joint - root) >= 0; the tool line then turns back by pi - beta, and

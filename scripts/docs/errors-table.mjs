@@ -40,6 +40,7 @@ export const CASES = [
   ['ik.solveTwoBone({ ...arm, pose: { angle1: 0 } })', (ik) => ik.solveTwoBone({ ...arm, pose: { angle1: 0 } })],
   ['ik.solveTwoBone({ ...arm, pose: { angle1: NaN, angle2: 0 } })', (ik) => ik.solveTwoBone({ ...arm, pose: { angle1: NaN, angle2: 0 } })],
   ['ik.solveTwoBone({ ...arm, pose: { angle1: 0, angle2: Infinity } })', (ik) => ik.solveTwoBone({ ...arm, pose: { angle1: 0, angle2: Infinity } })],
+  ['ik.solveTwoBone({ ...arm, target: { x: 1e300, y: 0 }, length1: 1e-10, length2: 1e-10, stretch: true })', (ik) => ik.solveTwoBone({ ...arm, target: { x: 1e300, y: 0 }, length1: 1e-10, length2: 1e-10, stretch: true })],
   ['ik.solveTwoBone({ ...arm, length2: 1.5e308, offset: { x: 1.7e308, y: 0 } })', (ik) => ik.solveTwoBone({ ...arm, length2: 1.5e308, offset: { x: 1.7e308, y: 0 } })],
   ['new ik.Chain(undefined)', (ik) => new ik.Chain(undefined)],
   ["new ik.Chain({ root: p, lengths: [1, '2'] })", (ik) => new ik.Chain({ root: p, lengths: [1, '2'] })],

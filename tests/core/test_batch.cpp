@@ -46,6 +46,12 @@ void load(TwoBoneBatch& batch, int i, const TwoBoneInput& in) {
   batch.length2()[i] = in.length2;
   batch.bend()[i] = in.bend;
   batch.softness()[i] = in.softness;
+  batch.offsetX()[i] = in.offset.x;
+  batch.offsetY()[i] = in.offset.y;
+  batch.stretch()[i] = in.stretch ? 1 : 0;
+  batch.mix()[i] = in.mix;
+  batch.poseAngle1()[i] = in.pose.angle1;
+  batch.poseAngle2()[i] = in.pose.angle2;
 }
 
 }  // namespace
@@ -146,6 +152,74 @@ TEST_CASE("TwoBoneBatch hands extreme and invalid limbs to solveTwoBone, with it
   }
   CHECK(std::string(batch.message(1)) == "target.x must be a finite number");
   CHECK(batch.resize(-1) != nullptr);
+}
+
+TEST_CASE("TwoBoneBatch gives solveTwoBone's answers with offset, stretch, mix and pose",
+          "[batch][two_bone]") {
+  const int count = 10001;
+  TwoBoneBatch batch;
+  REQUIRE(batch.resize(count) == nullptr);
+  std::vector<TwoBoneInput> inputs;
+  for (int i = 0; i < count; ++i) {
+    TwoBoneInput in = randomLimb(i);
+    // Each extra on in some limbs, in every combination, so groups of four mix both paths.
+    if (i % 3 != 0) in.offset = {in.length2 * uniform(-1.5, 1.5), in.length2 * uniform(-1.5, 1.5)};
+    in.stretch = i % 4 < 2;
+    if (i % 5 != 0) in.mix = uniform(0, 1);
+    in.pose = {uniform(-10, 10), uniform(-10, 10)};
+    inputs.push_back(in);
+    load(batch, i, in);
+  }
+  batch.solve();
+  double worstPosition = 0, worstAngle = 0, worstScale = 0;
+  for (int i = 0; i < count; ++i) {
+    const TwoBoneInput& in = inputs[static_cast<size_t>(i)];
+    const TwoBoneResult r = solveTwoBone(in);
+    INFO("limb " << i);
+    REQUIRE(batch.status()[i] == static_cast<std::uint8_t>(r.status));
+    const double scale = scaleOf(in) * r.scale;
+    worstPosition =
+        std::max({worstPosition, length(Vec2{batch.jointX()[i], batch.jointY()[i]} - r.joint) / scale,
+                  length(Vec2{batch.endX()[i], batch.endY()[i]} - r.end) / scale,
+                  std::fabs(batch.distance()[i] - r.distance) / scale});
+    worstAngle =
+        std::max({worstAngle, angleGap(batch.angle1()[i], r.angle1), angleGap(batch.angle2()[i], r.angle2)});
+    worstScale = std::max(worstScale, std::fabs(batch.scale()[i] - r.scale) / r.scale);
+  }
+  CHECK(worstPosition <= 1e-12);
+  CHECK(worstAngle <= 1e-12);
+  CHECK(worstScale <= 1e-12);
+  WARN("TwoBoneBatch vs solveTwoBone with the extras: worst position gap "
+       << worstPosition << " of the scale, worst angle gap " << worstAngle << " rad, worst scale gap "
+       << worstScale);
+}
+
+TEST_CASE("TwoBoneBatch refuses bad extras by name, stretch included", "[batch][two_bone]") {
+  TwoBoneBatch batch;
+  REQUIRE(batch.resize(5) == nullptr);
+  for (int i = 0; i < 5; ++i) batch.targetX()[i] = 1.5;
+  batch.stretch()[0] = 0.5;
+  batch.stretch()[1] = std::nan("");
+  batch.mix()[2] = 1.5;
+  batch.offsetX()[3] = HUGE_VAL;
+  batch.poseAngle2()[4] = std::nan("");
+  batch.solve();
+  const char* expected[] = {"stretch must be 0 or 1", "stretch must be 0 or 1", "mix must be from 0 to 1",
+                            "offset.x must be a finite number", "pose.angle2 must be a finite number"};
+  for (int i = 0; i < 5; ++i) {
+    INFO("limb " << i);
+    CHECK(batch.status()[i] == static_cast<std::uint8_t>(TwoBoneStatus::Invalid));
+    REQUIRE(batch.message(i) != nullptr);
+    CHECK(std::string(batch.message(i)) == expected[i]);
+    CHECK(isValid(batch.jointX()[i]));
+    CHECK(batch.scale()[i] == 1);
+  }
+  // Solving one limb alone (the per-call path of the JS API) says the same.
+  const double in[kTwoBoneLimbInputs] = {0, 0, 1.5, 0, 1, 1, 1, 0, 0, 0, 0.5, 1, 0, 0};
+  double out[kTwoBoneLimbOutputs];
+  const char* message = nullptr;
+  CHECK(solveTwoBoneLimb(in, out, &message) == TwoBoneStatus::Invalid);
+  CHECK(std::string(message) == "stretch must be 0 or 1");
 }
 
 namespace {

@@ -376,6 +376,17 @@ TEST_CASE("bad extras are refused with a message naming the field", "[two_bone][
     CHECK(r.end.y == 2);
     CHECK(r.scale == 1);
   }
+  // A stretch whose scale would overflow is refused, naming stretch; one just below is fine.
+  TwoBoneInput far;
+  far.target = {1e300, 0};
+  far.length1 = far.length2 = 1e-10;
+  far.stretch = true;
+  CHECK(std::strncmp(solveTwoBone(far).message, "stretch overflows", 17) == 0);
+  far.length1 = far.length2 = 1e-7;
+  const TwoBoneResult stretched = solveTwoBone(far);
+  CHECK(stretched.status == TwoBoneStatus::OutOfReach);
+  CHECK(stretched.scale == Approx(5e306).epsilon(1e-12));
+  CHECK(stretched.distance <= 1e-12 * 1e300);
   // The ends of mix's range are fine.
   for (double mix : {0.0, 1.0}) {
     TwoBoneInput in;

@@ -1,7 +1,8 @@
 // fuzz_batch.cpp: TwoBoneBatch and ChainBatch on any input. The batch of limbs must give
-// solveTwoBone's status for every limb (the vector path and the scalar fallback alike) with
-// finite outputs; a batch of chains must stay finite, refuse exactly the chains it cannot take,
-// and keep every bone of a solved chain at its length.
+// solveTwoBone's status for every limb (the vector path and the scalar fallback alike, every
+// extra included: offset, stretch as a raw double, mix, pose) with finite outputs, and a limb
+// that uses an extra solveTwoBone's very numbers; a batch of chains must stay finite, refuse exactly the
+// chains it cannot take, and keep every bone of a solved chain at its length.
 #include <vector>
 
 #include "fuzz_support.hpp"
@@ -17,6 +18,7 @@ void fuzzLimbs(FuzzedDataProvider& data) {
   TwoBoneBatch batch;
   require(batch.resize(count) == nullptr, "a small batch resizes");
   std::vector<TwoBoneInput> inputs(static_cast<size_t>(count));
+  std::vector<double> stretch(static_cast<size_t>(count));
   for (int i = 0; i < count; ++i) {
     TwoBoneInput& in = inputs[static_cast<size_t>(i)];
     in.root = {fuzz::anyDouble(data), fuzz::anyDouble(data)};
@@ -29,14 +31,34 @@ void fuzzLimbs(FuzzedDataProvider& data) {
     batch.targetX()[i] = in.target.x, batch.targetY()[i] = in.target.y;
     batch.length1()[i] = in.length1, batch.length2()[i] = in.length2;
     batch.bend()[i] = in.bend, batch.softness()[i] = in.softness;
+    in.offset = {fuzz::defaultOrAny(data, 0.0), fuzz::defaultOrAny(data, 0.0)};
+    double& flag = stretch[static_cast<size_t>(i)];
+    flag = data.ConsumeBool() ? 0.0 : data.ConsumeBool() ? 1.0 : fuzz::anyDouble(data);
+    in.stretch = flag == 1.0;
+    in.mix = fuzz::defaultOrAny(data, data.ConsumeBool() ? 1.0 : data.ConsumeProbability<double>());
+    in.pose = {fuzz::defaultOrAny(data, 0.0), fuzz::defaultOrAny(data, 0.0)};
+    batch.offsetX()[i] = in.offset.x, batch.offsetY()[i] = in.offset.y, batch.stretch()[i] = flag;
+    batch.mix()[i] = in.mix, batch.poseAngle1()[i] = in.pose.angle1, batch.poseAngle2()[i] = in.pose.angle2;
   }
   batch.solve();
   for (int i = 0; i < count; ++i) {
-    const TwoBoneResult r = solveTwoBone(inputs[static_cast<size_t>(i)]);
+    const TwoBoneInput& in = inputs[static_cast<size_t>(i)];
+    const double flag = stretch[static_cast<size_t>(i)];
+    TwoBoneResult r = solveTwoBone(in);
+    if (flag != 0.0 && flag != 1.0 && r.status != TwoBoneStatus::Invalid) r.status = TwoBoneStatus::Invalid;
     require(batch.status()[i] == static_cast<std::uint8_t>(r.status), "the batch's status is solveTwoBone's");
+    const char* message = batch.message(i);
+    require((message != nullptr) == (r.status == TwoBoneStatus::Invalid), "a message exactly when invalid");
+    const bool extra = in.offset.x != 0 || in.offset.y != 0 || flag != 0 || in.mix != 1;
+    if (extra && r.status != TwoBoneStatus::Invalid) {
+      require(batch.jointX()[i] == r.joint.x && batch.jointY()[i] == r.joint.y &&
+                  batch.endX()[i] == r.end.x && batch.endY()[i] == r.end.y && batch.angle1()[i] == r.angle1 &&
+                  batch.angle2()[i] == r.angle2 && batch.scale()[i] == r.scale,
+              "a limb with an extra gets solveTwoBone's numbers");
+    }
     require(isValid(batch.jointX()[i]) && isValid(batch.jointY()[i]) && isValid(batch.endX()[i]) &&
                 isValid(batch.endY()[i]) && isValid(batch.angle1()[i]) && isValid(batch.angle2()[i]) &&
-                isValid(batch.distance()[i]),
+                isValid(batch.distance()[i]) && isValid(batch.scale()[i]),
             "every output is finite");
     require(batch.angle1()[i] > -kPi && batch.angle1()[i] <= kPi && batch.angle2()[i] > -kPi &&
                 batch.angle2()[i] <= kPi,

@@ -33,6 +33,11 @@ inline double anyDouble(FuzzedDataProvider& data) {
   }
 }
 
+/// A two-bone extra's value: by turns its default and anything anyDouble gives.
+inline double defaultOrAny(FuzzedDataProvider& data, double fallback) {
+  return data.ConsumeBool() ? fallback : anyDouble(data);
+}
+
 /// Aborts (so libFuzzer saves the input) when `condition` is false.
 inline void require(bool condition, const char* what) {
   if (!condition) {

@@ -62,6 +62,59 @@ test('TwoBoneBatch answers as solveTwoBone does, limb by limb (odd count, all zo
   limbs.delete();
 });
 
+test('TwoBoneBatch answers as solveTwoBone does with offset, stretch, mix and pose, limb by limb', () => {
+  const { uniform } = randomSource(15);
+  const count = 3001;
+  const limbs = new ik.TwoBoneBatch(count);
+  const inputs = [];
+  for (let i = 0; i < count; i++) {
+    const scale = 10 ** uniform(-3, 3);
+    const length1 = scale * uniform(0.1, 2), length2 = scale * uniform(0.1, 2);
+    const d = (length1 + length2) * uniform(0, 2.5), heading = uniform(-Math.PI, Math.PI);
+    const root = { x: scale * uniform(-2, 2), y: scale * uniform(-2, 2) };
+    const input = {
+      root, target: { x: root.x + d * Math.cos(heading), y: root.y + d * Math.sin(heading) }, length1, length2,
+      bend: i % 2 ? 1 : -1, softness: i % 7 === 0 ? scale * uniform(0, 0.5) : 0,
+      offset: i % 3 ? { x: length2 * uniform(-1, 1), y: length2 * uniform(-1, 1) } : { x: 0, y: 0 },
+      stretch: i % 5 < 2, mix: i % 4 ? uniform(0, 1) : 1, pose: { angle1: uniform(-4, 4), angle2: uniform(-4, 4) },
+    };
+    if (i % 1000 === 6) input.mix = 2;  // invalid
+    if (i % 1000 === 7) input.offset.y = Infinity;  // invalid
+    inputs.push(input);
+  }
+  inputs.forEach((input, i) => {
+    limbs.rootX[i] = input.root.x; limbs.rootY[i] = input.root.y;
+    limbs.targetX[i] = input.target.x; limbs.targetY[i] = input.target.y;
+    limbs.length1[i] = input.length1; limbs.length2[i] = input.length2;
+    limbs.bend[i] = input.bend; limbs.softness[i] = input.softness;
+    limbs.offsetX[i] = input.offset.x; limbs.offsetY[i] = input.offset.y; limbs.stretch[i] = input.stretch ? 1 : 0;
+    limbs.mix[i] = input.mix; limbs.poseAngle1[i] = input.pose.angle1; limbs.poseAngle2[i] = input.pose.angle2;
+  });
+  limbs.solve();
+  let worstPosition = 0, worstAngle = 0;
+  inputs.forEach((input, i) => {
+    const r = ik.solveTwoBone(input);
+    assert.equal(STATUS[limbs.status[i]], r.status, `limb ${i} status`);
+    assert.equal(limbs.message(i), r.message ?? '');
+    if (r.status === 'invalid') return;
+    const scale = (Math.abs(input.root.x) + Math.abs(input.root.y) + Math.abs(input.target.x) + Math.abs(input.target.y) +
+      input.length1 + input.length2 + Math.abs(input.offset.x) + Math.abs(input.offset.y)) * r.scale;
+    worstPosition = Math.max(worstPosition, Math.abs(limbs.jointX[i] - r.joint.x) / scale,
+      Math.abs(limbs.jointY[i] - r.joint.y) / scale, Math.abs(limbs.endX[i] - r.end.x) / scale,
+      Math.abs(limbs.endY[i] - r.end.y) / scale, Math.abs(limbs.distance[i] - r.distance) / scale);
+    worstAngle = Math.max(worstAngle, angleGap(limbs.angle1[i], r.angle1), angleGap(limbs.angle2[i], r.angle2));
+    assert.ok(Math.abs(limbs.scale[i] - r.scale) <= 1e-12 * r.scale, `limb ${i} scale`);
+  });
+  assert.ok(worstPosition <= 1e-12, `positions within 1e-12 of the scale (worst ${worstPosition})`);
+  assert.ok(worstAngle <= 1e-12, `angles within 1e-12 rad (worst ${worstAngle})`);
+  assert.equal(limbs.message(6), 'mix must be from 0 to 1');
+  limbs.stretch[0] = 0.5;
+  limbs.solve(0, 1);
+  assert.equal(STATUS[limbs.status[0]], 'invalid');
+  assert.equal(limbs.message(0), 'stretch must be 0 or 1');
+  limbs.delete();
+});
+
 test('views follow WASM memory growth; solve(begin, end) solves only that range', () => {
   const limbs = new ik.TwoBoneBatch(3);
   const old = limbs.targetX;

@@ -8,6 +8,7 @@ import createIK2D, {
   type Spider,
   type SpiderState,
   type IK2D,
+  type TwoBonePose,
   type TwoBoneResult,
   type TwoBoneStatus,
 } from '../../core/bindings/ik2d';
@@ -29,6 +30,23 @@ async function example(): Promise<number> {
   ik.solveTwoBone({ root: { x: 0, y: 0 }, target: { x: 1, y: 1 }, length1: 1, length2: 1, bend: 2 });
   // @ts-expect-error length2 is required
   ik.solveTwoBone({ root: { x: 0, y: 0 }, target: { x: 1, y: 1 }, length1: 1 });
+  // The extras: a tool offset, stretch, and mix over an animated pose; every result has a scale.
+  const pose: TwoBonePose = { angle1: 0.3, angle2: -0.2 };
+  const rubber = ik.solveTwoBone({
+    root: { x: 0, y: 0 },
+    target: { x: 400, y: 0 },
+    length1: 120,
+    length2: 80,
+    offset: { x: 30, y: 8 },
+    stretch: true,
+    mix: 0.5,
+    pose,
+  });
+  const scale: number = rubber.scale + result.scale;
+  // @ts-expect-error stretch is a boolean
+  ik.solveTwoBone({ root: { x: 0, y: 0 }, target: { x: 1, y: 1 }, length1: 1, length2: 1, stretch: 1 });
+  // @ts-expect-error a pose has both angles
+  ik.solveTwoBone({ root: { x: 0, y: 0 }, target: { x: 1, y: 1 }, length1: 1, length2: 1, pose: { angle1: 1 } });
   // @ts-expect-error version is read-only
   ik.version = '2';
   await createIK2D({ wasmBinary: new Uint8Array(8) });
@@ -57,7 +75,7 @@ async function example(): Promise<number> {
   // @ts-expect-error options are read-only
   spider.options.legs = 4;
   spider.delete();
-  return version.length + status.length + (message?.length ?? 0) + result.joint.x + result.angle1 + solved.error + positions[0] + (planted ? 1 : 0);
+  return version.length + status.length + (message?.length ?? 0) + result.joint.x + result.angle1 + solved.error + positions[0] + (planted ? 1 : 0) + scale;
 }
 
 void example;
@@ -67,7 +85,12 @@ export async function batchUsage(): Promise<number> {
   const ik = await createIK2D();
   const limbs = new ik.TwoBoneBatch(4);
   limbs.targetX[0] = 1.5;
+  limbs.offsetX[0] = 0.2;
+  limbs.stretch[1] = 1;
+  limbs.mix[2] = 0.5;
+  limbs.poseAngle1[2] = 1;
   limbs.solve();
+  const stretched: number = limbs.scale[1];
   const status: number = limbs.status[0];
   const joint: number = limbs.jointX[0] + limbs.angle2[0];
   limbs.delete();
@@ -78,7 +101,7 @@ export async function batchUsage(): Promise<number> {
   const angles: Float64Array = chains.angles();
   const sweeps = chains.iterations[0];
   chains.delete();
-  return status + joint + angles[0] + sweeps + ik.stats().liveBatches;
+  return status + joint + angles[0] + sweeps + ik.stats().liveBatches + stretched;
 }
 
 // Skeletons: trees of bones with several effectors.

@@ -1,7 +1,7 @@
 // bench_ik2d.cpp: native benchmarks, per call against batched, on the same fixed-seed work.
 //
 //   two-bone:  10 000 limbs, targets anywhere from the root to 1.5x reach
-//   FABRIK-10 / CCD-10: 1 000 chains of 10 bones, 10 sweeps at most, tolerance 1e-3 of the reach,
+//   FABRIK-10 / CCD-10 / DLS-10: 1 000 chains of 10 bones, 10 sweeps at most, tolerance 1e-3 of the reach,
 //              "tracking" (each target moves a little every frame, warm start) and "jumps" (a new
 //              random target every frame at 5-95 % of the reach)
 //   puppet:    the 16-bone puppet with its limits (tests/core/skeleton_support.hpp), 5 effectors
@@ -174,5 +174,8 @@ BENCHMARK_CAPTURE(chainsPerCall, ccd_tracking, ChainMethod::Ccd, false)->Name("c
 BENCHMARK_CAPTURE(chainsBatch, ccd_tracking, true, false)->Name("ccd10/tracking/batch");
 BENCHMARK_CAPTURE(chainsPerCall, ccd_jumps, ChainMethod::Ccd, true)->Name("ccd10/jumps/per_call");
 BENCHMARK_CAPTURE(chainsBatch, ccd_jumps, true, true)->Name("ccd10/jumps/batch");
+// DLS is Chain's only (no batch row).
+BENCHMARK_CAPTURE(chainsPerCall, dls_tracking, ChainMethod::Dls, false)->Name("dls10/tracking/per_call");
+BENCHMARK_CAPTURE(chainsPerCall, dls_jumps, ChainMethod::Dls, true)->Name("dls10/jumps/per_call");
 
 BENCHMARK_MAIN();

@@ -82,8 +82,17 @@ function convergenceTable(conv, lines, settings) {
     lines.push(`| ${r.method.toUpperCase()} | ${r.count} ${r.targets} (${r.targets === 'reachable' ? '5–95' : '105–200'} % of reach) | ${r.start} | ${r.solver} | ${fmt(r.mean)} | ${r.median} | ${r.max} | ${pct(r.converged)} | ${r.paper ?? ''} |`);
   }
   lines.push('');
-  lines.push('Mean sweeps count a target that never converged at the cap. ik2d answers a target out of reach with one stretch sweep (the FABRIK paper\'s rule); "plain" iterates the algorithm instead. Paper: Aristidou & Lasenby 2011, mean iterations on a 10-joint chain; its tolerance, link lengths and start poses are not known here.');
+  lines.push('Mean sweeps count a target that never converged at the cap. ik2d answers a target out of reach with one stretch sweep (the FABRIK paper\'s rule); "plain" iterates the algorithm instead. Paper: Aristidou & Lasenby 2011, mean iterations on a 10-joint chain; its tolerance, link lengths and start poses are not known here. For DLS a "sweep" is one damped-least-squares step (every joint at once, about 3·N work against CCD\'s N²/2 and FABRIK\'s 2·N).');
   lines.push('');
+  if (conv.within) {
+    const { after, rows } = conv.within;
+    lines.push(`### Convergence: share within ${conv.tolerance} after k sweeps (CCD, FABRIK) or steps (DLS), ${rows[0].count} reachable targets (5–95 % of reach), straight start`);
+    lines.push('');
+    lines.push(`| method | ${after.map((k) => `k = ${k}`).join(' | ')} |`);
+    lines.push(`|---|${after.map(() => '---').join('|')}|`);
+    for (const r of rows) lines.push(`| ${r.method.toUpperCase()} | ${r.share.map(pct).join(' | ')} |`);
+    lines.push('');
+  }
 }
 
 /** The issue's targets, each met or missed, with the numbers. */
@@ -118,6 +127,12 @@ export function targetChecks(scenarios, settings) {
       `theirs ${pct(theirs.within)}, mean ${fmt(theirs.meanError)}, max ${fmt(theirs.maxError)}`;
   };
   for (const mode of ['tracking', 'random jumps']) {
+    // Issue 15: DLS against the DLS library, on the same chains and frames.
+    const dls = scenarios.find((s) => s.name === `DLS-${bones} ${mode}`);
+    const dcall = find(dls, 'ik2d per call'), cci = find(dls, 'closed-chain-ik (DLS)');
+    check(`issue 15, DLS-10 ${mode}: per call vs closed-chain-ik (≥ 10×)`, speedup(cci, dcall), 10, errorNote(dcall, cci));
+  }
+  for (const mode of ['tracking', 'random jumps']) {
     const fab = scenarios.find((s) => s.name === `FABRIK-${bones} ${mode}`);
     const call = find(fab, 'ik2d per call'), batch = find(fab, 'ik2d batched'), js = find(fab, 'JS reference');
     const fullik = find(fab, '@aminere/fullik (FABRIK)');
@@ -148,7 +163,7 @@ export function report(result) {
   if (result.notes.length) lines.push('');
   for (const s of result.scenarios) scenarioTable(s, lines, result.settings);
   convergenceTable(result.convergence, lines, result.settings);
-  lines.push('### Targets (issues 6 and 17), from this run');
+  lines.push('### Targets (issues 6, 15 and 17), from this run');
   lines.push('');
   lines.push('| target | measured | result | errors |');
   lines.push('|---|---|---|---|');

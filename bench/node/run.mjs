@@ -14,7 +14,8 @@
 //
 // Contenders and how each is driven:
 // - ik2d per call: `new ik.Chain` per chain, `chain.solve({x, y}, {method, iterations, tolerance})`
-//   every frame; two-bone: `ik.solveTwoBone({...})` per limb.
+//   every frame (method 'dls' with its default damping, 0.05 of the reach); two-bone:
+//   `ik.solveTwoBone({...})` per limb.
 // - ik2d batched: `ik.TwoBoneBatch` / `ik.ChainBatch` (SoA in WASM memory): copy the frame's
 //   targets into the views, one `solve()` call for all.
 // - JS reference: reference.mjs (same algorithms and stopping rules as ik2d, on Float64Arrays).
@@ -45,9 +46,10 @@ const SETTLE_ITERATIONS = 300;       // the untimed first solve of a round, to s
 const SIZES = {
   // limbs x frames; chains x frames; the slow libraries run on the first `fullik`/`three`/`dls` chains.
   // (Random jumps run half as many frames as tracking: CCD's 30 sweeps a jump make them the slow part.)
-  full: { rounds: 7, puppetFrames: 600, limbs: 10000, limbFrames: 4, chains: 1000, frames: 60, fullik: 100, three: 40, dls: 4, dlsFrames: 30, convergence: 1000 },
-  quick: { rounds: 3, puppetFrames: 200, limbs: 2000, limbFrames: 2, chains: 200, frames: 20, fullik: 40, three: 16, dls: 2, dlsFrames: 6, convergence: 200 },
-  tiny: { rounds: 1, puppetFrames: 10, limbs: 200, limbFrames: 1, chains: 12, frames: 4, fullik: 4, three: 3, dls: 1, dlsFrames: 2, convergence: 20 },
+  // (The DLS scenario runs closed-chain-ik on `dlsVersus` chains for every frame: it is the headline.)
+  full: { rounds: 7, puppetFrames: 600, limbs: 10000, limbFrames: 4, chains: 1000, frames: 60, fullik: 100, three: 40, dls: 4, dlsFrames: 30, dlsVersus: 40, convergence: 1000 },
+  quick: { rounds: 3, puppetFrames: 200, limbs: 2000, limbFrames: 2, chains: 200, frames: 20, fullik: 40, three: 16, dls: 2, dlsFrames: 6, dlsVersus: 10, convergence: 200 },
+  tiny: { rounds: 1, puppetFrames: 10, limbs: 200, limbFrames: 1, chains: 12, frames: 4, fullik: 4, three: 3, dls: 1, dlsFrames: 2, dlsVersus: 2, convergence: 20 },
 };
 
 // The FABRIK paper (Aristidou and Lasenby, "FABRIK: A fast, iterative solver for the Inverse
@@ -445,9 +447,17 @@ function chainScenario(ik, libs, size, method, mode, notes) {
   const frames = mode === 'tracking' ? size.frames : Math.max(1, size.frames >> 1);
   const p = chainProblem(mode, size.chains, frames, method);
   const contenders = [ik2dCallChains(ik, p)];
-  if (typeof ik.ChainBatch === 'function') contenders.push(ik2dBatchChains(ik, p));
-  contenders.push(jsChains(p));
-  if (method === 'fabrik') {
+  if (method === 'dls') {
+    // DLS is Chain's only (ChainBatch refuses it) and has no JS reference: ik2d against the DLS
+    // library, on the same chains' targets, every frame.
+    if (libs.CCI) contenders.push(dlsChains(libs.CCI, p, Math.min(size.dlsVersus, p.count), frames));
+    else notes.push(`closed-chain-ik did not load: ${libs.CCIError}`);
+  }
+  if (method !== 'dls' && typeof ik.ChainBatch === 'function') contenders.push(ik2dBatchChains(ik, p));
+  if (method !== 'dls') contenders.push(jsChains(p));
+  if (method === 'dls') {
+    // (closed-chain-ik is above)
+  } else if (method === 'fabrik') {
     if (libs.FIK) contenders.push(fullikChains(libs.FIK, p, Math.min(size.fullik, p.count)));
     else notes.push(`@aminere/fullik did not load: ${libs.FIKError}`);
   } else if (libs.THREE) {
@@ -456,15 +466,17 @@ function chainScenario(ik, libs, size, method, mode, notes) {
   } else {
     notes.push(`three did not load: ${libs.THREEError}`);
   }
-  if (libs.CCI) contenders.push(dlsChains(libs.CCI, p, Math.min(size.dls, p.count), Math.min(size.dlsFrames, frames)));
-  else notes.push(`closed-chain-ik did not load: ${libs.CCIError}`);
+  if (method !== 'dls') {
+    if (libs.CCI) contenders.push(dlsChains(libs.CCI, p, Math.min(size.dls, p.count), Math.min(size.dlsFrames, frames)));
+    else notes.push(`closed-chain-ik did not load: ${libs.CCIError}`);
+  }
   const rows = runScenario(contenders, {
     rounds: size.rounds, firstFrame: 1,
     targetX: (f) => p.tx.subarray(f * p.count, (f + 1) * p.count),
     targetY: (f) => p.ty.subarray(f * p.count, (f + 1) * p.count),
   });
   return {
-    name: `${method === 'fabrik' ? 'FABRIK' : 'CCD'}-${BONES} ${mode}`, method, mode,
+    name: `${method.toUpperCase()}-${BONES} ${mode}`, method, mode,
     iterations: p.iterations, tolerance: p.tolerance, chains: p.count, frames: p.frames, rows,
   };
 }
@@ -486,11 +498,11 @@ function convergence(ik, count) {
   const lengths = new Float64Array(BONES).fill(BONE_LENGTH);
   const zeros = new Array(BONES).fill(0);
   const rows = [];
-  for (const method of ['fabrik', 'ccd']) {
+  for (const method of ['fabrik', 'ccd', 'dls']) {
     for (const [set, targets] of Object.entries(sets)) {
       for (const start of ['straight', 'warm']) {
         const solvers = [['ik2d Chain', false]];
-        if (set === 'unreachable') solvers.push(['plain (JS, no shortcut)', true]);
+        if (set === 'unreachable' && method !== 'dls') solvers.push(['plain (JS, no shortcut)', true]);
         for (const [who, plain] of solvers) {
           const sweeps = [];
           let converged = 0;
@@ -530,7 +542,33 @@ function convergence(ik, count) {
       }
     }
   }
-  return { cap, tolerance: TOLERANCE, rows };
+  return { cap, tolerance: TOLERANCE, rows, within: withinAfter(ik, sets.reachable) };
+}
+
+/** Steps (DLS) or sweeps (CCD, FABRIK) allowed, for the "within tolerance after k" table. */
+const AFTER = [1, 2, 3, 5, 10, 20, 50, 100];
+
+/**
+ * The share of `targets` ([distance, angle]) within tolerance after at most k sweeps or steps,
+ * each solved from a straight chain, for every method and every k in AFTER.
+ */
+function withinAfter(ik, targets) {
+  const chain = new ik.Chain({ root: { x: 0, y: 0 }, lengths: new Array(BONES).fill(BONE_LENGTH) });
+  const zeros = new Array(BONES).fill(0);
+  const rows = [];
+  for (const method of ['fabrik', 'ccd', 'dls']) {
+    const share = AFTER.map((k) => {
+      let reached = 0;
+      for (const [d, a] of targets) {
+        chain.setAngles(zeros);
+        if (chain.solve({ x: d * Math.cos(a), y: d * Math.sin(a) }, { method, iterations: k, tolerance: TOLERANCE }).status === 'reached') reached++;
+      }
+      return reached / targets.length;
+    });
+    rows.push({ method, count: targets.length, share });
+  }
+  chain.delete();
+  return { after: AFTER, rows };
 }
 
 // ---- entry ----------------------------------------------------------------------------------------
@@ -553,7 +591,7 @@ export async function runBench({ size = 'full', json, log = console.log, ik } = 
   const started = performance.now();
   const scenarios = [twoBoneScenario(ik, sizes, notes)];
   for (const mode of ['tracking', 'random jumps']) {
-    for (const method of ['fabrik', 'ccd']) scenarios.push(chainScenario(ik, libs, sizes, method, mode, notes));
+    for (const method of ['fabrik', 'ccd', 'dls']) scenarios.push(chainScenario(ik, libs, sizes, method, mode, notes));
   }
   const conv = convergence(ik, sizes.convergence);
   const puppet = typeof ik.Skeleton === 'function' ? runSkeletonBench(ik, { rounds: sizes.rounds, frames: sizes.puppetFrames }) : null;

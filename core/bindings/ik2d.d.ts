@@ -119,7 +119,7 @@ export interface ChainSolveOptions {
   /** The most any joint's local angle may change in this call, radians, >= 0 (default Infinity). */
   maxStep?: number;
   /**
-   * 'dls' only: the damping lambda in units of the chain's reach, finite and >= 0 (default 0.1).
+   * 'dls' only: the damping lambda in units of the chain's reach, finite and >= 0 (default 0.05).
    * Smaller converges faster, larger is steadier near a straight chain. Checked for every method.
    */
   damping?: number;

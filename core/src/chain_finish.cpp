@@ -22,8 +22,8 @@ namespace ik2d {
 // Returns true when the chain moved.
 bool Chain::mirrorTowardPole() {
   const Vec2 root = position(0);
-  Vec2 line;
-  if (!detail::directionOf(progress_.target - root, line)) return false;
+  const Vec2 line = detail::unitOr(progress_.target - root, {0, 0});
+  if (line.x == 0 && line.y == 0) return false;  // the target on the root: no line, no side
   const double poleSide = cross(line, progress_.pole - root);
   double jointSide = 0;
   for (int i = 1; i < size(); ++i) jointSide += cross(line, position(i) - root);

@@ -10,7 +10,7 @@ namespace ik2d {
 namespace {
 /// The most of the reach one step tries to move the end (the linear model holds only near the
 /// current pose; Buss and Kim's "clamping the target distance").
-constexpr double kReachPerStep = 0.3;
+constexpr double kReachPerStep = 0.5;
 /// The most one step turns a joint before limits, radians.
 constexpr double kMaxTurn = 0.5;
 /// lambda never goes below this (in reach units), so damping 0 cannot divide by zero on a

@@ -42,26 +42,8 @@ ChainSolveOptions withPole(ChainSolveOptions options, Vec2 pole) {
 
 // ---- DLS reach and steps -------------------------------------------------------------------------
 
-TEST_CASE("DLS: 10 bones from a straight start reach >= 99% of 1000 targets within 100 steps",
-          "[chain][dls]") {
-  const int trials = 1000;
-  int reached = 0;
-  long steps = 0;
-  for (int trial = 0; trial < trials; ++trial) {
-    Chain chain = makeChain(10, uniform(0.5, 2.0));
-    const Vec2 target = randomReachableTarget(chain);
-    const ChainSolveResult r = chain.solve(target, optionsFor(ChainMethod::Dls, 100, 1e-3 * chain.reach()));
-    REQUIRE(r.status != ChainStatus::Invalid);
-    REQUIRE(r.status != ChainStatus::OutOfReach);
-    CHECK(r.iterations <= 100);
-    CHECK(r.error == Approx(length(chain.end() - target)).margin(1e-12 * chain.reach()));
-    if (r.status == ChainStatus::Reached) ++reached;
-    steps += r.iterations;
-    checkChainInvariants(chain);
-  }
-  INFO("reached " << reached << "/" << trials << ", mean steps " << static_cast<double>(steps) / trials);
-  CHECK(reached >= trials * 99 / 100);
-}
+// (Reach: DLS is one of the cases of "10 bones from a straight start reach >= 99% of reachable
+// targets" in test_chain.cpp, within 100 steps.)
 
 TEST_CASE("DLS keeps every limit and maxStep, and its step turns are the angle changes", "[chain][dls]") {
   for (int trial = 0; trial < 200; ++trial) {

@@ -215,7 +215,9 @@ describe('every benchmark contender really solves', () => {
 
 test('the benchmark script runs end to end (tiny size; numbers not checked)', async () => {
   const result = await runBench({ size: 'tiny', log: () => {}, ik });
-  assert.equal(result.scenarios.length, 5);
+  assert.equal(result.scenarios.length, 7);  // two-bone, then FABRIK, CCD and DLS, tracking and jumps
+  const dls = result.scenarios.find((s) => s.name === 'DLS-10 tracking');
+  assert.deepEqual(dls.rows.map((r) => r.name), ['ik2d per call', 'closed-chain-ik (DLS)']);
   for (const scenario of result.scenarios) {
     for (const row of scenario.rows) {
       assert.ok(!row.skipped, `${scenario.name}: ${row.name}: ${row.skipped}`);
@@ -223,7 +225,9 @@ test('the benchmark script runs end to end (tiny size; numbers not checked)', as
       assert.ok(Number.isFinite(row.meanError) && Number.isFinite(row.maxError));
     }
   }
-  assert.equal(result.convergence.rows.length, 12);
+  assert.equal(result.convergence.rows.length, 16);  // 12 for FABRIK and CCD, 4 for DLS (no plain row)
+  assert.deepEqual(result.convergence.within.rows.map((r) => r.method), ['fabrik', 'ccd', 'dls']);
+  assert.ok(result.convergence.within.rows.every((r) => r.share.every((v, k) => v >= 0 && v <= 1 && (k === 0 || v >= r.share[k - 1]))), 'the share within tolerance grows with k');
   assert.ok(result.convergence.rows.every((r) => r.converged > 0.9), 'convergence rows converge');
   assert.ok(result.checks.length > 0);
   assert.match(result.text, /### Convergence/);

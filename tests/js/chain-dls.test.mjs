@@ -147,7 +147,7 @@ describe('pole', () => {
 test('defaults come from C++, and bad damping, mix and pole are refused by name', () => {
   const chain = new ik.Chain({ root: { x: 0, y: 0 }, lengths: [1, 1, 1] });
   const twin = new ik.Chain({ root: { x: 0, y: 0 }, lengths: [1, 1, 1] });
-  assert.deepEqual(chain.solve({ x: 1, y: 2 }, { method: 'dls' }), twin.solve({ x: 1, y: 2 }, { method: 'dls', damping: 0.1, mix: 1 }));
+  assert.deepEqual(chain.solve({ x: 1, y: 2 }, { method: 'dls' }), twin.solve({ x: 1, y: 2 }, { method: 'dls', damping: 0.05, mix: 1 }));
   const refused = [
     [{ damping: -1 }, 'damping must be a finite number, 0 or greater, got -1'],
     [{ damping: Infinity }, 'damping must be a finite number, 0 or greater, got Infinity'],

@@ -49,7 +49,7 @@ struct ChainSolveOptions {
   /// Dls: the damping lambda, in units of the chain's reach (so one value works at every scale),
   /// finite and >= 0. 0 is the pseudo-inverse (Gauss-Newton); larger is steadier near a straight
   /// chain and slower to converge. Ignored by the other methods (but still checked).
-  double damping = 0.1;
+  double damping = 0.05;
   /// After solving, every local angle becomes start + mix * (solved - start), the shorter way
   /// round (for a limited joint, the way inside its limit), 0 to 1: 0 leaves the pose unchanged,
   /// 1 (the default, exactly the unblended solve) is the IK pose. error and status describe the

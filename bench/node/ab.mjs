@@ -1,0 +1,61 @@
+// ab.mjs: two builds of the module side by side in one process, per-call Chain.solve on the same
+// work, to see whether a change made the existing paths slower (or changed their results).
+//
+//   node bench/node/ab.mjs <other-dist-dir> [--rounds N]
+//
+// <other-dist-dir> holds another build's ik2d.js and ik2d.wasm (e.g. `npm run build` on the base
+// commit, then copy dist/ aside). Both builds solve the same FABRIK-10 and CCD-10 tracking and
+// jump targets as bench/node/run.mjs (1000 chains, tolerance 1e-3 of the reach, 10 or 30 sweeps,
+// options the v1 way: method, iterations, tolerance); rounds alternate the two builds and the first
+// is a warm-up. Prints the median ns per solve of each and their ratio, and whether every end
+// effector came out the same, bit for bit.
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { internals } from './run.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const other = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a));
+const rounds = Number(args[args.indexOf('--rounds') + 1]) || 7;
+if (!other) {
+  console.error('usage: node bench/node/ab.mjs <other-dist-dir> [--rounds N]');
+  process.exit(2);
+}
+
+const load = async (dir) => (await import(pathToFileURL(path.join(dir, 'ik2d.js')).href)).default();
+const builds = [
+  { name: 'this build (dist/)', ik: await load(path.join(here, '../../dist')) },
+  { name: `other (${other})`, ik: await load(path.resolve(other)) },
+];
+const median = (v) => [...v].sort((a, b) => a - b)[v.length >> 1];
+
+console.log(`| scenario | ${builds.map((b) => `${b.name} ns/solve`).join(' | ')} | this ÷ other | same ends |`);
+console.log('|---|---|---|---|---|');
+for (const mode of ['tracking', 'random jumps']) {
+  for (const method of ['fabrik', 'ccd']) {
+    const p = internals.chainProblem(mode, 1000, mode === 'tracking' ? 60 : 30, method);
+    const runs = builds.map((b) => ({ adapter: internals.ik2dCallChains(b.ik, p), times: [], ends: null }));
+    for (const run of runs) run.adapter.prepare();
+    for (let r = 0; r <= rounds; r++) {
+      for (let i = 0; i < runs.length; i++) {
+        const run = runs[(i + r) % runs.length];
+        run.adapter.reset();
+        let ms = 0;
+        for (let f = 1; f <= p.frames; f++) {
+          const t0 = performance.now();
+          run.adapter.frame(f);
+          ms += performance.now() - t0;
+        }
+        if (r > 0) run.times.push((ms * 1e6) / (p.frames * p.count));
+        const xs = new Float64Array(p.count), ys = new Float64Array(p.count);
+        run.adapter.ends(xs, ys);
+        run.ends = [xs, ys];
+      }
+    }
+    const [a, b] = runs.map((run) => median(run.times));
+    const same = runs[0].ends.every((v, k) => v.every((x, c) => Object.is(x, runs[1].ends[k][c])));
+    console.log(`| ${method.toUpperCase()}-10 ${mode} | ${a.toFixed(0)} | ${b.toFixed(0)} | ${(a / b).toFixed(3)} | ${same ? 'yes' : 'NO'} |`);
+    for (const run of runs) run.adapter.dispose();
+  }
+}

@@ -16,7 +16,7 @@ let opened;
 let page;
 
 const DEFAULT_PARAMS = {
-  method: 'ccd', damping: 0.1, mix: 1, usePole: false, bones: 6, length: 320, taper: false, iterations: 10, tolerance: 0.1, maxStepDeg: 180,
+  method: 'ccd', damping: 0.05, mix: 1, usePole: false, bones: 6, length: 320, taper: false, iterations: 10, tolerance: 0.1, maxStepDeg: 180,
   limits: false, limitDeg: 45, moving: false, path: 'none', follow: false, overlay: false, plot: false,
   // The rig the v1 settings make: six equal bones, every joint free.
   lengths: Array(6).fill(320 / 6), jointLimits: Array(6).fill(null),

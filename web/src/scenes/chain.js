@@ -178,7 +178,7 @@ export const chain = {
       options: methodOptions(['ccd', 'fabrik', 'dls']),
     },
     {
-      name: 'damping', label: 'Damping λ', kind: 'range', min: 0, max: 1, step: 0.01, default: 0.1,
+      name: 'damping', label: 'Damping λ', kind: 'range', min: 0, max: 1, step: 0.01, default: 0.05,
       shownWhen: (params) => params.method === 'dls',
       help: 'DLS: λ as a share of the reach. More is steadier near a straight chain, less converges faster.',
     },

@@ -21,7 +21,7 @@
  */
 
 import { traceArc, traceCircle } from '../draw.js';
-import { resultFigure } from './arm-tool.js';
+import { hasTool, resultFigure, toolSide } from './arm-tool.js';
 import { formatDegrees } from '../format.js';
 import {
   avoidPoint, createLayout, drawPanel, drawPlacedLabel, measurePanel, placeCornerBox, placeLabel,
@@ -78,7 +78,7 @@ function short(value) {
  */
 export function armOverlayNumbers(params, root, target, result) {
   const base = Math.atan2(target.y - root.y, target.x - root.x);
-  const second = Math.hypot(params.length2 + params.offsetX, params.offsetY);
+  const second = toolSide(params);
   const delta = Math.atan2(params.offsetY, params.length2 + params.offsetX);
   return {
     base,
@@ -90,7 +90,7 @@ export function armOverlayNumbers(params, root, target, result) {
     outer: params.length1 + second,
     second,
     delta,
-    scale: result.scale ?? 1,
+    scale: result.scale,
   };
 }
 
@@ -107,7 +107,7 @@ export function armOverlayNumbers(params, root, target, result) {
  * @returns {string[]}
  */
 export function armFormula(params, root, target, result, n, wide, shown = result) {
-  const tool = params.offsetX !== 0 || params.offsetY !== 0;
+  const tool = hasTool(params);
   const l1 = short(params.length1);
   // With a tool, the second side is the joint→tip line ℓ₂′.
   const l2 = short(tool ? n.second : params.length2);
@@ -236,7 +236,7 @@ export function drawArmOverlay(ctx, view, theme, params, root, target, result, s
   const formula = armFormula(params, root, target, result, n, view.size().width >= 640, shown);
   const { joint, end, angle1, angle2 } = result;
   const figure = resultFigure(params, root, result);
-  const tool = params.offsetX !== 0 || params.offsetY !== 0;
+  const tool = hasTool(params);
   const scale = view.scale();
   const layout = createLayout(ctx, view, theme);
   for (const point of [root, joint, end, target, shown.joint, shown.end]) avoidPoint(layout, point, 12, 20);

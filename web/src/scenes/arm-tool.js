@@ -64,6 +64,15 @@ function wrap(angle) {
   return Math.atan2(Math.sin(angle), Math.cos(angle));
 }
 
+/**
+ * The second side of the arm's triangle: the tool tip's distance from the joint, |(l2 + x, y)|
+ * (length2 without a tool). The solver's zones use it in place of length2.
+ * @param {ArmParams} params
+ */
+export function toolSide(params) {
+  return Math.hypot(params.length2 + params.offsetX, params.offsetY);
+}
+
 /** @param {ArmParams} params */
 export function hasTool(params) {
   return params.offsetX !== 0 || params.offsetY !== 0;
@@ -96,7 +105,7 @@ export function poseFigure(params, root) {
  * @returns {ArmFigure}
  */
 export function resultFigure(params, root, result) {
-  const scale = result.scale ?? 1;
+  const scale = result.scale;
   const angle = result.angle1 + result.angle2;
   return { root, joint: result.joint, hand: polar(result.joint, params.length2 * scale, angle), tip: result.end, angle };
 }

@@ -18,7 +18,7 @@ import { formatDegrees, formatLength } from '../format.js';
 import { drawArmOverlay } from './arm-overlay.js';
 import {
   ARM_HANDLES, OFFSET_LIMIT, armDragHandle, armHandleAt, drawGhost, drawIkOutline, drawTool, ghostShown, hasTool,
-  poseFigure, resultFigure,
+  poseFigure, resultFigure, toolSide,
 } from './arm-tool.js';
 import { FLAT_WORLD, SECONDARY_HANDLE, grabRadius } from './shared.js';
 import { PATH_PARAM, createTargetPath } from './target-path.js';
@@ -52,7 +52,7 @@ import { PATH_PARAM, createTargetPath } from './target-path.js';
  * @property {number} angle1 World angle of bone 1, radians.
  * @property {number} angle2 Angle of bone 2 relative to bone 1, radians.
  * @property {number} distance |end − target| after solving.
- * @property {number} [scale] How much `stretch` scaled the bones (1 unless stretched).
+ * @property {number} scale How much `stretch` scaled the bones (1 unless stretched).
  * @property {string} [message]
  */
 
@@ -226,7 +226,7 @@ function createArm(ik) {
       values.angle1 = { text: formatDegrees(result.angle1) };
       values.angle2 = { text: formatDegrees(result.angle2) };
       values.distance = { text: formatLength(result.distance) };
-      values.scale = { text: armParams(settings).stretch ? `×${(result.scale ?? 1).toFixed(3)}` : '1 (stretch off)' };
+      values.scale = { text: armParams(settings).stretch ? `×${result.scale.toFixed(3)}` : '1 (stretch off)' };
       values.target = { text: `${formatLength(x)}, ${formatLength(y)}` };
       return values;
     },
@@ -294,19 +294,10 @@ function createArm(ik) {
 function copyResult({ status, joint, end, angle1, angle2, distance, scale, message }) {
   /** @type {TwoBoneResult} */
   const copy = {
-    status, joint: { x: joint.x, y: joint.y }, end: { x: end.x, y: end.y }, angle1, angle2, distance, scale: scale ?? 1,
+    status, joint: { x: joint.x, y: joint.y }, end: { x: end.x, y: end.y }, angle1, angle2, distance, scale,
   };
   if (message) copy.message = message;
   return copy;
-}
-
-/**
- * The second side of the arm's triangle: the tool tip's distance from the joint, |(l2 + x, y)|
- * (length2 without a tool).
- * @param {ArmParams} params
- */
-export function toolSide(params) {
-  return Math.hypot(params.length2 + params.offsetX, params.offsetY);
 }
 
 /**

@@ -78,10 +78,7 @@ const char* TwoBoneBatch::resize(int count) {
   count_ = count;
   data_.assign(static_cast<size_t>(kFieldCount) * static_cast<size_t>(count), 0.0);
   status_.assign(static_cast<size_t>(count), 0);
-  std::fill(length1(), length1() + count, 1.0);
-  std::fill(length2(), length2() + count, 1.0);
-  std::fill(bend(), bend() + count, 1.0);
-  std::fill(mix(), mix() + count, 1.0);
+  for (const Field one : {kLength1, kLength2, kBend, kMix}) std::fill(field(one), field(one) + count, 1.0);
   return nullptr;
 }
 

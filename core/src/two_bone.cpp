@@ -70,7 +70,7 @@ double interiorAngle(double a, double b, double c) {
 // binary), so no square overflows or underflows needlessly. Not std::hypot: TwoBoneBatch
 // computes this same expression on its vector path, and must get the same bits, because the
 // angles near full stretch and full fold go as sqrt(reach - d): one ulp of d moves them by 1e-8.
-double scaledLength(Vec2 v) {
+[[gnu::noinline]] double scaledLength(Vec2 v) {
   const double largest = std::max(std::fabs(v.x), std::fabs(v.y));
   if (!(largest > 0.0)) return 0.0;
   int exponent = 0;
@@ -191,9 +191,9 @@ TwoBoneResult solveTwoBone(const TwoBoneInput& input) {
   result.scale = scale;
   result.joint = input.root + (scale * input.length1) * direction(angle1);
   const Vec2 bone2 = direction(angle1 + angle2);
-  const Vec2 reachOut = scale * tool;
-  result.end = result.joint +
-               Vec2{bone2.x * reachOut.x - bone2.y * reachOut.y, bone2.y * reachOut.x + bone2.x * reachOut.y};
+  const Vec2 scaledTool = scale * tool;
+  result.end = result.joint + Vec2{bone2.x * scaledTool.x - bone2.y * scaledTool.y,
+                                   bone2.y * scaledTool.x + bone2.x * scaledTool.y};
   result.distance = length(result.end - input.target);
 
   if (!isValid(result.joint) || !isValid(result.end) || !isValid(result.distance)) {

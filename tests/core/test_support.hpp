@@ -2,6 +2,7 @@
 // source, and the invariants every two-bone result must keep.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -83,6 +84,49 @@ inline void checkInvariants(const TwoBoneInput& in, const TwoBoneResult& r) {
 /// Which side of the root->target line the joint is on: + for counter-clockwise (bend +1).
 inline double jointSide(const TwoBoneInput& in, const TwoBoneResult& r) {
   return cross(in.target - in.root, r.joint - in.root);
+}
+
+/// Moves in.target radially from `from` to `to` (distances from in.root, along a fixed heading) in
+/// `samples` steps; checks that the joint never crosses to the other side of the root->target line
+/// (no flip) and that the zone changes exactly once, and returns the largest step of the joint or
+/// the end between samples.
+inline double radialSweep(TwoBoneInput in, double from, double to, int samples) {
+  const Vec2 heading = direction(0.7);
+  Vec2 previousJoint{}, previousEnd{};
+  double largest = 0;
+  int changes = 0;
+  TwoBoneStatus previous = TwoBoneStatus::Invalid;
+  for (int i = 0; i <= samples; ++i) {
+    const double d = from + (to - from) * i / samples;
+    in.target = in.root + d * heading;
+    const TwoBoneResult r = solveTwoBone(in);
+    REQUIRE(r.status != TwoBoneStatus::Invalid);
+    REQUIRE(isValid(r.joint));
+    INFO("d " << d << " side " << jointSide(in, r));
+    REQUIRE(jointSide(in, r) * in.bend >= -1e-12 * (d + 1) * in.length1);
+    if (i > 0) {
+      largest =
+          std::max({largest, distanceBetween(r.joint, previousJoint), distanceBetween(r.end, previousEnd)});
+      if (r.status != previous) ++changes;
+    }
+    previousJoint = r.joint;
+    previousEnd = r.end;
+    previous = r.status;
+  }
+  CHECK(changes == 1);
+  return largest;
+}
+
+/// Continuity by refinement: near a zone boundary the joint angle goes like the square root of the
+/// distance to it, so sampling 16 times finer must shrink the largest step about 4 times. A jump
+/// (a flip, a snap) would not shrink at all. `samples` is the coarse sweep's.
+inline void checkContinuousSweep(const TwoBoneInput& in, double from, double to, int samples = 20000) {
+  INFO("l1 " << in.length1 << " l2 " << in.length2 << " offset " << in.offset.x << ", " << in.offset.y
+             << " bend " << in.bend << " stretch " << in.stretch << " softness " << in.softness);
+  const double coarse = radialSweep(in, from, to, samples);
+  const double fine = radialSweep(in, from, to, 16 * samples);
+  CHECK(fine < coarse / 3);
+  CHECK(fine < 0.1 * std::max(in.length1, length(toolOf(in))));
 }
 
 /// A chain of `bones` equal bones, straight along +x from `root`.

@@ -151,48 +151,11 @@ TEST_CASE("solving for a pose's own end recovers that pose", "[two_bone]") {
 
 namespace {
 
-// Moves the target radially from `fromDistance` to `toDistance` in `samples` steps, checks that
-// the joint never crosses to the other side of the root->target line (no flip) and that the zone
-// changes exactly once, and returns the largest step of the joint or the end between samples.
-double sweepRadially(double length1, double length2, double fromDistance, double toDistance, double bend,
-                     int samples) {
-  const Vec2 root{3, -2};
-  const Vec2 heading = direction(0.7);
-  Vec2 previousJoint{}, previousEnd{};
-  double largestJump = 0;
-  int statusChanges = 0;
-  TwoBoneStatus previousStatus = TwoBoneStatus::Invalid;
-  for (int i = 0; i <= samples; ++i) {
-    const double d = fromDistance + (toDistance - fromDistance) * i / samples;
-    const TwoBoneInput in = makeInput(root, root + d * heading, length1, length2, bend);
-    const TwoBoneResult r = solveTwoBone(in);
-    REQUIRE(r.status != TwoBoneStatus::Invalid);
-    REQUIRE(isValid(r.joint));
-    INFO("d " << d << " side " << jointSide(in, r));
-    REQUIRE(jointSide(in, r) * bend >= -1e-12 * (d + 1) * length1);
-    if (i > 0) {
-      largestJump = std::max(
-          {largestJump, distanceBetween(r.joint, previousJoint), distanceBetween(r.end, previousEnd)});
-      if (r.status != previousStatus) ++statusChanges;
-    }
-    previousJoint = r.joint;
-    previousEnd = r.end;
-    previousStatus = r.status;
-  }
-  CHECK(statusChanges == 1);
-  return largestJump;
-}
-
-// Continuity by refinement: near a zone boundary the joint angle goes like the square root of the
-// distance to it, so sampling 16 times finer must shrink the largest step about 4 times. A jump
-// (a flip, a snap) would not shrink at all.
+// The limb (length1, length2, bend) hanging from (3, -2), swept from `fromDistance` to
+// `toDistance` (test::checkContinuousSweep).
 void checkContinuousSweep(double length1, double length2, double fromDistance, double toDistance,
                           double bend) {
-  INFO("l1 " << length1 << " l2 " << length2 << " bend " << bend);
-  const double coarse = sweepRadially(length1, length2, fromDistance, toDistance, bend, 20000);
-  const double fine = sweepRadially(length1, length2, fromDistance, toDistance, bend, 320000);
-  CHECK(fine < coarse / 3);
-  CHECK(fine < 0.1 * std::max(length1, length2));
+  test::checkContinuousSweep(makeInput({3, -2}, {3, -2}, length1, length2, bend), fromDistance, toDistance);
 }
 
 }  // namespace

@@ -14,81 +14,22 @@ const STATUS = ['reached', 'out_of_reach', 'too_close', 'invalid'];
 const CHAIN_STATUS = ['reached', 'out_of_reach', 'max_iterations', 'invalid'];
 const angleGap = (a, b) => Math.abs(Math.atan2(Math.sin(a - b), Math.cos(a - b)));
 
-test('TwoBoneBatch answers as solveTwoBone does, limb by limb (odd count, all zones, bad limbs)', () => {
-  const { uniform } = randomSource(11);
-  const count = 5001;
-  const limbs = new ik.TwoBoneBatch(count);
-  const inputs = [];
-  for (let i = 0; i < count; i++) {
-    const scale = 10 ** uniform(-3, 3);
-    const length1 = scale * uniform(0.1, 2), length2 = scale * uniform(0.1, 2);
-    const d = (length1 + length2) * uniform(0, 1.5);
-    const heading = uniform(-Math.PI, Math.PI);
-    const input = {
-      root: { x: scale * uniform(-2, 2), y: scale * uniform(-2, 2) },
-      target: { x: 0, y: 0 },
-      length1, length2,
-      bend: i % 2 ? 1 : -1,
-      softness: i % 7 === 0 ? scale * uniform(0, 0.5) : 0,
-    };
-    input.target = { x: input.root.x + d * Math.cos(heading), y: input.root.y + d * Math.sin(heading) };
-    if (i % 1000 === 3) input.length2 = -1;          // invalid
-    if (i % 1000 === 4) input.target.x = NaN;       // invalid
-    if (i % 1000 === 5) input.target = { ...input.root };  // at the root
-    inputs.push(input);
-  }
+/**
+ * Loads `inputs` (solveTwoBone options) into a new TwoBoneBatch, solves it, and checks it limb by
+ * limb against solveTwoBone: the same status and message, positions within 1e-12 of the limb's
+ * scale (stretch included), angles within 1e-12 rad, the same scale. Returns the batch.
+ */
+function checkAgainstPerCall(inputs) {
+  const limbs = new ik.TwoBoneBatch(inputs.length);
   inputs.forEach((input, i) => {
     limbs.rootX[i] = input.root.x; limbs.rootY[i] = input.root.y;
     limbs.targetX[i] = input.target.x; limbs.targetY[i] = input.target.y;
     limbs.length1[i] = input.length1; limbs.length2[i] = input.length2;
     limbs.bend[i] = input.bend; limbs.softness[i] = input.softness;
-  });
-  limbs.solve();
-  let worstPosition = 0, worstAngle = 0;
-  inputs.forEach((input, i) => {
-    const r = ik.solveTwoBone(input);
-    assert.equal(STATUS[limbs.status[i]], r.status, `limb ${i} status`);
-    const scale = Math.abs(input.root.x) + Math.abs(input.root.y) + input.length1 + Math.abs(input.length2) +
-      (Number.isFinite(input.target.x) ? Math.abs(input.target.x) : 0) + Math.abs(input.target.y);
-    worstPosition = Math.max(worstPosition, Math.abs(limbs.jointX[i] - r.joint.x) / scale,
-      Math.abs(limbs.jointY[i] - r.joint.y) / scale, Math.abs(limbs.endX[i] - r.end.x) / scale,
-      Math.abs(limbs.endY[i] - r.end.y) / scale, Math.abs(limbs.distance[i] - r.distance) / scale);
-    worstAngle = Math.max(worstAngle, angleGap(limbs.angle1[i], r.angle1), angleGap(limbs.angle2[i], r.angle2));
-    assert.equal(limbs.message(i), r.message ?? '');
-  });
-  assert.ok(worstPosition <= 1e-12, `positions within 1e-12 of the scale (worst ${worstPosition})`);
-  assert.ok(worstAngle <= 1e-12, `angles within 1e-12 rad (worst ${worstAngle})`);
-  assert.equal(limbs.message(4), 'target.x must be a finite number');
-  limbs.delete();
-});
-
-test('TwoBoneBatch answers as solveTwoBone does with offset, stretch, mix and pose, limb by limb', () => {
-  const { uniform } = randomSource(15);
-  const count = 3001;
-  const limbs = new ik.TwoBoneBatch(count);
-  const inputs = [];
-  for (let i = 0; i < count; i++) {
-    const scale = 10 ** uniform(-3, 3);
-    const length1 = scale * uniform(0.1, 2), length2 = scale * uniform(0.1, 2);
-    const d = (length1 + length2) * uniform(0, 2.5), heading = uniform(-Math.PI, Math.PI);
-    const root = { x: scale * uniform(-2, 2), y: scale * uniform(-2, 2) };
-    const input = {
-      root, target: { x: root.x + d * Math.cos(heading), y: root.y + d * Math.sin(heading) }, length1, length2,
-      bend: i % 2 ? 1 : -1, softness: i % 7 === 0 ? scale * uniform(0, 0.5) : 0,
-      offset: i % 3 ? { x: length2 * uniform(-1, 1), y: length2 * uniform(-1, 1) } : { x: 0, y: 0 },
-      stretch: i % 5 < 2, mix: i % 4 ? uniform(0, 1) : 1, pose: { angle1: uniform(-4, 4), angle2: uniform(-4, 4) },
-    };
-    if (i % 1000 === 6) input.mix = 2;  // invalid
-    if (i % 1000 === 7) input.offset.y = Infinity;  // invalid
-    inputs.push(input);
-  }
-  inputs.forEach((input, i) => {
-    limbs.rootX[i] = input.root.x; limbs.rootY[i] = input.root.y;
-    limbs.targetX[i] = input.target.x; limbs.targetY[i] = input.target.y;
-    limbs.length1[i] = input.length1; limbs.length2[i] = input.length2;
-    limbs.bend[i] = input.bend; limbs.softness[i] = input.softness;
-    limbs.offsetX[i] = input.offset.x; limbs.offsetY[i] = input.offset.y; limbs.stretch[i] = input.stretch ? 1 : 0;
-    limbs.mix[i] = input.mix; limbs.poseAngle1[i] = input.pose.angle1; limbs.poseAngle2[i] = input.pose.angle2;
+    if (input.offset) { limbs.offsetX[i] = input.offset.x; limbs.offsetY[i] = input.offset.y; }
+    if (input.stretch) limbs.stretch[i] = 1;
+    if (input.mix !== undefined) limbs.mix[i] = input.mix;
+    if (input.pose) { limbs.poseAngle1[i] = input.pose.angle1; limbs.poseAngle2[i] = input.pose.angle2; }
   });
   limbs.solve();
   let worstPosition = 0, worstAngle = 0;
@@ -98,7 +39,7 @@ test('TwoBoneBatch answers as solveTwoBone does with offset, stretch, mix and po
     assert.equal(limbs.message(i), r.message ?? '');
     if (r.status === 'invalid') return;
     const scale = (Math.abs(input.root.x) + Math.abs(input.root.y) + Math.abs(input.target.x) + Math.abs(input.target.y) +
-      input.length1 + input.length2 + Math.abs(input.offset.x) + Math.abs(input.offset.y)) * r.scale;
+      input.length1 + input.length2 + Math.abs(input.offset?.x ?? 0) + Math.abs(input.offset?.y ?? 0)) * r.scale;
     worstPosition = Math.max(worstPosition, Math.abs(limbs.jointX[i] - r.joint.x) / scale,
       Math.abs(limbs.jointY[i] - r.joint.y) / scale, Math.abs(limbs.endX[i] - r.end.x) / scale,
       Math.abs(limbs.endY[i] - r.end.y) / scale, Math.abs(limbs.distance[i] - r.distance) / scale);
@@ -107,6 +48,48 @@ test('TwoBoneBatch answers as solveTwoBone does with offset, stretch, mix and po
   });
   assert.ok(worstPosition <= 1e-12, `positions within 1e-12 of the scale (worst ${worstPosition})`);
   assert.ok(worstAngle <= 1e-12, `angles within 1e-12 rad (worst ${worstAngle})`);
+  return limbs;
+}
+
+/** A random limb of a random size from 1e-3 to 1e3, its target up to `far` times its reach away. */
+function randomLimb(uniform, i, far) {
+  const scale = 10 ** uniform(-3, 3);
+  const length1 = scale * uniform(0.1, 2), length2 = scale * uniform(0.1, 2);
+  const d = (length1 + length2) * uniform(0, far), heading = uniform(-Math.PI, Math.PI);
+  const root = { x: scale * uniform(-2, 2), y: scale * uniform(-2, 2) };
+  return {
+    root, target: { x: root.x + d * Math.cos(heading), y: root.y + d * Math.sin(heading) }, length1, length2,
+    bend: i % 2 ? 1 : -1, softness: i % 7 === 0 ? scale * uniform(0, 0.5) : 0,
+  };
+}
+
+test('TwoBoneBatch answers as solveTwoBone does, limb by limb (odd count, all zones, bad limbs)', () => {
+  const { uniform } = randomSource(11);
+  const inputs = Array.from({ length: 5001 }, (_, i) => randomLimb(uniform, i, 1.5));
+  for (let i = 3; i < inputs.length; i += 1000) {
+    inputs[i].length2 = -1;                                       // invalid
+    inputs[i + 1].target.x = NaN;                                 // invalid
+    inputs[i + 2].target = { ...inputs[i + 2].root };             // at the root
+  }
+  const limbs = checkAgainstPerCall(inputs);
+  assert.equal(limbs.message(4), 'target.x must be a finite number');
+  limbs.delete();
+});
+
+test('TwoBoneBatch answers as solveTwoBone does with offset, stretch, mix and pose, limb by limb', () => {
+  const { uniform } = randomSource(15);
+  const inputs = Array.from({ length: 3001 }, (_, i) => ({
+    ...randomLimb(uniform, i, 2.5),
+    offset: i % 3 ? { x: uniform(-1, 1), y: uniform(-1, 1) } : { x: 0, y: 0 },
+    stretch: i % 5 < 2, mix: i % 4 ? uniform(0, 1) : 1, pose: { angle1: uniform(-4, 4), angle2: uniform(-4, 4) },
+  }));
+  for (const input of inputs) {
+    input.offset.x *= input.length2;
+    input.offset.y *= input.length2;
+  }
+  inputs[6].mix = 2;                  // invalid
+  inputs[7].offset.y = Infinity;      // invalid
+  const limbs = checkAgainstPerCall(inputs);
   assert.equal(limbs.message(6), 'mix must be from 0 to 1');
   limbs.stretch[0] = 0.5;
   limbs.solve(0, 1);

@@ -422,10 +422,13 @@ function makeApi(raw) {
       f[CS.maxStep] = optionalNumber(options.maxStep, 'maxStep', fn, d.maxStep);
       f[CS.damping] = optionalNumber(options.damping, 'damping', fn, d.damping);
       f[CS.mix] = optionalNumber(options.mix, 'mix', fn, d.mix);
-      const pole = options.pole === undefined ? undefined : requirePoint(options.pole, 'pole', fn);
-      f[CS.usePole] = pole ? 1 : 0;
-      f[CS.poleX] = pole ? pole.x : 0;
-      f[CS.poleY] = pole ? pole.y : 0;
+      if (options.pole === undefined) f[CS.usePole] = 0;  // (no pole: its coordinates are not read)
+      else {
+        const pole = requirePoint(options.pole, 'pole', fn);
+        f[CS.usePole] = 1;
+        f[CS.poleX] = pole.x;
+        f[CS.poleY] = pole.y;
+      }
       return f;
     }
 

@@ -1,7 +1,8 @@
 // chain_rules.hpp: the constants and decisions Chain (chain.cpp, chain_solve.cpp) and ChainBatch
 // (batch_chain.cpp) share, so the twin solvers cannot drift apart (not public). A change here
 // changes both; tests/core/test_batch.cpp holds them to the same statuses and sweep counts,
-// singular starts included.
+// singular starts included. What only Chain has (method Dls, damping, mix, pole) ChainBatch
+// refuses by name: checkBatchSolveOptions (ik2d/chain.hpp), after the checks both share.
 #pragma once
 
 #include "ik2d/chain.hpp"

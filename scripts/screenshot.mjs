@@ -2,7 +2,9 @@
 // headless Chromium, sets a bent arm pose and writes docs/screenshot.png for the README and docs/.
 // `npm run screenshot -- --preset=chain` writes docs/chain.png (the chain scene) instead, and
 // `--preset=spider` docs/spider.png (the spider mid-walk on rough ground, 8 s after the page loads),
-// `--preset=puppet` docs/puppet.png (the puppet pulled by a hand and a foot, overlay on).
+// `--preset=puppet` docs/puppet.png (the puppet pulled by a hand and a foot, overlay on),
+// `--preset=arm-tool` docs/arm-tool.png (a tool on bone 2, the pose ghost at mix 0.6, the overlay),
+// `--preset=chain-dls` docs/chain-dls.png (a DLS step-through with a pole).
 //
 // Options (all optional), for looking at other states while working on the page:
 //   --preset=NAME     arm (default), chain, spider or puppet: the picture's query, steps and file
@@ -13,6 +15,7 @@
 //   --width=N --height=N --dpr=N   viewport in CSS pixels and device pixel ratio (1200×760, 2)
 //   --dark            prefer the dark colour scheme
 //   --full            the whole page, not just the viewport
+//   --canvas          the canvas alone (the arm-tool and chain-dls presets' pictures: --dpr=1)
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +36,18 @@ const PRESETS = {
   // The puppet pulled by its right hand and left foot, the sub-base overlay on: the body leans,
   // head and right hand settle on a compromise.
   puppet: { query: 'scene=puppet&rightHand=70,62&leftFoot=-45,-62&overlay=1', out: 'docs/puppet.png' },
+  // A tool on bone 2 whose tip reaches the target, blended at mix 0.6 from the pose ghost, with the
+  // overlay's offset triangle (ℓ₂′, δ).
+  'arm-tool': {
+    query: 'scene=arm&offsetX=35&offsetY=18&mix=0.6&pose1=-5&pose2=35&overlay=1&target=-130,110&root=-190,-70',
+    out: 'docs/arm-tool.png',
+  },
+  // A DLS solve stepped through: each joint's turn with its value, the Jacobian step in the caption,
+  // and the pole the knee bends toward.
+  'chain-dls': {
+    query: 'scene=chain&method=dls&bones=5&usePole=1&pole=150,-120&target=80,120&pose=60,-25,-25,-25,-25&step=2',
+    out: 'docs/chain-dls.png',
+  },
   // Mid-walk on rough ground: the near group lifted, the far one planted; the camera has caught up.
   spider: {
     query: 'scene=spider&roughness=1&seed=3&target=900,110',
@@ -88,7 +103,8 @@ async function main() {
     }
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     mkdirSync(path.dirname(out), { recursive: true });
-    await page.screenshot({ path: out, fullPage: process.argv.includes('--full') });
+    if (process.argv.includes('--canvas')) await page.locator('#view').screenshot({ path: out });
+    else await page.screenshot({ path: out, fullPage: process.argv.includes('--full') });
     if (problems.length) throw new Error(`the page reported problems:\n${problems.join('\n')}`);
     const where = path.relative(process.cwd(), out) || out;
     console.log(`Wrote ${where} (${width}×${height} at ${deviceScaleFactor}x, ${colorScheme})`);

@@ -19,9 +19,11 @@ const MAX_OVERTIME = 2; // soak.test.mjs gives the four scenes 180 s in all.
 
 /** Settings the soak cycles through, per scene: each change rebuilds or reconfigures a solver. */
 const CHANGES = {
-  arm: [{ params: { length1: 150, softness: 20 } }, { params: { length1: 90, bend: -1 } }, { params: { length2: 200, softness: 0, bend: 1 } }],
+  arm: [{ params: { length1: 150, softness: 20 } }, { params: { length1: 90, bend: -1, offsetX: 40, offsetY: 25, mix: 0.5 } },
+    { params: { length2: 200, softness: 0, bend: 1, stretch: true } }, { params: { offsetX: 0, offsetY: 0, mix: 1, stretch: false } }],
   chain: [{ params: { bones: 32, method: 'fabrik', limits: true } }, { params: { bones: 7, taper: true, follow: true } },
-    { params: { bones: 12, method: 'ccd', maxStepDeg: 5, moving: true } }, { params: { bones: 6, limits: false, follow: false, moving: false } }],
+    { params: { bones: 12, method: 'dls', maxStepDeg: 5, moving: true, usePole: true, mix: 0.7 } },
+    { params: { bones: 6, method: 'ccd', limits: false, follow: false, moving: false, usePole: false, mix: 1 } }],
   // The largest counts first, so the one WASM memory growth they need happens before the samples.
   stress: [{ params: { limbs: 20000, chains: 2000, method: 'ccd' } }, { params: { limbs: 5000, chains: 500, method: 'fabrik' } },
     { params: { limbs: 10000, chains: 1000, iterations: 20 } }],

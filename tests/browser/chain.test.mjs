@@ -16,7 +16,7 @@ let opened;
 let page;
 
 const DEFAULT_PARAMS = {
-  method: 'ccd', bones: 6, length: 320, taper: false, iterations: 10, tolerance: 0.1, maxStepDeg: 180,
+  method: 'ccd', damping: 0.05, mix: 1, usePole: false, bones: 6, length: 320, taper: false, iterations: 10, tolerance: 0.1, maxStepDeg: 180,
   limits: false, limitDeg: 45, moving: false, path: 'none', follow: false, overlay: false, plot: false,
   // The rig the v1 settings make: six equal bones, every joint free.
   lengths: Array(6).fill(320 / 6), jointLimits: Array(6).fill(null),
@@ -162,10 +162,12 @@ test('mouse drags reach the target with CCD, then with FABRIK picked on the meth
   assertClose(state.target.x, 150, perPixel, 'target.x after the FABRIK drag');
   assertReached(state, 'FABRIK after a drag');
 
-  // The M key switches back; the radio follows.
+  // The M key goes on to DLS and round to CCD; the radio follows.
   await page.locator('#view').focus();
   await page.keyboard.press('m');
-  assert.equal((await getState(page)).params.method, 'ccd', 'M switches the method');
+  assert.equal((await getState(page)).params.method, 'dls', 'M switches the method');
+  await page.keyboard.press('m');
+  assert.equal((await getState(page)).params.method, 'ccd', 'M cycles the three methods');
   assert.equal(await page.getByRole('radio', { name: 'CCD' }).isChecked(), true);
   assertNoProblems(opened);
 });

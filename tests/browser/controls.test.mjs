@@ -15,10 +15,16 @@ let page;
 
 useSharedPage('', (shared) => ({ env, opened, page } = shared));
 
+/** The arm's params at their defaults. */
+const ARM_DEFAULTS = {
+  length1: 120, length2: 80, softness: 0, bend: 1, stretch: false, mix: 1, offsetX: 0, offsetY: 0, overlay: false, path: 'none',
+  pose1: 0, pose2: 0,
+};
+
 async function reset() {
   await page.getByRole('button', { name: 'Reset' }).click();
   const state = await getState(page);
-  assert.deepEqual(state.params, { length1: 120, length2: 80, softness: 0, bend: 1, overlay: false, path: 'none' }, 'Reset restores the defaults');
+  assert.deepEqual(state.params, ARM_DEFAULTS, 'Reset restores the defaults');
   assert.deepEqual(state.target, { x: 110, y: 90 });
 }
 
@@ -154,7 +160,7 @@ test('length2 and softness sliders work; softness eases the reach', async () => 
   const at = await worldToClient(page, { x: 215, y: 0 });
   await page.mouse.click(at.x, at.y);
   const state = await getState(page);
-  assert.deepEqual(state.params, { length1: 120, length2: 100, softness: 40, bend: 1, overlay: false, path: 'none' });
+  assert.deepEqual(state.params, { ...ARM_DEFAULTS, length2: 100, softness: 40 });
   assert.ok(state.result.distance > 0.01, `softness makes the end lag near full reach (distance ${state.result.distance})`);
   const [shown] = parseReadout(await readout(page, 'distance'));
   assertClose(shown, state.result.distance, 0.005 + 1e-9, 'distance readout');

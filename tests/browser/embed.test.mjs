@@ -478,7 +478,7 @@ test('an embed loads only its own scene\'s modules; a host\'s ik2d:setState to a
   const { page } = opened;
   const sceneModules = () => [...new Set(opened.requests.map((url) => /\/src\/scenes\/([\w-]+)\.js$/.exec(url)?.[1]).filter(Boolean))].sort();
   try {
-    assert.deepEqual(sceneModules(), ['arm', 'arm-overlay', 'catalog', 'overlay-layout', 'shared', 'target-path'].sort());
+    assert.deepEqual(sceneModules(), ['arm', 'arm-overlay', 'arm-tool', 'catalog', 'overlay-layout', 'shared', 'target-path'].sort());
     assert.equal(opened.requests.some((url) => /scenes\/(chain|spider|stress)/.test(url)), false, 'no other scene');
     // playground.setState cannot wait for a module: it says so, and nothing changes.
     assert.deepEqual(await page.evaluate(() => window.playground.setState({ scene: 'spider' })),

@@ -138,8 +138,8 @@ function controlFor(page, name, next) {
 
 /** Every param key per scene (the test's own list: a key that disappears fails here). */
 const PARAM_KEYS = {
-  arm: { b: 'bend', o: 'overlay' },
-  chain: { m: 'method', l: 'limits', f: 'follow', o: 'overlay', p: 'plot' },
+  arm: { b: 'bend', t: 'stretch', o: 'overlay' },
+  chain: { m: 'method', k: 'usePole', l: 'limits', f: 'follow', o: 'overlay', p: 'plot' },
   spider: { n: 'seed', d: 'debug' },
   stress: { m: 'method', d: 'draw' },
   puppet: { l: 'limits', o: 'overlay' },

@@ -290,7 +290,7 @@ test('the canvas describes what it shows now, status first; status changes are a
       const ids = (canvas.getAttribute('aria-describedby') ?? '').split(' ');
       return ids.map((id) => document.getElementById(id)?.textContent).join(' ');
     });
-    assert.equal(await described(), 'Two-bone arm. status: reached; angle1: 73.5°; angle2: −91.8°; distance: 0.00; target: 110.00, 90.00.');
+    assert.equal(await described(), 'Two-bone arm. status: reached; angle1: 73.5°; angle2: −91.8°; distance: 0.00; scale: 1 (stretch off); target: 110.00, 90.00.');
     const roles = await page.evaluate(() => ({
       announcer: document.getElementById('scene-announcer')?.getAttribute('role'),
       tabs: document.querySelectorAll('[role="tab"], [role="tablist"], [role="tabpanel"]').length,

@@ -50,7 +50,7 @@ test('the scene tabs switch scenes by click and by keyboard, each scene at its d
     assert.deepEqual(await selectedTab(page), {
       count: 1, scene: 'chain', focused: true, tabIndexes: [-1, 0, -1, -1, -1], panelLabel: 'tab-chain',
     });
-    assert.equal(await page.textContent('#scene-title'), 'Chain (CCD / FABRIK)');
+    assert.equal(await page.textContent('#scene-title'), 'Chain (CCD / FABRIK / DLS)');
     assert.equal(await readout(page, 'method'), 'CCD', 'the panel shows the chain readouts');
     assert.equal(await page.evaluate(() => window.playground.shareLink()), `${env.url}?v=1&scene=chain`);
     await page.waitForFunction(() => location.search === '?v=1&scene=chain', null, { timeout: 3000 });
@@ -59,8 +59,10 @@ test('the scene tabs switch scenes by click and by keyboard, each scene at its d
     await page.keyboard.press('ArrowLeft');
     state = await getState(page);
     assert.equal(state.scene, 'arm');
-    assert.deepEqual(state.params, { length1: 120, length2: 80, softness: 0, bend: 1, overlay: false, path: 'none' },
-      'the arm is back at its defaults');
+    assert.deepEqual(state.params, {
+      length1: 120, length2: 80, softness: 0, bend: 1, stretch: false, mix: 1, offsetX: 0, offsetY: 0, overlay: false,
+      path: 'none', pose1: 0, pose2: 0,
+    }, 'the arm is back at its defaults');
     assert.equal(await readout(page, 'status'), 'reached');
     assert.deepEqual(await selectedTab(page), {
       count: 1, scene: 'arm', focused: true, tabIndexes: [0, -1, -1, -1, -1], panelLabel: 'tab-arm',
@@ -170,7 +172,7 @@ test('a hostile chain link loads a working chain and says what it ignored', asyn
       'Ignored tolerance=NaN: not a number',
       'Ignored limits=maybe: expected 1 or 0',
       'Clamped bones=100000 to 32 (allowed 2 to 32)',
-      'Ignored method=<script>alert(1)</script>: must be one of ccd, fabrik',
+      'Ignored method=<script>alert(1)</script>: must be one of ccd, fabrik, dls',
     ]);
     assert.deepEqual(await page.$$eval('script', (scripts) => scripts.map((script) => script.getAttribute('src'))),
       ['src/theme-early.js', 'src/main.js'], 'nothing was injected');

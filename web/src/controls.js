@@ -224,6 +224,14 @@ export function buildControls(container, specs, onInput) {
       const described = control.getAttribute('aria-describedby');
       control.setAttribute('aria-describedby', described ? `${described} ${help.id}` : help.id);
     }
+    if (spec.shownWhen) {
+      // Only where it applies (the chain's damping, for DLS); its value stays in links either way.
+      const { shownWhen } = spec;
+      updaters.push((params) => {
+        const hide = !shownWhen(params);
+        if (row.hidden !== hide) row.hidden = hide;
+      });
+    }
     if (spec.dependsOn) {
       // Still usable (a value set now applies once the toggle is on), but visibly secondary.
       const { dependsOn } = spec;

@@ -29,11 +29,13 @@ const OVERLAY_COLOURS = {
     'overlay-ink': '#1d2330', 'overlay-panel': 'rgba(255, 255, 255, 0.92)', 'overlay-edge': '#c9c6bc',
     'overlay-tint': 'rgba(230, 159, 0, 0.10)', 'overlay-alpha': '#a86a00', 'overlay-beta': '#a3427a',
     'overlay-base': '#0072b2', 'overlay-step': '#d55e00', 'plot-ccd': '#0072b2', 'plot-fabrik': '#d55e00',
+    'plot-dls': '#00795a',
   },
   dark: {
     'overlay-ink': '#e6e9ef', 'overlay-panel': 'rgba(20, 24, 31, 0.92)', 'overlay-edge': '#3a4250',
     'overlay-tint': 'rgba(240, 180, 60, 0.10)', 'overlay-alpha': '#f0b43c', 'overlay-beta': '#e7a6cc',
     'overlay-base': '#56b4e9', 'overlay-step': '#ef7a30', 'plot-ccd': '#56b4e9', 'plot-fabrik': '#ef7a30',
+    'plot-dls': '#2fc79d',
   },
 };
 
@@ -282,15 +284,29 @@ export function drawLabel(ctx, view, at, text, colour, theme, gap, away) {
   if (!below && c.y - gap - 16 < 0) below = true;
   const x = Math.min(width - half - 6, Math.max(half + 6, c.x));
   const y = below ? c.y + gap + 8 : c.y - gap - 8;
+  drawHaloText(ctx, theme, text, { x, y }, colour, 'middle');
+}
+
+/**
+ * Writes text centred at a canvas point on a halo of the background colour (the font is set
+ * already), so it reads over lines and fills.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Theme} theme
+ * @param {string} text
+ * @param {Point} at Canvas CSS pixels.
+ * @param {string} colour
+ * @param {CanvasTextBaseline} baseline 'middle': centred on `at`; 'top': hanging below it.
+ */
+export function drawHaloText(ctx, theme, text, at, colour, baseline) {
   ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
+  ctx.textBaseline = baseline;
   ctx.lineJoin = 'round';
   ctx.lineWidth = 4;
   ctx.strokeStyle = theme.background;
   ctx.setLineDash([]);
-  ctx.strokeText(text, x, y);
+  ctx.strokeText(text, at.x, at.y);
   ctx.fillStyle = colour;
-  ctx.fillText(text, x, y);
+  ctx.fillText(text, at.x, at.y);
 }
 
 /**

@@ -176,14 +176,34 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     change({ params: { [name]: value } });
   }
 
+  /**
+   * Every handle of the scene: its points (settings), then the handles it places itself (derived
+   * from its settings, such as the arm's pose ghost), most important first.
+   * @returns {Array<{name: string, label: string}>}
+   */
+  function allHandles() {
+    return [...definition.points, ...(definition.handles ?? [])];
+  }
+
+  /**
+   * Where a handle is now, world units: a point's setting, or where the scene places a derived
+   * handle (null: not shown now).
+   * @param {string} name
+   * @returns {Point | null}
+   */
+  function handlePosition(name) {
+    if (name in settings.points) return settings.points[name];
+    return scene.handleAt?.(name, settings) ?? null;
+  }
+
   /** The scene's keys (keys.js): one table for the key handler, the hints and the canvas label. */
   function sceneKeys() {
-    return keyActions(definition, { handles: definition.points.length, stepThrough: Boolean(scene.stepSolver) });
+    return keyActions(definition, { handles: allHandles().length, stepThrough: Boolean(scene.stepSolver) });
   }
 
   function buildSceneTools() {
     return buildTools(elements.tools, {
-      handles: definition.points.length > 1,
+      handles: allHandles().length > 1,
       stepThrough: Boolean(scene.stepSolver),
       onHandle: switchHandle,
       onStep: stepOnce,
@@ -195,7 +215,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     elements.title.textContent = definition.title;
     elements.summary.textContent = definition.summary;
     showHints();
-    const labels = definition.points.map((spec) => spec.label.toLowerCase());
+    const labels = allHandles().map((spec) => spec.label.toLowerCase());
     canvas.setAttribute('aria-label', `${definition.canvasLabel} ${keysSentence(definition, actions, labels)}`);
     document.documentElement.dataset.scene = definition.id;
     tabs.show(definition.id);
@@ -204,7 +224,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
   /** The hints under the canvas: pointer and keys where a keyboard is likely, else gestures. */
   function showHints() {
     const lines = keyboardLikely.matches
-      ? [...definition.hints.pointer, ...keyboardHints(definition, handleSpec().label.toLowerCase(), definition.points.length)]
+      ? [...definition.hints.pointer, ...keyboardHints(definition, handleSpec().label.toLowerCase(), allHandles().length)]
       : definition.hints.touch;
     elements.hints.replaceChildren(...lines.map((hint) => {
       const item = document.createElement('li');
@@ -213,10 +233,10 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     }));
   }
 
-  /** Points the arrow keys can move now: the scene's keyboard point and whatever can be grabbed. */
+  /** Handles the arrow keys can move now: the scene's keyboard point and whatever can be grabbed. */
   function movableHandles() {
-    return definition.points.filter((spec) => spec.name === definition.keyboardPoint
-      || scene.hitRadius(spec.name, 'mouse') > 0);
+    return allHandles().filter((spec) => spec.name === definition.keyboardPoint
+      || (scene.hitRadius(spec.name, 'mouse') > 0 && handlePosition(spec.name) !== null));
   }
 
   /** The handle the arrow keys move now (the keyboard point when the chosen one cannot move now). */
@@ -304,7 +324,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
   /**
    * Draws the scene into a context: the canvas', or an SVG recorder's (exportImage).
    * @param {CanvasRenderingContext2D} ctx
-   * @param {import('./settings.js').PointSpec} [handle] The handle the arrow keys move now.
+   * @param {{name: string, label: string}} [handle] The handle the arrow keys move now.
    */
   function drawFrame(ctx, handle = handleSpec()) {
     drawBackdrop(ctx, view, theme, definition.gridSpacing, definition.axes ?? true);
@@ -394,11 +414,16 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
   }
 
   /**
-   * Moves a point to a world position; silently kept inside the scene (a drag past the edge).
+   * Moves a handle to a world position: a point is kept inside the scene (a drag past the edge);
+   * a derived handle changes what the scene derives it from (scene.dragHandle).
    * @param {string} name
    * @param {Point} world
    */
   function movePoint(name, world) {
+    if (!(name in settings.points)) {
+      if (scene.dragHandle) change(scene.dragHandle(name, world, settings));
+      return;
+    }
     /** @type {Record<string, unknown>} */
     const partial = { [name]: { x: world.x, y: world.y } };
     // The reader takes the target: it stops following its path.
@@ -414,8 +439,10 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
    * @param {string} pointerType
    */
   function pointAt(client, pointerType) {
-    for (const spec of definition.points) {
-      const at = view.worldToClient(settings.points[spec.name]);
+    for (const spec of allHandles()) {
+      const world = handlePosition(spec.name);
+      if (!world) continue;
+      const at = view.worldToClient(world);
       const radius = scene.hitRadius(spec.name, pointerType); // 0: not draggable now.
       if (radius > 0 && Math.hypot(at.x - client.x, at.y - client.y) <= radius) {
         return spec.name;
@@ -431,7 +458,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
       const grabbed = pointAt(client, pointerType);
       if (grabbed) {
         // Keep the grab offset so the handle doesn't jump under the pointer.
-        const point = settings.points[grabbed];
+        const point = /** @type {Point} */ (handlePosition(grabbed));
         drag = { name: grabbed, offset: { x: point.x - world.x, y: point.y - world.y } };
       } else {
         // Pressing anywhere else moves the main point there and drags it from there.
@@ -474,8 +501,8 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
       const { step, large: largeStep } = arrowSteps(definition);
       const by = large ? largeStep : step;
       const { name } = handleSpec();
-      const point = settings.points[name];
-      movePoint(name, { x: point.x + dx * by, y: point.y + dy * by });
+      const point = handlePosition(name);
+      if (point) movePoint(name, { x: point.x + dx * by, y: point.y + dy * by });
     },
     shortcut(key) {
       pageView.start();

@@ -15,7 +15,7 @@ import { drawCard } from './draw.js';
  * @property {number[]} values values[i] is drawn at x = i; values ≤ 0 are drawn at the floor.
  * @property {string} colour
  * @property {number[]} dash Line dash ([] = solid).
- * @property {'circle' | 'square'} marker
+ * @property {'circle' | 'square' | 'triangle'} marker
  *
  * @typedef {Object} PlotOptions
  * @property {string} title Written above the plot.
@@ -165,7 +165,13 @@ function decade(exponent) {
 function drawMarker(ctx, x, y, s, size) {
   ctx.beginPath();
   if (s.marker === 'square') ctx.rect(x - size, y - size, 2 * size, 2 * size);
-  else ctx.arc(x, y, size * 1.1, 0, Math.PI * 2);
+  else if (s.marker === 'triangle') {
+    const r = size * 1.35;
+    ctx.moveTo(x, y - r);
+    ctx.lineTo(x + r * 0.87, y + r * 0.5);
+    ctx.lineTo(x - r * 0.87, y + r * 0.5);
+    ctx.closePath();
+  } else ctx.arc(x, y, size * 1.1, 0, Math.PI * 2);
   ctx.fillStyle = s.colour;
   ctx.fill();
 }

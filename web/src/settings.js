@@ -44,6 +44,8 @@
  * @property {[string, string]} [signLabels] Words for +1 and -1 ('sign' only).
  * @property {ChoiceOption[]} [options] The allowed values ('choice' only).
  * @property {string} [dependsOn] Name of a 'toggle' param; the control is dimmed while it is off.
+ * @property {(params: Record<string, ParamValue>) => boolean} [shownWhen] The control is shown only
+ *   while this holds (the chain's damping, for DLS alone); the value is kept and linked either way.
  * @property {boolean} [hidden] No control: a value the scene keeps by itself (SceneUpdate.params),
  *   such as the puppet's pose, carried in links and getState() like any param.
  * @property {string} [buttonLabel] Text of the button that picks the next value ('seed' only).
@@ -284,7 +286,7 @@ export function defaultSettings(scene) {
 /** Keys of getState() that are computed, not set; setState ignores them with this reason. */
 const READ_ONLY_KEYS = new Set([
   'result', 'positions', 'body', 'legs', 'goal', 'camera', 'time', 'overlay', 'stepping', 'convergence',
-  'meter', 'reachedLimbs', 'reachedChains', 'closest',
+  'meter', 'reachedLimbs', 'reachedChains', 'closest', 'ghost', 'ikPose',
 ]);
 
 /**

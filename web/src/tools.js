@@ -57,7 +57,7 @@ export function buildTools(container, { handles, stepThrough, onHandle, onStep, 
   const step = stepThrough ? toolButton('tool-step', 'Step', STEP_KEY, onStep) : null;
   const run = stepThrough ? toolButton('tool-run', 'Run', RUN_KEY, onRun) : null;
   if (step && run) {
-    step.button.title = 'One step of the solver: a CCD joint update or a FABRIK half-pass';
+    step.button.title = 'One step of the solver: a CCD joint update, a FABRIK half-pass or a DLS step';
     run.button.title = 'Leave step-through: solve once a frame again';
     container.append(step.button, run.button);
   }

@@ -11,9 +11,17 @@
  *   cos α = (l1² + d² − l2²) / (2·l1·d),  cos β = (l1² + l2² − d²) / (2·l1·l2),
  *   angle1 = θ + bend·α,  angle2 = −bend·(180° − β).
  * d is |end − root|: the target's distance when it is reached, less with soft reach.
+ *
+ * With a tool (offset x, y on bone 2) the triangle's second side is the joint→tool-tip line,
+ * ℓ₂′ = |(ℓ₂ + x, y)|, at δ = atan2(y, ℓ₂ + x) from bone 2: both drawn and labelled, ℓ₂′ takes ℓ₂'s
+ * place in the formulas, β is the angle between bone 1 and that line (β = 180° − |angle2 + δ|),
+ * and angle2 = ∓(180° − β) − δ. With stretch, the straight arm is scaled by d / (ℓ₁ + ℓ₂′). While
+ * the arm is blended (mix < 1) the triangle is the full-IK pose's (mix 1, drawn dotted) and a
+ * line shows each drawn angle as pose + mix·wrap(IK − pose).
  */
 
 import { traceArc, traceCircle } from '../draw.js';
+import { hasTool, resultFigure, toolSide } from './arm-tool.js';
 import { formatDegrees } from '../format.js';
 import {
   avoidPoint, createLayout, drawPanel, drawPlacedLabel, measurePanel, placeCornerBox, placeLabel,
@@ -37,6 +45,9 @@ import {
  *   too close or softened).
  * @property {number} inner |l1 − l2|, the reach annulus' inner radius.
  * @property {number} outer l1 + l2, its outer radius.
+ * @property {number} second ℓ₂′ = |(l2 + offsetX, offsetY)|, the triangle's second side (l2 without a tool).
+ * @property {number} delta δ = atan2(offsetY, l2 + offsetX): from bone 2 to the joint→tip line, radians.
+ * @property {number} scale The IK result's stretch (1 unless stretched).
  *
  * @typedef {ArmOverlayNumbers & {labels: PlacedLabel[], formula: string[]}} ArmOverlayState
  *   What getState().overlay holds: the numbers, each label as drawn (text and box, CSS px) and
@@ -67,14 +78,19 @@ function short(value) {
  */
 export function armOverlayNumbers(params, root, target, result) {
   const base = Math.atan2(target.y - root.y, target.x - root.x);
+  const second = toolSide(params);
+  const delta = Math.atan2(params.offsetY, params.length2 + params.offsetX);
   return {
     base,
     alpha: Math.abs(wrap(result.angle1 - base)),
-    beta: Math.PI - Math.abs(result.angle2),
+    beta: Math.PI - Math.abs(wrap(result.angle2 + delta)),
     d: Math.hypot(target.x - root.x, target.y - root.y),
     reached: Math.hypot(result.end.x - root.x, result.end.y - root.y),
-    inner: Math.abs(params.length1 - params.length2),
-    outer: params.length1 + params.length2,
+    inner: Math.abs(params.length1 - second),
+    outer: params.length1 + second,
+    second,
+    delta,
+    scale: result.scale,
   };
 }
 
@@ -83,22 +99,36 @@ export function armOverlayNumbers(params, root, target, result) {
  * @param {ArmParams} params
  * @param {Point} root
  * @param {Point} target
- * @param {TwoBoneResult} result
+ * @param {TwoBoneResult} result The full-IK result (mix 1): the triangle's.
  * @param {ArmOverlayNumbers} n
  * @param {boolean} wide There is room: also write each law of cosines with letters, one line per
  *   substitution; otherwise the numbers only, in short lines.
+ * @param {TwoBoneResult} [shown] The arm as drawn, when blended (mix < 1).
  * @returns {string[]}
  */
-export function armFormula(params, root, target, result, n, wide) {
+export function armFormula(params, root, target, result, n, wide, shown = result) {
+  const tool = hasTool(params);
   const l1 = short(params.length1);
-  const l2 = short(params.length2);
+  // With a tool, the second side is the joint→tip line ℓ₂′.
+  const l2 = short(tool ? n.second : params.length2);
+  const side2 = tool ? 'ℓ₂′' : 'ℓ₂';
   const plus = params.bend > 0 ? '+' : '\u2212';
   const lines = [`θ = atan2(${short(target.y - root.y)}, ${short(target.x - root.x)}) = ${formatDegrees(n.base)}`];
+  if (tool) {
+    const sum = `${short(params.length2)} + ${short(params.offsetX)}`;
+    if (wide) {
+      lines.push(`ℓ₂′ = |(ℓ₂ + x, y)| = |(${sum}, ${short(params.offsetY)})| = ${l2}`);
+      lines.push(`δ = atan2(y, ℓ₂ + x) = atan2(${short(params.offsetY)}, ${short(params.length2 + params.offsetX)}) = ${formatDegrees(n.delta)}`);
+    } else {
+      lines.push(`ℓ₂′ = |(${sum}, ${short(params.offsetY)})| = ${l2}, δ = ${formatDegrees(n.delta)}`);
+    }
+  }
   if (result.status === 'out_of_reach') {
-    lines.push(`d = ${short(n.d)} > ℓ₁ + ℓ₂ = ${short(n.outer)}: out of reach`);
+    lines.push(`d = ${short(n.d)} > ℓ₁ + ${side2} = ${short(n.outer)}: out of reach`);
+    if (n.scale > 1) lines.push(`stretch: scale = d / (ℓ₁ + ${side2}) = ${short(n.d)} / ${short(n.outer)} = ×${n.scale.toFixed(3)}`);
     lines.push(`straight: α = ${formatDegrees(n.alpha)}, β = ${formatDegrees(n.beta)}`);
   } else if (result.status === 'too_close') {
-    lines.push(`d = ${short(n.d)} < |ℓ₁ − ℓ₂| = ${short(n.inner)}: too close`);
+    lines.push(`d = ${short(n.d)} < |ℓ₁ − ${side2}| = ${short(n.inner)}: too close`);
     lines.push(`folded: α = ${formatDegrees(n.alpha)}, β = ${formatDegrees(n.beta)}`);
   } else {
     const d = short(n.reached);
@@ -107,9 +137,9 @@ export function armFormula(params, root, target, result, n, wide) {
     const alpha = `(${l1}² + ${d}² − ${l2}²)`;
     const beta = `(${l1}² + ${l2}² − ${d}²)`;
     if (wide) {
-      lines.push('cos α = (ℓ₁² + d² − ℓ₂²) / (2·ℓ₁·d)');
+      lines.push(`cos α = (ℓ₁² + d² − ${side2}²) / (2·ℓ₁·d)`);
       lines.push(`      = ${alpha} / (2·${l1}·${d}) → α = ${formatDegrees(n.alpha)}`);
-      lines.push('cos β = (ℓ₁² + ℓ₂² − d²) / (2·ℓ₁·ℓ₂)');
+      lines.push(`cos β = (ℓ₁² + ${side2}² − d²) / (2·ℓ₁·${side2})`);
       lines.push(`      = ${beta} / (2·${l1}·${l2}) → β = ${formatDegrees(n.beta)}`);
     } else {
       // Narrow canvases (embeds): the numbers only, each division over two short lines.
@@ -119,9 +149,20 @@ export function armFormula(params, root, target, result, n, wide) {
   }
   const bendWord = params.bend > 0 ? '\u2212' : '';
   const angle1 = `angle1 = θ ${plus} α = ${formatDegrees(result.angle1)}`;
-  const angle2 = `angle2 = ${bendWord}(180° − β) = ${formatDegrees(result.angle2)}`;
+  const angle2 = `angle2 = ${bendWord}(180° − β)${tool ? ' − δ' : ''} = ${formatDegrees(result.angle2)}`;
   if (wide) lines.push(`${angle1},  ${angle2}`);
   else lines.push(angle1, angle2);
+  if (shown !== result) {
+    // Blended: each drawn angle is the pose's plus mix times the shorter way to the IK angle.
+    const m = String(params.mix);
+    lines.push(`mix ${m}: angle = pose + mix·wrap(IK − pose)`);
+    if (!wide) return lines;
+    for (const [name, pose, ik, drawn] of /** @type {const} */ ([
+      ['angle1', params.pose1, result.angle1, shown.angle1], ['angle2', params.pose2, result.angle2, shown.angle2]])) {
+      const poseText = formatDegrees(pose * Math.PI / 180);
+      lines.push(`${name} = ${poseText} + ${m}·wrap(${formatDegrees(ik)} − ${poseText}) = ${formatDegrees(drawn)}`);
+    }
+  }
   return lines;
 }
 
@@ -139,6 +180,22 @@ function avoidSegment(layout, from, to, radius) {
     const t = i / count;
     avoidPoint(layout, { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }, radius);
   }
+}
+
+/**
+ * Strokes the segment a→b (canvas px) with a dash, width and colour.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Point} a @param {Point} b
+ * @param {number[]} dash @param {number} width @param {string} colour
+ */
+function strokeLine(ctx, a, b, dash, width, colour) {
+  ctx.beginPath();
+  ctx.moveTo(a.x, a.y);
+  ctx.lineTo(b.x, b.y);
+  ctx.setLineDash(dash);
+  ctx.lineWidth = width;
+  ctx.strokeStyle = colour;
+  ctx.stroke();
 }
 
 /**
@@ -169,16 +226,22 @@ function polar(centre, radius, angle) {
  * @param {ArmParams} params
  * @param {Point} root
  * @param {Point} target
- * @param {TwoBoneResult} result
+ * @param {TwoBoneResult} result The full-IK result (mix 1): the triangle drawn is its.
+ * @param {TwoBoneResult} [shown] The arm as drawn (blended, when mix < 1).
+ * @param {Point[]} [others] More points the labels and the card keep clear of (the pose ghost's).
  * @returns {{state: ArmOverlayState, finish: () => void}}
  */
-export function drawArmOverlay(ctx, view, theme, params, root, target, result) {
+export function drawArmOverlay(ctx, view, theme, params, root, target, result, shown = result, others = []) {
   const n = armOverlayNumbers(params, root, target, result);
-  const formula = armFormula(params, root, target, result, n, view.size().width >= 640);
+  const formula = armFormula(params, root, target, result, n, view.size().width >= 640, shown);
   const { joint, end, angle1, angle2 } = result;
+  const figure = resultFigure(params, root, result);
+  const tool = hasTool(params);
   const scale = view.scale();
   const layout = createLayout(ctx, view, theme);
-  for (const point of [root, joint, end, target]) avoidPoint(layout, point, 12, 20);
+  for (const point of [root, joint, end, target, shown.joint, shown.end]) avoidPoint(layout, point, 12, 20);
+  for (const point of others) avoidPoint(layout, point, 10, 20);
+  if (shown !== result) avoidSegment(layout, shown.joint, shown.end, 6);
   avoidSegment(layout, root, joint, 6);
   avoidSegment(layout, joint, end, 6);
   avoidSegment(layout, root, target, 5);
@@ -195,13 +258,7 @@ export function drawArmOverlay(ctx, view, theme, params, root, target, result) {
   ctx.closePath();
   ctx.fillStyle = theme.overlayTint;
   ctx.fill();
-  ctx.beginPath();
-  ctx.moveTo(r.x, r.y);
-  ctx.lineTo(t.x, t.y);
-  ctx.setLineDash([8, 4]);
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = theme.overlayInk;
-  ctx.stroke();
+  strokeLine(ctx, r, t, [8, 4], 1.5, theme.overlayInk);
 
   // θ: a dotted +x reference and a dotted arc from it to root→target, outside the α arc.
   const bone1Pixels = params.length1 * scale;
@@ -230,9 +287,9 @@ export function drawArmOverlay(ctx, view, theme, params, root, target, result) {
   traceArc(ctx, view, root, alphaRadius, n.base, n.base + alphaTurn);
   ctx.stroke();
 
-  // β: a double arc at the joint from joint→root to bone 2 (the interior angle).
+  // β: a double arc at the joint from joint→root to the second side (bone 2, or the tool line).
   const back = angle1 + Math.PI;
-  const betaTurn = wrap(angle1 + angle2 - back);
+  const betaTurn = wrap(angle1 + angle2 + n.delta - back);
   const betaRadius = Math.max(14, Math.min(26, params.length2 * scale * 0.3)) / scale;
   ctx.strokeStyle = theme.overlayBeta;
   ctx.lineWidth = 2;
@@ -240,6 +297,18 @@ export function drawArmOverlay(ctx, view, theme, params, root, target, result) {
   traceArc(ctx, view, joint, betaRadius, back, back + betaTurn);
   traceArc(ctx, view, joint, betaRadius + 4 / scale, back, back + betaTurn);
   ctx.stroke();
+
+  // With a tool: the second side ℓ₂′ (joint→tip, dashed) and δ, from bone 2 to it, at the joint.
+  const deltaRadius = Math.max(30, Math.min(60, params.length2 * scale * 0.55)) / scale;
+  if (tool) {
+    strokeLine(ctx, j, e, [4, 3], 2, theme.overlayStep);
+    ctx.setLineDash([]);
+    ctx.beginPath();
+    traceArc(ctx, view, joint, deltaRadius, angle1 + angle2, angle1 + angle2 + n.delta);
+    ctx.lineWidth = 2.5;
+    ctx.stroke();
+    avoidSegment(layout, joint, figure.hand, 6);
+  }
 
   // The reach annulus' radii, written on its circles away from the target.
   ctx.beginPath();
@@ -275,7 +344,17 @@ export function drawArmOverlay(ctx, view, theme, params, root, target, result) {
   const s1 = side(r, j, e);
   wanted.push(['length1', `ℓ₁ = ${short(params.length1)}`, s1.mid, s1.angle, theme.overlayInk]);
   const s2 = side(j, e, r);
-  wanted.push(['length2', `ℓ₂ = ${short(params.length2)}`, s2.mid, s2.angle, theme.overlayInk]);
+  if (tool) {
+    wanted.push(['second', `ℓ₂′ = ${short(n.second)}`, s2.mid, s2.angle, theme.overlayStep]);
+    const deltaMid = angle1 + angle2 + n.delta / 2;
+    wanted.push(['delta', `δ = ${formatDegrees(n.delta)}`, view.worldToCanvas(polar(joint, deltaRadius, deltaMid)),
+      screenAngle(deltaMid), theme.overlayStep]);
+    const hand = view.worldToCanvas(figure.hand);
+    const sb = side(j, hand, e);
+    wanted.push(['length2', `ℓ₂ = ${short(params.length2)}`, sb.mid, sb.angle, theme.overlayInk]);
+  } else {
+    wanted.push(['length2', `ℓ₂ = ${short(params.length2)}`, s2.mid, s2.angle, theme.overlayInk]);
+  }
   const sd = side(r, t, j);
   wanted.push(['d', `d = ${short(n.d)}`, sd.mid, sd.angle, theme.overlayInk]);
   const baseMid = n.base / 2;
@@ -283,10 +362,11 @@ export function drawArmOverlay(ctx, view, theme, params, root, target, result) {
     screenAngle(baseMid), theme.overlayBase]);
   // The annulus labels sit on their circles opposite the target.
   const away = n.base + Math.PI;
-  wanted.push(['outer', `ℓ₁ + ℓ₂ = ${short(n.outer)}`, view.worldToCanvas(polar(root, n.outer, away)),
+  const side2 = tool ? 'ℓ₂′' : 'ℓ₂';
+  wanted.push(['outer', `ℓ₁ + ${side2} = ${short(n.outer)}`, view.worldToCanvas(polar(root, n.outer, away)),
     screenAngle(away), theme.overlayInk]);
   if (n.inner > 0) {
-    wanted.push(['inner', `|ℓ₁ − ℓ₂| = ${short(n.inner)}`, view.worldToCanvas(polar(root, n.inner, away - 0.6)),
+    wanted.push(['inner', `|ℓ₁ − ${side2}| = ${short(n.inner)}`, view.worldToCanvas(polar(root, n.inner, away - 0.6)),
       screenAngle(away - 0.6), theme.overlayInk]);
   }
   /** @type {Array<[PlacedLabel, string]>} */

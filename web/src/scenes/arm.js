@@ -1,11 +1,14 @@
 /**
  * The arm scene: one two-bone limb solved analytically by `ik.solveTwoBone` (law of cosines).
  *
- * Settings: length1, length2, softness, bend, overlay (params); target, root (points, world units,
- * y up). Draws the reach annulus, the angles, both bones, the joint, the end effector and the
+ * Settings: length1, length2, softness, bend, stretch, mix, offsetX, offsetY, overlay, path and
+ * the pose pose1, pose2 (hidden params, degrees) (params); target, root (points, world units, y
+ * up). Draws the reach annulus, the angles, both bones, the joint, the end effector and the
  * target; a target the arm cannot reach is drawn dashed, in the warning colour, with a label and a
  * dashed line from the end effector. With `overlay` on, the law-of-cosines triangle, its angles and
  * the formulas are drawn as well (arm-overlay.js) and reported in getState().overlay.
+ * The tool (offset), the pose ghost (pose, mix) and their handles are in arm-tool.js; with mix
+ * below 1 the arm is solved a second time with mix 1 to draw the full-IK pose it blends toward.
  */
 
 import {
@@ -13,6 +16,10 @@ import {
 } from '../draw.js';
 import { formatDegrees, formatLength } from '../format.js';
 import { drawArmOverlay } from './arm-overlay.js';
+import {
+  ARM_HANDLES, OFFSET_LIMIT, armDragHandle, armHandleAt, drawGhost, drawIkOutline, drawTool, ghostShown, hasTool,
+  poseFigure, resultFigure, toolSide,
+} from './arm-tool.js';
 import { FLAT_WORLD, SECONDARY_HANDLE, grabRadius } from './shared.js';
 import { PATH_PARAM, createTargetPath } from './target-path.js';
 
@@ -29,6 +36,12 @@ import { PATH_PARAM, createTargetPath } from './target-path.js';
  * @property {number} length2
  * @property {number} softness
  * @property {1 | -1} bend
+ * @property {boolean} stretch Out of reach, the bones (and the tool) scale to land on the target.
+ * @property {number} mix 0: the pose; 1: full IK; between, each angle the shorter way round.
+ * @property {number} offsetX The tool's tip along bone 2 past its end, world units (0, 0: no tool).
+ * @property {number} offsetY The tool's tip to bone 2's left, world units.
+ * @property {number} pose1 The pose: bone 1's world angle, degrees.
+ * @property {number} pose2 The pose: bone 2's angle from bone 1, degrees.
  * @property {boolean} overlay Draw the math overlay.
  * @property {'none' | 'circle' | 'figure8'} path The target moves along it by itself (target-path.js).
  *
@@ -39,8 +52,11 @@ import { PATH_PARAM, createTargetPath } from './target-path.js';
  * @property {number} angle1 World angle of bone 1, radians.
  * @property {number} angle2 Angle of bone 2 relative to bone 1, radians.
  * @property {number} distance |end − target| after solving.
+ * @property {number} scale How much `stretch` scaled the bones (1 unless stretched).
  * @property {string} [message]
  */
+
+const RADIANS = Math.PI / 180;
 
 /** Words for each solver status, as the page shows them. */
 export const STATUS_WORDS = {
@@ -88,21 +104,42 @@ export const arm = {
       signLabels: ['+1 · joint left of root→target', '−1 · joint right of root→target'],
     },
     {
+      name: 'stretch', label: 'Stretch', kind: 'toggle', default: false, key: 't',
+      help: 'Out of reach, the bones scale to land on the target (readout: scale).',
+    },
+    {
+      name: 'mix', label: 'IK mix', kind: 'range', min: 0, max: 1, step: 0.01, default: 1,
+      help: '0: the pose (dashed ghost; drag its joint and hand), 1: full IK.',
+    },
+    {
+      name: 'offsetX', label: 'Tool along', kind: 'range', min: -OFFSET_LIMIT, max: OFFSET_LIMIT, step: 1, default: 0,
+      help: 'A tool on bone 2 whose tip reaches the target; drag the tip on the ghost to reshape it.',
+    },
+    {
+      name: 'offsetY', label: 'Tool across', kind: 'range', min: -OFFSET_LIMIT, max: OFFSET_LIMIT, step: 1, default: 0,
+    },
+    {
       name: 'overlay', label: 'Math overlay', kind: 'toggle', default: false, key: 'o',
       help: 'The law-of-cosines triangle, its angles and the formula with these numbers.',
     },
     PATH_PARAM,
+    ...['pose1', 'pose2'].map((name, i) => ({
+      name, label: `Pose angle${i + 1}`, kind: /** @type {const} */ ('range'), min: -180, max: 180, step: 0.01,
+      unit: '°', default: 0, hidden: true,
+    })),
   ],
   points: [
     { name: 'target', label: 'Target', default: { x: 110, y: 90 } },
     { name: 'root', label: 'Root', default: { x: 0, y: 0 } },
   ],
+  handles: ARM_HANDLES,
   keyboardPoint: 'target',
   readouts: [
     { name: 'status', label: 'status' },
     { name: 'angle1', label: 'angle1' },
     { name: 'angle2', label: 'angle2' },
     { name: 'distance', label: 'distance' },
+    { name: 'scale', label: 'scale' },
     { name: 'target', label: 'target' },
   ],
   create: createArm,
@@ -116,6 +153,8 @@ export const arm = {
 function createArm(ik) {
   /** @type {TwoBoneResult | null} */
   let result = null;
+  /** @type {TwoBoneResult | null} The full-IK pose (mix 1) while the arm is blended (mix < 1). */
+  let ikResult = null;
 
   /** The settings of the last solve: the pose is a function of them alone. */
   /** @type {Settings | null} */
@@ -139,26 +178,35 @@ function createArm(ik) {
       solved = settings;
       const { points } = settings;
       const params = armParams(settings);
-      result = ik.solveTwoBone({
+      const limb = {
         root: points.root,
         target: points.target,
         length1: params.length1,
         length2: params.length2,
         bend: params.bend,
         softness: params.softness,
-      });
+        offset: { x: params.offsetX, y: params.offsetY },
+        stretch: params.stretch,
+        pose: { angle1: params.pose1 * RADIANS, angle2: params.pose2 * RADIANS },
+      };
+      result = ik.solveTwoBone({ ...limb, mix: params.mix });
+      ikResult = params.mix < 1 ? ik.solveTwoBone({ ...limb, mix: 1 }) : null;
       return {};
     },
 
-    state() {
+    state(settings) {
       if (!result) return {};
-      const { status, joint, end, angle1, angle2, distance, message } = result;
-      /** @type {TwoBoneResult} */
-      const copy = {
-        status, joint: { x: joint.x, y: joint.y }, end: { x: end.x, y: end.y }, angle1, angle2, distance,
-      };
-      if (message) copy.message = message;
-      return overlay ? { result: copy, overlay } : { result: copy };
+      /** @type {Record<string, unknown>} */
+      const state = { result: copyResult(result) };
+      if (ikResult) state.ikPose = copyResult(ikResult);
+      const params = armParams(settings);
+      if (ghostShown(params)) {
+        // Where the ghost (the pose) and its handles are drawn, world units.
+        const { joint, hand, tip } = poseFigure(params, settings.points.root);
+        state.ghost = { joint, hand, tip };
+      }
+      if (overlay) state.overlay = overlay;
+      return state;
     },
 
     readouts(settings) {
@@ -170,9 +218,15 @@ function createArm(ik) {
         ? `invalid: ${result.message ?? 'bad input'}`
         : STATUS_WORDS[result.status] ?? String(result.status);
       values.status = { text: status, tone: result.status === 'reached' ? 'ok' : 'warn' };
+      const { mix } = armParams(settings);
+      if (mix < 1 && result.status !== 'invalid') {
+        // The status is the IK pose's; the arm drawn is blended from the pose.
+        values.status = { text: `blended (mix ${mix}); IK ${status}`, tone: 'pending' };
+      }
       values.angle1 = { text: formatDegrees(result.angle1) };
       values.angle2 = { text: formatDegrees(result.angle2) };
       values.distance = { text: formatLength(result.distance) };
+      values.scale = { text: armParams(settings).stretch ? `×${result.scale.toFixed(3)}` : '1 (stretch off)' };
       values.target = { text: `${formatLength(x)}, ${formatLength(y)}` };
       return values;
     },
@@ -183,10 +237,15 @@ function createArm(ik) {
       if (!result || result.status === 'invalid') return;
       const warn = result.status === 'out_of_reach' || result.status === 'too_close';
       const params = armParams(settings);
+      const { root } = settings.points;
+      if (ghostShown(params)) drawGhost(ctx, view, theme, params, root, ui);
+      if (ikResult && ikResult.status !== 'invalid') drawIkOutline(ctx, view, theme, resultFigure(params, root, ikResult));
       /** @type {(() => void) | null} Draws the overlay's labels and formula over the arm. */
       let finishOverlay = null;
       if (params.overlay) {
-        const drawn = drawArmOverlay(ctx, view, theme, params, settings.points.root, settings.points.target, result);
+        const ghost = ghostShown(params) ? poseFigure(params, root) : null;
+        const drawn = drawArmOverlay(ctx, view, theme, params, root, settings.points.target, ikResult ?? result, result,
+          ghost ? [ghost.joint, ghost.hand, ghost.tip] : []);
         overlay = drawn.state;
         finishOverlay = drawn.finish;
       } else {
@@ -196,13 +255,21 @@ function createArm(ik) {
         // An unreachable target, or soft reach lagging: a line from the end to the target.
         drawMissLine(ctx, view, theme, result.end, settings.points.target, warn);
       }
-      drawLimb(ctx, view, theme, settings.points.root, result, ui);
+      drawLimb(ctx, view, theme, params, root, result, ui);
       drawTargetHandle(ctx, view, theme, settings.points.target, {
         highlight: ui.active === 'target' || ui.hover === 'target',
         warning: warn ? STATUS_WORDS[result.status] : undefined,
         away: result.end,
       });
       if (finishOverlay) finishOverlay();
+    },
+
+    handleAt(name, settings) {
+      return armHandleAt(name, armParams(settings), settings.points.root);
+    },
+
+    dragHandle(name, world, settings) {
+      return armDragHandle(name, world, armParams(settings), settings.points.root);
     },
 
     hitRadius(name, pointerType) {
@@ -212,10 +279,25 @@ function createArm(ik) {
 
     dispose() {
       result = null;
+      ikResult = null;
       solved = null;
       overlay = null;
     },
   };
+}
+
+/**
+ * A copy of a result for getState() (plain numbers and points).
+ * @param {TwoBoneResult} from
+ * @returns {TwoBoneResult}
+ */
+function copyResult({ status, joint, end, angle1, angle2, distance, scale, message }) {
+  /** @type {TwoBoneResult} */
+  const copy = {
+    status, joint: { x: joint.x, y: joint.y }, end: { x: end.x, y: end.y }, angle1, angle2, distance, scale,
+  };
+  if (message) copy.message = message;
+  return copy;
 }
 
 /**
@@ -229,8 +311,10 @@ function createArm(ik) {
 function drawReach(ctx, view, theme, settings) {
   const params = armParams(settings);
   const { points } = settings;
-  const outer = params.length1 + params.length2;
-  const inner = Math.abs(params.length1 - params.length2);
+  // The zones use the tool tip's distance from the joint in place of length2.
+  const second = toolSide(params);
+  const outer = params.length1 + second;
+  const inner = Math.abs(params.length1 - second);
   ctx.beginPath();
   traceCircle(ctx, view, points.root, outer);
   traceCircle(ctx, view, points.root, inner);
@@ -285,18 +369,23 @@ function drawAngles(ctx, view, theme, root, { joint, angle1, angle2 }) {
 }
 
 /**
- * Both bones, the root's square base, the joint's hinge and the end effector.
+ * Both bones, the tool, the root's square base, the joint's hinge and the end effector (the
+ * tool's tip when there is a tool).
  * @param {CanvasRenderingContext2D} ctx
  * @param {View} view
  * @param {Theme} theme
+ * @param {ArmParams} params
  * @param {Point} root
  * @param {TwoBoneResult} result
  * @param {import('./index.js').DrawUi} ui
  */
-function drawLimb(ctx, view, theme, root, { joint, end }, ui) {
+function drawLimb(ctx, view, theme, params, root, result, ui) {
+  const figure = resultFigure(params, root, result);
+  const { joint, tip: end } = figure;
   const boneWidth = sizeFor(view, 9, 5, 14);
   drawBone(ctx, view, root, joint, boneWidth, theme.bone, theme.boneEdge);
-  drawBone(ctx, view, joint, end, boneWidth * 0.8, theme.bone2, theme.boneEdge);
+  drawBone(ctx, view, joint, figure.hand, boneWidth * 0.8, theme.bone2, theme.boneEdge);
+  if (hasTool(params)) drawTool(ctx, view, theme, figure);
   const base = view.worldToCanvas(root);
   const half = sizeFor(view, 9, 7, 12);
   if (ui.active === 'root' || ui.hover === 'root') drawHalo(ctx, base, half * 1.9, theme.bone);

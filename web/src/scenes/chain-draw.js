@@ -5,7 +5,7 @@
  */
 
 import {
-  beginPart, drawDot, drawHalo, endPart, sizeFor, traceArc, traceCapsule, traceCircle,
+  beginPart, drawDot, drawHalo, drawHaloText, endPart, sizeFor, traceArc, traceCapsule, traceCircle,
 } from '../draw.js';
 
 /**
@@ -176,4 +176,46 @@ export function drawRoot(ctx, view, theme, root, free, highlight) {
   ctx.fillStyle = theme.boneEdge;
   ctx.fillRect(base.x - half, base.y - half, half * 2, half * 2);
   drawDot(ctx, view, root, half * 0.35, theme.background);
+}
+
+/**
+ * The pole (bend preference): a diamond, unlike the target's ring and cross, labelled "pole", with
+ * a dotted line to it from the chain's middle joint (the side the chain bends to).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {Point} pole
+ * @param {Point} middle The chain's middle joint.
+ * @param {boolean} highlight Hovered, dragged or picked for the arrow keys.
+ */
+export function drawPole(ctx, view, theme, pole, middle, highlight) {
+  const p = view.worldToCanvas(pole);
+  const m = view.worldToCanvas(middle);
+  const size = sizeFor(view, 9, 8, 12);
+  const colour = theme.overlayBeta;
+  beginPart(ctx, 'pole');
+  ctx.beginPath();
+  ctx.moveTo(m.x, m.y);
+  ctx.lineTo(p.x, p.y);
+  ctx.setLineDash([2, 5]);
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = colour;
+  ctx.stroke();
+  ctx.setLineDash([]);
+  if (highlight) drawHalo(ctx, p, size + 8, colour);
+  ctx.beginPath();
+  ctx.moveTo(p.x, p.y - size);
+  ctx.lineTo(p.x + size, p.y);
+  ctx.lineTo(p.x, p.y + size);
+  ctx.lineTo(p.x - size, p.y);
+  ctx.closePath();
+  ctx.fillStyle = theme.background;
+  ctx.fill();
+  ctx.lineWidth = 2.5;
+  ctx.strokeStyle = colour;
+  ctx.stroke();
+  drawDot(ctx, view, pole, 2.5, colour);
+  ctx.font = `600 12px ${theme.font}`;
+  drawHaloText(ctx, theme, 'pole', { x: p.x, y: p.y + size + 4 }, colour, 'top');
+  endPart(ctx);
 }

@@ -1,12 +1,12 @@
 /**
- * The chain's convergence plot: error against sweep for the current target, CCD and FABRIK side
- * by side, each solved by the C++ solver on a scratch `ik.Chain` (same root, lengths and limits)
+ * The chain's convergence plot: error against sweep for the current target, CCD, FABRIK and DLS
+ * (at the scene's damping; one DLS step counts as a sweep) side by side, each solved by the C++ solver on a scratch `ik.Chain` (same root, lengths and limits)
  * from the chain's rest pose, so the plot depends on the settings alone and a link redraws it.
  * The errors are the solver's own: `beginSolve()`, then `step()` until done, recording the error
  * at the end of every sweep (iteration 0: the starting error).
  *
  * - At most PLOT_SWEEPS sweeps each, without the per-frame step limit (the plot shows how a whole
- *   solve converges), to the scene's tolerance.
+ *   solve converges), to the scene's tolerance; without mix and pole (they act once a solve ends).
  * - Recomputed only when what it depends on changes; while the target is being dragged or moves
  *   by itself, at most every few drawn frames (getState() always brings it up to date).
  */
@@ -35,6 +35,8 @@ import { placeCornerBox } from './overlay-layout.js';
  * @property {number} maxSweeps
  * @property {ConvergenceSeries} ccd
  * @property {ConvergenceSeries} fabrik
+ * @property {ConvergenceSeries} dls
+ * @property {number} damping DLS's damping, as a share of the reach.
  */
 
 /** Most sweeps each method gets in the plot. */
@@ -53,14 +55,14 @@ const FRAMES_BETWEEN_UPDATES = 4;
  * @returns {Convergence}
  */
 export function computeConvergence(ik, lengths, params, root, target) {
-  /** @param {'ccd' | 'fabrik'} method @returns {ConvergenceSeries} */
+  /** @param {'ccd' | 'fabrik' | 'dls'} method @returns {ConvergenceSeries} */
   function run(method) {
     /** @type {Chain} */
     const scratch = new ik.Chain({ root, lengths, angles: startingAngles(lengths.length) });
     try {
       applyJointLimits(scratch, params.jointLimits, '');
       let step = scratch.beginSolve(target, {
-        method, iterations: PLOT_SWEEPS, tolerance: params.tolerance, maxStep: Infinity,
+        method, iterations: PLOT_SWEEPS, tolerance: params.tolerance, maxStep: Infinity, damping: params.damping,
       });
       const errors = [step.error];
       while (!step.done) {
@@ -80,6 +82,8 @@ export function computeConvergence(ik, lengths, params, root, target) {
     maxSweeps: PLOT_SWEEPS,
     ccd: run('ccd'),
     fabrik: run('fabrik'),
+    dls: run('dls'),
+    damping: params.damping,
   };
 }
 
@@ -100,7 +104,7 @@ export function createConvergencePlot(ik) {
    * @param {Point} target
    */
   function keyOf(lengths, params, root, target) {
-    return JSON.stringify([lengths, params.tolerance, params.jointLimits, root, target]);
+    return JSON.stringify([lengths, params.tolerance, params.damping, params.jointLimits, root, target]);
   }
 
   return {
@@ -163,6 +167,7 @@ export function drawConvergencePlot(layout, theme, data, box) {
   drawLogPlot(layout.ctx, box, [
     { name: 'CCD', values: data.ccd.errors, colour: theme.plotCcd, dash: [], marker: 'circle' },
     { name: 'FABRIK', values: data.fabrik.errors, colour: theme.plotFabrik, dash: [7, 4], marker: 'square' },
+    { name: 'DLS', values: data.dls.errors, colour: theme.plotDls, dash: [2, 3], marker: 'triangle' },
   ], {
     title: 'error per sweep (log)',
     xLabel: 'sweep',

@@ -1,5 +1,6 @@
 /**
- * The chain's step-through: one CCD joint update or one FABRIK half-pass at a time, taken from the
+ * The chain's step-through: one CCD joint update, one FABRIK half-pass or one DLS step (every
+ * joint at once: Δθ = Jᵀ(J·Jᵀ + λ²I)⁻¹·e) at a time, taken from the
  * C++ solver itself (`chain.beginSolve()` then `chain.step()`: the very steps `solve()` makes, so
  * stepping to the end leaves the pose an unpaused solve would). Nothing here solves in JS.
  *
@@ -39,7 +40,10 @@ import { methodLabel } from './shared.js';
  * @property {import('../../../core/bindings/ik2d').ChainSolveResult} [result]
  * @property {string} [message] Kind 'invalid': why.
  * @property {number} count Steps made in this solve, 'begin' being 1.
- * @property {'ccd' | 'fabrik'} method
+ * @property {'ccd' | 'fabrik' | 'dls'} method
+ * @property {number} [damping] DLS: λ as a share of the reach.
+ * @property {number[]} [turns] 'dls_step': each joint's local angle change, radians (after limits
+ *   and maxStep), root first.
  * @property {number} iterations Most sweeps this solve may use.
  * @property {number[]} startAngles Local angles the solve started from (to replay or check it).
  * @property {number[]} [backward] 'fabrik_backward' and 'fabrik_forward': the backward
@@ -66,7 +70,7 @@ export function createStepper() {
      * settings (or replaying the finished one).
      * @param {Chain} chain
      * @param {Point} target
-     * @param {Required<Pick<ChainSolveOptions, 'method' | 'iterations' | 'tolerance' | 'maxStep'>>} options
+     * @param {import('./chain.js').SceneSolveOptions} options
      * @param {string} key The settings the solve is for.
      * @returns {SteppingState}
      */
@@ -101,7 +105,7 @@ export function createStepper() {
         sweepEnd: made.sweepEnd,
         done: made.done,
         count: count + 1,
-        method: /** @type {'ccd' | 'fabrik'} */ (options.method),
+        method: /** @type {'ccd' | 'fabrik' | 'dls'} */ (options.method),
         iterations: options.iterations,
         startAngles,
         description: '',
@@ -111,6 +115,8 @@ export function createStepper() {
         state.result = message ? { status, iterations, error, message } : { status, iterations, error };
       }
       if (made.message) state.message = made.message;
+      if (options.method === 'dls') state.damping = options.damping;
+      if (made.kind === 'dls_step') state.turns = Array.from(chain.stepTurns());
       if (made.kind === 'fabrik_backward') state.backward = Array.from(chain.backwardPositions());
       else if (made.kind === 'fabrik_forward' && last?.backward) state.backward = last.backward;
       state.description = describeStep(state);
@@ -157,6 +163,7 @@ export function describeStep(s) {
     }
     case 'fabrik_backward': what = 'backward half-pass, from the target'; break;
     case 'fabrik_forward': what = 'forward half-pass, from the root'; break;
+    case 'dls_step': what = `every joint turned at once, up to ${formatDegrees(s.turn)}`; break;
     default: what = `invalid: ${s.message ?? 'bad input'}`;
   }
   if (s.done && s.result && s.kind !== 'invalid') {
@@ -226,6 +233,10 @@ export function drawStepShapes(ctx, view, theme, s, before, target, layout) {
     for (let i = 0; i < s.backward.length; i += 2) avoidPoint(layout, { x: s.backward[i], y: s.backward[i + 1] }, 6);
     const text = s.kind === 'fabrik_backward' ? 'backward pass' : 'after the backward pass';
     labels.push([placeLabel(layout, 'backward', text, first, Math.PI / 2, gap), colour]);
+  }
+  if (s.kind === 'dls_step' && s.turns) {
+    labels.push(...drawJointTurns(ctx, view, theme, s.turns, before, layout));
+    return labels;
   }
   if (s.kind !== 'ccd_joint') return labels;
 
@@ -299,6 +310,14 @@ export function placeStepCaption(layout, s) {
     s.description,
     `error ${formatLength(s.error)} · S: next${wide ? ' step' : ''} · Esc: run`,
   ];
+  if (s.method === 'dls') {
+    // The Jacobian step, in words: what each joint's turn comes from.
+    const lambda = `λ = ${s.damping ?? 0}·reach`;
+    lines.splice(2, 0, wide
+      ? `Δθ = Jᵀ(J·Jᵀ + λ²I)⁻¹·e, ${lambda}: e = target − end, J = ∂end/∂θ`
+      : `Δθ = Jᵀ(JJᵀ + λ²I)⁻¹e, ${lambda}`);
+    if (wide) lines.splice(3, 0, 'column i of J: joint i → end, turned 90°');
+  }
   const metrics = measurePanel(layout, lines, 0.92);
   const box = placeCornerBox(layout, 'caption', metrics.width, metrics.height, ['top-left', 'top-right', 'bottom-left', 'bottom-right']);
   box.text = lines.join('\n');
@@ -312,3 +331,53 @@ export function placeStepCaption(layout, s) {
 }
 
 export { drawPlacedLabel };
+
+/**
+ * A DLS step: at each joint, an arrowed arc of the angle it turned, from its bone's direction
+ * before the step, and the value beside it (for chains of up to 12 bones, turns of 0.05° and more).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {number[]} turns Each joint's local angle change, radians.
+ * @param {number[]} before Positions before the step.
+ * @param {Layout} layout
+ * @returns {Array<[import('./overlay-layout.js').PlacedLabel, string]>}
+ */
+function drawJointTurns(ctx, view, theme, turns, before, layout) {
+  /** @type {Array<[import('./overlay-layout.js').PlacedLabel, string]>} */
+  const labels = [];
+  const gap = layout.fontSize * 0.4;
+  const shown = turns.length <= 12;
+  ctx.strokeStyle = theme.overlayStep;
+  ctx.fillStyle = theme.overlayStep;
+  ctx.lineWidth = 2.5;
+  ctx.setLineDash([]);
+  for (let i = 0; i < turns.length && 2 * i + 3 < before.length; i += 1) {
+    const turn = turns[i];
+    if (Math.abs(turn) < 1e-4) continue;
+    const pivot = { x: before[2 * i], y: before[2 * i + 1] };
+    const next = { x: before[2 * i + 2], y: before[2 * i + 3] };
+    const bone = Math.hypot(next.x - pivot.x, next.y - pivot.y);
+    const from = Math.atan2(next.y - pivot.y, next.x - pivot.x);
+    const radius = Math.max(12 / view.scale(), Math.min(bone * 0.45, 34 / view.scale()));
+    ctx.beginPath();
+    traceArc(ctx, view, pivot, radius, from, from + turn);
+    ctx.stroke();
+    // An arrowhead at the arc's end, pointing along the turn (screen y is down: world angles flip).
+    const tip = view.worldToCanvas({ x: pivot.x + radius * Math.cos(from + turn), y: pivot.y + radius * Math.sin(from + turn) });
+    const heading = -(from + turn) - Math.sign(turn) * Math.PI / 2;
+    const head = 7;
+    ctx.beginPath();
+    ctx.moveTo(tip.x + head * Math.cos(heading), tip.y + head * Math.sin(heading));
+    ctx.lineTo(tip.x + head * 0.8 * Math.cos(heading + 2.4), tip.y + head * 0.8 * Math.sin(heading + 2.4));
+    ctx.lineTo(tip.x + head * 0.8 * Math.cos(heading - 2.4), tip.y + head * 0.8 * Math.sin(heading - 2.4));
+    ctx.closePath();
+    ctx.fill();
+    if (!shown || Math.abs(turn) < 0.05 * Math.PI / 180) continue;
+    const mid = from + turn / 2;
+    const anchor = view.worldToCanvas({ x: pivot.x + radius * Math.cos(mid), y: pivot.y + radius * Math.sin(mid) });
+    const sign = turn > 0 ? '+' : '';
+    labels.push([placeLabel(layout, `turn-${i}`, `${sign}${formatDegrees(turn)}`, anchor, -mid, gap), theme.overlayStep]);
+  }
+  return labels;
+}

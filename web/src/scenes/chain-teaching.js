@@ -40,7 +40,7 @@ import {
  * @property {(params: ChainParams, root: Point) => Chain} prepare The C++ chain for these
  *   settings, built if its shape changed, with their joint limits applied.
  * @property {() => number[]} lengths The chain's bone lengths.
- * @property {(params: ChainParams) => Required<Pick<ChainSolveOptions, 'method' | 'iterations' | 'tolerance' | 'maxStep'>>} optionsOf The solve options.
+ * @property {(params: ChainParams) => import('./chain.js').SceneSolveOptions} optionsOf The solve options.
  *
  * @typedef {Object} OverlayFrame What the chain is drawn with this frame.
  * @property {ChainParams} params
@@ -160,6 +160,7 @@ export function createTeaching(ik, host) {
     avoidPoint(layout, root, 12, 20);
     avoidPoint(layout, end, 10, 20);
     avoidPoint(layout, target, 16, 20);
+    if (params.poleAt) avoidPoint(layout, params.poleAt, 14, 20);
     if (stepMode) {
       const caption = placeStepCaption(layout, made ?? /** @type {any} */ ({
         kind: 'begin', method: params.method, iteration: 0, iterations: params.iterations, count: 0,

@@ -1,15 +1,15 @@
 /**
- * The chain scene: an N-bone `ik.Chain` solved by CCD or FABRIK, once per frame, warm-started
- * from its current pose (so `maxStepDeg` is a per-frame turning limit and few iterations still
- * converge over a few frames).
+ * The chain scene: an N-bone `ik.Chain` solved by CCD, FABRIK or DLS (damped least squares), once
+ * per frame, warm-started from its current pose (so `maxStepDeg` is a per-frame turning limit and
+ * few iterations still converge over a few frames).
  *
  * Contents: definition (params, points, readouts) · the live instance (create: building the C++
  * chain, follow, the solve loop, drawing) · the moving target. Geometry is in chain-shape.js,
  * drawing in chain-draw.js, step-through and the overlays in chain-teaching.js.
  *
- * Settings: method, bones, length (total reach), taper, lengths (one per bone), iterations,
- * tolerance, maxStepDeg, limits, limitDeg, jointLimits (one per joint), moving, follow, overlay,
- * plot (params); target, root (points, world units, y up). The rig (lengths, jointLimits) and
+ * Settings: method, damping (DLS), mix, usePole, bones, length (total reach), taper, lengths (one
+ * per bone), iterations, tolerance, maxStepDeg, limits, limitDeg, jointLimits (one per joint),
+ * moving, follow, overlay, plot (params); target, root, pole (points, world units, y up). The rig (lengths, jointLimits) and
  * the v1 settings that make simple rigs are kept in agreement by chain-rig.js.
  * Its own state, carried by links and setState: `angles` (the pose, link `pose=` in degrees) and
  * `stepping` (the steps made in step-through, link `step=`).
@@ -27,8 +27,11 @@
  *   is on the target: this settles).
  * - A reached chain is not solved again until its settings, target or root change, so the
  *   readouts keep showing the last solve that did something.
+ * - mix below 1: each frame's solve blends from the pose the chain has (`mix` of the way to the
+ *   solve), so the chain eases toward the target over frames. usePole: the chain bends toward the
+ *   pole point (drawn as a diamond, dragged like the root; H reaches it).
  * - Step-through (S, or playground.stepSolver()): the chain stops solving once a frame and the
- *   C++ solver is stepped instead, one CCD joint update or FABRIK half-pass per press
+ *   C++ solver is stepped instead, one CCD joint update, FABRIK half-pass or DLS step per press
  *   (chain-teaching.js, chain-steps.js); Esc (playground.runSolver()) goes back to solving.
  *   `overlay` adds joint numbers and a caption; `plot` the convergence plot (chain-plot.js).
  */
@@ -38,7 +41,7 @@ import { formatLength, formatPoint } from '../format.js';
 import { parseNumberText } from '../link.js';
 import { describeValue, quantize } from '../settings.js';
 import {
-  drawBones, drawJointsAtLimit, drawLimitWedges, drawReach, drawRoot,
+  drawBones, drawJointsAtLimit, drawLimitWedges, drawPole, drawReach, drawRoot,
 } from './chain-draw.js';
 import {
   MAX_BONES, MIN_BONES, applyJointLimits, boneLengths, checkJointLimits, checkLengths, jointLimitsCodec,
@@ -61,8 +64,16 @@ import { PATH_PARAM, createTargetPath } from './target-path.js';
  * @typedef {import('../../../core/bindings/ik2d').ChainSolveResult} ChainSolveResult
  * @typedef {import('../../../core/bindings/ik2d').ChainSolveOptions} ChainSolveOptions
  *
+ * @typedef {Required<Omit<ChainSolveOptions, 'pole'>> & Pick<ChainSolveOptions, 'pole'>} SceneSolveOptions
+ *   What the scene passes to every solve: each option but the pole (present only while in use).
+ *
  * @typedef {Object} ChainParams The chain's settings (see `chain.params`).
- * @property {'ccd' | 'fabrik'} method
+ * @property {'ccd' | 'fabrik' | 'dls'} method
+ * @property {number} damping DLS: λ as a share of the reach.
+ * @property {number} mix 0..1: how far each solve goes from the pose it starts from (1: all the way).
+ * @property {boolean} usePole Bend toward the `pole` point.
+ * @property {Point} [poleAt] The pole point while usePole is on (chainParams() joins it in from the
+ *   points, so the solve options and every settings key see it).
  * @property {number} bones Whole number, 2..32.
  * @property {number[]} lengths One per bone, summing to `length`.
  * @property {import('./chain-rig.js').JointLimit[]} jointLimits One per joint, degrees, or null.
@@ -149,10 +160,10 @@ function parseStepCount(text) {
 /** @type {SceneDefinition} */
 export const chain = {
   id: 'chain',
-  title: 'Chain (CCD / FABRIK)',
+  title: 'Chain (CCD / FABRIK / DLS)',
   tabLabel: 'Chain',
   summary: 'Drag the target. An N-bone chain reaches for it, solved once a frame from its last pose by '
-    + 'CCD or FABRIK, within joint limits and a per-frame step limit if you set them.',
+    + 'CCD, FABRIK or DLS, within joint limits and a per-frame step limit if you set them; a pole picks the bend.',
   canvasLabel: 'Chain of bones. Press or drag anywhere to move the target, or drag the square to move the root. '
     + 'Step goes through the solver one joint update or half-pass at a time; Run solves again.',
   hints: {
@@ -164,7 +175,20 @@ export const chain = {
   params: [
     {
       name: 'method', label: 'Method', kind: 'choice', default: 'ccd', key: 'm',
-      options: methodOptions(['ccd', 'fabrik']),
+      options: methodOptions(['ccd', 'fabrik', 'dls']),
+    },
+    {
+      name: 'damping', label: 'Damping λ', kind: 'range', min: 0, max: 1, step: 0.01, default: 0.05,
+      shownWhen: (params) => params.method === 'dls',
+      help: 'DLS: λ as a share of the reach. More is steadier near a straight chain, less converges faster.',
+    },
+    {
+      name: 'mix', label: 'IK mix', kind: 'range', min: 0, max: 1, step: 0.01, default: 1,
+      help: 'How far each frame\'s solve goes from the pose it starts from: below 1 eases in.',
+    },
+    {
+      name: 'usePole', label: 'Pole', kind: 'toggle', default: false, key: 'k',
+      help: 'The chain bends toward the pole (drag the diamond).',
     },
     {
       name: 'bones', label: 'Bones', kind: 'range', min: MIN_BONES, max: MAX_BONES, step: 1, integer: true,
@@ -225,6 +249,7 @@ export const chain = {
   points: [
     { name: 'target', label: 'Target', default: { x: 120, y: 70 } },
     { name: 'root', label: 'Root', default: { x: -120, y: -110 } },
+    { name: 'pole', label: 'Pole', default: { x: 150, y: -150 } },
   ],
   keyboardPoint: 'target',
   normalize: normalizeRig,
@@ -250,7 +275,8 @@ export const chain = {
  * @returns {ChainParams}
  */
 function chainParams(settings) {
-  return /** @type {ChainParams} */ (/** @type {unknown} */ (settings.params));
+  const params = /** @type {ChainParams} */ (/** @type {unknown} */ (settings.params));
+  return params.usePole ? { ...params, poleAt: settings.points.pole } : params;
 }
 
 /**
@@ -287,6 +313,8 @@ function createChain(ik) {
   /** The target's path (`path`), around the world's centre. */
   const targetPath = createTargetPath({ x: 0, y: 0 });
   let following = false;
+  /** Whether the pole is on (its handle can be grabbed), as of the last solve. */
+  let poleInUse = false;
   /** Step-through and the overlays (chain-teaching.js). */
   const teaching = createTeaching(ik, {
     chain: () => bones,
@@ -324,15 +352,20 @@ function createChain(ik) {
   /**
    * The solve options of the settings.
    * @param {ChainParams} params
-   * @returns {Required<Pick<ChainSolveOptions, 'method' | 'iterations' | 'tolerance' | 'maxStep'>>}
+   * @returns {SceneSolveOptions}
    */
   function optionsOf(params) {
-    return {
+    /** @type {SceneSolveOptions} */
+    const options = {
       method: params.method,
       iterations: params.iterations,
       tolerance: params.tolerance,
       maxStep: params.maxStepDeg >= 180 ? Infinity : params.maxStepDeg * RADIANS,
+      damping: params.damping,
+      mix: params.mix,
     };
+    if (params.poleAt) options.pole = { ...params.poleAt };
+    return options;
   }
 
   /**
@@ -419,6 +452,7 @@ function createChain(ik) {
 
   /** @param {Settings} settings */
   function solve(settings) {
+    poleInUse = chainParams(settings).usePole;
     if (teaching.isStepping()) {
       // Step-through: the chain follows the settings but is not solved.
       const synced = teaching.sync(chainParams(settings), settings.points.root);
@@ -531,6 +565,11 @@ function createChain(ik) {
       drawBones(ctx, view, theme, positions, lengths);
       drawJointsAtLimit(ctx, view, theme, positions, angles, limits);
       drawRoot(ctx, view, theme, root, params.follow, ui.active === 'root' || ui.hover === 'root');
+      if (params.poleAt) {
+        const middle = Math.floor(lengths.length / 2);
+        drawPole(ctx, view, theme, params.poleAt, { x: positions[2 * middle], y: positions[2 * middle + 1] },
+          ui.active === 'pole' || ui.hover === 'pole');
+      }
       drawDot(ctx, view, end, sizeFor(view, 4, 3.5, 6), theme.end, theme.boneEdge, 1.5);
       drawTargetHandle(ctx, view, theme, target, {
         highlight: ui.active === 'target' || ui.hover === 'target',
@@ -542,6 +581,8 @@ function createChain(ik) {
 
     hitRadius(name, pointerType) {
       if (name === 'target') return grabRadius(pointerType);
+      // The pole is a handle only while it is in use.
+      if (name === 'pole') return poleInUse ? grabRadius(pointerType) * SECONDARY_HANDLE : 0;
       // A following root is moved by the chain, not by hand: pressing there moves the target.
       return following ? 0 : grabRadius(pointerType) * SECONDARY_HANDLE;
     },

@@ -18,6 +18,10 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  * @typedef {import('../view.js').View} View
  * @typedef {import('../draw.js').Theme} Theme
  *
+ * @typedef {Object} HandleSpec A handle the scene derives from its settings (SceneDefinition.handles).
+ * @property {string} name Its name in DrawUi (active, hover) and in the instance's handleAt/dragHandle.
+ * @property {string} label Human name, e.g. "Pose joint" (hints, the handle button).
+ *
  * @typedef {Object} ReadoutSpec A line in the readouts panel.
  * @property {string} name Key in the object readouts() returns.
  * @property {string} label Shown before the value.
@@ -65,6 +69,11 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  * @property {(ctx: CanvasRenderingContext2D, view: View, theme: Theme, settings: Settings, ui: DrawUi) => void} draw
  * @property {(name: string, pointerType: string) => number} hitRadius Grab radius of a point, CSS px;
  *   0 when it cannot be grabbed now (e.g. a root that follows the chain).
+ * @property {(name: string, settings: Settings) => Point | null} [handleAt] Where a derived handle
+ *   (the definition's `handles`) is now, world units; null when it is not shown (nor grabbable).
+ * @property {(name: string, world: Point, settings: Settings) => Record<string, unknown>} [dragHandle]
+ *   What moving a derived handle to `world` changes: a partial state for setState (e.g. the
+ *   params it is derived from), validated like any other.
  * @property {(x: number) => number} [groundHeight] Terrain height under world x (scenes with terrain).
  * @property {() => Point} [camera] How far the view is shifted from the world rectangle, world
  *   units (scenes whose subject walks off it). Part of the scene's state, moved only by solve and
@@ -87,6 +96,10 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  *   camera roams (the spider) leaves them out: the ground is its reference.
  * @property {ParamSpec[]} params Settings with a control each.
  * @property {PointSpec[]} points Draggable points, most important first (it wins a tie when grabbed).
+ * @property {HandleSpec[]} [handles] Handles the scene places itself, derived from its settings
+ *   (the arm's pose ghost and tool tip): dragged with the pointer and reached with H like points,
+ *   after them, but not settings of their own (a drag changes what they are derived from, through
+ *   the instance's dragHandle()).
  * @property {string} keyboardPoint The point arrow keys move at first; H (or the on-screen handle
  *   button) switches them to the next point that can be grabbed now.
  * @property {number} [keyStep] World units an arrow key moves it (Shift: 5×); default 4.

@@ -19,7 +19,7 @@ export function grabRadius(pointerType) {
 }
 
 /** The chain solvers' names as the page shows them, by their values in links. */
-export const METHOD_LABELS = Object.freeze({ ccd: 'CCD', fabrik: 'FABRIK' });
+export const METHOD_LABELS = Object.freeze({ ccd: 'CCD', fabrik: 'FABRIK', dls: 'DLS' });
 
 /**
  * A method's name as shown.

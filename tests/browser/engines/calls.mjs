@@ -1,0 +1,61 @@
+// calls.mjs: the playground calls the engine-neutral tests make (window.playground through
+// page.evaluate), and a page per test, for test files written once and run in every engine.
+import assert from 'node:assert/strict';
+
+/** @typedef {import('./page.mjs').EnginePage} EnginePage */
+
+/** @param {EnginePage} page */
+export const getState = (page) => page.evaluate(() => window.playground.getState());
+
+/** @param {EnginePage} page @param {Record<string, unknown>} partial @returns {Promise<string[]>} Notices. */
+export const setState = (page, partial) => page.evaluate((p) => window.playground.setState(p), partial);
+
+/** Viewport CSS px of a world point. @param {EnginePage} page @param {{x: number, y: number}} point */
+export const worldToClient = (page, point) => page.evaluate((p) => window.playground.worldToClient(p), point);
+
+/** World units per CSS pixel. @param {EnginePage} page */
+export const worldPerPixel = (page) => page.evaluate(() => {
+  const a = window.playground.worldToClient({ x: 0, y: 0 });
+  return 100 / (window.playground.worldToClient({ x: 100, y: 0 }).x - a.x);
+});
+
+/** The notices the page shows, as text. @param {EnginePage} page @returns {Promise<string[]>} */
+export const shownNotices = (page) => page.evaluate(
+  () => [...document.querySelectorAll('#notice-list li')].map((item) => item.textContent ?? ''));
+
+/** @param {EnginePage} page */
+export async function assertNoProblems(page) {
+  assert.deepEqual(await page.problemList(), [], `${page.engine}: no console errors/warnings, page errors or failed requests`);
+}
+
+/**
+ * A real drag (the engine's native pointer) from one world point to another.
+ * @param {EnginePage} page
+ * @param {{x: number, y: number}} from World units.
+ * @param {{x: number, y: number}} to
+ */
+export async function dragWorld(page, from, to) {
+  await page.drag([await worldToClient(page, from), await worldToClient(page, to)]);
+}
+
+/**
+ * Returns `withPage(query, options, body)`: opens a page of the served dist/ in the engine `use()`
+ * gives, runs `body(page, url)`, and closes it even when the body fails.
+ * @param {() => {engine: import('./index.mjs').Engine, url: string}} use
+ */
+export function pageOpener(use) {
+  /**
+   * @param {string} query
+   * @param {import('./page.mjs').OpenOptions} options
+   * @param {(page: EnginePage, url: string) => Promise<void>} body
+   */
+  return async (query, options, body) => {
+    const { engine, url } = use();
+    const page = await engine.openPage(`${url}${query}`, options);
+    try {
+      await body(page, url);
+    } finally {
+      await page.close();
+    }
+  };
+}

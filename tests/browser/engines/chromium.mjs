@@ -12,6 +12,7 @@ class ChromiumPage extends LibraryPage {
   }
 
   press(key) { return this.page.keyboard.press(key); }
+  setViewportSize(size) { return this.page.setViewportSize(size); }
   async touchStart(x, y) {
     this.cdp = await this.context.newCDPSession(this.page);
     await this.touch('touchStart', x, y);
@@ -37,10 +38,11 @@ export async function launchChromium({ colorScheme = 'light', reducedMotion = fa
   const browser = await launchBrowser();
   return {
     name: 'chromium',
-    can: { touch: true, touchInput: true, colorScheme: true, reducedMotion: true },
-    async openPage(url, { viewport = DEFAULT_VIEWPORT, touch = false } = {}) {
+    can: { touch: true, touchInput: true, colorScheme: true, reducedMotion: true, readClipboard: true },
+    async openPage(url, { viewport = DEFAULT_VIEWPORT, touch = false, clipboard = false } = {}) {
       const context = await browser.newContext({
         viewport, hasTouch: touch, isMobile: touch, colorScheme, reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+        permissions: clipboard ? ['clipboard-read', 'clipboard-write'] : [],
       });
       const page = new ChromiumPage(context, await context.newPage());
       await page.goto(url);

@@ -21,6 +21,7 @@ class FirefoxPage extends LibraryPage {
     await this.page.keyboard.press(/** @type {any} */ (keys.at(-1)));
     for (const k of keys.slice(0, -1).reverse()) await this.page.keyboard.up(/** @type {any} */ (k));
   }
+  setViewportSize(size) { return this.page.setViewport(size); }
   async touchStart(x, y) { this.finger = await this.page.touchscreen.touchStart(x, y); }
   async touchMoveTo(x, y) { await this.finger?.move(x, y); }
   async touchEnd() {
@@ -46,7 +47,7 @@ export async function launchFirefox({ colorScheme = 'light', reducedMotion = fal
   });
   return {
     name: 'firefox',
-    can: { touch: false, touchInput: true, colorScheme: true, reducedMotion: true },
+    can: { touch: false, touchInput: true, colorScheme: true, reducedMotion: true, readClipboard: false },
     async openPage(url, { viewport = DEFAULT_VIEWPORT } = {}) {
       const context = await browser.createBrowserContext();
       const page = new FirefoxPage(context, await context.newPage());

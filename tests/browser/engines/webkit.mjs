@@ -85,6 +85,8 @@ class WebKitPage extends EnginePage {
     return Buffer.from(await this.driver.takeScreenshot(), 'base64');
   }
 
+  setViewportSize(size) { return sizeViewport(this.driver, this, size); }
+
   async problemList() {
     return [...this.problems, ...((await this.evaluate(() => window.__ik2dProblems)) ?? [])];
   }
@@ -117,7 +119,6 @@ async function sizeViewport(session, page, viewport) {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await page.close();
   throw new Error(`webkit: MiniBrowser's window cannot have a ${viewport.width}×${viewport.height} viewport (got ${got.width}×${got.height}; its toolbar sets a minimum width of about 450 px)`);
 }
 
@@ -206,7 +207,7 @@ export async function launchWebKit({ colorScheme = 'light', reducedMotion = fals
     name: 'webkit',
     // WebKitWebDriver turns WebDriver touch actions into mouse events here (the page sees
     // pointerType 'mouse'), so there is no touch input either.
-    can: { touch: false, touchInput: false, colorScheme: false, reducedMotion: false },
+    can: { touch: false, touchInput: false, colorScheme: false, reducedMotion: false, readClipboard: false },
     async openPage(pageUrl, { viewport = DEFAULT_VIEWPORT } = {}) {
       await selectWindow(home);
       await session.switchTo().newWindow('window');
@@ -216,7 +217,12 @@ export async function launchWebKit({ colorScheme = 'light', reducedMotion = fals
         await session.switchTo().window(home);
         current = home;
       });
-      await sizeViewport(session, page, viewport);
+      try {
+        await sizeViewport(session, page, viewport);
+      } catch (error) {
+        await page.close();
+        throw error;
+      }
       await page.goto(pageUrl);
       return page;
     },

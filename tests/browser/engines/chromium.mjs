@@ -39,6 +39,7 @@ export async function launchChromium({ colorScheme = 'light', reducedMotion = fa
   return {
     name: 'chromium',
     can: { touch: true, touchInput: true, colorScheme: true, reducedMotion: true, readClipboard: true },
+    minWidth: 0,
     async openPage(url, { viewport = DEFAULT_VIEWPORT, touch = false, clipboard = false } = {}) {
       const context = await browser.newContext({
         viewport, hasTouch: touch, isMobile: touch, colorScheme, reducedMotion: reducedMotion ? 'reduce' : 'no-preference',

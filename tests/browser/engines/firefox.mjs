@@ -48,6 +48,7 @@ export async function launchFirefox({ colorScheme = 'light', reducedMotion = fal
   return {
     name: 'firefox',
     can: { touch: false, touchInput: true, colorScheme: true, reducedMotion: true, readClipboard: false },
+    minWidth: 0,
     async openPage(url, { viewport = DEFAULT_VIEWPORT } = {}) {
       const context = await browser.createBrowserContext();
       const page = new FirefoxPage(context, await context.newPage());

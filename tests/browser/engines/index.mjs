@@ -23,6 +23,7 @@ import { RECORDER, launchWebKit } from './webkit.mjs';
  *   input (pointerType 'touch'; Chromium only on a page opened with touch), emulate a colour
  *   scheme and reduced motion (at launch), let a page read the clipboard without asking (on a
  *   page opened with clipboard: true).
+ * @property {number} minWidth The narrowest viewport it can open, CSS px (0: any).
  * @property {(url: string, options?: OpenOptions) => Promise<EnginePage>} openPage Opens a page (and,
  *   unless waitReady is false, waits for the playground to be ready).
  * @property {() => Promise<void>} close
@@ -65,9 +66,10 @@ export async function launchEngine(name, preferences = {}) {
  * Registers before/after hooks that serve dist/ (for WebKit with its console recorder) and launch the
  * engine; returns a getter for both.
  * @param {keyof typeof LAUNCHERS} name
+ * @param {(shared: {engine: Engine, url: string}) => void} [assign] Handed both once launched.
  * @returns {() => {engine: Engine, url: string}}
  */
-export function useEngine(name) {
+export function useEngine(name, assign) {
   /** @type {{engine: Engine, url: string} | undefined} */
   let shared;
   /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
@@ -75,6 +77,7 @@ export function useEngine(name) {
   before(async () => {
     server = await startServer(name === 'webkit' ? { headScript: RECORDER } : {});
     shared = { engine: await launchEngine(name), url: server.url };
+    assign?.(shared);
   });
   after(async () => {
     await shared?.engine.close();

@@ -17,6 +17,9 @@ import { DEFAULT_VIEWPORT, EnginePage, asyncScript } from './page.mjs';
 /** The script the test server must load first in every page for this driver (startServer's headScript). */
 export const RECORDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'recorder.js');
 
+/** The narrowest viewport MiniBrowser's window can have, CSS px (its toolbar sets it). */
+const MIN_WIDTH = 450;
+
 /** KeyboardEvent.key names to WebDriver key codes. */
 const KEYS = {
   ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT, ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN,
@@ -119,7 +122,7 @@ async function sizeViewport(session, page, viewport) {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`webkit: MiniBrowser's window cannot have a ${viewport.width}×${viewport.height} viewport (got ${got.width}×${got.height}; its toolbar sets a minimum width of about 450 px)`);
+  throw new Error(`webkit: MiniBrowser's window cannot have a ${viewport.width}×${viewport.height} viewport (got ${got.width}×${got.height}; its toolbar sets a minimum width of about ${MIN_WIDTH} px)`);
 }
 
 /** A free TCP port on 127.0.0.1. */
@@ -208,6 +211,7 @@ export async function launchWebKit({ colorScheme = 'light', reducedMotion = fals
     // WebKitWebDriver turns WebDriver touch actions into mouse events here (the page sees
     // pointerType 'mouse'), so there is no touch input either.
     can: { touch: false, touchInput: false, colorScheme: false, reducedMotion: false, readClipboard: false },
+    minWidth: MIN_WIDTH,
     async openPage(pageUrl, { viewport = DEFAULT_VIEWPORT } = {}) {
       await selectWindow(home);
       await session.switchTo().newWindow('window');

@@ -128,9 +128,9 @@ const LOCATOR_TIMEOUT = 15000;
 const ACT = new Function('input', `const find = ${findInPage};
 const act = ${actInPage};
 const found = find(input.spec);
-if (input.action === 'count') return found.length;
-if (input.action === 'texts') return found.map((element) => element.textContent ?? '');
-if (input.action === 'visible' && found.length === 0) return false;
+if (input.action === 'count') return { value: found.length };
+if (input.action === 'texts') return { value: found.map((element) => element.textContent ?? '') };
+if (input.action === 'visible' && found.length === 0) return { value: false };
 if (found.length !== 1) return { missing: found.length };
 return { value: act(found[0], input.action, input.value) };`);
 
@@ -173,7 +173,7 @@ export class Locator {
     const deadline = Date.now() + LOCATOR_TIMEOUT;
     for (;;) {
       const result = await this.page.evaluate(/** @type {any} */ (ACT), { spec: this.spec, action, value });
-      if (typeof result !== 'object' || result === null || 'value' in result) return result?.value ?? result;
+      if ('value' in result) return result.value;
       if (!wait || Date.now() > deadline) {
         throw new Error(`${this.page.engine}: ${this.describe()} matched ${result.missing} elements, not one`);
       }

@@ -324,12 +324,13 @@ export function recordProblems(page, problems) {
 
 /**
  * The source of a function call for engines that take a script string: `(fn)(arg)`, awaited, with
- * the result (or the error's message) handed to WebDriver's async-script callback.
+ * the result (or the error's message) handed to WebDriver's async-script callback: {value} (none
+ * for undefined, so null and undefined stay apart) or {error}.
  * @param {Function} fn
  */
 export function asyncScript(fn) {
   return `const done = arguments[arguments.length - 1];
 Promise.resolve().then(() => (${fn})(arguments[0])).then(
-  (value) => done({ value: value === undefined ? null : value }),
+  (value) => done(value === undefined ? {} : { value }),
   (error) => done({ error: String(error && error.stack || error) }));`;
 }

@@ -51,7 +51,7 @@ class WebKitPage extends EnginePage {
     await this.select();
     const result = await this.driver.executeAsyncScript(asyncScript(fn), arg ?? null);
     if (result?.error) throw new Error(`webkit: evaluate failed: ${result.error}`);
-    return result?.value ?? undefined;
+    return result && 'value' in result ? result.value : undefined;
   }
 
   async pointerMoveTo(x, y) {

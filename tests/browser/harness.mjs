@@ -39,7 +39,8 @@ export async function startServer({ prefix = '/', headScript, folders = {} } = {
   }
   const files = sirv(distDir, { dev: true });
   const extra = Object.entries(folders).map(([at, folder]) => /** @type {const} */ ([at, sirv(folder, { dev: true })]));
-  const server = http.createServer((request, response) => {
+  // A large header limit: links.test.mjs opens a 20 KB link (Node's default limit is 16 KB).
+  const server = http.createServer({ maxHeaderSize: 64 * 1024 }, (request, response) => {
     const other = extra.find(([at]) => request.url?.startsWith(at));
     if (other) {
       request.url = `/${request.url?.slice(other[0].length)}`;

@@ -152,11 +152,12 @@ export function countAnimationFrames(context) {
 /**
  * Runs axe-core (npm) in a page or frame and returns its serious and critical violations, as
  * "rule: target" lines (empty when there are none).
- * @param {import('playwright-core').Page | import('playwright-core').Frame} target
+ * @param {{evaluate: (fn: Function, arg?: any) => Promise<any>}} target A Playwright page or frame,
+ *   or an engine page (engines/page.mjs).
  */
 export async function seriousAxeViolations(target) {
-  const source = readFileSync(axePath, 'utf8');
-  await target.evaluate(source); // Through the debugger: the page's CSP does not apply.
+  // As a function the driver calls (not a <script>), so the page's CSP does not apply.
+  await target.evaluate(new Function(`${readFileSync(axePath, 'utf8')}\nreturn typeof window.axe;`));
   const violations = await target.evaluate(() => /** @type {any} */ (window).axe.run(document, {
     resultTypes: ['violations'],
   }).then((/** @type {any} */ result) => result.violations.map((/** @type {any} */ v) => ({

@@ -166,6 +166,11 @@ export function createView(canvas, world, onChange) {
       onChange();
     },
     begin() {
+      // The layout may have moved on before the observer reports it (WebKit reports after the
+      // frame that follows a layout change, so its first frame was drawn at the size the canvas
+      // had while the page was loading): draw at the size the canvas has now.
+      const rect = canvas.getBoundingClientRect();
+      if (Math.abs(rect.width - cssWidth) > 0.01 || Math.abs(rect.height - cssHeight) > 0.01) measure();
       if (canvas.width !== pixelWidth || canvas.height !== pixelHeight) {
         canvas.width = Math.max(1, pixelWidth);
         canvas.height = Math.max(1, pixelHeight);

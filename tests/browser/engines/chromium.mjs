@@ -13,6 +13,15 @@ class ChromiumPage extends LibraryPage {
 
   press(key) { return this.page.keyboard.press(key); }
   setViewportSize(size) { return this.page.setViewportSize(size); }
+  /**
+   * Through CDP Emulation (Playwright sets the ratio only when a context is made); the session
+   * stays open with the page, as detaching it ends the override.
+   */
+  async setDeviceScaleFactor(ratio) {
+    const size = this.page.viewportSize() ?? DEFAULT_VIEWPORT;
+    this.emulation ??= await this.context.newCDPSession(this.page);
+    await this.emulation.send('Emulation.setDeviceMetricsOverride', { ...size, deviceScaleFactor: ratio, mobile: false });
+  }
   async touchStart(x, y) {
     this.cdp = await this.context.newCDPSession(this.page);
     await this.touch('touchStart', x, y);
@@ -38,11 +47,11 @@ export async function launchChromium({ colorScheme = 'light', reducedMotion = fa
   const browser = await launchBrowser();
   return {
     name: 'chromium',
-    can: { touch: true, touchInput: true, colorScheme: true, reducedMotion: true, readClipboard: true },
+    can: { touch: true, touchInput: true, colorScheme: true, reducedMotion: true, readClipboard: true, deviceScaleFactor: true },
     minWidth: 0,
-    async openPage(url, { viewport = DEFAULT_VIEWPORT, touch = false, clipboard = false } = {}) {
+    async openPage(url, { viewport = DEFAULT_VIEWPORT, touch = false, clipboard = false, deviceScaleFactor = 1 } = {}) {
       const context = await browser.newContext({
-        viewport, hasTouch: touch, isMobile: touch, colorScheme, reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+        viewport, deviceScaleFactor, hasTouch: touch, isMobile: touch, colorScheme, reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
         permissions: clipboard ? ['clipboard-read', 'clipboard-write'] : [],
       });
       const page = new ChromiumPage(context, await context.newPage());

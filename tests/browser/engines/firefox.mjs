@@ -21,7 +21,8 @@ class FirefoxPage extends LibraryPage {
     await this.page.keyboard.press(/** @type {any} */ (keys.at(-1)));
     for (const k of keys.slice(0, -1).reverse()) await this.page.keyboard.up(/** @type {any} */ (k));
   }
-  setViewportSize(size) { return this.page.setViewport(size); }
+  setViewportSize(size) { return this.page.setViewport({ ...this.page.viewport(), ...size }); }
+  setDeviceScaleFactor(ratio) { return this.page.setViewport({ ...(this.page.viewport() ?? DEFAULT_VIEWPORT), deviceScaleFactor: ratio }); }
   async touchStart(x, y) { this.finger = await this.page.touchscreen.touchStart(x, y); }
   async touchMoveTo(x, y) { await this.finger?.move(x, y); }
   async touchEnd() {
@@ -47,12 +48,12 @@ export async function launchFirefox({ colorScheme = 'light', reducedMotion = fal
   });
   return {
     name: 'firefox',
-    can: { touch: false, touchInput: true, colorScheme: true, reducedMotion: true, readClipboard: false },
+    can: { touch: false, touchInput: true, colorScheme: true, reducedMotion: true, readClipboard: false, deviceScaleFactor: true },
     minWidth: 0,
-    async openPage(url, { viewport = DEFAULT_VIEWPORT } = {}) {
+    async openPage(url, { viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1 } = {}) {
       const context = await browser.createBrowserContext();
       const page = new FirefoxPage(context, await context.newPage());
-      await page.page.setViewport(viewport);
+      await page.page.setViewport({ ...viewport, deviceScaleFactor });
       await page.goto(url);
       return page;
     },

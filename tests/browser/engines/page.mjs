@@ -10,6 +10,7 @@ import { Locator } from './locator.mjs';
  * @property {{width: number, height: number}} [viewport] CSS px, default 1200×760.
  * @property {boolean} [touch] A touch device (coarse pointer, touch events); only where
  *   engine.can.touch.
+ * @property {number} [deviceScaleFactor] The device pixel ratio (default 1; where engine.can.deviceScaleFactor).
  * @property {boolean} [clipboard] Let the page read and write the clipboard (where engine.can.readClipboard).
  * @property {boolean} [waitReady] Wait for html[data-ready] (default true); fails on 'error'.
  */
@@ -85,6 +86,9 @@ export class EnginePage {
 
   /** Resizes the viewport (CSS px). @param {{width: number, height: number}} size */
   async setViewportSize(size) { throw new Error(`${this.engine}: setViewportSize(${JSON.stringify(size)}) is not implemented`); }
+
+  /** Changes the device pixel ratio, as a zoom or another screen does. @param {number} ratio */
+  async setDeviceScaleFactor(ratio) { throw new Error(`${this.engine}: setDeviceScaleFactor(${ratio}) is not implemented`); }
 
   /** @returns {Promise<string[]>} Every URL the page requested (a driver may read them from the page). */
   async requestList() {

@@ -210,9 +210,10 @@ export async function launchWebKit({ colorScheme = 'light', reducedMotion = fals
     name: 'webkit',
     // WebKitWebDriver turns WebDriver touch actions into mouse events here (the page sees
     // pointerType 'mouse'), so there is no touch input either.
-    can: { touch: false, touchInput: false, colorScheme: false, reducedMotion: false, readClipboard: false },
+    can: { touch: false, touchInput: false, colorScheme: false, reducedMotion: false, readClipboard: false, deviceScaleFactor: false },
     minWidth: MIN_WIDTH,
-    async openPage(pageUrl, { viewport = DEFAULT_VIEWPORT } = {}) {
+    async openPage(pageUrl, { viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1 } = {}) {
+      if (deviceScaleFactor !== 1) throw new Error('webkit: MiniBrowser cannot emulate a device pixel ratio: skip this test there');
       await selectWindow(home);
       await session.switchTo().newWindow('window');
       const handle = await session.getWindowHandle();

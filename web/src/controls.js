@@ -254,8 +254,6 @@ export function buildReadouts(container, specs) {
   container.replaceChildren();
   /** @type {Map<string, HTMLElement>} */
   const cells = new Map();
-  /** @type {Map<string, number>} The longest text each cell has shown, in characters. */
-  const longest = new Map();
   for (const spec of specs) {
     // A <div> around each term and value (allowed in a <dl>) keeps them together when the strip wraps.
     const pair = element('div', 'readout');
@@ -273,13 +271,6 @@ export function buildReadouts(container, specs) {
         const cell = cells.get(name);
         if (!cell) continue;
         if (cell.textContent !== readout.text) cell.textContent = readout.text;
-        // A value's width only grows (in ch: no layout read), so the strip does not re-wrap, and the
-        // canvas above it change height, each time a sign or a digit comes and goes (WebKit's
-        // narrower glyphs put a 1200 px page right at such a wrap: the canvas jittered a pixel).
-        if (readout.text.length > (longest.get(name) ?? 0)) {
-          longest.set(name, readout.text.length);
-          cell.style.minWidth = `${readout.text.length}ch`;
-        }
         const tone = readout.tone ?? '';
         if ((cell.dataset.tone ?? '') !== tone) {
           if (tone) cell.dataset.tone = tone;

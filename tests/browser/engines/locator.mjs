@@ -113,7 +113,7 @@ export function actInPage(element, action, value) {
       return input.value;
     case 'scroll': {
       const inView = rect.top >= 0 && rect.left >= 0 && rect.bottom <= innerHeight && rect.right <= innerWidth;
-      if (!inView) element.scrollIntoView({ block: 'center', inline: 'center' });
+      if (!inView) element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
       const after = element.getBoundingClientRect();
       return { x: after.x + after.width / 2, y: after.y + after.height / 2, visible };
     }

@@ -1,10 +1,10 @@
-// reader.test.mjs: what a reader does, written once and run in Chromium, Firefox and WebKit
-// (engines/index.mjs): every scene loads and draws its bones with no console or page errors; real
-// pointer and finger drags move the arm's target and the arm reaches it; the keyboard (arrow keys
-// and a shortcut on the focused canvas, Tab to the canvas, a slider); a drag past the canvas edge;
-// Step / S / Run on the chain; the embed fills its iframe; the readouts are in view at 1280×800; the SVG export parses; a screenshot
-// is the viewport; Copy link; dark colour scheme; a touch phone's layout. What an engine cannot do
-// is skipped there, with the reason. The matrix: docs/testing.md, "Browser engines".
+// reader.test.mjs: what a reader does that no other browser test file covers, written once and run
+// in Chromium, Firefox and WebKit (engines/index.mjs): every scene loads and draws its bones with no
+// console or page errors; a finger drag moves the arm's target; a slider moves with the keyboard; a
+// drag past the canvas edge; Step / S / Run on the chain; the embed fills its iframe; the readouts
+// are in view at 1280×800; the SVG export parses; a screenshot is the viewport; Copy link; dark
+// colour scheme; a touch phone's layout. What an engine cannot do is skipped there, with the
+// reason. The matrix: docs/testing.md, "Browser engines".
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { assertClose } from '../harness.mjs';
@@ -72,32 +72,6 @@ for (const name of ENGINES) {
       }
     });
 
-    test('a real pointer drag moves the arm\'s target, and the arm reaches it', async () => {
-      await withPage('?scene=arm', {}, async (page) => {
-        assert.deepEqual(await setState(page, ARM), []);
-        const perPixel = await worldPerPixel(page);
-        const grab = await worldToClient(page, ARM.target);
-        await page.move(grab.x, grab.y);
-        await page.pointerDown();
-        const midway = await worldToClient(page, { x: 20, y: 140 });
-        await page.move(midway.x, midway.y, { steps: 5 });
-        const during = await getState(page);
-        assertClose(during.target.x, 20, 1.5 * perPixel, 'target.x during the drag');
-        assertClose(during.target.y, 140, 1.5 * perPixel, 'target.y during the drag');
-        const end = await worldToClient(page, { x: -60, y: 120 });
-        await page.move(end.x, end.y, { steps: 5 });
-        await page.pointerUp();
-        const state = await getState(page);
-        assertClose(state.target.x, -60, 1.5 * perPixel, 'target.x after the drag');
-        assertClose(state.target.y, 120, 1.5 * perPixel, 'target.y after the drag');
-        assert.equal(state.result.status, 'reached');
-        assertClose(state.result.end.x, state.target.x, 1e-6, 'the arm\'s end is on the target (x)');
-        assertClose(state.result.end.y, state.target.y, 1e-6, 'the arm\'s end is on the target (y)');
-        assert.deepEqual(state.root, ARM.root, 'the root stays');
-        await assertNoProblems(page);
-      });
-    });
-
     test('a finger drag (native touch input) moves the arm\'s target without scrolling the page', async (t) => {
       if (!use().engine.can.touchInput) {
         t.skip(`${name}: its driver's touch actions reach the page as mouse events (pointerType 'mouse'), so a finger cannot be tested there`);
@@ -120,45 +94,6 @@ for (const name of ENGINES) {
         assertClose(state.target.y, 40, 1.5 * perPixel, 'target.y after the finger drag');
         assert.equal(state.result.status, 'reached');
         assert.equal(await page.evaluate(() => scrollY), scroll, 'the drag did not scroll the page');
-        await assertNoProblems(page);
-      });
-    });
-
-    test('arrow keys move the target and B flips the bend, on the focused canvas', async () => {
-      await withPage('?scene=arm', {}, async (page) => {
-        assert.deepEqual(await setState(page, ARM), []);
-        await page.focus('#view');
-        await page.press('ArrowLeft');
-        await page.press('ArrowLeft');
-        await page.press('Shift+ArrowUp');
-        const state = await getState(page);
-        assert.deepEqual(state.target, { x: 102, y: 110 }, 'two steps of 4 left, one of 20 up (Shift)');
-        await page.press('b');
-        assert.equal((await getState(page)).params.bend, -1, 'B flips the bend');
-        assert.equal(await page.evaluate(() => document.activeElement?.id), 'view', 'the canvas keeps focus');
-        await assertNoProblems(page);
-      });
-    });
-
-    test('Tab from the top reaches the canvas, which shows a focus ring; the arrows then do not scroll', async () => {
-      await withPage('?scene=arm', { viewport: { width: 1024, height: 600 } }, async (page) => {
-        await page.click('h1');
-        let focused = '';
-        for (let i = 0; i < 12 && focused !== 'view'; i += 1) {
-          await page.press('Tab');
-          focused = await page.evaluate(() => document.activeElement?.id ?? '');
-        }
-        assert.equal(focused, 'view', 'the canvas is reachable with Tab');
-        const ring = await page.evaluate(() => {
-          const canvas = /** @type {HTMLElement} */ (document.getElementById('view'));
-          return canvas.matches(':focus-visible') ? getComputedStyle(canvas).outlineStyle : 'none';
-        });
-        assert.notEqual(ring, 'none', 'a keyboard-focused canvas shows a focus ring');
-        const scroll = await page.evaluate(() => scrollY);
-        await page.press('ArrowDown');
-        await page.press('ArrowDown');
-        assert.deepEqual((await getState(page)).target, { x: 110, y: 82 });
-        assert.equal(await page.evaluate(() => scrollY), scroll, 'the page did not scroll');
         await assertNoProblems(page);
       });
     });

@@ -44,6 +44,11 @@ export async function launchFirefox({ colorScheme = 'light', reducedMotion = fal
     extraPrefsFirefox: {
       'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1,
       'ui.prefersReducedMotion': reducedMotion ? 1 : 0,
+      // A desktop's mouse: headless Firefox has no pointing device, so it matched (hover: none) and
+      // (pointer: none), and the page rightly hid its keyboard hints as on a touch screen.
+      // Capability bits: 2 fine pointer, 4 hover.
+      'ui.primaryPointerCapabilities': 6,
+      'ui.allPointerCapabilities': 6,
     },
   });
   return {

@@ -218,6 +218,13 @@ export class Locator {
     await this.page.mouse.click(at.x, at.y);
   }
 
+  /** A finger tap at the element's centre (native touch input: where engine.can.touchInput). */
+  async tap() {
+    const at = await this.act('scroll');
+    await this.page.touchStart(at.x, at.y);
+    await this.page.touchEnd();
+  }
+
   /** Clicks unless already checked; fails if that did not check it. */
   async check() { await this.setChecked(true); }
   async uncheck() { await this.setChecked(false); }

@@ -1,5 +1,5 @@
 // page.mjs: the engine-neutral page every driver returns. A driver implements a few primitives
-// through its engine's native protocol (evaluate, pointer, keys, click, screenshot, close); the rest
+// through its engine's native protocol (evaluate, pointer, keys, screenshot, close); the rest
 // (reading text, attributes and boxes, waiting, dragging, locators) is built here on those
 // primitives, once. Where a call does what a Playwright Page call does, it has its name and
 // arguments (mouse.move, keyboard.press, getByRole, waitForFunction...), so a test reads alike.
@@ -70,8 +70,8 @@ export class EnginePage {
   /** Lifts it. */
   async touchEnd() { throw new Error(`${this.engine}: touchEnd is not implemented`); }
 
-  /** Clicks the element matching a CSS selector with the native pointer. */
-  async click(selector) { throw new Error(`${this.engine}: click(${selector}) is not implemented`); }
+  /** Clicks the one element matching a CSS selector with the native pointer, at its centre. */
+  click(selector) { return this.locator(selector).click(); }
 
   /** @returns {Promise<Buffer>} A PNG of the viewport. */
   async screenshot() { throw new Error(`${this.engine}: screenshot is not implemented`); }
@@ -298,7 +298,6 @@ export class LibraryPage extends EnginePage {
   pointerMoveTo(x, y) { return this.page.mouse.move(x, y); }
   pointerDown() { return this.page.mouse.down(); }
   pointerUp() { return this.page.mouse.up(); }
-  click(selector) { return this.page.click(selector); }
   async screenshot() { return Buffer.from(await this.page.screenshot()); }
   close() { return this.context.close(); }
   async requestList() { return [...this.requests]; }

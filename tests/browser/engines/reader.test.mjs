@@ -1,14 +1,13 @@
 // reader.test.mjs: what a reader does that no other browser test file covers, written once and run
 // in Chromium, Firefox and WebKit (engines/index.mjs): every scene loads and draws its bones with no
 // console or page errors; a finger drag moves the arm's target; a slider moves with the keyboard; a
-// drag past the canvas edge; Step / S / Run on the chain; the embed fills its iframe; the readouts
-// are in view at 1280×800; the SVG export parses; a screenshot is the viewport; Copy link; dark
-// colour scheme; a touch phone's layout. What an engine cannot do is skipped there, with the
-// reason. The matrix: docs/testing.md, "Browser engines".
+// drag past the canvas edge; Step / S / Run on the chain; the embed fills its iframe; the SVG
+// export parses; a screenshot is the viewport; Copy link; dark colour scheme. What an engine
+// cannot do is skipped there, with the reason. The matrix: docs/testing.md, "Browser engines".
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { assertClose } from '../harness.mjs';
-import { boneContrastInPage, readoutBoxesInPage } from '../in-page.mjs';
+import { boneContrastInPage } from '../in-page.mjs';
 import { ENGINES, launchEngine, useEngine } from './index.mjs';
 
 const SCENES = ['arm', 'chain', 'spider', 'stress'];
@@ -174,24 +173,6 @@ for (const name of ENGINES) {
       });
     });
 
-    test('1280×800: every scene\'s readouts are in view right under the canvas', async () => {
-      await withPage('', { viewport: { width: 1280, height: 800 } }, async (page) => {
-        for (const scene of SCENES) {
-          await setState(page, { scene });
-          await nextFrames(page);
-          assert.equal(await page.evaluate(() => window.scrollY), 0);
-          const boxes = await page.evaluate(readoutBoxesInPage);
-          assert.ok(boxes.length > 0, `${scene}: readouts`);
-          for (const box of boxes) assert.ok(box.visible, `${scene}: readout ${box.name} is in view: ${JSON.stringify(box)}`);
-          const canvas = await page.box('#view');
-          assert.ok(canvas && canvas.y >= 0 && canvas.y + canvas.height <= 800, `${scene}: the canvas is in view`);
-          const below = Math.min(...boxes.map((box) => box.top)) - (canvas.y + canvas.height);
-          assert.ok(below >= 0 && below < 40, `${scene}: the readouts sit right under the canvas (${below} px below it)`);
-        }
-        await assertNoProblems(page);
-      });
-    });
-
     test('exportImage(\'svg\') parses, one drawn bone per bone', async () => {
       await withPage('?scene=chain&bones=9', {}, async (page) => {
         const svg = await page.evaluate(async () => {
@@ -272,19 +253,6 @@ for (const name of ENGINES) {
       } finally {
         await dark.close();
       }
-    });
-
-    test('a touch phone (390×844): the readouts are in view and the hints name no keys', async (t) => {
-      if (!use().engine.can.touch) {
-        t.skip(`${name} has no touch emulation through its driver (${name === 'firefox' ? 'WebDriver BiDi has none' : 'MiniBrowser has none'})`);
-        return;
-      }
-      await withPage('', { viewport: { width: 390, height: 844 }, touch: true }, async (page) => {
-        const boxes = await page.evaluate(readoutBoxesInPage);
-        for (const box of boxes) assert.ok(box.visible, `readout ${box.name} is in view: ${JSON.stringify(box)}`);
-        assert.doesNotMatch(await page.text('#hints') ?? '', /Arrow keys/);
-        await assertNoProblems(page);
-      });
     });
   });
 }

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Builder, By, Key } from 'selenium-webdriver';
+import { Builder, Key } from 'selenium-webdriver';
 import { miniBrowserPath, webkitDriverPath, xvfbPath } from '../../../scripts/lib/setup.mjs';
 import { DEFAULT_VIEWPORT, EnginePage, asyncScript } from './page.mjs';
 
@@ -76,11 +76,6 @@ class WebKitPage extends EnginePage {
     for (const k of keys) actions = actions.keyDown(k);
     for (const k of [...keys].reverse()) actions = actions.keyUp(k);
     await actions.perform();
-  }
-
-  async click(selector) {
-    await this.select();
-    await this.driver.findElement(By.css(selector)).click();
   }
 
   async screenshot() {

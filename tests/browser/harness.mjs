@@ -26,14 +26,15 @@ export const CHROMIUM_ARGS = [
 
 /**
  * Serves dist/ on 127.0.0.1 with an ephemeral port.
- * @param {{prefix?: string, headScript?: string, folders?: Record<string, string>}} [options] prefix:
+ * @param {{prefix?: string, headScript?: string, folders?: Record<string, string>, missing?: string[]}} [options] prefix:
  *   serve under this sub-path (e.g. "/docs/demo/"), 404 elsewhere. headScript: a JS file served at
  *   HEAD_SCRIPT_URL and loaded first in every HTML page's <head> (the WebKit driver's console
  *   recorder; same-origin, so the page's CSP allows it). folders: more folders served beside dist/,
- *   by URL path (e.g. {'/blog/': '/tmp/site'}: a host page on the embeds' own origin).
+ *   by URL path (e.g. {'/blog/': '/tmp/site'}: a host page on the embeds' own origin). missing:
+ *   file names under dist/ answered with 404 (a host that lost ik2d.wasm).
  * @returns {Promise<{url: string, close: () => Promise<void>}>} url ends with "/" (and the prefix).
  */
-export async function startServer({ prefix = '/', headScript, folders = {} } = {}) {
+export async function startServer({ prefix = '/', headScript, folders = {}, missing = [] } = {}) {
   if (!existsSync(path.join(distDir, 'ik2d.js')) || !existsSync(path.join(distDir, 'index.html'))) {
     throw new Error(`${path.join(distDir, 'ik2d.js')} or index.html is missing: run npm run build first`);
   }
@@ -56,6 +57,11 @@ export async function startServer({ prefix = '/', headScript, folders = {} } = {
       return;
     }
     request.url = `/${request.url.slice(prefix.length)}`;
+    if (missing.includes(new URL(request.url, 'http://x').pathname.slice(1))) {
+      response.statusCode = 404;
+      response.end('missing');
+      return;
+    }
     if (headScript && serveWithHeadScript(request, response, headScript)) return;
     files(request, response, () => {
       response.statusCode = 404;

@@ -64,6 +64,15 @@ export async function launchEngine(name, preferences = {}) {
 }
 
 /**
+ * Serves dist/ for an engine (startServer), with the WebKit driver's console recorder for WebKit.
+ * @param {keyof typeof LAUNCHERS} name
+ * @param {Parameters<typeof startServer>[0]} [options]
+ */
+export function serveFor(name, options = {}) {
+  return startServer(name === 'webkit' ? { ...options, headScript: RECORDER } : options);
+}
+
+/**
  * Registers before/after hooks that serve dist/ (for WebKit with its console recorder) and launch the
  * engine; returns a getter for both.
  * @param {keyof typeof LAUNCHERS} name
@@ -76,7 +85,7 @@ export function useEngine(name, assign) {
   /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
   let server;
   before(async () => {
-    server = await startServer(name === 'webkit' ? { headScript: RECORDER } : {});
+    server = await serveFor(name);
     shared = { engine: await launchEngine(name), url: server.url };
     assign?.(shared);
   });

@@ -47,13 +47,14 @@ export async function launchChromium({ colorScheme = 'light', reducedMotion = fa
   const browser = await launchBrowser();
   return {
     name: 'chromium',
-    can: { touch: true, touchInput: true, colorScheme: true, reducedMotion: true, readClipboard: true, deviceScaleFactor: true },
+    can: { touch: true, touchInput: true, colorScheme: true, reducedMotion: true, readClipboard: true, deviceScaleFactor: true, initScript: true },
     minWidth: 0,
-    async openPage(url, { viewport = DEFAULT_VIEWPORT, touch = false, clipboard = false, deviceScaleFactor = 1 } = {}) {
+    async openPage(url, { viewport = DEFAULT_VIEWPORT, touch = false, clipboard = false, deviceScaleFactor = 1, initScript } = {}) {
       const context = await browser.newContext({
         viewport, deviceScaleFactor, hasTouch: touch, isMobile: touch, colorScheme, reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
         permissions: clipboard ? ['clipboard-read', 'clipboard-write'] : [],
       });
+      if (initScript) await context.addInitScript(initScript);
       const page = new ChromiumPage(context, await context.newPage());
       await page.goto(url);
       return page;

@@ -53,12 +53,13 @@ export async function launchFirefox({ colorScheme = 'light', reducedMotion = fal
   });
   return {
     name: 'firefox',
-    can: { touch: false, touchInput: true, colorScheme: true, reducedMotion: true, readClipboard: false, deviceScaleFactor: true },
+    can: { touch: false, touchInput: true, colorScheme: true, reducedMotion: true, readClipboard: false, deviceScaleFactor: true, initScript: true },
     minWidth: 0,
-    async openPage(url, { viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1 } = {}) {
+    async openPage(url, { viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1, initScript } = {}) {
       const context = await browser.createBrowserContext();
       const page = new FirefoxPage(context, await context.newPage());
       await page.page.setViewport({ ...viewport, deviceScaleFactor });
+      if (initScript) await page.page.evaluateOnNewDocument(initScript); // BiDi script.addPreloadScript.
       await page.goto(url);
       return page;
     },

@@ -11,6 +11,8 @@ import { Locator } from './locator.mjs';
  * @property {boolean} [touch] A touch device (coarse pointer, touch events); only where
  *   engine.can.touch.
  * @property {number} [deviceScaleFactor] The device pixel ratio (default 1; where engine.can.deviceScaleFactor).
+ * @property {() => void} [initScript] Run in every document of the page before its own scripts
+ *   (where engine.can.initScript).
  * @property {boolean} [clipboard] Let the page read and write the clipboard (where engine.can.readClipboard).
  * @property {boolean} [waitReady] Wait for html[data-ready] (default true); fails on 'error'.
  */

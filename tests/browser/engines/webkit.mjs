@@ -24,6 +24,7 @@ const MIN_WIDTH = 450;
 const KEYS = {
   ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT, ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN,
   Escape: Key.ESCAPE, Shift: Key.SHIFT, Enter: Key.ENTER, Tab: Key.TAB, Home: Key.HOME, End: Key.END, Space: ' ',
+  Control: Key.CONTROL, Alt: Key.ALT, Meta: Key.META, Backspace: Key.BACK_SPACE, Delete: Key.DELETE,
 };
 
 class WebKitPage extends EnginePage {
@@ -205,9 +206,10 @@ export async function launchWebKit({ colorScheme = 'light', reducedMotion = fals
     name: 'webkit',
     // WebKitWebDriver turns WebDriver touch actions into mouse events here (the page sees
     // pointerType 'mouse'), so there is no touch input either.
-    can: { touch: false, touchInput: false, colorScheme: false, reducedMotion: false, readClipboard: false, deviceScaleFactor: false },
+    can: { touch: false, touchInput: false, colorScheme: false, reducedMotion: false, readClipboard: false, deviceScaleFactor: false, initScript: false },
     minWidth: MIN_WIDTH,
-    async openPage(pageUrl, { viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1 } = {}) {
+    async openPage(pageUrl, { viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1, initScript } = {}) {
+      if (initScript) throw new Error('webkit: classic WebDriver cannot run a script before the page\'s own: skip this test there');
       if (deviceScaleFactor !== 1) throw new Error('webkit: MiniBrowser cannot emulate a device pixel ratio: skip this test there');
       await selectWindow(home);
       await session.switchTo().newWindow('window');

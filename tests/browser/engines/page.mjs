@@ -20,8 +20,11 @@ import { Locator } from './locator.mjs';
 /** The default viewport, as in harness.mjs. */
 export const DEFAULT_VIEWPORT = { width: 1200, height: 760 };
 
-/** How long waitFor() and the readiness wait give the page, ms. */
+/** How long waitFor() gives the page, ms. */
 export const WAIT_TIMEOUT = 15000;
+
+/** How long a page may take to be ready, ms: WebKit on a busy 2-core machine took over 15 s. */
+export const READY_TIMEOUT = 45000;
 
 export class EnginePage {
   /** @param {string} engine The engine's name, for messages. */
@@ -265,7 +268,7 @@ export class EnginePage {
 
   /** Waits for the playground's readiness signal; fails with its message on 'error'. */
   async waitReady() {
-    const ready = await this.waitFor(() => document.documentElement.dataset.ready);
+    const ready = await this.waitFor(() => document.documentElement.dataset.ready, undefined, READY_TIMEOUT);
     if (ready !== 'true') {
       throw new Error(`${this.engine}: the playground did not start (data-ready=${ready}): ${await this.text('#fatal-message')}`);
     }

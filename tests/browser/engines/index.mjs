@@ -121,24 +121,6 @@ export function useEnginePage(name, query, assign) {
 }
 
 /**
- * Opens a page, runs `body` on it and closes it, even when the body fails.
- * @template T
- * @param {Engine} engine
- * @param {string} url
- * @param {(page: EnginePage) => Promise<T>} body
- * @param {OpenOptions} [options]
- * @returns {Promise<T>}
- */
-export async function withPage(engine, url, body, options) {
-  const page = await engine.openPage(url, options);
-  try {
-    return await body(page);
-  } finally {
-    await page.close();
-  }
-}
-
-/**
  * Fails if the page logged an error or warning, threw, had a failed request or opened a dialog.
  * @param {EnginePage} page
  */

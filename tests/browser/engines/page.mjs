@@ -223,12 +223,16 @@ export class EnginePage {
 
   /** Focuses the element matching a selector. */
   async focus(selector) {
-    const found = await this.evaluate((s) => {
+    // Waits for it to take focus: an element a click has just revealed (an opened <details>) may
+    // not be focusable yet in WebKit, which renders a frame behind on a busy machine.
+    const focus = (s) => {
       const element = /** @type {HTMLElement | null} */ (document.querySelector(s));
       element?.focus();
       return Boolean(element) && document.activeElement === element;
-    }, selector);
-    if (!found) throw new Error(`${this.engine}: could not focus ${selector}`);
+    };
+    await this.waitFor(focus, selector).catch(() => {
+      throw new Error(`${this.engine}: could not focus ${selector}`);
+    });
   }
 
   /** @returns {Promise<string | null>} The element's textContent (null if there is none). */

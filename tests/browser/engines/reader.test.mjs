@@ -2,13 +2,13 @@
 // in Chromium, Firefox and WebKit (engines/index.mjs): every scene loads and draws its bones with no
 // console or page errors; a finger drag moves the arm's target; a slider moves with the keyboard; a
 // drag past the canvas edge; Step / S / Run on the chain; the embed fills its iframe; a screenshot
-// is the viewport; Copy link; dark colour scheme. What an engine
-// cannot do is skipped there, with the reason. The matrix: docs/testing.md, "Browser engines".
+// is the viewport; Copy link; dark colour scheme. What an engine cannot do is skipped there, with
+// the reason. The matrix: docs/testing.md, "Browser engines".
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { assertClose } from '../harness.mjs';
+import { assertClose, getState, nextFrames, setState, worldPerPixel, worldToClient } from '../harness.mjs';
 import { boneContrastInPage } from '../in-page.mjs';
-import { ENGINES, launchEngine, useEngine } from './index.mjs';
+import { ENGINES, assertNoProblems, launchEngine, useEngine } from './index.mjs';
 
 const SCENES = ['arm', 'chain', 'spider', 'stress'];
 const ARM = { params: { length1: 120, length2: 80, softness: 0, bend: 1 }, target: { x: 110, y: 90 }, root: { x: 0, y: 0 } };
@@ -16,27 +16,6 @@ const ARM = { params: { length1: 120, length2: 80, softness: 0, bend: 1 }, targe
 const DRAWN = 60;
 
 /** @typedef {import('./page.mjs').EnginePage} EnginePage */
-
-/** @param {EnginePage} page */
-async function assertNoProblems(page) {
-  assert.deepEqual(await page.problemList(), [], `${page.engine}: no console errors/warnings, page errors or failed requests`);
-}
-
-/** @param {EnginePage} page */
-const getState = (page) => page.evaluate(() => window.playground.getState());
-/** @param {EnginePage} page */
-const setState = (page, partial) => page.evaluate((p) => window.playground.setState(p), partial);
-/** @param {EnginePage} page */
-const worldToClient = (page, point) => page.evaluate((p) => window.playground.worldToClient(p), point);
-/** Waits for two animation frames. @param {EnginePage} page */
-const nextFrames = (page) => page.evaluate(() => new Promise((resolve) => {
-  requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined)));
-}));
-/** World units per CSS pixel. @param {EnginePage} page */
-const worldPerPixel = (page) => page.evaluate(() => {
-  const a = window.playground.worldToClient({ x: 0, y: 0 });
-  return 100 / (window.playground.worldToClient({ x: 100, y: 0 }).x - a.x);
-});
 
 for (const name of ENGINES) {
   describe(name, () => {

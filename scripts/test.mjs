@@ -1,9 +1,9 @@
 // test.mjs: `npm test`. Installs what is missing, then runs every test and exits non-zero on any
 // failure: the native Catch2 suite under ASan + UBSan (ctest), a short libFuzzer run of every
 // solver entry point, the same Catch2 suite compiled to WASM and run by Node
-// (ctest), the Node tests of the real module (tests/js), the package consumers (tests/package), the
-// headless-Chromium tests of the page (tests/browser) and the reader's behaviours run in Chromium,
-// Firefox and WebKit (tests/browser/engines).
+// (ctest), the Node tests of the real module (tests/js), the package consumers (tests/package) and
+// the browser tests of the page (tests/browser, tests/browser/engines: most files run each test in
+// Chromium, Firefox and WebKit; docs/testing.md has the matrix).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { assembleDist, buildWasm } from './build.mjs';
@@ -43,7 +43,7 @@ try {
 
   assembleDist();
 
-  console.log('\n== Node tests of the module, browser tests of the page (Chromium, then Chromium, Firefox and WebKit) ==');
+  console.log('\n== Node tests of the module, browser tests of the page (Chromium, Firefox and WebKit) ==');
   run(process.execPath, [
     '--test', ...testFiles('tests/js'), ...testFiles('tests/package'), ...testFiles('tests/browser'),
     ...testFiles('tests/browser/engines'),

@@ -26,20 +26,22 @@ export const CHROMIUM_ARGS = [
 
 /**
  * Serves dist/ on 127.0.0.1 with an ephemeral port.
- * @param {{prefix?: string, headScript?: string, folders?: Record<string, string>}} [options] prefix:
+ * @param {{prefix?: string, headScript?: string, folders?: Record<string, string>, missing?: string[]}} [options] prefix:
  *   serve under this sub-path (e.g. "/docs/demo/"), 404 elsewhere. headScript: a JS file served at
  *   HEAD_SCRIPT_URL and loaded first in every HTML page's <head> (the WebKit driver's console
  *   recorder; same-origin, so the page's CSP allows it). folders: more folders served beside dist/,
- *   by URL path (e.g. {'/blog/': '/tmp/site'}: a host page on the embeds' own origin).
+ *   by URL path (e.g. {'/blog/': '/tmp/site'}: a host page on the embeds' own origin). missing:
+ *   file names under dist/ answered with 404 (a host that lost ik2d.wasm).
  * @returns {Promise<{url: string, close: () => Promise<void>}>} url ends with "/" (and the prefix).
  */
-export async function startServer({ prefix = '/', headScript, folders = {} } = {}) {
+export async function startServer({ prefix = '/', headScript, folders = {}, missing = [] } = {}) {
   if (!existsSync(path.join(distDir, 'ik2d.js')) || !existsSync(path.join(distDir, 'index.html'))) {
     throw new Error(`${path.join(distDir, 'ik2d.js')} or index.html is missing: run npm run build first`);
   }
   const files = sirv(distDir, { dev: true });
   const extra = Object.entries(folders).map(([at, folder]) => /** @type {const} */ ([at, sirv(folder, { dev: true })]));
-  const server = http.createServer((request, response) => {
+  // A large header limit: links.test.mjs opens a 20 KB link (Node's default limit is 16 KB).
+  const server = http.createServer({ maxHeaderSize: 64 * 1024 }, (request, response) => {
     const other = extra.find(([at]) => request.url?.startsWith(at));
     if (other) {
       request.url = `/${request.url?.slice(other[0].length)}`;
@@ -55,6 +57,11 @@ export async function startServer({ prefix = '/', headScript, folders = {} } = {
       return;
     }
     request.url = `/${request.url.slice(prefix.length)}`;
+    if (missing.includes(new URL(request.url, 'http://x').pathname.slice(1))) {
+      response.statusCode = 404;
+      response.end('missing');
+      return;
+    }
     if (headScript && serveWithHeadScript(request, response, headScript)) return;
     files(request, response, () => {
       response.statusCode = 404;
@@ -151,11 +158,12 @@ export function countAnimationFrames(context) {
 /**
  * Runs axe-core (npm) in a page or frame and returns its serious and critical violations, as
  * "rule: target" lines (empty when there are none).
- * @param {import('playwright-core').Page | import('playwright-core').Frame} target
+ * @param {{evaluate: (fn: Function, arg?: any) => Promise<any>}} target A Playwright page or frame,
+ *   or an engine page (engines/page.mjs).
  */
 export async function seriousAxeViolations(target) {
-  const source = readFileSync(axePath, 'utf8');
-  await target.evaluate(source); // Through the debugger: the page's CSP does not apply.
+  // As a function the driver calls (not a <script>), so the page's CSP does not apply.
+  await target.evaluate(new Function(`${readFileSync(axePath, 'utf8')}\nreturn typeof window.axe;`));
   const violations = await target.evaluate(() => /** @type {any} */ (window).axe.run(document, {
     resultTypes: ['violations'],
   }).then((/** @type {any} */ result) => result.violations.map((/** @type {any} */ v) => ({

@@ -1,32 +1,25 @@
 // links.test.mjs: share links in the browser. For every registered scene, a link made after
 // changing every setting opens to identical params and points; and a table of malformed and hostile
 // links, each of which loads a working scene with a visible plain-text notice, injects nothing,
-// opens no dialog and logs no error.
+// opens no dialog and logs no error. In every engine (engines/index.mjs).
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import { SCENES } from '../../web/src/scenes/index.js';
-import { assertNoProblems, distDir, getState, setState, useSharedPage, waitReady } from './harness.mjs';
+import { HEAD_SCRIPT_URL, getState, setState } from './harness.mjs';
+import { ENGINES, assertNoProblems, useEnginePage } from './engines/index.mjs';
 
-/** @type {Awaited<ReturnType<typeof import('./harness.mjs').setup>>} */
-let env;
-/** @type {import('./harness.mjs').OpenedPage} */
-let opened;
-/** @type {import('playwright-core').Page} */
-let page;
-
-useSharedPage('', (shared) => ({ env, opened, page } = shared));
+/** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
 
 /** Notices shown on the page, as text. */
 function shownNotices(p) {
   return p.$$eval('#notice-list li', (items) => items.map((item) => item.textContent ?? ''));
 }
 
-/** Loads a URL in the shared page and waits for the playground; forgets earlier problems. */
-async function visit(url) {
-  opened.problems.length = 0;
+/** Loads a URL in the shared page and waits for the playground; forgets earlier problems. @param {EnginePage} page */
+async function visit(page, url) {
+  page.problems.length = 0;
   await page.goto(url);
-  await waitReady(page);
+  await page.waitReady();
 }
 
 /**
@@ -65,87 +58,18 @@ function otherValue(spec, fraction) {
   }
 }
 
-for (const [index, scene] of SCENES.entries()) {
-  test(`${scene.id}: a link made after changing every setting opens to identical params and points`, async () => {
-    await visit(`${env.url}?scene=${scene.id}`);
-    await page.evaluate(() => window.playground.pause());
-
-    // Toggles and choices that make a point move by itself (a moving target, a target path, a
-    // following root) are left at their defaults: the copy would have moved on by the time it is
-    // read. Found by trying each.
-    const animated = new Set();
-    for (const spec of scene.params.filter((p) => p.kind === 'toggle' || p.kind === 'choice')) {
-      const before = await getState(page);
-      await setState(page, { params: { [spec.name]: otherValue(spec, 0) } });
-      await page.evaluate(() => window.playground.step(5));
-      const after = await getState(page);
-      if (scene.points.some((p) => after[p.name].x !== before[p.name].x || after[p.name].y !== before[p.name].y)) {
-        animated.add(spec.name);
-      }
-      await page.evaluate(() => document.getElementById('reset')?.click());
-    }
-
-    const fraction = 0.3137 + 0.17 * index;
-    // Custom params (the chain's lengths and joint limits) follow from the others here; figure.test.mjs
-    // and the property tests change them directly.
-    const params = Object.fromEntries(scene.params.filter((spec) => !animated.has(spec.name) && spec.kind !== 'custom')
-      .map((spec) => [spec.name, otherValue(spec, fraction)]));
-    const points = Object.fromEntries(scene.points.map((spec, i) => {
-      const b = spec.bounds ?? scene.world;
-      const f = 0.41 + 0.13 * i;
-      // Near the middle of the bounds, off round numbers (a spider target stays near the spider).
-      const cx = (b.minX + b.maxX) / 2;
-      const cy = (b.minY + b.maxY) / 2;
-      return [spec.name, { x: cx + Math.min(150, (b.maxX - b.minX) / 4) * f + 0.0049, y: cy + (b.maxY - b.minY) * 0.2 * f + 0.456 }];
-    }));
-    const notices = await setState(page, { params, ...points });
-    assert.ok(notices.every((n) => /^Rounded /.test(n)), `only roundings to a grid, got ${JSON.stringify(notices)}`);
-    const state = await getState(page);
-    for (const name of Object.keys(params)) {
-      const spec = scene.params.find((p) => p.name === name);
-      assert.notDeepEqual(state.params[name], spec.default, `${scene.id}.${name} moved off its default`);
-    }
-
-    const link = await page.evaluate(() => window.playground.shareLink());
-    const url = new URL(link);
-    assert.equal(`${url.origin}${url.pathname}`, env.url, 'a link to this page');
-    assert.ok(url.search.startsWith(`?v=1&scene=${scene.id}&`), `versioned, scene first: ${link}`);
-    assert.ok(link.length < 400, `short: ${link.length} characters (${link})`);
-    assert.doesNotMatch(url.search, /%[0-9A-F]{2}/i, 'readable: nothing percent-encoded');
-
-    const copy = await (await env.browser.newContext({ viewport: { width: 900, height: 700 } })).newPage();
-    try {
-      await copy.goto(link);
-      await waitReady(copy);
-      const copied = await copy.evaluate(() => window.playground.getState());
-      assert.equal(copied.scene, scene.id);
-      assertSameSettings(copied, state, scene, `${scene.id} link`);
-      assert.equal(await copy.isVisible('#notices'), false, 'a shared link has nothing to complain about');
-      // The spider walks on in the copy, so where it stands (`at`) is compared in figure.test.mjs.
-      const withoutOwnState = (text) => {
-        const query = new URL(text);
-        if (scene.id === 'spider') query.searchParams.delete('at');
-        return query.href;
-      };
-      assert.equal(withoutOwnState(await copy.evaluate(() => window.playground.shareLink())), withoutOwnState(link), 'and links back to itself');
-    } finally {
-      await copy.context().close();
-    }
-    assertNoProblems(opened);
-  });
-}
-
 /** What every bad link must leave: a working scene, its notices, nothing injected. */
-async function assertSafeAndWorking(url, expectedScene) {
+async function assertSafeAndWorking(page, base, url, expectedScene) {
   const state = await getState(page);
   assert.equal(state.scene, expectedScene, `${url}: scene`);
   assert.equal(await page.isVisible('#notices'), true, `${url}: the notices are visible`);
-  const injected = await page.evaluate(() => ({
+  // Less the WebKit driver's console recorder, which the test server puts first.
+  const injected = await page.evaluate((scriptToSkip) => ({
     elements: document.querySelectorAll('img, iframe, object, embed, svg, b, i, form:not(.embed-form), link:not([rel="stylesheet"]):not([rel="icon"])').length,
-    scripts: [...document.scripts].map((s) => s.getAttribute('src')),
+    scripts: [...document.scripts].map((s) => s.getAttribute('src')).filter((src) => src !== scriptToSkip),
     noticeChildren: [...document.querySelectorAll('#notice-list li')].reduce((n, li) => n + li.childElementCount, 0),
     title: document.title,
-  }));
+  }), HEAD_SCRIPT_URL);
   assert.deepEqual(injected, { elements: 0, scripts: ['src/theme-early.js', 'src/main.js'], noticeChildren: 0, title: 'ik2d playground' },
     `${url}: nothing injected`);
   // The canvas is drawn: many colours, not a blank rectangle.
@@ -164,8 +88,8 @@ async function assertSafeAndWorking(url, expectedScene) {
   assert.ok(colours > 5, `${url}: the scene is drawn (${colours} colours)`);
   // And it still answers: a setState applies.
   assert.deepEqual(await setState(page, { params: {} }), []);
-  for (const requested of opened.requests) assert.ok(requested.startsWith(env.url), `${url}: no request leaves the origin (${requested})`);
-  assertNoProblems(opened); // No page error, console error, failed request or dialog.
+  for (const requested of await page.requestList()) assert.ok(requested.startsWith(base), `${url}: no request leaves the origin (${requested})`);
+  await assertNoProblems(page); // No page error, console error, failed request or dialog.
 }
 
 const HOSTILE = [
@@ -257,19 +181,96 @@ const HOSTILE = [
   },
 ];
 
-test('malformed and hostile links each load a working scene with a plain-text notice', async () => {
-  // A 20 KB URL is more than most servers take (Node's default header limit is 16 KB): serve the
-  // page for it as a host with a larger limit would, so the page itself meets the long query.
-  const long = (/** @type {URL} */ url) => url.search.length > 8000;
-  await page.route(long, (route) => route.fulfill({ path: path.join(distDir, 'index.html') }));
-  for (const { what, query, scene, notices: expected, check } of HOSTILE) {
-    const url = `${env.url}${query}`;
-    await visit(url);
-    const notices = await shownNotices(page);
-    assert.equal(notices.length, expected.length, `${what}: ${JSON.stringify(notices)}`);
-    expected.forEach((pattern, i) => assert.match(notices[i], pattern, `${what}: notice ${i}`));
-    if (check) check(await getState(page));
-    await assertSafeAndWorking(what, scene);
-  }
-  await page.unroute(long);
-});
+for (const name of ENGINES) {
+  describe(name, () => {
+    /** @type {import('./engines/index.mjs').Engine} */
+    let engine;
+    /** @type {string} */
+    let url;
+    /** @type {EnginePage} */
+    let page;
+    useEnginePage(name, '', (shared) => ({ engine, url, page } = shared));
+
+    for (const [index, scene] of SCENES.entries()) {
+      test(`${scene.id}: a link made after changing every setting opens to identical params and points`, async () => {
+        await visit(page, `${url}?scene=${scene.id}`);
+        await page.evaluate(() => window.playground.pause());
+
+        // Toggles and choices that make a point move by itself (a moving target, a target path, a
+        // following root) are left at their defaults: the copy would have moved on by the time it is
+        // read. Found by trying each.
+        const animated = new Set();
+        for (const spec of scene.params.filter((p) => p.kind === 'toggle' || p.kind === 'choice')) {
+          const before = await getState(page);
+          await setState(page, { params: { [spec.name]: otherValue(spec, 0) } });
+          await page.evaluate(() => window.playground.step(5));
+          const after = await getState(page);
+          if (scene.points.some((p) => after[p.name].x !== before[p.name].x || after[p.name].y !== before[p.name].y)) {
+            animated.add(spec.name);
+          }
+          await page.evaluate(() => document.getElementById('reset')?.click());
+        }
+
+        const fraction = 0.3137 + 0.17 * index;
+        // Custom params (the chain's lengths and joint limits) follow from the others here; figure.test.mjs
+        // and the property tests change them directly.
+        const params = Object.fromEntries(scene.params.filter((spec) => !animated.has(spec.name) && spec.kind !== 'custom')
+          .map((spec) => [spec.name, otherValue(spec, fraction)]));
+        const points = Object.fromEntries(scene.points.map((spec, i) => {
+          const b = spec.bounds ?? scene.world;
+          const f = 0.41 + 0.13 * i;
+          // Near the middle of the bounds, off round numbers (a spider target stays near the spider).
+          const cx = (b.minX + b.maxX) / 2;
+          const cy = (b.minY + b.maxY) / 2;
+          return [spec.name, { x: cx + Math.min(150, (b.maxX - b.minX) / 4) * f + 0.0049, y: cy + (b.maxY - b.minY) * 0.2 * f + 0.456 }];
+        }));
+        const notices = await setState(page, { params, ...points });
+        assert.ok(notices.every((n) => /^Rounded /.test(n)), `only roundings to a grid, got ${JSON.stringify(notices)}`);
+        const state = await getState(page);
+        for (const name of Object.keys(params)) {
+          const spec = scene.params.find((p) => p.name === name);
+          assert.notDeepEqual(state.params[name], spec.default, `${scene.id}.${name} moved off its default`);
+        }
+
+        const link = await page.evaluate(() => window.playground.shareLink());
+        const parsed = new URL(link);
+        assert.equal(`${parsed.origin}${parsed.pathname}`, url, 'a link to this page');
+        assert.ok(parsed.search.startsWith(`?v=1&scene=${scene.id}&`), `versioned, scene first: ${link}`);
+        assert.ok(link.length < 400, `short: ${link.length} characters (${link})`);
+        assert.doesNotMatch(parsed.search, /%[0-9A-F]{2}/i, 'readable: nothing percent-encoded');
+
+        const copy = await engine.openPage(link, { viewport: { width: 900, height: 700 } });
+        try {
+          const copied = await copy.evaluate(() => window.playground.getState());
+          assert.equal(copied.scene, scene.id);
+          assertSameSettings(copied, state, scene, `${scene.id} link`);
+          assert.equal(await copy.isVisible('#notices'), false, 'a shared link has nothing to complain about');
+          // The spider walks on in the copy, so where it stands (`at`) is compared in figure.test.mjs.
+          const withoutOwnState = (text) => {
+            const query = new URL(text);
+            if (scene.id === 'spider') query.searchParams.delete('at');
+            return query.href;
+          };
+          assert.equal(withoutOwnState(await copy.evaluate(() => window.playground.shareLink())), withoutOwnState(link), 'and links back to itself');
+        } finally {
+          await copy.close();
+        }
+        await assertNoProblems(page);
+      });
+    }
+
+    test('malformed and hostile links each load a working scene with a plain-text notice', async () => {
+      // A 20 KB URL is more than most servers take: the test server takes it (startServer's header
+      // limit), so the page itself meets the long query.
+      for (const { what, query, scene, notices: expected, check } of HOSTILE) {
+        const link = `${url}${query}`;
+        await visit(page, link);
+        const notices = await shownNotices(page);
+        assert.equal(notices.length, expected.length, `${what}: ${JSON.stringify(notices)}`);
+        expected.forEach((pattern, i) => assert.match(notices[i], pattern, `${what}: notice ${i}`));
+        if (check) check(await getState(page));
+        await assertSafeAndWorking(page, url, what, scene);
+      }
+    });
+  });
+}

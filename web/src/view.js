@@ -72,8 +72,12 @@ export function createView(canvas, world, onChange) {
   }
   measure();
 
+  /** Whether the observer has reported yet. */
+  let observed = false;
+
   /** @param {ResizeObserverEntry[]} entries */
   function onResize(entries) {
+    observed = true;
     const entry = entries[entries.length - 1];
     const box = entry.contentBoxSize?.[0];
     layout(box ? box.inlineSize : entry.contentRect.width, box ? box.blockSize : entry.contentRect.height);
@@ -166,6 +170,10 @@ export function createView(canvas, world, onChange) {
       onChange();
     },
     begin() {
+      // Until the observer's first report, draw at the size the canvas has now: WebKit reports
+      // after the frame that follows a layout change, so its first frames (and html[data-ready])
+      // came with the backing store of the loading layout (560 px high for a 466 px canvas).
+      if (!observed) measure();
       if (canvas.width !== pixelWidth || canvas.height !== pixelHeight) {
         canvas.width = Math.max(1, pixelWidth);
         canvas.height = Math.max(1, pixelHeight);

@@ -12,6 +12,16 @@ class ChromiumPage extends LibraryPage {
   }
 
   press(key) { return this.page.keyboard.press(key); }
+  setViewportSize(size) { return this.page.setViewportSize(size); }
+  /**
+   * Through CDP Emulation (Playwright sets the ratio only when a context is made); the session
+   * stays open with the page, as detaching it ends the override.
+   */
+  async setDeviceScaleFactor(ratio) {
+    const size = this.page.viewportSize() ?? DEFAULT_VIEWPORT;
+    this.emulation ??= await this.context.newCDPSession(this.page);
+    await this.emulation.send('Emulation.setDeviceMetricsOverride', { ...size, deviceScaleFactor: ratio, mobile: false });
+  }
   async touchStart(x, y) {
     this.cdp = await this.context.newCDPSession(this.page);
     await this.touch('touchStart', x, y);
@@ -37,11 +47,14 @@ export async function launchChromium({ colorScheme = 'light', reducedMotion = fa
   const browser = await launchBrowser();
   return {
     name: 'chromium',
-    can: { touch: true, touchInput: true, colorScheme: true, reducedMotion: true },
-    async openPage(url, { viewport = DEFAULT_VIEWPORT, touch = false } = {}) {
+    can: { touch: true, touchInput: true, colorScheme: true, reducedMotion: true, readClipboard: true, deviceScaleFactor: true, initScript: true },
+    minWidth: 0,
+    async openPage(url, { viewport = DEFAULT_VIEWPORT, touch = false, clipboard = false, deviceScaleFactor = 1, initScript } = {}) {
       const context = await browser.newContext({
-        viewport, hasTouch: touch, isMobile: touch, colorScheme, reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+        viewport, deviceScaleFactor, hasTouch: touch, isMobile: touch, colorScheme, reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+        permissions: clipboard ? ['clipboard-read', 'clipboard-write'] : [],
       });
+      if (initScript) await context.addInitScript(initScript);
       const page = new ChromiumPage(context, await context.newPage());
       await page.goto(url);
       return page;

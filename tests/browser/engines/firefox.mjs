@@ -21,6 +21,8 @@ class FirefoxPage extends LibraryPage {
     await this.page.keyboard.press(/** @type {any} */ (keys.at(-1)));
     for (const k of keys.slice(0, -1).reverse()) await this.page.keyboard.up(/** @type {any} */ (k));
   }
+  setViewportSize(size) { return this.page.setViewport({ ...this.page.viewport(), ...size }); }
+  setDeviceScaleFactor(ratio) { return this.page.setViewport({ ...(this.page.viewport() ?? DEFAULT_VIEWPORT), deviceScaleFactor: ratio }); }
   async touchStart(x, y) { this.finger = await this.page.touchscreen.touchStart(x, y); }
   async touchMoveTo(x, y) { await this.finger?.move(x, y); }
   async touchEnd() {
@@ -42,15 +44,22 @@ export async function launchFirefox({ colorScheme = 'light', reducedMotion = fal
     extraPrefsFirefox: {
       'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1,
       'ui.prefersReducedMotion': reducedMotion ? 1 : 0,
+      // A desktop's mouse: headless Firefox has no pointing device, so it matched (hover: none) and
+      // (pointer: none), and the page rightly hid its keyboard hints as on a touch screen.
+      // Capability bits: 2 fine pointer, 4 hover.
+      'ui.primaryPointerCapabilities': 6,
+      'ui.allPointerCapabilities': 6,
     },
   });
   return {
     name: 'firefox',
-    can: { touch: false, touchInput: true, colorScheme: true, reducedMotion: true },
-    async openPage(url, { viewport = DEFAULT_VIEWPORT } = {}) {
+    can: { touch: false, touchInput: true, colorScheme: true, reducedMotion: true, readClipboard: false, deviceScaleFactor: true, initScript: true },
+    minWidth: 0,
+    async openPage(url, { viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1, initScript } = {}) {
       const context = await browser.createBrowserContext();
       const page = new FirefoxPage(context, await context.newPage());
-      await page.page.setViewport(viewport);
+      await page.page.setViewport({ ...viewport, deviceScaleFactor });
+      if (initScript) await page.page.evaluateOnNewDocument(initScript); // BiDi script.addPreloadScript.
       await page.goto(url);
       return page;
     },

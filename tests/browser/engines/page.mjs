@@ -1,20 +1,30 @@
 // page.mjs: the engine-neutral page every driver returns. A driver implements a few primitives
-// through its engine's native protocol (evaluate, pointer, keys, click, screenshot, close); the rest
-// (reading text, attributes and boxes, waiting, dragging) is built here on those primitives, once.
+// through its engine's native protocol (evaluate, pointer, keys, screenshot, close); the rest
+// (reading text, attributes and boxes, waiting, dragging, locators) is built here on those
+// primitives, once. Where a call does what a Playwright Page call does, it has its name and
+// arguments (mouse.move, keyboard.press, getByRole, waitForFunction...), so a test reads alike.
+import { Locator } from './locator.mjs';
 
 /**
  * @typedef {Object} OpenOptions
  * @property {{width: number, height: number}} [viewport] CSS px, default 1200×760.
  * @property {boolean} [touch] A touch device (coarse pointer, touch events); only where
  *   engine.can.touch.
+ * @property {number} [deviceScaleFactor] The device pixel ratio (default 1; where engine.can.deviceScaleFactor).
+ * @property {() => void} [initScript] Run in every document of the page before its own scripts
+ *   (where engine.can.initScript).
+ * @property {boolean} [clipboard] Let the page read and write the clipboard (where engine.can.readClipboard).
  * @property {boolean} [waitReady] Wait for html[data-ready] (default true); fails on 'error'.
  */
 
 /** The default viewport, as in harness.mjs. */
 export const DEFAULT_VIEWPORT = { width: 1200, height: 760 };
 
-/** How long waitFor() and the readiness wait give the page, ms. */
+/** How long waitFor() gives the page, ms. */
 export const WAIT_TIMEOUT = 15000;
+
+/** How long a page may take to be ready, ms: WebKit on a busy 2-core machine took over 15 s. */
+export const READY_TIMEOUT = 45000;
 
 export class EnginePage {
   /** @param {string} engine The engine's name, for messages. */
@@ -65,13 +75,30 @@ export class EnginePage {
   /** Lifts it. */
   async touchEnd() { throw new Error(`${this.engine}: touchEnd is not implemented`); }
 
-  /** Clicks the element matching a CSS selector with the native pointer. */
-  async click(selector) { throw new Error(`${this.engine}: click(${selector}) is not implemented`); }
+  /** Clicks the one element matching a CSS selector with the native pointer, at its centre. */
+  click(selector) { return this.locator(selector).click(); }
 
   /** @returns {Promise<Buffer>} A PNG of the viewport. */
   async screenshot() { throw new Error(`${this.engine}: screenshot is not implemented`); }
 
   async close() {}
+
+  /** Reloads the page (and waits for the playground unless waitReady is false). */
+  async reload({ waitReady = true } = {}) {
+    await this.goto(await this.evaluate(() => location.href));
+    if (waitReady) await this.waitReady();
+  }
+
+  /** Resizes the viewport (CSS px). @param {{width: number, height: number}} size */
+  async setViewportSize(size) { throw new Error(`${this.engine}: setViewportSize(${JSON.stringify(size)}) is not implemented`); }
+
+  /** Changes the device pixel ratio, as a zoom or another screen does. @param {number} ratio */
+  async setDeviceScaleFactor(ratio) { throw new Error(`${this.engine}: setDeviceScaleFactor(${ratio}) is not implemented`); }
+
+  /** @returns {Promise<string[]>} Every URL the page requested (a driver may read them from the page). */
+  async requestList() {
+    return this.evaluate(() => [location.href, ...performance.getEntriesByType('resource').map((entry) => entry.name)]);
+  }
 
   /** @returns {Promise<string[]>} The problems so far (a driver may have to read them from the page). */
   async problemList() { return [...this.problems]; }
@@ -119,14 +146,93 @@ export class EnginePage {
     await this.touchEnd();
   }
 
+  /** Playwright-shaped pointer calls on the primitives. */
+  get mouse() {
+    return {
+      /** @param {number} x @param {number} y @param {{steps?: number}} [options] */
+      move: (x, y, options) => this.move(x, y, options),
+      down: () => this.pointerDown(),
+      up: () => this.pointerUp(),
+      /** @param {number} x @param {number} y */
+      click: async (x, y) => {
+        await this.move(x, y);
+        await this.pointerDown();
+        await this.pointerUp();
+      },
+    };
+  }
+
+  /** Playwright-shaped keyboard calls on the primitives (keys go to the focused element). */
+  get keyboard() {
+    return {
+      /** @param {string} key */
+      press: (key) => this.press(key),
+      /** @param {string} text Typed one character at a time. */
+      type: async (text) => {
+        for (const character of text) await this.press(character);
+      },
+    };
+  }
+
+  /** @param {string} selector @returns {Locator} */
+  locator(selector) { return new Locator(this, { selector }); }
+
+  /**
+   * @param {string} role
+   * @param {{name?: string | RegExp, exact?: boolean}} [options]
+   * @returns {Locator}
+   */
+  getByRole(role, options) { return Locator.byRole(this, role, options); }
+
+  /** The text of the one element matching a selector (waits for it). */
+  textContent(selector) { return this.locator(selector).textContent(); }
+  getAttribute(selector, name) { return this.locator(selector).getAttribute(name); }
+  isVisible(selector) { return this.locator(selector).isVisible(); }
+  inputValue(selector) { return this.locator(selector).inputValue(); }
+  fill(selector, value) { return this.locator(selector).fill(value); }
+
+  /**
+   * Runs `fn(elements, arg)` on every element matching a selector.
+   * @template T, A
+   * @param {string} selector
+   * @param {(elements: Element[], arg: A) => T} fn
+   * @param {A} [arg]
+   */
+  $$eval(selector, fn, arg) { return this.locator(selector).evaluateAll(fn, arg); }
+
+  /** Waits until an element matches (attached; or visible / hidden). */
+  async waitForSelector(selector, { state = 'attached', timeout = WAIT_TIMEOUT } = {}) {
+    if (state === 'attached') {
+      await this.waitFor((s) => document.querySelector(s) !== null, selector, timeout);
+      return;
+    }
+    await this.locator(selector).first().waitFor({ state, timeout });
+  }
+
+  /**
+   * As waitFor, with Playwright's argument order.
+   * @template T, A
+   * @param {(arg: A) => T} fn
+   * @param {A} [arg]
+   * @param {{timeout?: number}} [options]
+   */
+  waitForFunction(fn, arg, { timeout = WAIT_TIMEOUT } = {}) { return this.waitFor(fn, arg, timeout); }
+
+  /** @param {number} ms */
+  waitForTimeout(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
+
   /** Focuses the element matching a selector. */
   async focus(selector) {
-    const found = await this.evaluate((s) => {
+    // Waits for it to take focus: an element a click has just revealed (an opened <details>) may
+    // not be focusable yet in WebKit, which renders a frame behind on a busy machine.
+    const focus = (s) => {
       const element = /** @type {HTMLElement | null} */ (document.querySelector(s));
       element?.focus();
       return Boolean(element) && document.activeElement === element;
-    }, selector);
-    if (!found) throw new Error(`${this.engine}: could not focus ${selector}`);
+    };
+    await this.waitFor(focus, selector).catch(() => {
+      throw new Error(`${this.engine}: could not focus ${selector}`);
+    });
   }
 
   /** @returns {Promise<string | null>} The element's textContent (null if there is none). */
@@ -166,7 +272,7 @@ export class EnginePage {
 
   /** Waits for the playground's readiness signal; fails with its message on 'error'. */
   async waitReady() {
-    const ready = await this.waitFor(() => document.documentElement.dataset.ready);
+    const ready = await this.waitFor(() => document.documentElement.dataset.ready, undefined, READY_TIMEOUT);
     if (ready !== 'true') {
       throw new Error(`${this.engine}: the playground did not start (data-ready=${ready}): ${await this.text('#fatal-message')}`);
     }
@@ -187,7 +293,13 @@ export class LibraryPage extends EnginePage {
     super(engine);
     this.context = context;
     this.page = page;
+    /** @type {string[]} */
+    this.requests = [];
     recordProblems(page, this.problems);
+    // Not data: URLs (puppeteer reports them, Playwright does not): they never reach a network.
+    page.on('request', (request) => {
+      if (!request.url().startsWith('data:')) this.requests.push(request.url());
+    });
   }
 
   async goto(url) { await this.page.goto(url); }
@@ -195,14 +307,14 @@ export class LibraryPage extends EnginePage {
   pointerMoveTo(x, y) { return this.page.mouse.move(x, y); }
   pointerDown() { return this.page.mouse.down(); }
   pointerUp() { return this.page.mouse.up(); }
-  click(selector) { return this.page.click(selector); }
   async screenshot() { return Buffer.from(await this.page.screenshot()); }
   close() { return this.context.close(); }
+  async requestList() { return [...this.requests]; }
 }
 
 /**
  * Records a page's problems from the events Playwright and puppeteer both emit (console, pageerror,
- * requestfailed, response) into `problems`.
+ * requestfailed, response, dialog) into `problems`.
  * @param {{on: (event: string, listener: (value: any) => void) => unknown}} page
  * @param {string[]} problems
  */
@@ -216,16 +328,21 @@ export function recordProblems(page, problems) {
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
+  page.on('dialog', (dialog) => {
+    problems.push(`dialog: ${dialog.type()} ${dialog.message()}`);
+    dialog.dismiss().catch(() => {});
+  });
 }
 
 /**
  * The source of a function call for engines that take a script string: `(fn)(arg)`, awaited, with
- * the result (or the error's message) handed to WebDriver's async-script callback.
+ * the result (or the error's message) handed to WebDriver's async-script callback: {value} (none
+ * for undefined, so null and undefined stay apart) or {error}.
  * @param {Function} fn
  */
 export function asyncScript(fn) {
   return `const done = arguments[arguments.length - 1];
 Promise.resolve().then(() => (${fn})(arguments[0])).then(
-  (value) => done({ value: value === undefined ? null : value }),
+  (value) => done(value === undefined ? {} : { value }),
   (error) => done({ error: String(error && error.stack || error) }));`;
 }

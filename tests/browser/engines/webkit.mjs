@@ -10,17 +10,21 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Builder, By, Key } from 'selenium-webdriver';
+import { Builder, Key } from 'selenium-webdriver';
 import { miniBrowserPath, webkitDriverPath, xvfbPath } from '../../../scripts/lib/setup.mjs';
 import { DEFAULT_VIEWPORT, EnginePage, asyncScript } from './page.mjs';
 
 /** The script the test server must load first in every page for this driver (startServer's headScript). */
 export const RECORDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'recorder.js');
 
+/** The narrowest viewport MiniBrowser's window can have, CSS px (its toolbar sets it). */
+const MIN_WIDTH = 450;
+
 /** KeyboardEvent.key names to WebDriver key codes. */
 const KEYS = {
   ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT, ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN,
   Escape: Key.ESCAPE, Shift: Key.SHIFT, Enter: Key.ENTER, Tab: Key.TAB, Home: Key.HOME, End: Key.END, Space: ' ',
+  Control: Key.CONTROL, Alt: Key.ALT, Meta: Key.META, Backspace: Key.BACK_SPACE, Delete: Key.DELETE,
 };
 
 class WebKitPage extends EnginePage {
@@ -48,7 +52,7 @@ class WebKitPage extends EnginePage {
     await this.select();
     const result = await this.driver.executeAsyncScript(asyncScript(fn), arg ?? null);
     if (result?.error) throw new Error(`webkit: evaluate failed: ${result.error}`);
-    return result?.value ?? undefined;
+    return result && 'value' in result ? result.value : undefined;
   }
 
   async pointerMoveTo(x, y) {
@@ -75,15 +79,12 @@ class WebKitPage extends EnginePage {
     await actions.perform();
   }
 
-  async click(selector) {
-    await this.select();
-    await this.driver.findElement(By.css(selector)).click();
-  }
-
   async screenshot() {
     await this.select();
     return Buffer.from(await this.driver.takeScreenshot(), 'base64');
   }
+
+  setViewportSize(size) { return sizeViewport(this.driver, this, size); }
 
   async problemList() {
     return [...this.problems, ...((await this.evaluate(() => window.__ik2dProblems)) ?? [])];
@@ -117,8 +118,7 @@ async function sizeViewport(session, page, viewport) {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await page.close();
-  throw new Error(`webkit: MiniBrowser's window cannot have a ${viewport.width}×${viewport.height} viewport (got ${got.width}×${got.height}; its toolbar sets a minimum width of about 450 px)`);
+  throw new Error(`webkit: MiniBrowser's window cannot have a ${viewport.width}×${viewport.height} viewport (got ${got.width}×${got.height}; its toolbar sets a minimum width of about ${MIN_WIDTH} px)`);
 }
 
 /** A free TCP port on 127.0.0.1. */
@@ -206,8 +206,11 @@ export async function launchWebKit({ colorScheme = 'light', reducedMotion = fals
     name: 'webkit',
     // WebKitWebDriver turns WebDriver touch actions into mouse events here (the page sees
     // pointerType 'mouse'), so there is no touch input either.
-    can: { touch: false, touchInput: false, colorScheme: false, reducedMotion: false },
-    async openPage(pageUrl, { viewport = DEFAULT_VIEWPORT } = {}) {
+    can: { touch: false, touchInput: false, colorScheme: false, reducedMotion: false, readClipboard: false, deviceScaleFactor: false, initScript: false },
+    minWidth: MIN_WIDTH,
+    async openPage(pageUrl, { viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1, initScript } = {}) {
+      if (initScript) throw new Error('webkit: classic WebDriver cannot run a script before the page\'s own: skip this test there');
+      if (deviceScaleFactor !== 1) throw new Error('webkit: MiniBrowser cannot emulate a device pixel ratio: skip this test there');
       await selectWindow(home);
       await session.switchTo().newWindow('window');
       const handle = await session.getWindowHandle();
@@ -216,7 +219,12 @@ export async function launchWebKit({ colorScheme = 'light', reducedMotion = fals
         await session.switchTo().window(home);
         current = home;
       });
-      await sizeViewport(session, page, viewport);
+      try {
+        await sizeViewport(session, page, viewport);
+      } catch (error) {
+        await page.close();
+        throw error;
+      }
       await page.goto(pageUrl);
       return page;
     },

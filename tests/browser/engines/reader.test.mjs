@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { assertClose, getState, nextFrames, setState, worldPerPixel, worldToClient } from '../harness.mjs';
 import { boneContrastInPage } from '../in-page.mjs';
+import { pageOpener } from './calls.mjs';
 import { ENGINES, assertNoProblems, launchEngine, useEngine } from './index.mjs';
 
 const SCENES = ['arm', 'chain', 'spider', 'stress'];
@@ -21,15 +22,7 @@ for (const name of ENGINES) {
   describe(name, () => {
     const use = useEngine(name);
     /** Opens a page of the served dist/, runs `body`, closes it even when the body fails. */
-    const withPage = async (query, options, body) => {
-      const { engine, url } = use();
-      const page = await engine.openPage(`${url}${query}`, options);
-      try {
-        await body(page, url);
-      } finally {
-        await page.close();
-      }
-    };
+    const withPage = pageOpener(use);
 
     test('every scene loads and draws its bones, with no console or page errors', async (t) => {
       for (const scene of SCENES) {

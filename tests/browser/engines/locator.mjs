@@ -112,7 +112,15 @@ export function actInPage(element, action, value) {
       input.dispatchEvent(new Event('change', { bubbles: true }));
       return input.value;
     case 'scroll': {
-      const inView = rect.top >= 0 && rect.left >= 0 && rect.bottom <= innerHeight && rect.right <= innerWidth;
+      // Whole within the viewport and within every scrolling ancestor's visible box: a control
+      // half under a scrolling panel's edge would take a click rounded to a whole pixel (WebDriver
+      // actions) on the panel's border instead.
+      let inView = rect.top >= 0 && rect.left >= 0 && rect.bottom <= innerHeight && rect.right <= innerWidth;
+      for (let parent = element.parentElement; parent && inView; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowY === 'visible') continue;
+        const clip = parent.getBoundingClientRect();
+        inView = rect.top >= clip.top + parent.clientTop && rect.bottom <= clip.top + parent.clientTop + parent.clientHeight;
+      }
       if (!inView) element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
       const after = element.getBoundingClientRect();
       return { x: after.x + after.width / 2, y: after.y + after.height / 2, visible };

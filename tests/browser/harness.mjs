@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import sirv from 'sirv';
+import { recordProblems } from './engines/page.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const distDir = path.resolve(here, '..', '..', 'dist');
@@ -247,21 +248,8 @@ export async function openPage(browser, url, { waitReady = true, ...contextOptio
   const problems = [];
   /** @type {string[]} */
   const requests = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') {
-      problems.push(`console.${message.type()}: ${message.text()}`);
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  recordProblems(page, problems);
   page.on('request', (request) => requests.push(request.url()));
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
-  page.on('dialog', (dialog) => {
-    problems.push(`dialog: ${dialog.type()} ${dialog.message()}`);
-    dialog.dismiss().catch(() => {});
-  });
   await page.goto(url);
   if (waitReady) await waitReady_(page);
   return { page, context, problems, requests };

@@ -213,6 +213,22 @@ export function endPart(ctx) {
 }
 
 /**
+ * Starts a path and traces a diamond (a square on its corner) around `centre`, `half` from the
+ * centre to each corner, in canvas pixels: the chain's pole and the spider's rest marks.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Point} centre
+ * @param {number} half
+ */
+export function traceDiamond(ctx, centre, half) {
+  ctx.beginPath();
+  ctx.moveTo(centre.x, centre.y - half);
+  ctx.lineTo(centre.x + half, centre.y);
+  ctx.lineTo(centre.x, centre.y + half);
+  ctx.lineTo(centre.x - half, centre.y);
+  ctx.closePath();
+}
+
+/**
  * Traces a tapered capsule around the segment a→b (canvas px) with end radii ra, rb.
  * @param {CanvasRenderingContext2D} ctx
  * @param {Point} a

@@ -129,6 +129,8 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
   const { canvas } = elements;
   /** @type {SceneDefinition} */
   let definition = firstScene;
+  /** Every handle of the scene (handlesOf), built once per scene: hover and drawing ask every frame. */
+  let handles = handlesOf(definition);
   /** @type {SceneInstance} */
   let scene = definition.create(ik);
   /** @type {Settings} */
@@ -176,13 +178,9 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     change({ params: { [name]: value } });
   }
 
-  /**
-   * Every handle of the scene: its points (settings), then the handles it places itself (derived
-   * from its settings, such as the arm's pose ghost), most important first.
-   * @returns {Array<{name: string, label: string}>}
-   */
+  /** Every handle of the scene, built once per scene (see handlesOf). */
   function allHandles() {
-    return [...definition.points, ...(definition.handles ?? [])];
+    return handles;
   }
 
   /**
@@ -279,6 +277,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
   function mountScene(next) {
     scene.dispose();
     definition = next;
+    handles = handlesOf(definition);
     scene = definition.create(ik);
     settings = defaultSettings(definition);
     drag = null;
@@ -634,4 +633,14 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
       onChange();
     },
   };
+}
+
+/**
+ * Every handle of a scene: its points (settings), then the handles it places itself (derived from
+ * its settings, such as the arm's pose ghost), most important first.
+ * @param {SceneDefinition} definition
+ * @returns {ReadonlyArray<{name: string, label: string}>}
+ */
+function handlesOf(definition) {
+  return Object.freeze([...definition.points, ...(definition.handles ?? [])]);
 }

@@ -5,7 +5,7 @@
  */
 
 import {
-  beginPart, drawDot, drawHalo, drawHaloText, endPart, sizeFor, traceArc, traceCapsule, traceCircle,
+  beginPart, drawDot, drawHalo, drawHaloText, endPart, sizeFor, traceArc, traceCapsule, traceCircle, traceDiamond,
 } from '../draw.js';
 
 /**
@@ -203,12 +203,7 @@ export function drawPole(ctx, view, theme, pole, middle, highlight) {
   ctx.stroke();
   ctx.setLineDash([]);
   if (highlight) drawHalo(ctx, p, size + 8, colour);
-  ctx.beginPath();
-  ctx.moveTo(p.x, p.y - size);
-  ctx.lineTo(p.x + size, p.y);
-  ctx.lineTo(p.x, p.y + size);
-  ctx.lineTo(p.x - size, p.y);
-  ctx.closePath();
+  traceDiamond(ctx, p, size);
   ctx.fillStyle = theme.background;
   ctx.fill();
   ctx.lineWidth = 2.5;

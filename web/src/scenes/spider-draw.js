@@ -9,7 +9,7 @@
  * mapped points.
  */
 
-import { drawDot, drawTargetHandle, sizeFor, traceCapsule } from '../draw.js';
+import { drawDot, drawTargetHandle, sizeFor, traceCapsule, traceDiamond } from '../draw.js';
 import { formatWhole } from '../format.js';
 
 /**
@@ -336,12 +336,7 @@ export function drawDebugRestSpots(ctx, view, theme, legs, threshold, groundHeig
     }
     const rest = view.worldToCanvas(leg.rest);
     const half = 4;
-    ctx.beginPath();
-    ctx.moveTo(rest.x, rest.y - half);
-    ctx.lineTo(rest.x + half, rest.y);
-    ctx.lineTo(rest.x, rest.y + half);
-    ctx.lineTo(rest.x - half, rest.y);
-    ctx.closePath();
+    traceDiamond(ctx, rest, half);
     ctx.fillStyle = leg.group === 0 ? theme.limit : theme.background;
     ctx.fill();
     ctx.lineWidth = 1.5;

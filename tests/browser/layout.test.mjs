@@ -68,6 +68,28 @@ for (const name of ENGINES) {
       });
     }
 
+    test('a narrow window with a mouse: the scene tools wrap inside the page', async () => {
+      // A narrow desktop window (or a tablet with a mouse) shows every tool, H's included.
+      const width = Math.max(390, engine.minWidth + 1);
+      const opened = await engine.openPage(url, { viewport: { width, height: 844 } });
+      const page = opened;
+      try {
+        for (const scene of SCENES) {
+          await setState(page, { scene });
+          await nextFrames(page);
+          const tools = await page.evaluate(() => [...document.querySelectorAll('#scene-tools button')]
+            .filter((button) => button.getClientRects().length > 0)
+            .map((button) => ({ text: button.textContent, right: button.getBoundingClientRect().right })));
+          for (const tool of tools) {
+            assert.ok(tool.right <= width, `${scene}: the tool "${tool.text}" ends at ${tool.right} px, inside ${width}`);
+          }
+        }
+        await assertNoProblems(opened);
+      } finally {
+        await opened.close();
+      }
+    });
+
     test('390×844 touch: the settings follow the scene with no long empty space, and the tabs fit on one line', async (t) => {
       if (!engine.can.touch) {
         t.skip(`${name}: cannot emulate a touch device`);

@@ -8,7 +8,7 @@
 // Set IK2D_ENGINES=firefox,webkit to run only some while developing.
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
-import { startServer } from '../harness.mjs';
+import { serveFolder, startServer } from '../harness.mjs';
 import { launchChromium } from './chromium.mjs';
 import { launchFirefox } from './firefox.mjs';
 import { RECORDER, launchWebKit } from './webkit.mjs';
@@ -70,6 +70,16 @@ export async function launchEngine(name, preferences = {}) {
  */
 export function serveFor(name, options = {}) {
   return startServer(name === 'webkit' ? { ...options, headScript: RECORDER } : options);
+}
+
+/**
+ * Serves a folder on another port (serveFolder: a host page on another origin than the embeds),
+ * with the WebKit driver's console recorder in its HTML pages for WebKit.
+ * @param {keyof typeof LAUNCHERS} name
+ * @param {string} folder
+ */
+export function serveFolderFor(name, folder) {
+  return serveFolder(folder, name === 'webkit' ? { headScript: RECORDER } : {});
 }
 
 /**

@@ -214,9 +214,10 @@ export class Locator {
     }
   }
 
-  /** A native click at the element's centre, after scrolling it into view. */
+  /** A native click at the element's centre, after scrolling it (and a frame it is in) into view. */
   async click() {
     const deadline = Date.now() + LOCATOR_TIMEOUT;
+    await this.page.reveal(); // In a frame: the frame into view in the page first.
     let at = await this.act('scroll');
     while (!at.visible && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -228,6 +229,7 @@ export class Locator {
 
   /** A finger tap at the element's centre (native touch input: where engine.can.touchInput). */
   async tap() {
+    await this.page.reveal();
     const at = await this.act('scroll');
     await this.page.touchStart(at.x, at.y);
     await this.page.touchEnd();

@@ -100,8 +100,27 @@ export class EnginePage {
     return this.evaluate(() => [location.href, ...performance.getEntriesByType('resource').map((entry) => entry.name)]);
   }
 
-  /** @returns {Promise<string[]>} The problems so far (a driver may have to read them from the page). */
+  /** @returns {Promise<string[]>} The problems so far, the page's and its frames' (a driver may have to read them from the page). */
   async problemList() { return [...this.problems]; }
+
+  /**
+   * A handle on the document in `window.frames[index]` of the document `parent` names (null: this
+   * page), for evaluateInFrame: a Playwright or puppeteer Frame, WebKit's path of frame indices.
+   * @param {any} parent
+   * @param {number} index
+   * @returns {Promise<any>} Null when there is no such frame (yet).
+   */
+  async childFrameHandle(parent, index) { throw new Error(`${this.engine}: childFrameHandle(${parent}, ${index}) is not implemented`); }
+
+  /**
+   * Runs `fn(arg)` in the frame a handle names (as evaluate does in the page).
+   * @template T, A
+   * @param {any} handle From childFrameHandle.
+   * @param {(arg: A) => T | Promise<T>} fn
+   * @param {A} [arg]
+   * @returns {Promise<T>}
+   */
+  async evaluateInFrame(handle, fn, arg) { throw new Error(`${this.engine}: evaluateInFrame(${handle}, ${fn}, ${arg}) is not implemented`); }
 
   // Built on the primitives ------------------------------------------------------------------
 
@@ -270,6 +289,81 @@ export class EnginePage {
     }
   }
 
+  // Frames (iframes, cross-origin ones too) ----------------------------------------------------
+
+  /** The page the pointer and keys go to (a frame's is its top-level page's). @returns {EnginePage} */
+  get top() { return this; }
+
+  /**
+   * Waits for a frame of this document (or of a frame inside it) and returns it: an EnginePage
+   * whose evaluate, locators, waits and pointer calls work inside the frame, in the frame's CSS px.
+   * @param {string | RegExp} which A CSS selector of its <iframe> in this document (one match), or a
+   *   pattern its current URL matches (the first such frame, breadth first).
+   * @param {{timeout?: number}} [options] ms.
+   * @returns {Promise<EngineFrame>}
+   */
+  async frame(which, { timeout = WAIT_TIMEOUT } = {}) {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      // A frame that is navigating or going away may refuse a call for a moment: try again.
+      const found = await this.findFrame(which).catch(() => null);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`${this.engine}: no frame ${which} after ${timeout} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /**
+   * The frame `frame()` waits for, or null now.
+   * @param {string | RegExp} which
+   * @returns {Promise<EngineFrame | null>}
+   */
+  async findFrame(which) {
+    if (typeof which === 'string') {
+      const index = await this.evaluate(frameIndexInPage, which);
+      return index < 0 ? null : this.childFrame(index);
+    }
+    const count = await this.evaluate(() => window.length);
+    const children = [];
+    for (let index = 0; index < count; index += 1) {
+      const child = await this.childFrame(index);
+      if (!child) continue;
+      if (which.test(await child.url())) return child;
+      children.push(child);
+    }
+    for (const child of children) {
+      const found = await child.findFrame(which);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  /**
+   * The frame in `window.frames[index]`, or null if it has none (yet).
+   * @param {number} index
+   * @returns {Promise<EngineFrame | null>}
+   */
+  async childFrame(index) {
+    const handle = await this.top.childFrameHandle(this.frameHandle, index);
+    return handle ? new EngineFrame(this, index, handle) : null;
+  }
+
+  /** The handle on this document for the top page's evaluateInFrame (null: the top page itself). */
+  get frameHandle() { return null; }
+
+  /** @returns {Promise<string>} The document's URL now. */
+  url() { return this.evaluate(() => location.href); }
+
+  /**
+   * Where a point of this document's viewport is in the top-level viewport, CSS px.
+   * @param {{x: number, y: number}} point
+   * @returns {Promise<{x: number, y: number}>}
+   */
+  async toTop(point) { return point; }
+
+  /** Scrolls this document's frame into view in the documents around it (nothing for a page). */
+  async reveal() {}
+
   /** Waits for the playground's readiness signal; fails with its message on 'error'. */
   async waitReady() {
     const ready = await this.waitFor(() => document.documentElement.dataset.ready, undefined, READY_TIMEOUT);
@@ -277,6 +371,114 @@ export class EnginePage {
       throw new Error(`${this.engine}: the playground did not start (data-ready=${ready}): ${await this.text('#fatal-message')}`);
     }
   }
+}
+
+/**
+ * Runs in a document: the index in `window.frames` of the one <iframe> matching a selector (-1 when
+ * none, several, or not loaded yet).
+ * @param {string} selector
+ */
+function frameIndexInPage(selector) {
+  const found = [...document.querySelectorAll(selector)];
+  const element = /** @type {HTMLIFrameElement | undefined} */ (found[0]);
+  if (found.length !== 1 || !element.contentWindow) return -1;
+  for (let i = 0; i < window.length; i += 1) if (window[i] === element.contentWindow) return i;
+  return -1;
+}
+
+/**
+ * Runs in a document: the <iframe> showing `window.frames[index]`, scrolled into view first if asked
+ * and not all in the viewport; returns where its content box starts in the viewport, CSS px.
+ * @param {{index: number, scroll: boolean}} input
+ */
+function frameContentInPage({ index, scroll }) {
+  const element = [...document.querySelectorAll('iframe, frame')]
+    .find((candidate) => /** @type {HTMLIFrameElement} */ (candidate).contentWindow === window[index]);
+  if (!element) throw new Error(`no <iframe> shows frame ${index} any more`);
+  let rect = element.getBoundingClientRect();
+  if (scroll && (rect.top < 0 || rect.left < 0 || rect.bottom > innerHeight || rect.right > innerWidth)) {
+    element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    rect = element.getBoundingClientRect();
+  }
+  const style = getComputedStyle(element);
+  return {
+    x: rect.left + element.clientLeft + parseFloat(style.paddingLeft),
+    y: rect.top + element.clientTop + parseFloat(style.paddingTop),
+  };
+}
+
+/**
+ * A frame of a page (an <iframe>, cross-origin or not), as an EnginePage: evaluate runs in the
+ * frame (through the top page's evaluateInFrame), so the locators, waits and reads built on it work
+ * inside it. Pointer and touch calls take the frame's CSS px and go to the top page at the frame's
+ * place then (a gesture is placed once, when it begins); keys go to the top page's focused element.
+ * Its problems are the page's: the top page's problemList() covers every frame.
+ */
+export class EngineFrame extends EnginePage {
+  /**
+   * @param {EnginePage} parent The document the frame is in.
+   * @param {number} index Its index in the parent's window.frames.
+   * @param {any} handle The top page's handle on it (childFrameHandle).
+   */
+  constructor(parent, index, handle) {
+    super(parent.engine);
+    this.parent = parent;
+    this.index = index;
+    this.handle = handle;
+  }
+
+  get top() { return this.parent.top; }
+  get frameHandle() { return this.handle; }
+
+  evaluate(fn, arg) { return this.top.evaluateInFrame(this.handle, fn, arg); }
+
+  async toTop(point) {
+    const origin = await this.parent.evaluate(frameContentInPage, { index: this.index, scroll: false });
+    return this.parent.toTop({ x: origin.x + point.x, y: origin.y + point.y });
+  }
+
+  async reveal() {
+    await this.parent.reveal();
+    await this.parent.evaluate(frameContentInPage, { index: this.index, scroll: true });
+  }
+
+  async move(x, y, options) {
+    const at = await this.toTop({ x, y });
+    await this.top.move(at.x, at.y, options);
+  }
+
+  async pointerMoveTo(x, y) { return this.move(x, y); }
+  pointerDown() { return this.top.pointerDown(); }
+  pointerUp() { return this.top.pointerUp(); }
+  press(key) { return this.top.press(key); }
+
+  async drag(points, steps) {
+    const offset = await this.toTop({ x: 0, y: 0 });
+    await this.top.drag(points.map((p) => ({ x: p.x + offset.x, y: p.y + offset.y })), steps);
+  }
+
+  async touchStart(x, y) {
+    const at = await this.toTop({ x, y });
+    await this.top.touchStart(at.x, at.y);
+  }
+
+  async touchMoveTo(x, y) {
+    const at = await this.toTop({ x, y });
+    await this.top.touchMoveTo(at.x, at.y);
+  }
+
+  touchEnd() { return this.top.touchEnd(); }
+
+  async touchDrag(from, to, steps) {
+    const offset = await this.toTop({ x: 0, y: 0 });
+    await this.top.touchDrag({ x: from.x + offset.x, y: from.y + offset.y }, { x: to.x + offset.x, y: to.y + offset.y }, steps);
+  }
+
+  problemList() { return this.top.problemList(); }
+
+  async goto(url) { throw new Error(`${this.engine}: a frame does not navigate in these tests (goto ${url}): open a page`); }
+  async screenshot() { throw new Error(`${this.engine}: take the page's screenshot, not a frame's`); }
+  async setViewportSize(size) { throw new Error(`${this.engine}: a frame's size is its <iframe>'s (setViewportSize ${JSON.stringify(size)})`); }
 }
 
 /**
@@ -310,6 +512,22 @@ export class LibraryPage extends EnginePage {
   async screenshot() { return Buffer.from(await this.page.screenshot()); }
   close() { return this.context.close(); }
   async requestList() { return [...this.requests]; }
+
+  /** The child frame among the Playwright / puppeteer frame's that sits at window.frames[index]. */
+  async childFrameHandle(parent, index) {
+    for (const child of (parent ?? this.page.mainFrame()).childFrames()) {
+      if (await child.evaluate(indexInParentInPage).catch(() => -1) === index) return child;
+    }
+    return null;
+  }
+
+  evaluateInFrame(handle, fn, arg) { return handle.evaluate(fn, arg); }
+}
+
+/** Runs in a frame: its index in its parent's window.frames. */
+export function indexInParentInPage() {
+  for (let i = 0; i < parent.length; i += 1) if (parent[i] === window) return i;
+  return -1;
 }
 
 /**

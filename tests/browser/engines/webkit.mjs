@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Builder, Key } from 'selenium-webdriver';
 import { miniBrowserPath, webkitDriverPath, xvfbPath } from '../../../scripts/lib/setup.mjs';
-import { DEFAULT_VIEWPORT, EnginePage, asyncScript } from './page.mjs';
+import { DEFAULT_VIEWPORT, EnginePage, asyncScript, decodeJson, encodeJson } from './page.mjs';
 
 /** The script the test server must load first in every page for this driver (startServer's headScript). */
 export const RECORDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'recorder.js');
@@ -66,9 +66,9 @@ class WebKitPage extends EnginePage {
 
   /** The async script for evaluate, in whatever document the session is switched to. */
   async execute(fn, arg) {
-    const result = await this.driver.executeAsyncScript(asyncScript(fn), arg ?? null);
-    if (result?.error) throw new Error(`webkit: evaluate failed: ${result.error}`);
-    return result && 'value' in result ? result.value : undefined;
+    const result = await this.driver.executeAsyncScript(asyncScript(fn), encodeJson(arg));
+    if (typeof result?.json !== 'string') throw new Error(`webkit: evaluate failed: ${result?.error ?? `no result (${JSON.stringify(result)})`}`);
+    return decodeJson(result.json);
   }
 
   /** A frame's handle is its path of window.frames indices from the top-level document. */

@@ -167,6 +167,18 @@ export class Locator {
     return `${role ? `role ${role}` : selector}${named}${index === undefined ? '' : ` (#${index})`}`;
   }
 
+  /**
+   * By role and accessible name among this locator's element's descendants (this one a CSS-selector
+   * locator), as page.getByRole.
+   * @param {string} role
+   * @param {{name?: string | RegExp, exact?: boolean}} [options]
+   */
+  getByRole(role, { name, exact } = {}) {
+    const { selector, role: ownRole, index } = this.spec;
+    if (!selector || ownRole || index !== undefined) throw new Error(`getByRole inside ${this.describe()}: only inside a plain CSS-selector locator`);
+    return new Locator(this.page, { selector: `:is(${selector}) *`, role, name: nameSpec(name), exact });
+  }
+
   /** @param {number} index */
   nth(index) { return new Locator(this.page, { ...this.spec, index }); }
   first() { return this.nth(0); }

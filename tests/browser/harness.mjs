@@ -150,22 +150,6 @@ export async function serveFolder(folder, { headScript } = {}) {
 }
 
 /**
- * Counts animation-frame callbacks in every frame of a context, cross-origin iframes included
- * (an init script: `window.__frames`), to check that an embed out of view does no per-frame work.
- * @param {import('playwright-core').BrowserContext} context
- */
-export function countAnimationFrames(context) {
-  return context.addInitScript(() => {
-    const request = window.requestAnimationFrame.bind(window);
-    /** @type {any} */ (window).__frames = 0;
-    window.requestAnimationFrame = (callback) => request((time) => {
-      /** @type {any} */ (window).__frames += 1;
-      callback(time);
-    });
-  });
-}
-
-/**
  * Runs axe-core (npm) in a page or frame and returns its serious and critical violations, as
  * "rule: target" lines (empty when there are none).
  * @param {{evaluate: (fn: Function, arg?: any) => Promise<any>}} target A Playwright page or frame,

@@ -53,7 +53,7 @@ export async function launchFirefox({ colorScheme = 'light', reducedMotion = fal
   });
   return {
     name: 'firefox',
-    can: { touch: false, touchInput: true, colorScheme: true, reducedMotion: true, readClipboard: false, deviceScaleFactor: true, initScript: true },
+    can: { touch: false, touchInput: true, touchPan: false, colorScheme: true, reducedMotion: true, readClipboard: false, deviceScaleFactor: true, initScript: true },
     minWidth: 0,
     async openPage(url, { viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1, initScript } = {}) {
       const context = await browser.createBrowserContext();

@@ -260,7 +260,7 @@ export async function launchWebKit({ colorScheme = 'light', reducedMotion = fals
     name: 'webkit',
     // WebKitWebDriver turns WebDriver touch actions into mouse events here (the page sees
     // pointerType 'mouse'), so there is no touch input either.
-    can: { touch: false, touchInput: false, colorScheme: false, reducedMotion: false, readClipboard: false, deviceScaleFactor: false, initScript: false },
+    can: { touch: false, touchInput: false, touchPan: false, colorScheme: false, reducedMotion: false, readClipboard: false, deviceScaleFactor: false, initScript: false },
     minWidth: MIN_WIDTH,
     async openPage(pageUrl, { viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1, initScript } = {}) {
       if (initScript) throw new Error('webkit: classic WebDriver cannot run a script before the page\'s own: skip this test there');

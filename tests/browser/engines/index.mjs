@@ -18,10 +18,11 @@ import { RECORDER, launchWebKit } from './webkit.mjs';
  * @typedef {import('./page.mjs').OpenOptions} OpenOptions
  * @typedef {Object} Engine
  * @property {'chromium' | 'firefox' | 'webkit'} name
- * @property {{touch: boolean, touchInput: boolean, touchPan: boolean, colorScheme: boolean, reducedMotion: boolean, readClipboard: boolean, deviceScaleFactor: boolean, initScript: boolean}} can
+ * @property {{touch: boolean, touchInput: boolean, touchPan: boolean, hideTab: boolean, colorScheme: boolean, reducedMotion: boolean, readClipboard: boolean, deviceScaleFactor: boolean, initScript: boolean}} can
  *   What it can do: emulate a touch device (coarse pointer, touch events), give the page real touch
  *   input (pointerType 'touch'; Chromium only on a page opened with touch), pan the page by a
- *   finger's swipe (touchPan: Chromium; Firefox's touch actions never pan it), emulate a colour
+ *   finger's swipe (touchPan: Chromium; Firefox's touch actions never pan it), hide a page as a
+ *   background tab or minimised window does (hideTab: setTabHidden), emulate a colour
  *   scheme and reduced motion (at launch), let a page read the clipboard without asking (on a
  *   page opened with clipboard: true), emulate a device pixel ratio (deviceScaleFactor when opening,
  *   setDeviceScaleFactor after), run a script in every document before the page's own (initScript).

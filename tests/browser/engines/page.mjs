@@ -95,6 +95,13 @@ export class EnginePage {
   /** Changes the device pixel ratio, as a zoom or another screen does. @param {number} ratio */
   async setDeviceScaleFactor(ratio) { throw new Error(`${this.engine}: setDeviceScaleFactor(${ratio}) is not implemented`); }
 
+  /**
+   * Hides the page as a tab in the background or a minimised window is (document.hidden, a
+   * visibilitychange), or shows it again (where engine.can.hideTab).
+   * @param {boolean} hidden
+   */
+  async setTabHidden(hidden) { throw new Error(`${this.engine}: setTabHidden(${hidden}) is not implemented`); }
+
   /** @returns {Promise<string[]>} Every URL the page requested (a driver may read them from the page). */
   async requestList() {
     return this.evaluate(() => [location.href, ...performance.getEntriesByType('resource').map((entry) => entry.name)]);

@@ -115,6 +115,19 @@ class WebKitPage extends EnginePage {
 
   setViewportSize(size) { return sizeViewport(this.driver, this, size); }
 
+  /** Minimising the window hides the page; its old rectangle back shows it. */
+  async setTabHidden(hidden) {
+    const window = this.driver.manage().window();
+    if (hidden) {
+      this.shownRect ??= await this.inWindow(() => window.getRect());
+      await this.inWindow(() => window.minimize());
+      return;
+    }
+    const rect = this.shownRect;
+    if (rect) await this.inWindow(() => window.setRect(rect));
+    this.shownRect = undefined;
+  }
+
   /** The recorder's list in the page and in every frame in it (a frame without one adds nothing). */
   async problemList() {
     const problems = [...this.problems];
@@ -260,7 +273,7 @@ export async function launchWebKit({ colorScheme = 'light', reducedMotion = fals
     name: 'webkit',
     // WebKitWebDriver turns WebDriver touch actions into mouse events here (the page sees
     // pointerType 'mouse'), so there is no touch input either.
-    can: { touch: false, touchInput: false, touchPan: false, colorScheme: false, reducedMotion: false, readClipboard: false, deviceScaleFactor: false, initScript: false },
+    can: { touch: false, touchInput: false, touchPan: false, hideTab: true, colorScheme: false, reducedMotion: false, readClipboard: false, deviceScaleFactor: false, initScript: false },
     minWidth: MIN_WIDTH,
     async openPage(pageUrl, { viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1, initScript } = {}) {
       if (initScript) throw new Error('webkit: classic WebDriver cannot run a script before the page\'s own: skip this test there');

@@ -89,6 +89,23 @@ for (const name of ENGINES) {
   describe(name, () => {
     const use = useEngine(name);
     const withPage = pageOpener(use);
+    /**
+     * Serves a host page with a snippet on another port, opens it, runs `body(page, embedOrigin)`,
+     * and closes both even when the body fails.
+     * @param {string} snippet
+     * @param {(page: EnginePage, embedOrigin: string, hostUrl: string) => Promise<void>} body
+     */
+    const withHost = async (snippet, body) => {
+      const { engine, url } = use();
+      const host = await startHost(name, snippet);
+      const page = await engine.openPage(host.url, { waitReady: false });
+      try {
+        await body(page, new URL(url).origin, host.url);
+      } finally {
+        await page.close();
+        await host.close();
+      }
+    };
     /** A small embed's window: 400×300, or 480×360 where the engine cannot open one that narrow. */
     const small = () => (use().engine.minWidth > 400 ? { width: 480, height: 360 } : { width: 400, height: 300 });
 
@@ -267,18 +284,15 @@ for (const name of ENGINES) {
     });
 
     test('postMessage from another origin: ready, setState, getState, subscribe, and bad messages answered with notices', async () => {
-      const { engine, url } = use();
-      const embedOrigin = new URL(url).origin;
+      const { url } = use();
       const snippet = `<iframe src="${url}embed.html?${ARM_QUERY.replace(/&/g, '&amp;')}" title="ik2d: Two-bone arm" `
         + 'width="640" height="480" loading="lazy" style="border:0;max-width:100%"></iframe>';
-      const host = await startHost(name, snippet);
-      const page = await engine.openPage(host.url, { waitReady: false });
-      /** Messages the host got from the embed, of a type. */
-      const received = (type) => page.evaluate((ty) => window.received.filter((m) => m.data?.type === ty), type);
-      /** @param {Record<string, unknown>} message */
-      const send = (message) => ask(page, embedOrigin, message);
-      try {
-        assert.notEqual(new URL(host.url).origin, embedOrigin, 'the blog is on another origin');
+      await withHost(snippet, async (page, embedOrigin, hostUrl) => {
+        /** Messages the host got from the embed, of a type. */
+        const received = (type) => page.evaluate((ty) => window.received.filter((m) => m.data?.type === ty), type);
+        /** @param {Record<string, unknown>} message */
+        const send = (message) => ask(page, embedOrigin, message);
+        assert.notEqual(new URL(hostUrl).origin, embedOrigin, 'the blog is on another origin');
         await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'ik2d:ready'));
         const [ready] = await received('ik2d:ready');
         assert.equal(ready.origin, embedOrigin);
@@ -388,22 +402,15 @@ for (const name of ENGINES) {
         }
         assert.deepEqual(await unexpectedProblems(page), [], 'no page error, console error or dialog, in the page or the embed');
         assert.ok((await page.problemList()).some((p) => p.includes('ignored a message that is not')), 'junk was warned about');
-      } finally {
-        await page.close();
-        await host.close();
-      }
+      });
     });
 
     test('postMessage step-through: ik2d:stepSolver steps a chain embed joint by joint, ik2d:runSolver runs it again', async () => {
-      const { engine, url } = use();
-      const embedOrigin = new URL(url).origin;
-      const snippet = `<iframe src="${url}embed.html?v=1&amp;scene=chain&amp;target=90,40" title="ik2d: Chain" `
+      const snippet = `<iframe src="${use().url}embed.html?v=1&amp;scene=chain&amp;target=90,40" title="ik2d: Chain" `
         + 'width="640" height="480" style="border:0"></iframe>';
-      const host = await startHost(name, snippet);
-      const page = await engine.openPage(host.url, { waitReady: false });
-      /** @param {Record<string, unknown>} message */
-      const send = async (message) => (await ask(page, embedOrigin, message))?.data;
-      try {
+      await withHost(snippet, async (page, embedOrigin) => {
+        /** @param {Record<string, unknown>} message */
+        const send = async (message) => (await ask(page, embedOrigin, message))?.data;
         await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'ik2d:ready'));
         const frame = await page.frame(/embed\.html/);
         await frame.waitForFunction(() => window.playground.getState().result?.status === 'reached', null, { timeout: 5000 });
@@ -464,10 +471,7 @@ for (const name of ENGINES) {
         }
         assert.equal((await getState(frame)).scene, 'arm');
         assert.deepEqual(await unexpectedProblems(page), [], 'no page error, console error or dialog, in the page or the embed');
-      } finally {
-        await page.close();
-        await host.close();
-      }
+      });
     });
 
     test('an embed loads only its own scene\'s modules; a host\'s ik2d:setState to another scene loads that one first', async () => {

@@ -3,6 +3,7 @@
 // (reading text, attributes and boxes, waiting, dragging, locators) is built here on those
 // primitives, once. Where a call does what a Playwright Page call does, it has its name and
 // arguments (mouse.move, keyboard.press, getByRole, waitForFunction...), so a test reads alike.
+import { engineFrameClass, frameIndexInPage, indexInParentInPage } from './frame.mjs';
 import { Locator } from './locator.mjs';
 
 /**
@@ -34,6 +35,8 @@ export class EnginePage {
     this.problems = [];
     /** Where the pointer is, CSS px, so move() can interpolate from it. */
     this.pointerAt = { x: 0, y: 0 };
+    /** Whether the document can be replaced under a call (a frame's can: waitFor then tries again). */
+    this.documentMayChange = false;
   }
 
   // Primitives each driver implements --------------------------------------------------------
@@ -289,7 +292,14 @@ export class EnginePage {
   async waitFor(fn, arg, timeout = WAIT_TIMEOUT) {
     const deadline = Date.now() + timeout;
     for (;;) {
-      const value = await this.evaluate(fn, arg);
+      let value;
+      try {
+        value = await this.evaluate(fn, arg);
+      } catch (error) {
+        // A frame's document can be replaced under a call (a lazy iframe leaving about:blank):
+        // there, try again until the deadline.
+        if (!this.documentMayChange || Date.now() > deadline) throw error;
+      }
       if (value) return value;
       if (Date.now() > deadline) throw new Error(`${this.engine}: timed out after ${timeout} ms waiting for ${fn}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -380,113 +390,8 @@ export class EnginePage {
   }
 }
 
-/**
- * Runs in a document: the index in `window.frames` of the one <iframe> matching a selector (-1 when
- * none, several, or not loaded yet).
- * @param {string} selector
- */
-function frameIndexInPage(selector) {
-  const found = [...document.querySelectorAll(selector)];
-  const element = /** @type {HTMLIFrameElement | undefined} */ (found[0]);
-  if (found.length !== 1 || !element.contentWindow) return -1;
-  for (let i = 0; i < window.length; i += 1) if (window[i] === element.contentWindow) return i;
-  return -1;
-}
-
-/**
- * Runs in a document: the <iframe> showing `window.frames[index]`, scrolled into view first if asked
- * and not all in the viewport; returns where its content box starts in the viewport, CSS px.
- * @param {{index: number, scroll: boolean}} input
- */
-function frameContentInPage({ index, scroll }) {
-  const element = [...document.querySelectorAll('iframe, frame')]
-    .find((candidate) => /** @type {HTMLIFrameElement} */ (candidate).contentWindow === window[index]);
-  if (!element) throw new Error(`no <iframe> shows frame ${index} any more`);
-  let rect = element.getBoundingClientRect();
-  if (scroll && (rect.top < 0 || rect.left < 0 || rect.bottom > innerHeight || rect.right > innerWidth)) {
-    element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-    rect = element.getBoundingClientRect();
-  }
-  const style = getComputedStyle(element);
-  return {
-    x: rect.left + element.clientLeft + parseFloat(style.paddingLeft),
-    y: rect.top + element.clientTop + parseFloat(style.paddingTop),
-  };
-}
-
-/**
- * A frame of a page (an <iframe>, cross-origin or not), as an EnginePage: evaluate runs in the
- * frame (through the top page's evaluateInFrame), so the locators, waits and reads built on it work
- * inside it. Pointer and touch calls take the frame's CSS px and go to the top page at the frame's
- * place then (a gesture is placed once, when it begins); keys go to the top page's focused element.
- * Its problems are the page's: the top page's problemList() covers every frame.
- */
-export class EngineFrame extends EnginePage {
-  /**
-   * @param {EnginePage} parent The document the frame is in.
-   * @param {number} index Its index in the parent's window.frames.
-   * @param {any} handle The top page's handle on it (childFrameHandle).
-   */
-  constructor(parent, index, handle) {
-    super(parent.engine);
-    this.parent = parent;
-    this.index = index;
-    this.handle = handle;
-  }
-
-  get top() { return this.parent.top; }
-  get frameHandle() { return this.handle; }
-
-  evaluate(fn, arg) { return this.top.evaluateInFrame(this.handle, fn, arg); }
-
-  async toTop(point) {
-    const origin = await this.parent.evaluate(frameContentInPage, { index: this.index, scroll: false });
-    return this.parent.toTop({ x: origin.x + point.x, y: origin.y + point.y });
-  }
-
-  async reveal() {
-    await this.parent.reveal();
-    await this.parent.evaluate(frameContentInPage, { index: this.index, scroll: true });
-  }
-
-  async move(x, y, options) {
-    const at = await this.toTop({ x, y });
-    await this.top.move(at.x, at.y, options);
-  }
-
-  async pointerMoveTo(x, y) { return this.move(x, y); }
-  pointerDown() { return this.top.pointerDown(); }
-  pointerUp() { return this.top.pointerUp(); }
-  press(key) { return this.top.press(key); }
-
-  async drag(points, steps) {
-    const offset = await this.toTop({ x: 0, y: 0 });
-    await this.top.drag(points.map((p) => ({ x: p.x + offset.x, y: p.y + offset.y })), steps);
-  }
-
-  async touchStart(x, y) {
-    const at = await this.toTop({ x, y });
-    await this.top.touchStart(at.x, at.y);
-  }
-
-  async touchMoveTo(x, y) {
-    const at = await this.toTop({ x, y });
-    await this.top.touchMoveTo(at.x, at.y);
-  }
-
-  touchEnd() { return this.top.touchEnd(); }
-
-  async touchDrag(from, to, steps) {
-    const offset = await this.toTop({ x: 0, y: 0 });
-    await this.top.touchDrag({ x: from.x + offset.x, y: from.y + offset.y }, { x: to.x + offset.x, y: to.y + offset.y }, steps);
-  }
-
-  problemList() { return this.top.problemList(); }
-
-  async goto(url) { throw new Error(`${this.engine}: a frame does not navigate in these tests (goto ${url}): open a page`); }
-  async screenshot() { throw new Error(`${this.engine}: take the page's screenshot, not a frame's`); }
-  async setViewportSize(size) { throw new Error(`${this.engine}: a frame's size is its <iframe>'s (setViewportSize ${JSON.stringify(size)})`); }
-}
+/** A frame of a page, as an engine page (frame.mjs). */
+export const EngineFrame = engineFrameClass(EnginePage);
 
 /**
  * A page driven by playwright-core or puppeteer-core, whose pages answer the same calls. The
@@ -531,12 +436,6 @@ export class LibraryPage extends EnginePage {
   evaluateInFrame(handle, fn, arg) { return handle.evaluate(fn, arg); }
 }
 
-/** Runs in a frame: its index in its parent's window.frames. */
-export function indexInParentInPage() {
-  for (let i = 0; i < parent.length; i += 1) if (parent[i] === window) return i;
-  return -1;
-}
-
 /**
  * Records a page's problems from the events Playwright and puppeteer both emit (console, pageerror,
  * requestfailed, response, dialog) into `problems`.
@@ -557,54 +456,4 @@ export function recordProblems(page, problems) {
     problems.push(`dialog: ${dialog.type()} ${dialog.message()}`);
     dialog.dismiss().catch(() => {});
   });
-}
-
-/**
- * JSON for a value, with what JSON has no form for (undefined, NaN, ±Infinity, −0) tagged, so a
- * driver that passes evaluate's argument and result as JSON (WebDriver classic) keeps them as
- * Playwright and BiDi do: a property that is undefined stays, NaN stays NaN. Self-contained (it
- * also runs in the page, as source).
- * @param {unknown} value
- * @returns {string}
- */
-export function encodeJson(value) {
-  return JSON.stringify(value, (key, item) => {
-    if (item === undefined) return { '__ik2d:value': 'undefined' };
-    if (typeof item === 'number' && (!Number.isFinite(item) || Object.is(item, -0))) {
-      return { '__ik2d:value': Object.is(item, -0) ? '-0' : String(item) };
-    }
-    return item;
-  });
-}
-
-/**
- * The value encodeJson wrote. Self-contained, as encodeJson.
- * @param {string} text
- */
-export function decodeJson(text) {
-  const special = { undefined, NaN: Number.NaN, Infinity: Number.POSITIVE_INFINITY, '-Infinity': Number.NEGATIVE_INFINITY, '-0': -0 };
-  const revive = (item) => {
-    if (Array.isArray(item)) return item.map(revive);
-    if (item && typeof item === 'object') {
-      const keys = Object.keys(item);
-      if (keys.length === 1 && keys[0] === '__ik2d:value') return special[item['__ik2d:value']];
-      for (const key of keys) item[key] = revive(item[key]);
-    }
-    return item;
-  };
-  return revive(JSON.parse(text));
-}
-
-/**
- * The source of a function call for engines that take a script string: `(fn)(arg)` with the
- * argument as encodeJson wrote it, awaited, with the result (encodeJson) or the error's message
- * handed to WebDriver's async-script callback: {json} or {error}.
- * @param {Function} fn
- */
-export function asyncScript(fn) {
-  return `const done = arguments[arguments.length - 1];
-const encodeJson = ${encodeJson};
-const decodeJson = ${decodeJson};
-Promise.resolve().then(() => (${fn})(decodeJson(arguments[0]))).then((value) => done({ json: encodeJson(value) })).catch(
-  (error) => done({ error: String(error && error.stack || error) }));`;
 }

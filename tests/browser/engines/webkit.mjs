@@ -12,7 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Builder, Key } from 'selenium-webdriver';
 import { miniBrowserPath, webkitDriverPath, xvfbPath } from '../../../scripts/lib/setup.mjs';
-import { DEFAULT_VIEWPORT, EnginePage, asyncScript, decodeJson, encodeJson } from './page.mjs';
+import { DEFAULT_VIEWPORT, EnginePage } from './page.mjs';
+import { asyncScript, decodeJson, encodeJson } from './script.mjs';
 
 /** The script the test server must load first in every page for this driver (startServer's headScript). */
 export const RECORDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'recorder.js');

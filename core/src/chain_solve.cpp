@@ -108,8 +108,11 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
   const long long sweepCost = options.method == ChainMethod::Ccd      ? bones * (bones + 1) / 2
                               : options.method == ChainMethod::Fabrik ? 2 * bones
                                                                       : 3 * bones;
+  // (A product first: the division, a slow one in 64 bits, only when the sweeps asked for cost more.)
   const int affordableSweeps =
-      static_cast<int>(std::min<long long>(kMaxIterations, std::max(1LL, options.maxWork / sweepCost)));
+      options.iterations * sweepCost <= options.maxWork
+          ? kMaxIterations
+          : static_cast<int>(std::min<long long>(kMaxIterations, std::max(1LL, options.maxWork / sweepCost)));
 
   progress_ = Progress{};
   progress_.target = target;

@@ -143,7 +143,15 @@ function makeApi(raw) {
   } = slotsOf(abi.twoBoneFrame);
   const twoBoneDefaults = defaults.twoBone;
   const twoBoneStatus = abi.twoBoneStatus;
-  const CS = slotsOf(abi.chainSolveFrame);
+  // The same for Chain.solve's frame.
+  const {
+    targetX: csTargetX, targetY: csTargetY, method: csMethod, iterations: csIterations,
+    tolerance: csTolerance, maxStep: csMaxStep, damping: csDamping, mix: csMix, usePole: csUsePole,
+    poleX: csPoleX, poleY: csPoleY, status: csStatus, resultIterations: csResultIterations,
+    error: csError, message: csMessage,
+  } = slotsOf(abi.chainSolveFrame);
+  const chainDefaults = defaults.chainSolve;
+  const chainStatus = abi.chainStatus;
   const methodCode = (method) => abi.chainMethods.indexOf(method);  // -1: C++ says what is wrong
   const quoted = abi.chainMethods.map((m) => `'${m}'`);
   const methodNames = `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;  // 'ccd', 'fabrik' or 'dls'
@@ -313,6 +321,16 @@ function makeApi(raw) {
   }
 
   /** An N-bone chain that lives in WASM memory. See ik2d.d.ts and docs/api.md. */
+  // Chain.solve's result, after the frame holds its arguments.
+  const noOptions = Object.freeze({});
+  function solveChain(address, options) {
+    raw._ik2d_chain_solve(address);
+    const f = callFrame();
+    const result = { status: chainStatus[f[csStatus]], iterations: f[csResultIterations], error: f[csError] };
+    if (f[csMessage] !== 0) result.message = withGiven(text(f[csMessage]), options);
+    return result;
+  }
+
   class Chain {
     #handle;
     #size;
@@ -411,13 +429,34 @@ function makeApi(raw) {
      * @param {import('./ik2d').ChainSolveOptions} [options]
      * @returns {import('./ik2d').ChainSolveResult}
      */
-    solve(target, options = {}) {
+    solve(target, options = noOptions) {
+      // The common call (a live chain, a point, options of numbers and a method name, no pole) in
+      // few enough steps for V8 to inline; anything else through #solveArguments' checks.
+      const address = this.#address;
+      if (address !== 0 && typeof target === 'object' && target !== null && typeof options === 'object' &&
+          options !== null && options.pole === undefined) {
+        const { x, y } = target;
+        const { method = chainDefaults.method, iterations = chainDefaults.iterations, tolerance = chainDefaults.tolerance,
+          maxStep = chainDefaults.maxStep, damping = chainDefaults.damping, mix = chainDefaults.mix } = options;
+        if (typeof x === 'number' && typeof y === 'number' && typeof method === 'string' &&
+            typeof iterations === 'number' && typeof tolerance === 'number' && typeof maxStep === 'number' &&
+            typeof damping === 'number' && typeof mix === 'number') {
+          const f = callFrame();
+          f[csTargetX] = x;
+          f[csTargetY] = y;
+          f[csMethod] = methodCode(method);
+          f[csIterations] = iterations;
+          f[csTolerance] = tolerance;
+          f[csMaxStep] = maxStep;
+          f[csDamping] = damping;
+          f[csMix] = mix;
+          f[csUsePole] = 0;
+          return solveChain(address, options);
+        }
+      }
       this.#live('solve');
-      const f = this.#solveArguments('Chain.solve', target, options);
-      raw._ik2d_chain_solve(this.#address);
-      const result = { status: abi.chainStatus[f[CS.status]], iterations: f[CS.resultIterations], error: f[CS.error] };
-      if (f[CS.message] !== 0) result.message = withGiven(text(f[CS.message]), options);
-      return result;
+      this.#solveArguments('Chain.solve', target, options);
+      return solveChain(this.#address, options);
     }
 
     /**
@@ -467,24 +506,24 @@ function makeApi(raw) {
       if (options === null || typeof options !== 'object') {
         throw new TypeError(`${fn}: options must be an object {method?, iterations?, tolerance?, maxStep?, damping?, mix?, pole?}, got ${describe(options)}`);
       }
-      const d = defaults.chainSolve;
+      const d = chainDefaults;
       const method = options.method === undefined ? d.method : options.method;
       if (typeof method !== 'string') throw new TypeError(`${fn}: method must be a string (${methodNames}), got ${describe(method)}`);
       const f = callFrame();
-      f[CS.targetX] = target.x;
-      f[CS.targetY] = target.y;
-      f[CS.method] = methodCode(method);
-      f[CS.iterations] = optionalNumber(options.iterations, 'iterations', fn, d.iterations);
-      f[CS.tolerance] = optionalNumber(options.tolerance, 'tolerance', fn, d.tolerance);
-      f[CS.maxStep] = optionalNumber(options.maxStep, 'maxStep', fn, d.maxStep);
-      f[CS.damping] = optionalNumber(options.damping, 'damping', fn, d.damping);
-      f[CS.mix] = optionalNumber(options.mix, 'mix', fn, d.mix);
-      if (options.pole === undefined) f[CS.usePole] = 0;  // (no pole: its coordinates are not read)
+      f[csTargetX] = target.x;
+      f[csTargetY] = target.y;
+      f[csMethod] = methodCode(method);
+      f[csIterations] = optionalNumber(options.iterations, 'iterations', fn, d.iterations);
+      f[csTolerance] = optionalNumber(options.tolerance, 'tolerance', fn, d.tolerance);
+      f[csMaxStep] = optionalNumber(options.maxStep, 'maxStep', fn, d.maxStep);
+      f[csDamping] = optionalNumber(options.damping, 'damping', fn, d.damping);
+      f[csMix] = optionalNumber(options.mix, 'mix', fn, d.mix);
+      if (options.pole === undefined) f[csUsePole] = 0;  // (no pole: its coordinates are not read)
       else {
         const pole = requirePoint(options.pole, 'pole', fn);
-        f[CS.usePole] = 1;
-        f[CS.poleX] = pole.x;
-        f[CS.poleY] = pole.y;
+        f[csUsePole] = 1;
+        f[csPoleX] = pole.x;
+        f[csPoleY] = pole.y;
       }
       return f;
     }
@@ -492,6 +531,7 @@ function makeApi(raw) {
     /** Frees the C++ chain. Safe to call twice; any other call afterwards throws. */
     delete() {
       this.#handle = release(this, this.#handle, 'chains');
+      this.#address = 0;
     }
   }
 

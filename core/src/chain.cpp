@@ -189,7 +189,12 @@ double Chain::constrain(int joint, double desired) const {
 // which neither CCD nor FABRIK can bend the chain by itself.
 bool Chain::isCollinearWith(Vec2 target) const {
   const Vec2 root = position(0);
-  const Vec2 line = detail::unitOr(end() - root, detail::unitOr(target - root, {1, 0}));
+  // unitOr(end - root, unitOr(target - root, {1, 0})), the fallback measured only when needed.
+  const Vec2 toEnd = end() - root;
+  const double endDistance = detail::fastLength(toEnd);
+  const Vec2 line = endDistance > 0 && std::isfinite(endDistance)
+                        ? Vec2{toEnd.x / endDistance, toEnd.y / endDistance}
+                        : detail::unitOr(target - root, {1, 0});
   const double tolerance = rules::kCollinear * reach_;
   if (std::fabs(cross(line, target - root)) > tolerance) return false;
   for (int i = 1; i <= size(); ++i) {

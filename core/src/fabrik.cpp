@@ -107,20 +107,4 @@ double Chain::forwardPass() {
   return largestChange;
 }
 
-// The local and world angles from the positions, after unconstrained forward passes moved only
-// positions: world_i = atan2 of bone i, local_i = world_i - world_(i-1), wrapped.
-void Chain::syncAngles() const {
-  if (!anglesStale_) return;
-  anglesStale_ = false;
-  double parentWorld = 0;
-  for (int i = 0; i < size(); ++i) {
-    const auto bone = static_cast<size_t>(i);
-    const Vec2 along = position(i + 1) - position(i);
-    const double world = detail::fastAtan2(along.y, along.x);
-    angles_[bone] = wrapAngle(world - parentWorld);
-    parentWorld += angles_[bone];
-    worldAngles_[bone] = parentWorld;
-  }
-}
-
 }  // namespace ik2d

@@ -305,7 +305,11 @@ for (const name of ENGINES) {
       assert.deepEqual({ ...second.end, time: 0 }, { ...first.end, time: 0 }, 'the same steps give the same result');
       // Running, it bounces around inside the scene.
       await page.evaluate(() => window.playground.resume());
-      await page.waitForTimeout(300);
+      // Waits for frames rather than a fixed time: WebKit on a loaded machine drew none in 300 ms.
+      await page.waitForFunction((paused) => {
+        const { target } = window.playground.getState();
+        return target.x !== paused.x || target.y !== paused.y;
+      }, first.end.target);
       const running = await getState(page);
       assert.notDeepEqual(running.target, first.end.target, 'running: the target moves');
       assert.ok(Math.abs(running.target.x) <= 300 && Math.abs(running.target.y) <= 225, 'and stays in the scene');

@@ -100,8 +100,17 @@ function serveWithHeadScript(request, response, headScript) {
   const file = path.join(distDir, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
   if (!file.endsWith('.html') || !file.startsWith(distDir) || !existsSync(file)) return false;
   response.setHeader('Content-Type', 'text/html; charset=utf-8');
-  response.end(readFileSync(file, 'utf8').replace('<head>', `<head>\n  <script src="${HEAD_SCRIPT_URL}"></script>`));
+  response.end(withHeadScript(readFileSync(file, 'utf8')));
   return true;
+}
+
+/**
+ * An HTML page with the head script linked first in its <head> (engines/outside.mjs does the same
+ * for another server's pages).
+ * @param {string} html
+ */
+export function withHeadScript(html) {
+  return html.replace('<head>', `<head>\n  <script src="${HEAD_SCRIPT_URL}"></script>`);
 }
 
 /**

@@ -6,7 +6,7 @@
 // own origin, so the page's CSP allows it), as the test server does (startServer's headScript).
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { HEAD_SCRIPT_URL } from '../harness.mjs';
+import { HEAD_SCRIPT_URL, withHeadScript } from '../harness.mjs';
 import { RECORDER } from './webkit.mjs';
 
 /**
@@ -37,7 +37,7 @@ export async function outsideUrlFor(name, url) {
       const chunks = [];
       answer.on('data', (chunk) => chunks.push(chunk));
       answer.on('end', () => {
-        const html = Buffer.concat(chunks).toString('utf8').replace('<head>', `<head>\n  <script src="${HEAD_SCRIPT_URL}"></script>`);
+        const html = withHeadScript(Buffer.concat(chunks).toString('utf8'));
         const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(html)) };
         delete headers.etag; // The body is not the one the tag names.
         response.writeHead(answer.statusCode ?? 502, headers);

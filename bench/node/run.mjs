@@ -276,22 +276,37 @@ function jsChains(p) {
 
 // ---- contenders: two-bone -----------------------------------------------------------------------
 
-function twoBoneCall(name, solveFn, p) {
-  const { limbs, rootX, rootY, length1, length2, bend, targetX, targetY } = p;
-  const endX = new Float64Array(limbs), endY = new Float64Array(limbs);
-  return {
-    name, chains: limbs, frames: p.frames,
-    prepare() {}, reset() {}, dispose() {},
-    frame(f) {
-      const tx = targetX[f], ty = targetY[f];
+/**
+ * One frame of per-call solves, `solve({root, target, length1, length2, bend})` per limb, as a
+ * function of its own for each contender: V8 keeps call feedback per function literal, so one loop
+ * shared by two libraries would make every call in it polymorphic (and keep either from being
+ * inlined), which no user's loop is. `new Function` compiles a fresh literal per contender (the
+ * name in its source keeps V8 from reusing a cached one).
+ */
+function perCallTwoBoneFrame(name, solve) {
+  const source = `// ${JSON.stringify(name)}: one frame of per-call two-bone solves
+    return function frame(rootX, rootY, targetX, targetY, length1, length2, bend, endX, endY, limbs) {
       for (let i = 0; i < limbs; i++) {
-        const r = solveFn({
-          root: { x: rootX[i], y: rootY[i] }, target: { x: tx[i], y: ty[i] },
+        const r = solve({
+          root: { x: rootX[i], y: rootY[i] }, target: { x: targetX[i], y: targetY[i] },
           length1: length1[i], length2: length2[i], bend: bend[i],
         });
         endX[i] = r.end.x;
         endY[i] = r.end.y;
       }
+    };`;
+  return new Function('solve', source)(solve);
+}
+
+function twoBoneCall(name, solveFn, p) {
+  const { limbs, rootX, rootY, length1, length2, bend, targetX, targetY } = p;
+  const endX = new Float64Array(limbs), endY = new Float64Array(limbs);
+  const solveFrame = perCallTwoBoneFrame(name, solveFn);
+  return {
+    name, chains: limbs, frames: p.frames,
+    prepare() {}, reset() {}, dispose() {},
+    frame(f) {
+      solveFrame(rootX, rootY, targetX[f], targetY[f], length1, length2, bend, endX, endY, limbs);
     },
     ends(xs, ys) {
       xs.set(endX);
@@ -616,7 +631,7 @@ export async function runBench({ size = 'full', json, log = console.log, ik } = 
 
 /** The pieces, for tests/js/bench-reference.test.mjs (it checks every adapter really solves). */
 export const internals = {
-  SIZES, TOLERANCE, REACH, BONES, loadLibraries, chainProblem, twoBoneProblem,
+  SIZES, TOLERANCE, REACH, BONES, loadLibraries, chainProblem, twoBoneProblem, twoBoneCall,
   ik2dCallChains, ik2dBatchChains, jsChains, fullikChains, threeChains, dlsChains, twoBoneBatch,
 };
 

@@ -130,8 +130,28 @@ function makeApi(raw) {
   const frameAddress = raw.frameAddress();
   let frame = new Float64Array(raw.HEAPF64.buffer, frameAddress, abi.frameSlots);
   const callFrame = () => (frame.length ? frame : (frame = new Float64Array(raw.HEAPF64.buffer, frameAddress, abi.frameSlots)));
-  const TB = Object.fromEntries(Object.entries(abi.twoBoneFrame).map(([name, { slot }]) => [name, slot]));
-  const CS = Object.fromEntries(Object.entries(abi.chainSolveFrame).map(([name, { slot }]) => [name, slot]));
+  const slotsOf = (layout) => Object.fromEntries(Object.entries(layout).map(([name, { slot }]) => [name, slot]));
+  // The two-bone frame's slots as constants of their own, not properties of a table: a property
+  // read per slot made solveTwoBone too big for V8 to inline into the caller's loop, which made
+  // the call about 1.3x slower (bench/node/ab.mjs).
+  const {
+    rootX: tbRootX, rootY: tbRootY, targetX: tbTargetX, targetY: tbTargetY, length1: tbLength1,
+    length2: tbLength2, bend: tbBend, softness: tbSoftness, offsetX: tbOffsetX, offsetY: tbOffsetY,
+    stretch: tbStretch, mix: tbMix, poseAngle1: tbPoseAngle1, poseAngle2: tbPoseAngle2,
+    jointX: tbJointX, jointY: tbJointY, endX: tbEndX, endY: tbEndY, angle1: tbAngle1,
+    angle2: tbAngle2, distance: tbDistance, scale: tbScale, status: tbStatus, message: tbMessage,
+  } = slotsOf(abi.twoBoneFrame);
+  const twoBoneDefaults = defaults.twoBone;
+  const twoBoneStatus = abi.twoBoneStatus;
+  // The same for Chain.solve's frame.
+  const {
+    targetX: csTargetX, targetY: csTargetY, method: csMethod, iterations: csIterations,
+    tolerance: csTolerance, maxStep: csMaxStep, damping: csDamping, mix: csMix, usePole: csUsePole,
+    poleX: csPoleX, poleY: csPoleY, status: csStatus, resultIterations: csResultIterations,
+    error: csError, message: csMessage,
+  } = slotsOf(abi.chainSolveFrame);
+  const chainDefaults = defaults.chainSolve;
+  const chainStatus = abi.chainStatus;
   const methodCode = (method) => abi.chainMethods.indexOf(method);  // -1: C++ says what is wrong
   const quoted = abi.chainMethods.map((m) => `'${m}'`);
   const methodNames = `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;  // 'ccd', 'fabrik' or 'dls'
@@ -139,62 +159,107 @@ function makeApi(raw) {
 
   /**
    * Solves a two-bone limb analytically (law of cosines). See ik2d.d.ts and docs/api.md.
+   *
+   * The common call (numbers for root, target, lengths, bend and softness; none of the extras) is
+   * small enough for V8 to inline into the caller's loop, where the options object and the result
+   * need never be allocated; anything else takes solveTwoBoneChecked, which names what is wrong.
    * @param {import('./ik2d').TwoBoneOptions} options
    * @returns {import('./ik2d').TwoBoneResult}
    */
   function solveTwoBone(options) {
+    if (typeof options === 'object' && options !== null) {
+      const { root, target, length1, length2, bend, softness } = options;
+      if (typeof root === 'object' && root !== null && typeof target === 'object' && target !== null &&
+          typeof length1 === 'number' && typeof length2 === 'number' &&
+          (typeof bend === 'number' || bend === undefined) && (typeof softness === 'number' || softness === undefined) &&
+          options.offset === undefined && options.stretch === undefined && options.mix === undefined &&
+          options.pose === undefined) {
+        const rootX = root.x, rootY = root.y, targetX = target.x, targetY = target.y;
+        if (typeof rootX === 'number' && typeof rootY === 'number' && typeof targetX === 'number' &&
+            typeof targetY === 'number') {
+          const f = callFrame();
+          f[tbRootX] = rootX;
+          f[tbRootY] = rootY;
+          f[tbTargetX] = targetX;
+          f[tbTargetY] = targetY;
+          f[tbLength1] = length1;
+          f[tbLength2] = length2;
+          f[tbBend] = bend === undefined ? twoBoneDefaults.bend : bend;
+          f[tbSoftness] = softness === undefined ? twoBoneDefaults.softness : softness;
+          writeTwoBoneExtras(f);
+          raw._ik2d_two_bone();
+          return twoBoneResult(f);
+        }
+      }
+    }
+    return solveTwoBoneChecked(options);
+  }
+
+  /** The extras at their defaults, in the frame. */
+  function writeTwoBoneExtras(f) {
+    const d = twoBoneDefaults;
+    f[tbOffsetX] = d.offsetX;
+    f[tbOffsetY] = d.offsetY;
+    f[tbStretch] = d.stretch;
+    f[tbMix] = d.mix;
+    f[tbPoseAngle1] = d.poseAngle1;
+    f[tbPoseAngle2] = d.poseAngle2;
+  }
+
+  /** solveTwoBone's result, read from the frame after the call. */
+  function twoBoneResult(f) {
+    const result = {
+      status: twoBoneStatus[f[tbStatus]],
+      joint: { x: f[tbJointX], y: f[tbJointY] },
+      end: { x: f[tbEndX], y: f[tbEndY] },
+      angle1: f[tbAngle1],
+      angle2: f[tbAngle2],
+      distance: f[tbDistance],
+      scale: f[tbScale],
+    };
+    if (f[tbMessage] !== 0) result.message = text(f[tbMessage]);
+    return result;
+  }
+
+  /** solveTwoBone for any options: every JS type checked, by name; the extras passed on. */
+  function solveTwoBoneChecked(options) {
     const fn = 'solveTwoBone';
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`${fn}: expected an options object {root, target, length1, length2, bend?, softness?, offset?, stretch?, mix?, pose?}, got ${options === undefined ? 'nothing' : describe(options)}`);
     }
     const root = requirePoint(options.root, 'root', fn);
     const target = requirePoint(options.target, 'target', fn);
-    const d = defaults.twoBone;
+    const d = twoBoneDefaults;
     const f = callFrame();
-    f[TB.rootX] = root.x;
-    f[TB.rootY] = root.y;
-    f[TB.targetX] = target.x;
-    f[TB.targetY] = target.y;
-    f[TB.length1] = requireNumber(options.length1, 'length1', fn);
-    f[TB.length2] = requireNumber(options.length2, 'length2', fn);
-    f[TB.bend] = optionalNumber(options.bend, 'bend', fn, d.bend);
-    f[TB.softness] = optionalNumber(options.softness, 'softness', fn, d.softness);
+    f[tbRootX] = root.x;
+    f[tbRootY] = root.y;
+    f[tbTargetX] = target.x;
+    f[tbTargetY] = target.y;
+    f[tbLength1] = requireNumber(options.length1, 'length1', fn);
+    f[tbLength2] = requireNumber(options.length2, 'length2', fn);
+    f[tbBend] = optionalNumber(options.bend, 'bend', fn, d.bend);
+    f[tbSoftness] = optionalNumber(options.softness, 'softness', fn, d.softness);
+    writeTwoBoneExtras(f);
     const { offset, stretch, pose } = options;
-    if (offset === undefined) {
-      f[TB.offsetX] = d.offsetX;
-      f[TB.offsetY] = d.offsetY;
-    } else {
+    if (offset !== undefined) {
       requirePoint(offset, 'offset', fn);
-      f[TB.offsetX] = offset.x;
-      f[TB.offsetY] = offset.y;
+      f[tbOffsetX] = offset.x;
+      f[tbOffsetY] = offset.y;
     }
     if (stretch !== undefined && typeof stretch !== 'boolean') {
       throw new TypeError(`${fn}: stretch must be true or false, got ${describe(stretch)}`);
     }
-    f[TB.stretch] = stretch === undefined ? d.stretch : stretch ? 1 : 0;
-    f[TB.mix] = optionalNumber(options.mix, 'mix', fn, d.mix);
-    if (pose === undefined) {
-      f[TB.poseAngle1] = d.poseAngle1;
-      f[TB.poseAngle2] = d.poseAngle2;
-    } else {
+    if (stretch !== undefined) f[tbStretch] = stretch ? 1 : 0;
+    f[tbMix] = optionalNumber(options.mix, 'mix', fn, d.mix);
+    if (pose !== undefined) {
       if (pose === null || typeof pose !== 'object') {
         throw new TypeError(`${fn}: pose must be an object {angle1, angle2}, got ${describe(pose)}`);
       }
-      f[TB.poseAngle1] = requireNumber(pose.angle1, 'pose.angle1', fn);
-      f[TB.poseAngle2] = requireNumber(pose.angle2, 'pose.angle2', fn);
+      f[tbPoseAngle1] = requireNumber(pose.angle1, 'pose.angle1', fn);
+      f[tbPoseAngle2] = requireNumber(pose.angle2, 'pose.angle2', fn);
     }
     raw._ik2d_two_bone();
-    const result = {
-      status: abi.twoBoneStatus[f[TB.status]],
-      joint: { x: f[TB.jointX], y: f[TB.jointY] },
-      end: { x: f[TB.endX], y: f[TB.endY] },
-      angle1: f[TB.angle1],
-      angle2: f[TB.angle2],
-      distance: f[TB.distance],
-      scale: f[TB.scale],
-    };
-    if (f[TB.message] !== 0) result.message = text(f[TB.message]);
-    return result;
+    return twoBoneResult(f);
   }
 
   /** Copies `values` into the C++ input buffer (which may move, so the address is asked first). */
@@ -256,6 +321,16 @@ function makeApi(raw) {
   }
 
   /** An N-bone chain that lives in WASM memory. See ik2d.d.ts and docs/api.md. */
+  // Chain.solve's result, after the frame holds its arguments.
+  const noOptions = Object.freeze({});
+  function solveChain(address, options) {
+    raw._ik2d_chain_solve(address);
+    const f = callFrame();
+    const result = { status: chainStatus[f[csStatus]], iterations: f[csResultIterations], error: f[csError] };
+    if (f[csMessage] !== 0) result.message = withGiven(text(f[csMessage]), options);
+    return result;
+  }
+
   class Chain {
     #handle;
     #size;
@@ -354,13 +429,34 @@ function makeApi(raw) {
      * @param {import('./ik2d').ChainSolveOptions} [options]
      * @returns {import('./ik2d').ChainSolveResult}
      */
-    solve(target, options = {}) {
+    solve(target, options = noOptions) {
+      // The common call (a live chain, a point, options of numbers and a method name, no pole) in
+      // few enough steps for V8 to inline; anything else through #solveArguments' checks.
+      const address = this.#address;
+      if (address !== 0 && typeof target === 'object' && target !== null && typeof options === 'object' &&
+          options !== null && options.pole === undefined) {
+        const { x, y } = target;
+        const { method = chainDefaults.method, iterations = chainDefaults.iterations, tolerance = chainDefaults.tolerance,
+          maxStep = chainDefaults.maxStep, damping = chainDefaults.damping, mix = chainDefaults.mix } = options;
+        if (typeof x === 'number' && typeof y === 'number' && typeof method === 'string' &&
+            typeof iterations === 'number' && typeof tolerance === 'number' && typeof maxStep === 'number' &&
+            typeof damping === 'number' && typeof mix === 'number') {
+          const f = callFrame();
+          f[csTargetX] = x;
+          f[csTargetY] = y;
+          f[csMethod] = methodCode(method);
+          f[csIterations] = iterations;
+          f[csTolerance] = tolerance;
+          f[csMaxStep] = maxStep;
+          f[csDamping] = damping;
+          f[csMix] = mix;
+          f[csUsePole] = 0;
+          return solveChain(address, options);
+        }
+      }
       this.#live('solve');
-      const f = this.#solveArguments('Chain.solve', target, options);
-      raw._ik2d_chain_solve(this.#address);
-      const result = { status: abi.chainStatus[f[CS.status]], iterations: f[CS.resultIterations], error: f[CS.error] };
-      if (f[CS.message] !== 0) result.message = withGiven(text(f[CS.message]), options);
-      return result;
+      this.#solveArguments('Chain.solve', target, options);
+      return solveChain(this.#address, options);
     }
 
     /**
@@ -410,24 +506,24 @@ function makeApi(raw) {
       if (options === null || typeof options !== 'object') {
         throw new TypeError(`${fn}: options must be an object {method?, iterations?, tolerance?, maxStep?, damping?, mix?, pole?}, got ${describe(options)}`);
       }
-      const d = defaults.chainSolve;
+      const d = chainDefaults;
       const method = options.method === undefined ? d.method : options.method;
       if (typeof method !== 'string') throw new TypeError(`${fn}: method must be a string (${methodNames}), got ${describe(method)}`);
       const f = callFrame();
-      f[CS.targetX] = target.x;
-      f[CS.targetY] = target.y;
-      f[CS.method] = methodCode(method);
-      f[CS.iterations] = optionalNumber(options.iterations, 'iterations', fn, d.iterations);
-      f[CS.tolerance] = optionalNumber(options.tolerance, 'tolerance', fn, d.tolerance);
-      f[CS.maxStep] = optionalNumber(options.maxStep, 'maxStep', fn, d.maxStep);
-      f[CS.damping] = optionalNumber(options.damping, 'damping', fn, d.damping);
-      f[CS.mix] = optionalNumber(options.mix, 'mix', fn, d.mix);
-      if (options.pole === undefined) f[CS.usePole] = 0;  // (no pole: its coordinates are not read)
+      f[csTargetX] = target.x;
+      f[csTargetY] = target.y;
+      f[csMethod] = methodCode(method);
+      f[csIterations] = optionalNumber(options.iterations, 'iterations', fn, d.iterations);
+      f[csTolerance] = optionalNumber(options.tolerance, 'tolerance', fn, d.tolerance);
+      f[csMaxStep] = optionalNumber(options.maxStep, 'maxStep', fn, d.maxStep);
+      f[csDamping] = optionalNumber(options.damping, 'damping', fn, d.damping);
+      f[csMix] = optionalNumber(options.mix, 'mix', fn, d.mix);
+      if (options.pole === undefined) f[csUsePole] = 0;  // (no pole: its coordinates are not read)
       else {
         const pole = requirePoint(options.pole, 'pole', fn);
-        f[CS.usePole] = 1;
-        f[CS.poleX] = pole.x;
-        f[CS.poleY] = pole.y;
+        f[csUsePole] = 1;
+        f[csPoleX] = pole.x;
+        f[csPoleY] = pole.y;
       }
       return f;
     }
@@ -435,6 +531,7 @@ function makeApi(raw) {
     /** Frees the C++ chain. Safe to call twice; any other call afterwards throws. */
     delete() {
       this.#handle = release(this, this.#handle, 'chains');
+      this.#address = 0;
     }
   }
 

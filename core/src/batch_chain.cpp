@@ -170,7 +170,7 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
   }
   auto active = simd::maskAnd(valid, simd::maskNot(simd::maskOr(there, far)));
 
-  // One CCD sweep over the lanes in `mask`; returns the largest (1 - cos) + |sin| of its turns.
+  // One CCD sweep over the lanes in `mask`; returns the largest stall measure of its turns.
   auto ccdSweep = [&](const decltype(valid)& mask) {
     V turned = zero;
     for (int j = bones - 1; j >= 0; --j) {
@@ -182,8 +182,8 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
       const V inverse = one / simd::select(turns, norm, one);
       const V cosine = simd::select(turns, (ax * cx + ay * cy) * inverse, one);
       const V sine = simd::select(turns, (ax * cy - ay * cx) * inverse, zero);
-      turned = simd::max(turned, (one - cosine) + simd::abs(sine));
-      if (simd::all(turns)) {  // the common case: no lane to hold still
+      turned = simd::max(turned, (one - cosine) + simd::abs(sine));  // rules::stallMeasure, lane by lane
+      if (simd::all(turns)) {                                        // the common case: no lane to hold still
         for (int k = j + 1; k <= bones; ++k) {
           const V rx = V::load(at(px, k)) - pivotX, ry = V::load(at(py, k)) - pivotY;
           (pivotX + (cosine * rx - sine * ry)).store(at(px, k));

@@ -131,10 +131,14 @@ void TwoBoneBatch::solveScalar(int index) {
 
 namespace {
 
-// Solves V::kLanes limbs from index i; false when one of them needs the scalar solver. Not
-// inlined: one copy of each kernel serves the batch and solveTwoBoneLimb (the module's size).
+// Solves V::kLanes limbs from index i; false when one of them needs the scalar solver. One copy
+// of each kernel (the module's size): the batch's pairs and fours out of line, and the single
+// limb inlined into solveTwoBoneLimb, where the field pointers fold into constant offsets (the
+// per-call solveTwoBone's hot path). The batch's odd limb goes through solveTwoBoneLimb too, so
+// a limb gets the same bits whichever way it is solved.
 template <class V>
-[[gnu::noinline]] bool solveLanes(double* const* in, double* const* out, std::uint8_t* status, int i) {
+[[gnu::always_inline]] inline bool solveLanes(double* const* in, double* const* out, std::uint8_t* status,
+                                              int i) {
   const V rootX = V::load(in[0] + i), rootY = V::load(in[1] + i);
   const V targetX = V::load(in[2] + i), targetY = V::load(in[3] + i);
   const V l1 = V::load(in[4] + i), l2 = V::load(in[5] + i);
@@ -168,12 +172,16 @@ template <class V>
   const V inner = simd::abs(l1 - l2);
   const V code = simd::select(d > reach, one, simd::select(d < inner, V::splat(2.0), zero));
 
-  // Spine's soft reach (softenedDistance in two_bone.cpp).
-  const V soft = simd::min(softness, reach - inner);
-  const V past = d - reach + soft;
-  const auto softening = simd::maskAnd(soft > zero, past > zero);
-  const V p = simd::min(one, past / simd::select(softening, V::splat(2.0) * soft, one)) - one;
-  const V ds = simd::select(softening, reach - soft * p * p, d);
+  // Spine's soft reach (softenedDistance in two_bone.cpp), when a lane has a softness: without
+  // one, its division would only lengthen the way to every result.
+  V ds = d;
+  if (simd::any(softness > zero)) {
+    const V soft = simd::min(softness, reach - inner);
+    const V past = d - reach + soft;
+    const auto softening = simd::maskAnd(soft > zero, past > zero);
+    const V p = simd::min(one, past / simd::select(softening, V::splat(2.0) * soft, one)) - one;
+    ds = simd::select(softening, reach - soft * p * p, d);
+  }
 
   // alpha at the root, beta at the joint; stretched and folded are the triangle's limits.
   Turn<V> alpha = turnOf(interiorHalfTangent(ds, l1, l2));
@@ -254,7 +262,17 @@ void TwoBoneBatch::solve(int begin, int end) {
       solveScalar(i + 1);
     }
   }
-  if (i < end && !solveLanes<F64x1>(in, out, codes, i)) solveScalar(i);
+  if (i < end) solveAlone(i);
+}
+
+void TwoBoneBatch::solveAlone(int index) {
+  double* const in[] = {IK2D_TWO_BONE_BATCH_INPUTS};
+  double* const out[] = {IK2D_TWO_BONE_BATCH_OUTPUTS};
+  double row[kTwoBoneLimbInputs + kTwoBoneLimbOutputs];
+  for (int k = 0; k < kTwoBoneLimbInputs; ++k) row[k] = in[k][index];
+  const char* message = nullptr;
+  status()[index] = static_cast<std::uint8_t>(solveTwoBoneLimb(row, row + kTwoBoneLimbInputs, &message));
+  for (int k = 0; k < kTwoBoneLimbOutputs; ++k) out[k][index] = row[kTwoBoneLimbInputs + k];
 }
 
 }  // namespace ik2d

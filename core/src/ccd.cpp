@@ -1,6 +1,7 @@
 // ccd.cpp: one joint update of cyclic coordinate descent (a sweep runs it from the tip back to the
 // root; see chain_solve.cpp).
 #include "chain_detail.hpp"
+#include "chain_rules.hpp"
 #include "ik2d/chain.hpp"
 
 namespace ik2d {
@@ -10,9 +11,15 @@ namespace ik2d {
 // which is 0 when either vector vanishes (the joint cannot help). Turning a joint turns every bone
 // after it rigidly, so only its own local angle changes; the positions after it turn about the
 // joint by the change (one sine and cosine, not one per bone; chain_solve.cpp recomputes them
-// exactly from the angles at the end of each sweep). Both vectors are scaled to unit length first so their
-// products cannot overflow at any scale. Returns how much the local angle changed; `step` records what the
-// joint saw and did.
+// exactly from the angles at the end of each sweep). Both vectors are scaled to unit length first
+// so their products cannot overflow at any scale.
+//
+// Unconstrained, the turn is the wanted one and its rotation is (cosine, sine) itself: no angle is
+// needed while the solve runs. The rotation joins the joint's pending turns (a product of
+// rotations), and settleAngles() adds their angle to the joint's once, when the angles are next
+// needed (one arctangent per joint and solve, not per turn; chain.cpp); the turn is measured in radians only
+// for a stepped solve's record. Returns the sweep's stall measure of the turn made, (1 - cos) + |sin|
+// (chain_rules.hpp; 0 for no turn); `step` records what the joint saw and did.
 double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
   const auto bone = static_cast<size_t>(joint);
   const Vec2 pivot = position(joint);
@@ -31,34 +38,43 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
     cosine = detail::dot(endUnit, targetUnit);
     sine = cross(endUnit, targetUnit);
   }
-  const double wanted = detail::fastAtan2(sine, cosine);
   step.kind = ChainStepKind::CcdJoint;
   step.joint = joint;
   step.pivot = pivot;
   step.endBefore = endBefore;
-  step.wanted = wanted;
+  step.wanted = 0;
   step.turn = 0;
-  if (wanted == 0) return 0;
   const bool free = !anyConstraint();
-  // Unconstrained, the turn is the wanted one and the rotation is (cosine, sine) itself: no sine
-  // or cosine to compute (settleTurnedBones() restores the lengths at the end of the sweep).
-  const double turned = free ? wrapAngle(angles_[bone] + wanted) : constrain(joint, angles_[bone] + wanted);
-  const double change = free ? wanted : wrapAngle(turned - angles_[bone]);
-  if (change == 0) return 0;
-  step.turn = change;
-  angles_[bone] = turned;
-  const Vec2 rotation = free ? Vec2{cosine, sine} : direction(change);
+  // atan2's zero: no turn (a turn by pi has sine 0 and cosine -1).
+  if (sine == 0 && !(cosine < 0)) return 0;
+  Vec2 rotation{cosine, sine};
+  if (free) {
+    if (progress_.detailed) step.wanted = step.turn = detail::fastAtan2(sine, cosine);
+    double* pending = pendingTurns_.data() + 2 * bone;
+    const double pendingCos = pending[0] * cosine - pending[1] * sine;
+    pending[1] = pending[1] * cosine + pending[0] * sine;
+    pending[0] = pendingCos;
+    turnsPending_ = true;
+  } else {
+    const double wanted = detail::fastAtan2(sine, cosine);
+    step.wanted = wanted;
+    const double turned = constrain(joint, angles_[bone] + wanted);
+    const double change = wrapAngle(turned - angles_[bone]);
+    if (change == 0) return 0;
+    step.turn = change;
+    angles_[bone] = turned;
+    rotation = direction(change);
+    for (int k = joint; k < size(); ++k) worldAngles_[static_cast<size_t>(k)] += change;
+  }
   double* position = positions_.data();
-  double* world = worldAngles_.data();
   const int bones = size();
   for (int k = joint; k < bones; ++k) {
-    if (!free) world[k] += change;  // free: summed afresh by settleTurnedBones()
     const auto at = 2 * static_cast<size_t>(k + 1);
     const double armX = position[at] - pivot.x, armY = position[at + 1] - pivot.y;
     position[at] = pivot.x + (rotation.x * armX - rotation.y * armY);
     position[at + 1] = pivot.y + (rotation.y * armX + rotation.x * armY);
   }
-  return std::fabs(change);
+  return rules::stallMeasure(rotation.x, rotation.y);
 }
 
 // After an unconstrained CCD sweep: each bone back to its exact length along its direction (the
@@ -90,6 +106,7 @@ void Chain::settleTurnedBones() {
     const auto at = 2 * static_cast<size_t>(i);
     position[at + 2] = position[at] + bone[at];
     position[at + 3] = position[at + 1] + bone[at + 1];
+    if (!anglesCurrent()) continue;  // turned joints: the angles, world ones too, wait (chain.cpp)
     world += angles_[static_cast<size_t>(i)];
     worldAngles_[static_cast<size_t>(i)] = world;
   }

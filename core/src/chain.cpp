@@ -33,6 +33,64 @@ Vec2 unitOr(Vec2 v, Vec2 fallback) {
 
 }  // namespace detail
 
+// ---- the angles' bookkeeping -----------------------------------------------------------------------
+//
+// The positions are always current. Unconstrained solves leave the angles behind, two ways:
+// - FABRIK's passes move only positions (anglesStale_): syncAngles() recovers every angle from
+//   them, world_i = atan2 of bone i, local_i = world_i - world_(i-1), wrapped. A pure function
+//   of the positions, so when it runs changes nothing that follows.
+// - CCD's turns are rotations (cos, sin) (turnsPending_): each joint keeps the product of its
+//   turns, and settleAngles() adds that product's angle to the joint's, wrapped: one arctangent
+//   per joint when the angles are needed, not one per turn. Reading the angles does not settle
+//   them (angles() shows the sum without storing it), so a stepped solve, read after every step,
+//   ends in exactly the angles of an unpaused one.
+
+void Chain::syncAngles() const {
+  if (!anglesStale_) return;
+  anglesStale_ = false;
+  turnsPending_ = false;  // the positions hold every turn
+  double parentWorld = 0;
+  for (int i = 0; i < size(); ++i) {
+    const auto bone = static_cast<size_t>(i);
+    const Vec2 along = position(i + 1) - position(i);
+    angles_[bone] = wrapAngle(detail::fastAtan2(along.y, along.x) - parentWorld);
+    parentWorld += angles_[bone];
+    worldAngles_[bone] = parentWorld;
+    pendingTurns_[2 * bone] = 1;
+    pendingTurns_[2 * bone + 1] = 0;
+  }
+}
+
+// Joint i's angle with its pending turns, wrapped.
+double Chain::turnedAngle(int joint) const {
+  const auto bone = static_cast<size_t>(joint);
+  const double cosine = pendingTurns_[2 * bone], sine = pendingTurns_[2 * bone + 1];
+  return cosine == 1 && sine == 0 ? angles_[bone]
+                                  : wrapAngle(angles_[bone] + detail::fastAtan2(sine, cosine));
+}
+
+void Chain::settleAngles() {
+  syncAngles();
+  if (!turnsPending_) return;
+  turnsPending_ = false;
+  double parentWorld = 0;
+  for (int i = 0; i < size(); ++i) {
+    const auto bone = static_cast<size_t>(i);
+    angles_[bone] = turnedAngle(i);
+    pendingTurns_[2 * bone] = 1;
+    pendingTurns_[2 * bone + 1] = 0;
+    parentWorld += angles_[bone];
+    worldAngles_[bone] = parentWorld;
+  }
+}
+
+const double* Chain::angles() const {
+  syncAngles();
+  if (!turnsPending_) return angles_.data();
+  for (int i = 0; i < size(); ++i) shownAngles_[static_cast<size_t>(i)] = turnedAngle(i);
+  return shownAngles_.data();
+}
+
 // ---- building and editing -----------------------------------------------------------------------
 
 const char* Chain::reset(Vec2 root, const double* lengths, int count) {
@@ -51,9 +109,13 @@ const char* Chain::reset(Vec2 root, const double* lengths, int count) {
 
   progress_.active = false;
   anglesStale_ = false;
+  turnsPending_ = false;
   const auto bones = static_cast<size_t>(count);
   lengths_.assign(lengths, lengths + count);
   angles_.assign(bones, 0.0);
+  shownAngles_.assign(bones, 0.0);
+  pendingTurns_.assign(2 * bones, 0.0);
+  for (size_t i = 0; i < bones; ++i) pendingTurns_[2 * i] = 1.0;
   worldAngles_.assign(bones, 0.0);
   limitMin_.assign(bones, -kPi);
   limitMax_.assign(bones, kPi);
@@ -77,7 +139,7 @@ const char* Chain::setRoot(Vec2 root) {
   if (!isWithinMagnitude(root)) return "root must stay within 1e300 in magnitude";
   if (size() == 0) return nullptr;
   progress_.active = false;
-  syncAngles();
+  settleAngles();
   setPosition(0, root);
   updatePositionsFrom(0);
   return nullptr;
@@ -89,7 +151,7 @@ const char* Chain::setAngles(const double* angles, int count) {
     if (!isValid(angles[i])) return "angles must all be finite numbers";
   }
   progress_.active = false;
-  syncAngles();
+  settleAngles();
   for (int i = 0; i < count; ++i) {
     const auto bone = static_cast<size_t>(i);
     const double wrapped = wrapAngle(angles[i]);
@@ -110,7 +172,7 @@ const char* Chain::setLimit(int joint, double min, double max) {
   const auto bone = static_cast<size_t>(joint);
   if (max - min >= 2 * kPi) return clearLimit(joint);  // the whole circle: no limit
   progress_.active = false;
-  syncAngles();
+  settleAngles();
   limitMin_[bone] = min;
   limitMax_[bone] = max;
   if (!hasLimit_[bone]) ++limitCount_;
@@ -123,7 +185,7 @@ const char* Chain::setLimit(int joint, double min, double max) {
 const char* Chain::clearLimit(int joint) {
   if (joint < 0 || joint >= size()) return "joint is not a joint of this chain";
   progress_.active = false;
-  syncAngles();
+  settleAngles();
   const auto bone = static_cast<size_t>(joint);
   limitMin_[bone] = -kPi;
   limitMax_[bone] = kPi;
@@ -189,7 +251,12 @@ double Chain::constrain(int joint, double desired) const {
 // which neither CCD nor FABRIK can bend the chain by itself.
 bool Chain::isCollinearWith(Vec2 target) const {
   const Vec2 root = position(0);
-  const Vec2 line = detail::unitOr(end() - root, detail::unitOr(target - root, {1, 0}));
+  // unitOr(end - root, unitOr(target - root, {1, 0})), the fallback measured only when needed.
+  const Vec2 toEnd = end() - root;
+  const double endDistance = detail::fastLength(toEnd);
+  const Vec2 line = endDistance > 0 && std::isfinite(endDistance)
+                        ? Vec2{toEnd.x / endDistance, toEnd.y / endDistance}
+                        : detail::unitOr(target - root, {1, 0});
   const double tolerance = rules::kCollinear * reach_;
   if (std::fabs(cross(line, target - root)) > tolerance) return false;
   for (int i = 1; i <= size(); ++i) {

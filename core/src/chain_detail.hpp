@@ -48,6 +48,25 @@ inline bool directionOf(Vec2 v, Vec2& unit) {
   return true;
 }
 
+/// `v` scaled to `length` into `out`: (length / |v|) v, as ChainBatch's passes compute it (one
+/// division on the way, where directionOf and then a product take a multiplication more, and
+/// FABRIK's passes are a chain of these); false when v is zero or not finite. A length so far
+/// above |v| that their ratio would overflow takes directionOf's way.
+inline bool alongOf(Vec2 v, double length, Vec2& out) {
+  const double squared = v.x * v.x + v.y * v.y;
+  if (squared < 1e300 && squared > 1e-300) {
+    const double scale = length / std::sqrt(squared);
+    if (scale < 1e300) {
+      out = {v.x * scale, v.y * scale};
+      return true;
+    }
+  }
+  Vec2 unit;
+  if (!directionOf(v, unit)) return false;
+  out = {length * unit.x, length * unit.y};
+  return true;
+}
+
 /// Dot product.
 inline double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
 

@@ -5,6 +5,8 @@
 // refuses by name: checkBatchSolveOptions (ik2d/chain.hpp), after the checks both share.
 #pragma once
 
+#include <cmath>
+
 #include "ik2d/chain.hpp"
 
 namespace ik2d::rules {
@@ -20,10 +22,15 @@ inline constexpr double kNudge = 0.05;
 /// toward the target; both on the root, along +x).
 inline constexpr double kCollinear = 1e-9;
 
-/// A sweep has stalled (more sweeps cannot help) when its largest change is below this: radians
-/// of joint turn for CCD; for FABRIK, a joint's move over the reach (the same at the far end of a
-/// straight chain).
+/// A sweep has stalled (more sweeps cannot help) when its largest change is below this: for CCD,
+/// stallMeasure() of a joint's turn (its size in radians, for the small turns that decide it); for
+/// FABRIK, a joint's move over the reach (the same at the far end of a straight chain).
 inline constexpr double kStalled = 1e-13;
+
+/// The size of a CCD turn by (cosine, sine) as a stall measure, with no arctangent: (1 - cos) +
+/// |sin|, which grows with the turn from 0 to 2 and equals its size in radians (to rounding) below
+/// about 1e-8 radians, where 1 - cos is 0.
+inline double stallMeasure(double cosine, double sine) { return (1.0 - cosine) + std::fabs(sine); }
 
 /// The status a finished solve reports: the one rule for both solvers.
 inline ChainStatus finishedStatus(bool reached, bool outOfReach) {

@@ -72,18 +72,30 @@ const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) con
 }
 
 ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
-  return begin(target, options, true);
+  return begin(target, options, needsAngles(options));
+}
+
+// Unconstrained FABRIK and CCD need no angle until they are read: they skip bringing them up to
+// date at the start (readyAngles() does it for the first sweep's special cases, before anything
+// has moved). The pole and mix need the starting angles, so they take the angle path. solve() and
+// beginSolve() decide alike, so a stepped solve keeps exactly an unpaused one's angles.
+bool Chain::needsAngles(const ChainSolveOptions& options) const {
+  return options.method == ChainMethod::Dls || anyConstraint(options.maxStep) || options.usePole ||
+         options.mix != 1;
 }
 
 void Chain::readyAngles() {
-  if (!anglesStale_) return;
-  syncAngles();
+  if (anglesCurrent()) return;
+  settleAngles();
   std::copy(angles_.begin(), angles_.end(), startAngles_.begin());
 }
 
 ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withAngles) {
   progress_.active = false;
-  if (withAngles) syncAngles();
+  // A CCD solve never starts on angles FABRIK left behind: its stepped twin recovers them after
+  // every step, and both must end on the same angles.
+  if (withAngles) settleAngles();
+  else if (options.method == ChainMethod::Ccd) syncAngles();
   ChainStep step;
   if (const char* message = checkSolve(target, options)) {
     step.kind = ChainStepKind::Invalid;
@@ -98,7 +110,7 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
 
   maxStep_ = options.maxStep;
   // Without angles now, readyAngles() copies them when (and if) they are first needed.
-  if (!anglesStale_) std::copy(angles_.begin(), angles_.end(), startAngles_.begin());
+  if (anglesCurrent()) std::copy(angles_.begin(), angles_.end(), startAngles_.begin());
 
   // No call may hang: a CCD sweep costs about size^2 / 2 joint updates (each turn re-places the
   // bones after it), a FABRIK sweep about 2 size; a solve stops after options.maxWork of them
@@ -108,8 +120,11 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
   const long long sweepCost = options.method == ChainMethod::Ccd      ? bones * (bones + 1) / 2
                               : options.method == ChainMethod::Fabrik ? 2 * bones
                                                                       : 3 * bones;
+  // (A product first: the division, a slow one in 64 bits, only when the sweeps asked for cost more.)
   const int affordableSweeps =
-      static_cast<int>(std::min<long long>(kMaxIterations, std::max(1LL, options.maxWork / sweepCost)));
+      options.iterations * sweepCost <= options.maxWork
+          ? kMaxIterations
+          : static_cast<int>(std::min<long long>(kMaxIterations, std::max(1LL, options.maxWork / sweepCost)));
 
   progress_ = Progress{};
   progress_.target = target;
@@ -140,7 +155,7 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
 void Chain::finishSolve(ChainStep& step) {
   Progress& p = progress_;
   if (p.usePole || p.mix != 1) {
-    syncAngles();
+    settleAngles();
     bool moved = p.usePole && mirrorTowardPole();
     if (p.mix != 1) {
       blendFromStart();
@@ -191,6 +206,7 @@ ChainStep Chain::step() {
     ++p.iteration;
     p.change = 0;
     if (p.iteration == 1 && p.outOfReach) {
+      readyAngles();  // (a free solve began without them)
       step.iteration = p.iteration;
       step.kind = ChainStepKind::Stretch;
       p.change = stretchToward(p.target);
@@ -201,6 +217,7 @@ ChainStep Chain::step() {
     if (p.iteration == 1 && isCollinearWith(p.target)) {
       // Singular start: bend off the line, then let one CCD sweep turn the chain around (FABRIK
       // alone crawls out of a chain folded back on itself).
+      readyAngles();
       step.iteration = p.iteration;
       step.kind = ChainStepKind::Unbend;
       p.change = nudgeOffLine();
@@ -254,12 +271,7 @@ ChainStep Chain::step() {
 }
 
 ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
-  // Unconstrained FABRIK needs no angle until they are read: skip recovering them at the start
-  // (readyAngles() does it for the first sweep's special cases, before anything has moved).
-  // (The pole and mix need the starting angles, so they take the angle path.)
-  const bool free = options.method == ChainMethod::Fabrik && !anyConstraint(options.maxStep) &&
-                    !options.usePole && options.mix == 1;
-  ChainStep step = begin(target, options, !free);
+  ChainStep step = begin(target, options, needsAngles(options));
   Progress& p = progress_;
   p.detailed = false;  // only the result is wanted: skip measuring between sweeps
   while (!step.done) {
@@ -268,7 +280,6 @@ ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
     // minus a ChainStep per joint update.
     const bool special = p.iteration == 0 && (p.outOfReach || isCollinearWith(p.target));
     if (p.phase != Phase::StartSweep || special) {
-      if (special) readyAngles();
       step = this->step();
       continue;
     }

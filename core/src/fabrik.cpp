@@ -28,10 +28,10 @@ void Chain::backwardPass(Vec2 target) {
     const Vec2 child{childX, childY};
     const Vec2 toJoint{old[at] - childX, old[at + 1] - childY};
     const bool limited = i + 1 < bones && hasLimit_[static_cast<size_t>(i) + 1];
-    Vec2 unit;
-    if (!limited && detail::directionOf(toJoint, unit)) {
-      childX = childX + length[i] * unit.x;  // no angle needed
-      childY = childY + length[i] * unit.y;
+    Vec2 along;
+    if (!limited && detail::alongOf(toJoint, length[i], along)) {
+      childX = childX + along.x;  // no angle needed
+      childY = childY + along.y;
     } else {
       // Coincident points have no direction: keep the bone's (from its positions, which are
       // current even while the angles wait for syncAngles()).
@@ -77,12 +77,12 @@ double Chain::forwardPass() {
     for (int i = 0; i < size(); ++i) {
       const auto at = 2 * static_cast<size_t>(i + 1);
       const double oldX = position[at], oldY = position[at + 1];
-      Vec2 unit;
+      Vec2 along;
       // No direction (the backward point on the joint): the bone keeps its own.
       double placedX, placedY;
-      if (detail::directionOf({back[at] - baseX, back[at + 1] - baseY}, unit)) {
-        placedX = baseX + length[i] * unit.x;
-        placedY = baseY + length[i] * unit.y;
+      if (detail::alongOf({back[at] - baseX, back[at + 1] - baseY}, length[i], along)) {
+        placedX = baseX + along.x;
+        placedY = baseY + along.y;
       } else {
         placedX = baseX + (oldX - oldBaseX);
         placedY = baseY + (oldY - oldBaseY);
@@ -105,22 +105,6 @@ double Chain::forwardPass() {
     largestChange = std::max(largestChange, placeBoneToward(i, toward, parentWorld));
   }
   return largestChange;
-}
-
-// The local and world angles from the positions, after unconstrained forward passes moved only
-// positions: world_i = atan2 of bone i, local_i = world_i - world_(i-1), wrapped.
-void Chain::syncAngles() const {
-  if (!anglesStale_) return;
-  anglesStale_ = false;
-  double parentWorld = 0;
-  for (int i = 0; i < size(); ++i) {
-    const auto bone = static_cast<size_t>(i);
-    const Vec2 along = position(i + 1) - position(i);
-    const double world = detail::fastAtan2(along.y, along.x);
-    angles_[bone] = wrapAngle(world - parentWorld);
-    parentWorld += angles_[bone];
-    worldAngles_[bone] = parentWorld;
-  }
 }
 
 }  // namespace ik2d

@@ -29,8 +29,8 @@ export const CHROMIUM_ARGS = [
  * Serves dist/ on 127.0.0.1 with an ephemeral port.
  * @param {{prefix?: string, headScript?: string, folders?: Record<string, string>, missing?: string[]}} [options] prefix:
  *   serve under this sub-path (e.g. "/docs/demo/"), 404 elsewhere. headScript: a JS file served at
- *   HEAD_SCRIPT_URL and loaded first in every HTML page's <head>, folders' too (the WebKit driver's console
- *   recorder; same-origin, so the page's CSP allows it). folders: more folders served beside dist/,
+ *   HEAD_SCRIPT_URL and loaded first in every HTML page's <head>, folders' too (the WebKit
+ *   driver's console recorder; same-origin, so the page's CSP allows it). folders: more folders served beside dist/,
  *   by URL path (e.g. {'/blog/': '/tmp/site'}: a host page on the embeds' own origin). missing:
  *   file names under dist/ answered with 404 (a host that lost ik2d.wasm).
  * @returns {Promise<{url: string, close: () => Promise<void>}>} url ends with "/" (and the prefix).
@@ -105,8 +105,17 @@ function serveWithHeadScript(request, response, headScript, root) {
   const file = path.join(root, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
   if (!file.endsWith('.html') || !file.startsWith(root) || !existsSync(file)) return false;
   response.setHeader('Content-Type', 'text/html; charset=utf-8');
-  response.end(readFileSync(file, 'utf8').replace('<head>', `<head>\n  <script src="${HEAD_SCRIPT_URL}"></script>`));
+  response.end(withHeadScript(readFileSync(file, 'utf8')));
   return true;
+}
+
+/**
+ * An HTML page with the head script linked first in its <head> (engines/outside.mjs does the same
+ * for another server's pages).
+ * @param {string} html
+ */
+export function withHeadScript(html) {
+  return html.replace('<head>', `<head>\n  <script src="${HEAD_SCRIPT_URL}"></script>`);
 }
 
 /**
@@ -168,22 +177,6 @@ export async function seriousAxeViolations(target) {
 }
 
 /**
- * A server and a browser for one test file: `const env = await setup(); ... await env.close()`.
- */
-export async function setup() {
-  const server = await startServer();
-  const browser = await launchBrowser();
-  return {
-    url: server.url,
-    browser,
-    async close() {
-      await browser.close();
-      await server.close();
-    },
-  };
-}
-
-/**
  * A server and a browser for a whole test file, opened before its tests and closed after them:
  * `const env = useServerAndBrowser();` then `env.server.url`, `env.browser` inside the tests.
  * @param {Parameters<typeof startServer>[0]} [options] What startServer() serves.
@@ -199,23 +192,6 @@ export function useServerAndBrowser(options) {
     await env.server?.close();
   });
   return env;
-}
-
-/**
- * One server, browser and playground page for a whole test file: registers the file's before and
- * after hooks and hands what it opened to `assign` (so the file keeps its own variables).
- * @param {string} query Appended to the page URL, e.g. "?scene=chain" (or "").
- * @param {(shared: {env: Awaited<ReturnType<typeof setup>>, opened: OpenedPage, page: import('playwright-core').Page}) => void} assign
- */
-export function useSharedPage(query, assign) {
-  /** @type {Awaited<ReturnType<typeof setup>> | undefined} */
-  let env;
-  before(async () => {
-    env = await setup();
-    const opened = await openPage(env.browser, `${env.url}${query}`);
-    assign({ env, opened, page: opened.page });
-  });
-  after(async () => { await env?.close(); });
 }
 
 /**

@@ -357,6 +357,21 @@ TEST_CASE("chains work at every scale from 1e-300 to 1e300", "[chain][scale]") {
   }
 }
 
+TEST_CASE("lengths 1e520 apart in one chain stay finite", "[chain][scale]") {
+  // Found by fuzz_chain: FABRIK's (length / |v|) v overflowed for a bone of 4e231 whose joint sat
+  // 1e-150 from its neighbour.
+  std::vector<double> lengths(11, 2.56735e-289);
+  lengths[1] = 3.88434e231;
+  for (ChainMethod method : kChainMethods) {
+    Chain chain;
+    REQUIRE(chain.reset({2.56735e-289, 4.16143e-111}, lengths.data(), 11) == nullptr);
+    const ChainSolveResult r = chain.solve({6.57241e-287, 2.56735e-289}, optionsFor(method, 2, 1e-3));
+    INFO(methodName(method));
+    CHECK(isValid(r.error));
+    for (int i = 0; i <= chain.size(); ++i) CHECK(isValid(chain.position(i)));
+  }
+}
+
 TEST_CASE("no solve can hang: sweeps stop at the work budget", "[chain][invalid]") {
   for (ChainMethod method : kChainMethods) {
     Chain chain = makeChain(100, 1.0);

@@ -196,3 +196,23 @@ test('ChainBatch refuses dls, damping, mix and pole with messages that say why',
   assert.deepEqual(chains.solve({ method: 'ccd' }), { status: 'solved' });
   chains.delete();
 });
+
+test('a plain solve after one with every option set solves as on a fresh chain, bit for bit', () => {
+  // Chain.solve writes its arguments into the call frame by a short path for plain options and a
+  // checked one otherwise (ik2d_api.js): neither may leave the other's options behind.
+  const rng = randomSource(1717);
+  for (let i = 0; i < 60; i++) {
+    const { chain: spare, lengths, root, reach } = randomChain(rng);
+    spare.delete();
+    const target = targetAround(rng, root, reach, 0.2, 0.9);
+    const plain = { method: METHODS[i % 3], iterations: 20, tolerance: 1e-6 * reach };
+    const used = new ik.Chain({ root, lengths }), fresh = new ik.Chain({ root, lengths });
+    used.solve(targetAround(rng, root, reach, 0.2, 0.9), { method: 'dls', iterations: 3, tolerance: 0, maxStep: 0.1, damping: 0.5, mix: 0.5, pole: { x: root.x + 1, y: root.y + 1 } });
+    used.setAngles(fresh.angles());
+    const a = used.solve(target, plain), b = fresh.solve(target, plain);
+    assert.deepEqual(a, b, `chain ${i}`);
+    assert.deepEqual(Array.from(used.positions()), Array.from(fresh.positions()), `chain ${i}: the same pose`);
+    used.delete();
+    fresh.delete();
+  }
+});

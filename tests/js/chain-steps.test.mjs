@@ -116,3 +116,37 @@ test('bad calls: refused with a message, step() without a solve throws, edits en
   chain.delete();
   assert.throws(() => chain.beginSolve({ x: 0, y: 0 }), /deleted/);
 });
+
+test('reading the angles between and during solves changes nothing that follows, whatever the method order', () => {
+  // Unconstrained solves leave the angles to be brought up to date when read (CCD's turns are kept
+  // as one rotation per joint; FABRIK moves positions only): a read must not change what follows.
+  const random = randomSource(23).next;
+  const methods = ['ccd', 'fabrik', 'ccd', 'ccd', 'dls', 'ccd', 'fabrik', 'fabrik', 'ccd'];
+  for (let trial = 0; trial < 40; trial++) {
+    const bones = 2 + Math.floor(random() * 9);
+    const lengths = Array.from({ length: bones }, () => 0.2 + random() * 2);
+    const angles = lengths.map(() => random() * 2 - 1);
+    const [read, unread] = twin(lengths, angles);
+    const reach = lengths.reduce((a, b) => a + b);
+    for (const [k, method] of methods.entries()) {
+      const heading = random() * 2 * Math.PI, r = reach * (0.1 + random());
+      const target = { x: 1 + r * Math.cos(heading), y: -2 + r * Math.sin(heading) };
+      const options = { method, iterations: 1 + Math.floor(random() * 20), tolerance: 1e-6 };
+      if (k % 2) {
+        let step = read.beginSolve(target, options);
+        while (!step.done) {
+          read.angles();
+          step = read.step();
+        }
+      } else {
+        read.solve(target, options);
+      }
+      read.angles();
+      unread.solve(target, options);
+    }
+    assert.deepEqual(read.positions(), unread.positions(), `trial ${trial}: positions`);
+    assert.deepEqual(read.angles(), unread.angles(), `trial ${trial}: angles`);
+    read.delete();
+    unread.delete();
+  }
+});

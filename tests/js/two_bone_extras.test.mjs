@@ -176,3 +176,21 @@ test('bad extras: status invalid with a message naming the field; wrong types th
     assert.throws(() => ik.solveTwoBone({ ...arm, ...extra }), (e) => e instanceof TypeError && pattern.test(e.message), JSON.stringify(extra));
   }
 });
+
+test('the plain call and the call with every extra spelled out at its default agree bit for bit, whatever came before', () => {
+  // solveTwoBone takes a short path for the plain call (ik2d_api.js) and the checked one when any
+  // extra is given: both must write every slot of the frame, or one call's extras leak into the next.
+  const random = randomSource(17);
+  const defaults = { offset: { x: 0, y: 0 }, stretch: false, mix: 1, pose: { angle1: 0, angle2: 0 } };
+  for (let i = 0; i < 200; i++) {
+    const arm = randomArm(random, 10 ** random.uniform(-3, 3), 0, 1.5);
+    const plain = { root: arm.root, target: arm.target, length1: arm.length1, length2: arm.length2, bend: arm.bend, softness: i % 3 ? 0 : arm.length1 * 0.1 };
+    ik.solveTwoBone({ ...arm, stretch: true, mix: 0.5, pose: { angle1: 1, angle2: -1 } });  // leaves extras in the frame
+    const short = ik.solveTwoBone(plain);
+    const spelled = ik.solveTwoBone({ ...plain, ...defaults });
+    assert.deepEqual(short, spelled, `limb ${i}`);
+    for (const [a, b] of [[short.angle1, spelled.angle1], [short.end.x, spelled.end.x], [short.end.y, spelled.end.y]]) {
+      assert.ok(Object.is(a, b), `limb ${i}: the same bits`);
+    }
+  }
+});

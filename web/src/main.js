@@ -149,6 +149,10 @@ async function boot() {
     console.error(error);
     return;
   }
+  // Gone before the first frame is drawn: the overlays lay their labels out around what covers the
+  // canvas, and a frame drawn under the loading message put them outside it. (In WebKit that frame
+  // was still the one shown at html[data-ready]: its first resize report comes a frame later.)
+  byId('loading').hidden = true;
 
   const { scene, partial, notices, page } = parseLink(location.search, scenes);
   if (page.embed) document.documentElement.dataset.embed = 'true';
@@ -227,7 +231,6 @@ async function boot() {
 
   const exported = Object.freeze({ ...api, shareLink });
   Object.defineProperty(window, 'playground', { value: exported, enumerable: true });
-  byId('loading').hidden = true;
   if (openLink) openLink.setAttribute('href', shareLink());
   // The link's state was drawn synchronously above; the loop's first frame is already requested,
   // so this callback runs right after it.

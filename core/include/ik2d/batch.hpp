@@ -100,6 +100,7 @@ class TwoBoneBatch {
   };
   double* field(Field f) { return data_.data() + static_cast<size_t>(f) * static_cast<size_t>(count_); }
   void solveScalar(int index);
+  void solveAlone(int index);
 
   int count_ = 0;
   std::vector<double> data_;

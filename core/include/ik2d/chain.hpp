@@ -130,10 +130,7 @@ class Chain {
   /// joint has a limit, clamped into it. Returns nullptr or a message (chain unchanged).
   const char* setAngles(const double* angles, int count);
   /// Local angles, size() values in (-pi, pi] (a limit of exactly -pi may hold -pi).
-  const double* angles() const {
-    syncAngles();  // after an unconstrained FABRIK solve they are recovered on first use
-    return angles_.data();
-  }
+  const double* angles() const;
 
   /// Limits joint `joint`'s local angle to [min, max], -pi <= min <= max <= pi, and clamps the
   /// current angle into it. A limit spanning the whole circle is no limit. Returns nullptr or a
@@ -193,6 +190,8 @@ class Chain {
   void backwardPass(Vec2 target);
   double forwardPass();
   void syncAngles() const;
+  void settleAngles();
+  double turnedAngle(int joint) const;
   void finishSweep(ChainStep& step);
   double dlsStep(Vec2 target);
   void finishSolve(ChainStep& step);
@@ -200,6 +199,7 @@ class Chain {
   void blendFromStart();
   const char* checkSolve(Vec2 target, const ChainSolveOptions& options) const;
   ChainStep begin(Vec2 target, const ChainSolveOptions& options, bool withAngles);
+  bool needsAngles(const ChainSolveOptions& options) const;
   void readyAngles();
   bool anyConstraint() const { return anyConstraint(maxStep_); }
   bool anyConstraint(double maxStep) const;
@@ -218,8 +218,13 @@ class Chain {
   std::vector<double> turns_;        // dlsStep(): each joint's change in the last step
   std::vector<unsigned char> held_;  // dlsStep(): joints constrain() held back in this step
   double reach_ = 0;
-  double maxStep_ = HUGE_VAL;         // of the solve in progress
-  mutable bool anglesStale_ = false;  // positions moved by unconstrained FABRIK; angles wait for syncAngles()
+  double maxStep_ = HUGE_VAL;  // of the solve in progress
+  // The angles' bookkeeping (chain.cpp): angles_ lag the positions after unconstrained solves.
+  mutable bool anglesStale_ = false;          // FABRIK moved positions only: syncAngles() recovers the angles
+  mutable std::vector<double> pendingTurns_;  // CCD: each joint's turns as one rotation (cos, sin), 2 * size
+  mutable bool turnsPending_ = false;         // some joint has a pending turn: settleAngles() adds them
+  mutable std::vector<double> shownAngles_;   // angles() with the pending turns, when there are some
+  bool anglesCurrent() const { return !anglesStale_ && !turnsPending_; }
 
   // Where the solve in progress stands (solve() and beginSolve()/step() share it).
   enum class Phase { StartSweep, UnbendCcd, Ccd, FabrikBackward, FabrikForward, Dls };

@@ -39,12 +39,16 @@ class ChromiumPage extends LibraryPage {
   }
 }
 
+/** Flags that let a page read its JS heap after a forced collection (performance.memory, gc()). */
+const MEMORY_ARGS = ['--enable-precise-memory-info', '--js-flags=--expose-gc'];
+
 /**
- * @param {{colorScheme?: 'light' | 'dark', reducedMotion?: boolean}} preferences
+ * @param {{colorScheme?: 'light' | 'dark', reducedMotion?: boolean, measureMemory?: boolean}} preferences
+ *   measureMemory: pages get gc() and a precise performance.memory (the soak's heap reading).
  * @returns {Promise<import('./index.mjs').Engine>}
  */
-export async function launchChromium({ colorScheme = 'light', reducedMotion = false } = {}) {
-  const browser = await launchBrowser();
+export async function launchChromium({ colorScheme = 'light', reducedMotion = false, measureMemory = false } = {}) {
+  const browser = await launchBrowser(measureMemory ? MEMORY_ARGS : []);
   return {
     name: 'chromium',
     can: { touch: true, touchInput: true, touchPan: true, hideTab: false, colorScheme: true, reducedMotion: true, readClipboard: true, deviceScaleFactor: true, initScript: true },

@@ -48,7 +48,9 @@ for (const name of ENGINES) {
 /**
  * Launches an engine; its openPage waits for the playground unless told not to.
  * @param {keyof typeof LAUNCHERS} name
- * @param {{colorScheme?: 'light' | 'dark', reducedMotion?: boolean}} [preferences] For the whole browser.
+ * @param {{colorScheme?: 'light' | 'dark', reducedMotion?: boolean, measureMemory?: boolean}} [preferences] For the
+ *   whole browser. measureMemory: Chromium only (others ignore it), pages get gc() and a precise
+ *   performance.memory.
  * @returns {Promise<Engine>}
  */
 export async function launchEngine(name, preferences = {}) {

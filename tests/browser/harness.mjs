@@ -29,8 +29,8 @@ export const CHROMIUM_ARGS = [
  * Serves dist/ on 127.0.0.1 with an ephemeral port.
  * @param {{prefix?: string, headScript?: string, folders?: Record<string, string>, missing?: string[]}} [options] prefix:
  *   serve under this sub-path (e.g. "/docs/demo/"), 404 elsewhere. headScript: a JS file served at
- *   HEAD_SCRIPT_URL and loaded first in every HTML page's <head> (the WebKit driver's console
- *   recorder; same-origin, so the page's CSP allows it). folders: more folders served beside dist/,
+ *   HEAD_SCRIPT_URL and loaded first in every HTML page's <head>, folders' too (the WebKit
+ *   driver's console recorder; same-origin, so the page's CSP allows it). folders: more folders served beside dist/,
  *   by URL path (e.g. {'/blog/': '/tmp/site'}: a host page on the embeds' own origin). missing:
  *   file names under dist/ answered with 404 (a host that lost ik2d.wasm).
  * @returns {Promise<{url: string, close: () => Promise<void>}>} url ends with "/" (and the prefix).
@@ -46,6 +46,7 @@ export async function startServer({ prefix = '/', headScript, folders = {}, miss
     const other = extra.find(([at]) => request.url?.startsWith(at));
     if (other) {
       request.url = `/${request.url?.slice(other[0].length)}`;
+      if (headScript && serveWithHeadScript(request, response, headScript, folders[other[0]])) return;
       other[1](request, response, () => {
         response.statusCode = 404;
         response.end('not found');
@@ -63,7 +64,7 @@ export async function startServer({ prefix = '/', headScript, folders = {}, miss
       response.end('missing');
       return;
     }
-    if (headScript && serveWithHeadScript(request, response, headScript)) return;
+    if (headScript && serveWithHeadScript(request, response, headScript, distDir)) return;
     files(request, response, () => {
       response.statusCode = 404;
       response.end('not found');
@@ -87,18 +88,22 @@ export async function startServer({ prefix = '/', headScript, folders = {}, miss
 export const HEAD_SCRIPT_URL = '__test-head-script.js';
 
 /**
- * Serves the head script itself, or an HTML page with it linked first in <head>.
+ * Serves the head script itself, or an HTML page of `root` with it linked first in <head>.
+ * @param {http.IncomingMessage} request
+ * @param {http.ServerResponse} response
+ * @param {string} headScript
+ * @param {string} root The folder the request's path is in.
  * @returns {boolean} Whether the request was answered here.
  */
-function serveWithHeadScript(request, response, headScript) {
+function serveWithHeadScript(request, response, headScript, root) {
   const pathname = new URL(request.url ?? '/', 'http://x').pathname;
   if (pathname.endsWith(`/${HEAD_SCRIPT_URL}`)) {
     response.setHeader('Content-Type', 'text/javascript');
     response.end(readFileSync(headScript));
     return true;
   }
-  const file = path.join(distDir, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
-  if (!file.endsWith('.html') || !file.startsWith(distDir) || !existsSync(file)) return false;
+  const file = path.join(root, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
+  if (!file.endsWith('.html') || !file.startsWith(root) || !existsSync(file)) return false;
   response.setHeader('Content-Type', 'text/html; charset=utf-8');
   response.end(withHeadScript(readFileSync(file, 'utf8')));
   return true;
@@ -130,14 +135,18 @@ export function launchBrowser(extraArgs = []) {
  * Serves one folder on 127.0.0.1 with an ephemeral port: a host page on another origin than the
  * embeds (another port).
  * @param {string} folder
+ * @param {{headScript?: string}} [options] As startServer's: loaded first in every HTML page.
  * @returns {Promise<{url: string, close: () => Promise<void>}>} url ends with "/".
  */
-export async function serveFolder(folder) {
+export async function serveFolder(folder, { headScript } = {}) {
   const files = sirv(folder, { dev: true });
-  const server = http.createServer((request, response) => files(request, response, () => {
-    response.statusCode = 404;
-    response.end('not found');
-  }));
+  const server = http.createServer((request, response) => {
+    if (headScript && serveWithHeadScript(request, response, headScript, folder)) return;
+    files(request, response, () => {
+      response.statusCode = 404;
+      response.end('not found');
+    });
+  });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {
@@ -147,22 +156,6 @@ export async function serveFolder(folder) {
       server.close(() => resolve());
     }),
   };
-}
-
-/**
- * Counts animation-frame callbacks in every frame of a context, cross-origin iframes included
- * (an init script: `window.__frames`), to check that an embed out of view does no per-frame work.
- * @param {import('playwright-core').BrowserContext} context
- */
-export function countAnimationFrames(context) {
-  return context.addInitScript(() => {
-    const request = window.requestAnimationFrame.bind(window);
-    /** @type {any} */ (window).__frames = 0;
-    window.requestAnimationFrame = (callback) => request((time) => {
-      /** @type {any} */ (window).__frames += 1;
-      callback(time);
-    });
-  });
 }
 
 /**

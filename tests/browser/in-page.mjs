@@ -78,3 +78,24 @@ export function boneContrastInPage() {
     }),
   };
 }
+
+/**
+ * Counts animation-frame callbacks from now on in the document it runs in (`window.__frames`),
+ * by wrapping requestAnimationFrame: evaluated in a page or a frame once it is ready (every engine
+ * can; an init script would count from the first frame, but WebKit's driver has none). The page's
+ * loop asks for each frame afresh (loop.js), so from the next frame on every one is counted.
+ * Evaluating it again keeps counting.
+ * @returns {number} The count so far.
+ */
+export function countAnimationFramesInPage() {
+  const counted = /** @type {any} */ (window);
+  if (counted.__frames === undefined) {
+    counted.__frames = 0;
+    const request = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => request((time) => {
+      counted.__frames += 1;
+      callback(time);
+    });
+  }
+  return counted.__frames;
+}

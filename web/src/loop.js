@@ -46,14 +46,13 @@ export function createLoop(advance, render) {
   let lastTime = null;
   let pending = 0;
   let active = true;
-  /** True while an animation frame is requested. */
-  let requested = false;
+  /** The animation frame requested, if one is (its requestAnimationFrame id). */
+  let requested = 0;
   let frames = 0;
 
   function request() {
     if (requested || !active || !started) return;
-    requested = true;
-    requestAnimationFrame(frame);
+    requested = requestAnimationFrame(frame);
   }
 
   function runStep() {
@@ -63,7 +62,7 @@ export function createLoop(advance, render) {
 
   /** @param {number} now */
   function frame(now) {
-    requested = false;
+    requested = 0;
     if (!active) return;
     frames += 1;
     request();
@@ -105,6 +104,12 @@ export function createLoop(advance, render) {
       active = value;
       lastTime = null; // Time away is not simulated.
       pending = 0;
+      // The frame already asked for is withdrawn: Firefox still runs it in an iframe scrolled out
+      // of view, throttled (here 230 ms later), a callback for nothing.
+      if (!active && requested) {
+        cancelAnimationFrame(requested);
+        requested = 0;
+      }
       request();
     },
     frames: () => frames,

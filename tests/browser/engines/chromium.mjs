@@ -51,7 +51,7 @@ export async function launchChromium({ colorScheme = 'light', reducedMotion = fa
   const browser = await launchBrowser(measureMemory ? MEMORY_ARGS : []);
   return {
     name: 'chromium',
-    can: { touch: true, touchInput: true, colorScheme: true, reducedMotion: true, readClipboard: true, deviceScaleFactor: true, initScript: true },
+    can: { touch: true, touchInput: true, touchPan: true, hideTab: false, colorScheme: true, reducedMotion: true, readClipboard: true, deviceScaleFactor: true, initScript: true },
     minWidth: 0,
     async openPage(url, { viewport = DEFAULT_VIEWPORT, touch = false, clipboard = false, deviceScaleFactor = 1, initScript } = {}) {
       const context = await browser.newContext({

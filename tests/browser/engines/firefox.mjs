@@ -23,6 +23,17 @@ class FirefoxPage extends LibraryPage {
   }
   setViewportSize(size) { return this.page.setViewport({ ...this.page.viewport(), ...size }); }
   setDeviceScaleFactor(ratio) { return this.page.setViewport({ ...(this.page.viewport() ?? DEFAULT_VIEWPORT), deviceScaleFactor: ratio }); }
+  /** Another tab in front hides this one; bringing it back to the front shows it. */
+  async setTabHidden(hidden) {
+    if (hidden) {
+      this.cover ??= await this.context.newPage();
+      await this.cover.bringToFront();
+      return;
+    }
+    await this.page.bringToFront();
+    await this.cover?.close();
+    this.cover = undefined;
+  }
   async touchStart(x, y) { this.finger = await this.page.touchscreen.touchStart(x, y); }
   async touchMoveTo(x, y) { await this.finger?.move(x, y); }
   async touchEnd() {
@@ -53,7 +64,7 @@ export async function launchFirefox({ colorScheme = 'light', reducedMotion = fal
   });
   return {
     name: 'firefox',
-    can: { touch: false, touchInput: true, colorScheme: true, reducedMotion: true, readClipboard: false, deviceScaleFactor: true, initScript: true },
+    can: { touch: false, touchInput: true, touchPan: false, hideTab: true, colorScheme: true, reducedMotion: true, readClipboard: false, deviceScaleFactor: true, initScript: true },
     minWidth: 0,
     async openPage(url, { viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1, initScript } = {}) {
       const context = await browser.createBrowserContext();

@@ -8,7 +8,7 @@
 // Set IK2D_ENGINES=firefox,webkit to run only some while developing.
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
-import { startServer } from '../harness.mjs';
+import { serveFolder, startServer } from '../harness.mjs';
 import { launchChromium } from './chromium.mjs';
 import { launchFirefox } from './firefox.mjs';
 import { RECORDER, launchWebKit } from './webkit.mjs';
@@ -18,9 +18,11 @@ import { RECORDER, launchWebKit } from './webkit.mjs';
  * @typedef {import('./page.mjs').OpenOptions} OpenOptions
  * @typedef {Object} Engine
  * @property {'chromium' | 'firefox' | 'webkit'} name
- * @property {{touch: boolean, touchInput: boolean, colorScheme: boolean, reducedMotion: boolean, readClipboard: boolean, deviceScaleFactor: boolean, initScript: boolean}} can
+ * @property {{touch: boolean, touchInput: boolean, touchPan: boolean, hideTab: boolean, colorScheme: boolean, reducedMotion: boolean, readClipboard: boolean, deviceScaleFactor: boolean, initScript: boolean}} can
  *   What it can do: emulate a touch device (coarse pointer, touch events), give the page real touch
- *   input (pointerType 'touch'; Chromium only on a page opened with touch), emulate a colour
+ *   input (pointerType 'touch'; Chromium only on a page opened with touch), pan the page by a
+ *   finger's swipe (touchPan: Chromium; Firefox's touch actions never pan it), hide a page as a
+ *   background tab or minimised window does (hideTab: setTabHidden), emulate a colour
  *   scheme and reduced motion (at launch), let a page read the clipboard without asking (on a
  *   page opened with clipboard: true), emulate a device pixel ratio (deviceScaleFactor when opening,
  *   setDeviceScaleFactor after), run a script in every document before the page's own (initScript).
@@ -72,6 +74,16 @@ export async function launchEngine(name, preferences = {}) {
  */
 export function serveFor(name, options = {}) {
   return startServer(name === 'webkit' ? { ...options, headScript: RECORDER } : options);
+}
+
+/**
+ * Serves a folder on another port (serveFolder: a host page on another origin than the embeds),
+ * with the WebKit driver's console recorder in its HTML pages for WebKit.
+ * @param {keyof typeof LAUNCHERS} name
+ * @param {string} folder
+ */
+export function serveFolderFor(name, folder) {
+  return serveFolder(folder, name === 'webkit' ? { headScript: RECORDER } : {});
 }
 
 /**

@@ -167,6 +167,18 @@ export class Locator {
     return `${role ? `role ${role}` : selector}${named}${index === undefined ? '' : ` (#${index})`}`;
   }
 
+  /**
+   * By role and accessible name among this locator's element's descendants (this one a CSS-selector
+   * locator), as page.getByRole.
+   * @param {string} role
+   * @param {{name?: string | RegExp, exact?: boolean}} [options]
+   */
+  getByRole(role, { name, exact } = {}) {
+    const { selector, role: ownRole, index } = this.spec;
+    if (!selector || ownRole || index !== undefined) throw new Error(`getByRole inside ${this.describe()}: only inside a plain CSS-selector locator`);
+    return new Locator(this.page, { selector: `:is(${selector}) *`, role, name: nameSpec(name), exact });
+  }
+
   /** @param {number} index */
   nth(index) { return new Locator(this.page, { ...this.spec, index }); }
   first() { return this.nth(0); }
@@ -214,9 +226,10 @@ export class Locator {
     }
   }
 
-  /** A native click at the element's centre, after scrolling it into view. */
+  /** A native click at the element's centre, after scrolling it (and a frame it is in) into view. */
   async click() {
     const deadline = Date.now() + LOCATOR_TIMEOUT;
+    await this.page.reveal(); // In a frame: the frame into view in the page first.
     let at = await this.act('scroll');
     while (!at.visible && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -228,6 +241,7 @@ export class Locator {
 
   /** A finger tap at the element's centre (native touch input: where engine.can.touchInput). */
   async tap() {
+    await this.page.reveal();
     const at = await this.act('scroll');
     await this.page.touchStart(at.x, at.y);
     await this.page.touchEnd();

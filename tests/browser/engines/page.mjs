@@ -3,6 +3,7 @@
 // (reading text, attributes and boxes, waiting, dragging, locators) is built here on those
 // primitives, once. Where a call does what a Playwright Page call does, it has its name and
 // arguments (mouse.move, keyboard.press, getByRole, waitForFunction...), so a test reads alike.
+import { engineFrameClass, frameIndexInPage, indexInParentInPage } from './frame.mjs';
 import { Locator } from './locator.mjs';
 
 /**
@@ -34,6 +35,8 @@ export class EnginePage {
     this.problems = [];
     /** Where the pointer is, CSS px, so move() can interpolate from it. */
     this.pointerAt = { x: 0, y: 0 };
+    /** Whether the document can be replaced under a call (a frame's can: waitFor then tries again). */
+    this.documentMayChange = false;
   }
 
   // Primitives each driver implements --------------------------------------------------------
@@ -95,13 +98,39 @@ export class EnginePage {
   /** Changes the device pixel ratio, as a zoom or another screen does. @param {number} ratio */
   async setDeviceScaleFactor(ratio) { throw new Error(`${this.engine}: setDeviceScaleFactor(${ratio}) is not implemented`); }
 
+  /**
+   * Hides the page as a tab in the background or a minimised window is (document.hidden, a
+   * visibilitychange), or shows it again (where engine.can.hideTab).
+   * @param {boolean} hidden
+   */
+  async setTabHidden(hidden) { throw new Error(`${this.engine}: setTabHidden(${hidden}) is not implemented`); }
+
   /** @returns {Promise<string[]>} Every URL the page requested (a driver may read them from the page). */
   async requestList() {
     return this.evaluate(() => [location.href, ...performance.getEntriesByType('resource').map((entry) => entry.name)]);
   }
 
-  /** @returns {Promise<string[]>} The problems so far (a driver may have to read them from the page). */
+  /** @returns {Promise<string[]>} The problems so far, the page's and its frames' (a driver may have to read them from the page). */
   async problemList() { return [...this.problems]; }
+
+  /**
+   * A handle on the document in `window.frames[index]` of the document `parent` names (null: this
+   * page), for evaluateInFrame: a Playwright or puppeteer Frame, WebKit's path of frame indices.
+   * @param {any} parent
+   * @param {number} index
+   * @returns {Promise<any>} Null when there is no such frame (yet).
+   */
+  async childFrameHandle(parent, index) { throw new Error(`${this.engine}: childFrameHandle(${parent}, ${index}) is not implemented`); }
+
+  /**
+   * Runs `fn(arg)` in the frame a handle names (as evaluate does in the page).
+   * @template T, A
+   * @param {any} handle From childFrameHandle.
+   * @param {(arg: A) => T | Promise<T>} fn
+   * @param {A} [arg]
+   * @returns {Promise<T>}
+   */
+  async evaluateInFrame(handle, fn, arg) { throw new Error(`${this.engine}: evaluateInFrame(${handle}, ${fn}, ${arg}) is not implemented`); }
 
   // Built on the primitives ------------------------------------------------------------------
 
@@ -263,12 +292,94 @@ export class EnginePage {
   async waitFor(fn, arg, timeout = WAIT_TIMEOUT) {
     const deadline = Date.now() + timeout;
     for (;;) {
-      const value = await this.evaluate(fn, arg);
+      let value;
+      try {
+        value = await this.evaluate(fn, arg);
+      } catch (error) {
+        // A frame's document can be replaced under a call (a lazy iframe leaving about:blank):
+        // there, try again until the deadline.
+        if (!this.documentMayChange || Date.now() > deadline) throw error;
+      }
       if (value) return value;
       if (Date.now() > deadline) throw new Error(`${this.engine}: timed out after ${timeout} ms waiting for ${fn}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+
+  // Frames (iframes, cross-origin ones too) ----------------------------------------------------
+
+  /** The page the pointer and keys go to (a frame's is its top-level page's). @returns {EnginePage} */
+  get top() { return this; }
+
+  /**
+   * Waits for a frame of this document (or of a frame inside it) and returns it: an EnginePage
+   * whose evaluate, locators, waits and pointer calls work inside the frame, in the frame's CSS px.
+   * @param {string | RegExp} which A CSS selector of its <iframe> in this document (one match), or a
+   *   pattern its current URL matches (the first such frame, breadth first).
+   * @param {{timeout?: number}} [options] ms.
+   * @returns {Promise<EngineFrame>}
+   */
+  async frame(which, { timeout = WAIT_TIMEOUT } = {}) {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      // A frame that is navigating or going away may refuse a call for a moment: try again.
+      const found = await this.findFrame(which).catch(() => null);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`${this.engine}: no frame ${which} after ${timeout} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /**
+   * The frame `frame()` waits for, or null now.
+   * @param {string | RegExp} which
+   * @returns {Promise<EngineFrame | null>}
+   */
+  async findFrame(which) {
+    if (typeof which === 'string') {
+      const index = await this.evaluate(frameIndexInPage, which);
+      return index < 0 ? null : this.childFrame(index);
+    }
+    const count = await this.evaluate(() => window.length);
+    const children = [];
+    for (let index = 0; index < count; index += 1) {
+      const child = await this.childFrame(index);
+      if (!child) continue;
+      if (which.test(await child.url())) return child;
+      children.push(child);
+    }
+    for (const child of children) {
+      const found = await child.findFrame(which);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  /**
+   * The frame in `window.frames[index]`, or null if it has none (yet).
+   * @param {number} index
+   * @returns {Promise<EngineFrame | null>}
+   */
+  async childFrame(index) {
+    const handle = await this.top.childFrameHandle(this.frameHandle, index);
+    return handle ? new EngineFrame(this, index, handle) : null;
+  }
+
+  /** The handle on this document for the top page's evaluateInFrame (null: the top page itself). */
+  get frameHandle() { return null; }
+
+  /** @returns {Promise<string>} The document's URL now. */
+  url() { return this.evaluate(() => location.href); }
+
+  /**
+   * Where a point of this document's viewport is in the top-level viewport, CSS px.
+   * @param {{x: number, y: number}} point
+   * @returns {Promise<{x: number, y: number}>}
+   */
+  async toTop(point) { return point; }
+
+  /** Scrolls this document's frame into view in the documents around it (nothing for a page). */
+  async reveal() {}
 
   /** Waits for the playground's readiness signal; fails with its message on 'error'. */
   async waitReady() {
@@ -278,6 +389,9 @@ export class EnginePage {
     }
   }
 }
+
+/** A frame of a page, as an engine page (frame.mjs). */
+export const EngineFrame = engineFrameClass(EnginePage);
 
 /**
  * A page driven by playwright-core or puppeteer-core, whose pages answer the same calls. The
@@ -310,6 +424,16 @@ export class LibraryPage extends EnginePage {
   async screenshot() { return Buffer.from(await this.page.screenshot()); }
   close() { return this.context.close(); }
   async requestList() { return [...this.requests]; }
+
+  /** The child frame among the Playwright / puppeteer frame's that sits at window.frames[index]. */
+  async childFrameHandle(parent, index) {
+    for (const child of (parent ?? this.page.mainFrame()).childFrames()) {
+      if (await child.evaluate(indexInParentInPage).catch(() => -1) === index) return child;
+    }
+    return null;
+  }
+
+  evaluateInFrame(handle, fn, arg) { return handle.evaluate(fn, arg); }
 }
 
 /**
@@ -332,17 +456,4 @@ export function recordProblems(page, problems) {
     problems.push(`dialog: ${dialog.type()} ${dialog.message()}`);
     dialog.dismiss().catch(() => {});
   });
-}
-
-/**
- * The source of a function call for engines that take a script string: `(fn)(arg)`, awaited, with
- * the result (or the error's message) handed to WebDriver's async-script callback: {value} (none
- * for undefined, so null and undefined stay apart) or {error}.
- * @param {Function} fn
- */
-export function asyncScript(fn) {
-  return `const done = arguments[arguments.length - 1];
-Promise.resolve().then(() => (${fn})(arguments[0])).then(
-  (value) => done(value === undefined ? {} : { value }),
-  (error) => done({ error: String(error && error.stack || error) }));`;
 }

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Builder, Key } from 'selenium-webdriver';
 import { miniBrowserPath, webkitDriverPath, xvfbPath } from '../../../scripts/lib/setup.mjs';
-import { DEFAULT_VIEWPORT, EnginePage, asyncScript } from './page.mjs';
+import { DEFAULT_VIEWPORT, EnginePage } from './page.mjs';
+import { asyncScript, decodeJson, encodeJson } from './script.mjs';
 
 /** The script the test server must load first in every page for this driver (startServer's headScript). */
 export const RECORDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'recorder.js');
@@ -32,68 +33,126 @@ class WebKitPage extends EnginePage {
    * @param {import('selenium-webdriver').WebDriver} driver
    * @param {() => Promise<void>} select Switches the session to this page's window.
    * @param {() => Promise<void>} selectHome Switches it back to the session's first window.
+   * @param {<T>(commands: () => Promise<T>) => Promise<T>} serial Runs a group of WebDriver commands
+   *   alone in the session (no other page's or frame's command in between).
    */
-  constructor(driver, select, selectHome) {
+  constructor(driver, select, selectHome, serial) {
     super('webkit');
     this.driver = driver;
     this.select = select;
     this.selectHome = selectHome;
+    this.serial = serial;
+  }
+
+  /**
+   * Runs `commands` in this page's window, at its top-level document, alone in the session.
+   * @template T
+   * @param {() => Promise<T>} commands
+   */
+  inWindow(commands) {
+    return this.serial(async () => {
+      await this.select();
+      return commands();
+    });
   }
 
   async goto(url) {
-    await this.select();
-    await this.driver.get(url);
+    await this.inWindow(() => this.driver.get(url));
     if (!(await this.evaluate(() => Array.isArray(window.__ik2dProblems)))) {
       throw new Error(`webkit: ${url} did not load the console recorder: serve it with startServer({ headScript: RECORDER })`);
     }
   }
 
-  async evaluate(fn, arg) {
-    await this.select();
-    const result = await this.driver.executeAsyncScript(asyncScript(fn), arg ?? null);
-    if (result?.error) throw new Error(`webkit: evaluate failed: ${result.error}`);
-    return result && 'value' in result ? result.value : undefined;
+  evaluate(fn, arg) { return this.inWindow(() => this.execute(fn, arg)); }
+
+  /** The async script for evaluate, in whatever document the session is switched to. */
+  async execute(fn, arg) {
+    const result = await this.driver.executeAsyncScript(asyncScript(fn), encodeJson(arg));
+    if (typeof result?.json !== 'string') throw new Error(`webkit: evaluate failed: ${result?.error ?? `no result (${JSON.stringify(result)})`}`);
+    return decodeJson(result.json);
   }
 
-  async pointerMoveTo(x, y) {
-    await this.select();
-    await this.driver.actions({ async: true }).move({ x: Math.round(x), y: Math.round(y), duration: 0 }).perform();
+  /** A frame's handle is its path of window.frames indices from the top-level document. */
+  async childFrameHandle(parent, index) {
+    const path = [...(parent ?? []), index];
+    const exists = await this.evaluateInFrame(path.slice(0, -1), (i) => i < window.length, index);
+    return exists ? path : null;
   }
 
-  async pointerDown() {
-    await this.select();
-    await this.driver.actions({ async: true }).press().perform();
+  /**
+   * WebDriver classic: switch to the frame (by index, level by level), run the script, and switch
+   * back to the top-level document before anything else may use the session.
+   */
+  evaluateInFrame(path, fn, arg) {
+    return this.inWindow(async () => {
+      try {
+        for (const index of path) await this.driver.switchTo().frame(index);
+        return await this.execute(fn, arg);
+      } finally {
+        await this.driver.switchTo().defaultContent();
+      }
+    });
   }
 
-  async pointerUp() {
-    await this.select();
-    await this.driver.actions({ async: true }).release().perform();
+  pointerMoveTo(x, y) {
+    return this.inWindow(() => this.driver.actions({ async: true }).move({ x: Math.round(x), y: Math.round(y), duration: 0 }).perform());
   }
 
-  async press(key) {
-    await this.select();
+  pointerDown() { return this.inWindow(() => this.driver.actions({ async: true }).press().perform()); }
+
+  pointerUp() { return this.inWindow(() => this.driver.actions({ async: true }).release().perform()); }
+
+  press(key) {
     const keys = key.split('+').map((name) => KEYS[name] ?? name);
     let actions = this.driver.actions({ async: true });
     for (const k of keys) actions = actions.keyDown(k);
     for (const k of [...keys].reverse()) actions = actions.keyUp(k);
-    await actions.perform();
+    return this.inWindow(() => actions.perform());
   }
 
   async screenshot() {
-    await this.select();
-    return Buffer.from(await this.driver.takeScreenshot(), 'base64');
+    return Buffer.from(await this.inWindow(() => this.driver.takeScreenshot()), 'base64');
   }
 
   setViewportSize(size) { return sizeViewport(this.driver, this, size); }
 
-  async problemList() {
-    return [...this.problems, ...((await this.evaluate(() => window.__ik2dProblems)) ?? [])];
+  /** Minimising the window hides the page; its old rectangle back shows it. */
+  async setTabHidden(hidden) {
+    const window = this.driver.manage().window();
+    if (hidden) {
+      this.shownRect ??= await this.inWindow(() => window.getRect());
+      await this.inWindow(() => window.minimize());
+      return;
+    }
+    const rect = this.shownRect;
+    if (rect) await this.inWindow(() => window.setRect(rect));
+    this.shownRect = undefined;
   }
 
-  async close() {
-    await this.select();
-    await this.driver.close();
-    await this.selectHome();
+  /** The recorder's list in the page and in every frame in it (a frame without one adds nothing). */
+  async problemList() {
+    const problems = [...this.problems];
+    /** @type {Array<number[]>} Frame paths still to read, the page's own ([]) first. */
+    const pending = [[]];
+    while (pending.length > 0) {
+      const path = /** @type {number[]} */ (pending.shift());
+      const found = await this.evaluateInFrame(path, () => ({ count: window.length, problems: window.__ik2dProblems ?? [] }))
+        .catch((error) => {
+          if (path.length === 0) throw error;
+          return { count: 0, problems: [] }; // A frame that went away meanwhile.
+        });
+      problems.push(...found.problems);
+      for (let index = 0; index < found.count; index += 1) pending.push([...path, index]);
+    }
+    return problems;
+  }
+
+  close() {
+    return this.serial(async () => {
+      await this.select();
+      await this.driver.close();
+      await this.selectHome();
+    });
   }
 }
 
@@ -112,9 +171,9 @@ async function sizeViewport(session, page, viewport) {
     got = { width: size.width, height: size.height };
     if (got.width === viewport.width && got.height === viewport.height) return;
     if (attempt % 10 === 0) {
-      await session.manage().window().setRect({
+      await page.inWindow(() => session.manage().window().setRect({
         x: 0, y: 0, width: viewport.width + size.outerWidth - size.width, height: viewport.height + size.outerHeight - size.height,
-      });
+      }));
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -202,23 +261,34 @@ export async function launchWebKit({ colorScheme = 'light', reducedMotion = fals
     if (current !== handle) await session.switchTo().window(handle);
     current = handle;
   };
+  // One WebDriver session serves every page and frame, and which window and frame it is switched to
+  // is session state: each group of commands runs alone, in turn.
+  /** @type {Promise<unknown>} */
+  let queue = Promise.resolve();
+  const serial = (commands) => {
+    const run = queue.then(commands);
+    queue = run.catch(() => {});
+    return run;
+  };
   return {
     name: 'webkit',
     // WebKitWebDriver turns WebDriver touch actions into mouse events here (the page sees
     // pointerType 'mouse'), so there is no touch input either.
-    can: { touch: false, touchInput: false, colorScheme: false, reducedMotion: false, readClipboard: false, deviceScaleFactor: false, initScript: false },
+    can: { touch: false, touchInput: false, touchPan: false, hideTab: true, colorScheme: false, reducedMotion: false, readClipboard: false, deviceScaleFactor: false, initScript: false },
     minWidth: MIN_WIDTH,
     async openPage(pageUrl, { viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1, initScript } = {}) {
       if (initScript) throw new Error('webkit: classic WebDriver cannot run a script before the page\'s own: skip this test there');
       if (deviceScaleFactor !== 1) throw new Error('webkit: MiniBrowser cannot emulate a device pixel ratio: skip this test there');
-      await selectWindow(home);
-      await session.switchTo().newWindow('window');
-      const handle = await session.getWindowHandle();
-      current = handle;
+      const handle = await serial(async () => {
+        await selectWindow(home);
+        await session.switchTo().newWindow('window');
+        current = await session.getWindowHandle();
+        return current;
+      });
       const page = new WebKitPage(session, () => selectWindow(handle), async () => {
         await session.switchTo().window(home);
         current = home;
-      });
+      }, serial);
       try {
         await sizeViewport(session, page, viewport);
       } catch (error) {

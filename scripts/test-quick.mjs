@@ -1,7 +1,7 @@
 // test-quick.mjs: `npm run test:quick`, the inner loop while developing (about a minute once
 // built): the native Catch2 suite (debug build, no sanitizers), the Node tests of the module and
-// the page's modules (tests/js), and one smoke test of the page in headless Chromium
-// (tests/browser/load.test.mjs). `npm test` stays the full suite and CI's command.
+// the page's modules (tests/js), and one smoke test of the page in headless Chromium only
+// (tests/browser/load.test.mjs; IK2D_ENGINES=firefox,webkit for others). `npm test` stays the full suite and CI's command.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { assembleDist, buildWasm } from './build.mjs';
@@ -27,7 +27,9 @@ try {
   console.log('\n== Node tests of the module, one browser smoke test ==');
   const nodeTests = readdirSync(path.join(repoRoot, 'tests', 'js')).filter((name) => name.endsWith('.test.mjs')).sort()
     .map((name) => path.join('tests', 'js', name));
-  run(process.execPath, ['--test', ...nodeTests, SMOKE_TEST], { cwd: repoRoot });
+  // The smoke test in Chromium alone (IK2D_ENGINES picks others): npm test runs every engine.
+  const env = { ...process.env, IK2D_ENGINES: process.env.IK2D_ENGINES ?? 'chromium' };
+  run(process.execPath, ['--test', ...nodeTests, SMOKE_TEST], { cwd: repoRoot, env });
   console.log(`\nnpm run test:quick passed in ${((Date.now() - started) / 1000).toFixed(0)} s (npm test runs everything)`);
 } catch (error) {
   console.error(`\nnpm run test:quick failed: ${error.message}`);

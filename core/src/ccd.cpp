@@ -55,6 +55,7 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
     pending[1] = pending[1] * cosine + pending[0] * sine;
     pending[0] = pendingCos;
     turnsPending_ = true;
+    shownStale_ = true;
   } else {
     const double wanted = detail::fastAtan2(sine, cosine);
     step.wanted = wanted;

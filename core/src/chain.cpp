@@ -46,19 +46,32 @@ Vec2 unitOr(Vec2 v, Vec2 fallback) {
 //   ends in exactly the angles of an unpaused one.
 
 void Chain::syncAngles() const {
-  if (!anglesStale_) return;
-  anglesStale_ = false;
-  turnsPending_ = false;  // the positions hold every turn
+  if (anglesStale_) rebuildAngles(true);
+}
+
+void Chain::settleAngles() {
+  if (anglesStale_ || turnsPending_) rebuildAngles(anglesStale_);
+}
+
+// Every local and world angle afresh: from the positions, or each joint's own with its pending
+// turns added; either way nothing is left pending.
+void Chain::rebuildAngles(bool fromPositions) const {
   double parentWorld = 0;
   for (int i = 0; i < size(); ++i) {
     const auto bone = static_cast<size_t>(i);
-    const Vec2 along = position(i + 1) - position(i);
-    angles_[bone] = wrapAngle(detail::fastAtan2(along.y, along.x) - parentWorld);
-    parentWorld += angles_[bone];
-    worldAngles_[bone] = parentWorld;
+    if (fromPositions) {
+      const Vec2 along = position(i + 1) - position(i);
+      angles_[bone] = wrapAngle(detail::fastAtan2(along.y, along.x) - parentWorld);
+    } else {
+      angles_[bone] = turnedAngle(i);
+    }
     pendingTurns_[2 * bone] = 1;
     pendingTurns_[2 * bone + 1] = 0;
+    parentWorld += angles_[bone];
+    worldAngles_[bone] = parentWorld;
   }
+  anglesStale_ = false;
+  turnsPending_ = false;
 }
 
 // Joint i's angle with its pending turns, wrapped.
@@ -69,25 +82,14 @@ double Chain::turnedAngle(int joint) const {
                                   : wrapAngle(angles_[bone] + detail::fastAtan2(sine, cosine));
 }
 
-void Chain::settleAngles() {
-  syncAngles();
-  if (!turnsPending_) return;
-  turnsPending_ = false;
-  double parentWorld = 0;
-  for (int i = 0; i < size(); ++i) {
-    const auto bone = static_cast<size_t>(i);
-    angles_[bone] = turnedAngle(i);
-    pendingTurns_[2 * bone] = 1;
-    pendingTurns_[2 * bone + 1] = 0;
-    parentWorld += angles_[bone];
-    worldAngles_[bone] = parentWorld;
-  }
-}
-
 const double* Chain::angles() const {
   syncAngles();
   if (!turnsPending_) return angles_.data();
-  for (int i = 0; i < size(); ++i) shownAngles_[static_cast<size_t>(i)] = turnedAngle(i);
+  // Shown, not stored (see above); worked out once per batch of turns, however often read.
+  if (shownStale_) {
+    for (int i = 0; i < size(); ++i) shownAngles_[static_cast<size_t>(i)] = turnedAngle(i);
+    shownStale_ = false;
+  }
   return shownAngles_.data();
 }
 
@@ -251,12 +253,10 @@ double Chain::constrain(int joint, double desired) const {
 // which neither CCD nor FABRIK can bend the chain by itself.
 bool Chain::isCollinearWith(Vec2 target) const {
   const Vec2 root = position(0);
-  // unitOr(end - root, unitOr(target - root, {1, 0})), the fallback measured only when needed.
-  const Vec2 toEnd = end() - root;
-  const double endDistance = detail::fastLength(toEnd);
-  const Vec2 line = endDistance > 0 && std::isfinite(endDistance)
-                        ? Vec2{toEnd.x / endDistance, toEnd.y / endDistance}
-                        : detail::unitOr(target - root, {1, 0});
+  // Along the end, else toward the target, else +x; the fallback measured only when needed (a unit
+  // vector is never (0, 0)).
+  Vec2 line = detail::unitOr(end() - root, {0, 0});
+  if (line.x == 0 && line.y == 0) line = detail::unitOr(target - root, {1, 0});
   const double tolerance = rules::kCollinear * reach_;
   if (std::fabs(cross(line, target - root)) > tolerance) return false;
   for (int i = 1; i <= size(); ++i) {

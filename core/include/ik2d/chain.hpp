@@ -191,6 +191,7 @@ class Chain {
   double forwardPass();
   void syncAngles() const;
   void settleAngles();
+  void rebuildAngles(bool fromPositions) const;
   double turnedAngle(int joint) const;
   void finishSweep(ChainStep& step);
   double dlsStep(Vec2 target);
@@ -224,6 +225,7 @@ class Chain {
   mutable std::vector<double> pendingTurns_;  // CCD: each joint's turns as one rotation (cos, sin), 2 * size
   mutable bool turnsPending_ = false;         // some joint has a pending turn: settleAngles() adds them
   mutable std::vector<double> shownAngles_;   // angles() with the pending turns, when there are some
+  mutable bool shownStale_ = true;            // a turn came since shownAngles_ was worked out
   bool anglesCurrent() const { return !anglesStale_ && !turnsPending_; }
 
   // Where the solve in progress stands (solve() and beginSolve()/step() share it).

@@ -95,6 +95,47 @@ const double* Chain::angles() const {
 
 // ---- building and editing -----------------------------------------------------------------------
 
+// Carves storage_ (16 bones + 4 doubles) into the per-bone arrays, the first a sweep reads first.
+void Chain::layOut(size_t bones) {
+  double* next = storage_.data();
+  const auto take = [&next](size_t count) {
+    const Slots slots{next, count};
+    next += count;
+    return slots;
+  };
+  positions_ = take(2 * (bones + 1));
+  scratch_ = take(2 * (bones + 1));
+  lengths_ = take(bones);
+  angles_ = take(bones);
+  worldAngles_ = take(bones);
+  startAngles_ = take(bones);
+  pendingTurns_ = take(2 * bones);
+  shownAngles_ = take(bones);
+  limitMin_ = take(bones);
+  limitMax_ = take(bones);
+  boneVectors_ = take(2 * bones);
+  turns_ = take(bones);
+}
+
+Chain::Chain(const Chain& other) { *this = other; }
+
+Chain& Chain::operator=(const Chain& other) {
+  if (this == &other) return *this;
+  storage_ = other.storage_;
+  layOut(other.lengths_.size());
+  reach_ = other.reach_;
+  maxStep_ = other.maxStep_;
+  limitCount_ = other.limitCount_;
+  anglesStale_ = other.anglesStale_;
+  turnsPending_ = other.turnsPending_;
+  shownStale_ = other.shownStale_;
+  turnsWritten_ = other.turnsWritten_;
+  hasLimit_ = other.hasLimit_;
+  held_ = other.held_;
+  progress_ = other.progress_;
+  return *this;
+}
+
 const char* Chain::reset(Vec2 root, const double* lengths, int count) {
   if (count < 1) return "lengths must hold at least one bone";
   if (count > kMaxBones) return "lengths holds more bones than a chain may have (1024)";
@@ -113,21 +154,15 @@ const char* Chain::reset(Vec2 root, const double* lengths, int count) {
   anglesStale_ = false;
   turnsPending_ = false;
   const auto bones = static_cast<size_t>(count);
-  lengths_.assign(lengths, lengths + count);
-  angles_.assign(bones, 0.0);
-  shownAngles_.assign(bones, 0.0);
-  pendingTurns_.assign(2 * bones, 0.0);
+  storage_.assign(16 * bones + 4, 0.0);
+  layOut(bones);
+  std::copy(lengths, lengths + count, lengths_.begin());
   for (size_t i = 0; i < bones; ++i) pendingTurns_[2 * i] = 1.0;
-  worldAngles_.assign(bones, 0.0);
-  limitMin_.assign(bones, -kPi);
-  limitMax_.assign(bones, kPi);
+  std::fill(limitMin_.begin(), limitMin_.end(), -kPi);
+  std::fill(limitMax_.begin(), limitMax_.end(), kPi);
   hasLimit_.assign(bones, 0);
   limitCount_ = 0;
-  startAngles_.assign(bones, 0.0);
-  positions_.assign(2 * (bones + 1), 0.0);
-  scratch_.assign(2 * (bones + 1), 0.0);
-  boneVectors_.assign(2 * bones, 0.0);
-  turns_.assign(bones, 0.0);
+  turnsWritten_ = false;
   held_.assign(bones, 0);
   reach_ = reach;
   setPosition(0, root);

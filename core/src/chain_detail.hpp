@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "chain_rules.hpp"
 #include "ik2d/chain.hpp"
 #include "ik2d/math.hpp"
 
@@ -48,19 +49,12 @@ inline bool directionOf(Vec2 v, Vec2& unit) {
   return true;
 }
 
-/// `v` scaled to `length` into `out`: (length / |v|) v, as ChainBatch's passes compute it (one
-/// division on the way, where directionOf and then a product take a multiplication more, and
-/// FABRIK's passes are a chain of these); false when v is zero or not finite. A length so far
-/// above |v| that their ratio would overflow takes directionOf's way.
+/// `v` scaled to `length` into `out`: (v length) / |v|, as ChainBatch's passes compute it;
+/// false when v is zero or not finite. FABRIK's passes are a chain of these, each waiting for the
+/// one before, so the products overlap the square root and only a division follows it
+/// (rules::alongOf). Outside the range where that cannot overflow or underflow, directionOf's way.
 inline bool alongOf(Vec2 v, double length, Vec2& out) {
-  const double squared = v.x * v.x + v.y * v.y;
-  if (squared < 1e300 && squared > 1e-300) {
-    const double scale = length / std::sqrt(squared);
-    if (scale < 1e300) {
-      out = {v.x * scale, v.y * scale};
-      return true;
-    }
-  }
+  if (rules::alongOf(v.x, v.y, length, out.x, out.y)) return true;
   Vec2 unit;
   if (!directionOf(v, unit)) return false;
   out = {length * unit.x, length * unit.y};

@@ -32,6 +32,20 @@ inline constexpr double kStalled = 1e-13;
 /// about 1e-8 radians, where 1 - cos is 0.
 inline double stallMeasure(double cosine, double sine) { return (1.0 - cosine) + std::fabs(sine); }
 
+/// FABRIK's step, one joint one bone length along v: (v length) / |v| into (outX, outY), when
+/// |v|^2 is within (1e-300, 1e300) and length within [1e-150, 1e150], where no product or
+/// quotient on the way can overflow or lose digits to underflow; false elsewhere (the caller takes
+/// a slower way, see detail::alongOf). The products overlap the square root, so only a division
+/// follows it: FABRIK's passes are a chain of these steps, each waiting for the one before.
+inline bool alongOf(double vx, double vy, double length, double& outX, double& outY) {
+  const double squared = vx * vx + vy * vy;
+  if (!(squared < 1e300 && squared > 1e-300 && length <= 1e150 && length >= 1e-150)) return false;
+  const double norm = std::sqrt(squared);
+  outX = (vx * length) / norm;
+  outY = (vy * length) / norm;
+  return true;
+}
+
 /// The status a finished solve reports: the one rule for both solvers.
 inline ChainStatus finishedStatus(bool reached, bool outOfReach) {
   return reached ? ChainStatus::Reached : outOfReach ? ChainStatus::OutOfReach : ChainStatus::MaxIterations;

@@ -136,7 +136,10 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
   progress_.mix = options.mix;
   progress_.usePole = options.usePole;
   progress_.pole = options.pole;
-  std::fill(turns_.begin(), turns_.end(), 0.0);
+  if (turnsWritten_) {  // (only after a DLS step: most solves need not touch them)
+    std::fill(turns_.begin(), turns_.end(), 0.0);
+    turnsWritten_ = false;
+  }
 
   step.kind = ChainStepKind::Begin;
   step.error = detail::fastLength(end() - target);

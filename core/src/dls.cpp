@@ -45,6 +45,7 @@ double Chain::dlsStep(Vec2 target) {
   const double lambda = std::max(progress_.damping, kMinDamping);
   const bool constrained = anyConstraint();
   if (constrained) std::fill(held_.begin(), held_.end(), 0);
+  turnsWritten_ = true;
 
   for (int pass = 0; pass < kPasses; ++pass) {
     double a = lambda * lambda, b = 0, c = a;

@@ -13,6 +13,11 @@ namespace ik2d {
 //   q[n] = t,   q[i] = q[i+1] + l_i * unit(q[i] - q[i+1]).
 // A limited joint i+1 also bends bone i so the angle between bones i and i+1 stays in its limit.
 // Coincident points have no direction: the bone keeps the one it had.
+//
+// With no limit anywhere (the common case) the pass is one tight loop. Each joint waits for the
+// one before it, so the way from one joint to the next is kept short: the next joint's
+//   v = old[i-1] - q[i]   is worked out as   (old[i-1] - q[i+1]) - along_i,
+// equal to rounding, whose first difference does not wait for q[i].
 void Chain::backwardPass(Vec2 target) {
   // On raw arrays, without a copy of the positions: scratch i is read only once written, and
   // where the pass needs joint i's old place it reads positions_.
@@ -23,6 +28,24 @@ void Chain::backwardPass(Vec2 target) {
   double childX = target.x, childY = target.y;
   back[2 * bones] = childX;
   back[2 * bones + 1] = childY;
+  if (limitCount_ == 0) {
+    double toJointX = old[2 * bones - 2] - childX, toJointY = old[2 * bones - 1] - childY;
+    for (int i = bones - 1; i >= 0; --i) {
+      const auto at = 2 * static_cast<size_t>(i);
+      Vec2 along;
+      if (!detail::alongOf({toJointX, toJointY}, length[i], along)) along = keptBoneBackward(i, {toJointX, toJointY});
+      const double x = childX + along.x, y = childY + along.y;
+      back[at] = x;
+      back[at + 1] = y;
+      if (i > 0) {
+        toJointX = (old[at - 2] - childX) - along.x;
+        toJointY = (old[at - 1] - childY) - along.y;
+      }
+      childX = x;
+      childY = y;
+    }
+    return;
+  }
   for (int i = bones - 1; i >= 0; --i) {
     const auto at = 2 * static_cast<size_t>(i);
     const Vec2 child{childX, childY};
@@ -33,9 +56,7 @@ void Chain::backwardPass(Vec2 target) {
       childX = childX + along.x;  // no angle needed
       childY = childY + along.y;
     } else {
-      // Coincident points have no direction: keep the bone's (from its positions, which are
-      // current even while the angles wait for syncAngles()).
-      const Vec2 backward = detail::unitOr(toJoint, (-1.0 / length[i]) * (position(i + 1) - position(i)));
+      const Vec2 backward = keptDirectionBackward(i, toJoint);
       double world = std::atan2(-backward.y, -backward.x);  // bone i's direction, joint i -> joint i+1
       if (limited) {
         const Vec2 childBone = Vec2{back[at + 4], back[at + 5]} - child;
@@ -56,6 +77,21 @@ void Chain::backwardPass(Vec2 target) {
   }
 }
 
+// Joint i's unit direction from its child in the backward pass: along toJoint, or, when the
+// points coincide and it has none, bone i's own, reversed (from the positions, which are current
+// even while the angles wait for syncAngles()).
+Vec2 Chain::keptDirectionBackward(int i, Vec2 toJoint) const {
+  return detail::unitOr(toJoint, (-1.0 / lengths_[static_cast<size_t>(i)]) * (position(i + 1) - position(i)));
+}
+
+// Where an unlimited joint i goes from its child, when alongOf() finds no direction: one length
+// along its bone's own direction, reversed.
+Vec2 Chain::keptBoneBackward(int i, Vec2 toJoint) const {
+  const Vec2 backward = keptDirectionBackward(i, toJoint);
+  const double world = std::atan2(-backward.y, -backward.x);
+  return -(lengths_[static_cast<size_t>(i)] * direction(world));
+}
+
 // Forward pass, on the chain itself: pin the root and re-place each bone along the line toward its
 // backward position; the local angle this asks for goes through constrain() (limits and maxStep),
 // so every length, limit and step holds after every pass, and the angles are exact by construction.
@@ -73,19 +109,21 @@ double Chain::forwardPass() {
     double* position = positions_.data();
     const double* length = lengths_.data();
     const double* back = scratch_.data();
+    const int bones = size();
     double baseX = position[0], baseY = position[1], oldBaseX = baseX, oldBaseY = baseY;
-    for (int i = 0; i < size(); ++i) {
+    // Toward joint i + 1's backward point; for the next joint (b[i+2] - p[i]) - along_i, as in
+    // the backward pass.
+    double towardX = back[2] - baseX, towardY = back[3] - baseY;
+    for (int i = 0; i < bones; ++i) {
       const auto at = 2 * static_cast<size_t>(i + 1);
       const double oldX = position[at], oldY = position[at + 1];
       Vec2 along;
       // No direction (the backward point on the joint): the bone keeps its own.
-      double placedX, placedY;
-      if (detail::alongOf({back[at] - baseX, back[at + 1] - baseY}, length[i], along)) {
-        placedX = baseX + along.x;
-        placedY = baseY + along.y;
-      } else {
-        placedX = baseX + (oldX - oldBaseX);
-        placedY = baseY + (oldY - oldBaseY);
+      if (!detail::alongOf({towardX, towardY}, length[i], along)) along = {oldX - oldBaseX, oldY - oldBaseY};
+      const double placedX = baseX + along.x, placedY = baseY + along.y;
+      if (i + 1 < bones) {
+        towardX = (back[at + 2] - baseX) - along.x;
+        towardY = (back[at + 3] - baseY) - along.y;
       }
       const double moveX = inverseReach * (placedX - oldX);  // relative, so no square underflows
       const double moveY = inverseReach * (placedY - oldY);

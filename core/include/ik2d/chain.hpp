@@ -113,6 +113,11 @@ class Chain {
   /// Largest magnitude of a coordinate or of the summed lengths, so no difference can overflow.
   static constexpr double kMaxMagnitude = 1e300;
 
+  Chain() = default;
+  /// A copy with storage of its own (the arrays point into it).
+  Chain(const Chain& other);
+  Chain& operator=(const Chain& other);
+
   /// Rebuilds the chain: `count` bones with `lengths` (each finite and > 0), straight along +x
   /// from `root`, no limits. Returns nullptr, or a message naming the bad field (the chain is then
   /// left unchanged).
@@ -188,6 +193,8 @@ class Chain {
   double turnJointToward(int joint, Vec2 target, ChainStep& step);
   void settleTurnedBones();
   void backwardPass(Vec2 target);
+  Vec2 keptDirectionBackward(int i, Vec2 toJoint) const;
+  Vec2 keptBoneBackward(int i, Vec2 toJoint) const;
   double forwardPass();
   void syncAngles() const;
   void settleAngles();
@@ -205,28 +212,45 @@ class Chain {
   bool anyConstraint() const { return anyConstraint(maxStep_); }
   bool anyConstraint(double maxStep) const;
 
-  std::vector<double> lengths_;
-  mutable std::vector<double> angles_;       // mutable: recovered lazily, see syncAngles()
-  std::vector<double> positions_;            // 2 * (size + 1), interleaved x, y
-  mutable std::vector<double> worldAngles_;  // bone i's world angle, the running sum of the local angles
-  std::vector<double> limitMin_;
-  std::vector<double> limitMax_;
-  std::vector<unsigned char> hasLimit_;
-  int limitCount_ = 0;               // joints with a limit, so anyConstraint() is O(1)
-  std::vector<double> startAngles_;  // the angles when solve() began, for maxStep
-  std::vector<double> scratch_;      // FABRIK's backward pass, 2 * (size + 1)
-  std::vector<double> boneVectors_;  // settleTurnedBones(): each bone's settled vector, 2 * size
-  std::vector<double> turns_;        // dlsStep(): each joint's change in the last step
-  std::vector<unsigned char> held_;  // dlsStep(): joints constrain() held back in this step
+  // A run of doubles inside storage_, used like the std::vector it replaces.
+  struct Slots {
+    double* first = nullptr;
+    size_t count = 0;
+    double* data() const { return first; }
+    double* begin() const { return first; }
+    double* end() const { return first + count; }
+    size_t size() const { return count; }
+    double& operator[](size_t i) const { return first[i]; }
+  };
+  void layOut(size_t bones);
+
+  // Every per-bone array of doubles lives in one allocation, storage_, laid out by layOut() with
+  // what a sweep reads first (positions, FABRIK's backward points, lengths): a solve of one chain
+  // among a thousand then touches a few neighbouring cache lines, not a dozen scattered ones.
+  std::vector<double> storage_;
+  Slots positions_;    // 2 * (size + 1), interleaved x, y
+  Slots scratch_;      // FABRIK's backward pass, 2 * (size + 1)
+  Slots lengths_;
   double reach_ = 0;
   double maxStep_ = HUGE_VAL;  // of the solve in progress
+  int limitCount_ = 0;         // joints with a limit, so anyConstraint() is O(1)
   // The angles' bookkeeping (chain.cpp): angles_ lag the positions after unconstrained solves.
-  mutable bool anglesStale_ = false;          // FABRIK moved positions only: syncAngles() recovers the angles
-  mutable std::vector<double> pendingTurns_;  // CCD: each joint's turns as one rotation (cos, sin), 2 * size
-  mutable bool turnsPending_ = false;         // some joint has a pending turn: settleAngles() adds them
-  mutable std::vector<double> shownAngles_;   // angles() with the pending turns, when there are some
-  mutable bool shownStale_ = true;            // a turn came since shownAngles_ was worked out
+  mutable bool anglesStale_ = false;   // FABRIK moved positions only: syncAngles() recovers the angles
+  mutable bool turnsPending_ = false;  // some joint has a pending turn: settleAngles() adds them
+  mutable bool shownStale_ = true;     // a turn came since shownAngles_ was worked out
+  bool turnsWritten_ = false;          // turns_ holds a DLS step's changes (begin() clears them)
   bool anglesCurrent() const { return !anglesStale_ && !turnsPending_; }
+  Slots angles_;        // recovered lazily (through the pointer, from const methods), see syncAngles()
+  Slots worldAngles_;   // bone i's world angle, the running sum of the local angles
+  Slots startAngles_;   // the angles when solve() began, for maxStep
+  Slots pendingTurns_;  // CCD: each joint's turns as one rotation (cos, sin), 2 * size
+  Slots shownAngles_;   // angles() with the pending turns, when there are some
+  Slots limitMin_;
+  Slots limitMax_;
+  Slots boneVectors_;  // settleTurnedBones(): each bone's settled vector, 2 * size
+  Slots turns_;        // dlsStep(): each joint's change in the last step
+  std::vector<unsigned char> hasLimit_;
+  std::vector<unsigned char> held_;  // dlsStep(): joints constrain() held back in this step
 
   // Where the solve in progress stands (solve() and beginSolve()/step() share it).
   enum class Phase { StartSweep, UnbendCcd, Ccd, FabrikBackward, FabrikForward, Dls };

@@ -24,6 +24,7 @@ struct Vec2 {
 
 inline Vec2 operator+(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
 inline Vec2 operator-(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
+inline Vec2 operator-(Vec2 v) { return {-v.x, -v.y}; }
 inline Vec2 operator*(double s, Vec2 v) { return {s * v.x, s * v.y}; }
 
 /// z component of the cross product a x b: positive when b lies counter-clockwise of a

@@ -468,8 +468,10 @@ EMSCRIPTEN_KEEPALIVE void ik2d_two_bone() {
   frame[twoBone::status] = static_cast<double>(status);
   frame[twoBone::message] = messageSlot(message);
 }
-/// ChainHandle::solve for the handle at `address` (from ChainHandle::address()).
+/// ChainHandle::solve for the handle at `address` (from ChainHandle::address()); 0 does nothing
+/// (ik2d_api.js calls it so once, to resolve the export).
 EMSCRIPTEN_KEEPALIVE void ik2d_chain_solve(std::uintptr_t address) {
+  if (address == 0) return;
   reinterpret_cast<ChainHandle*>(address)->solve();
 }
 }

@@ -358,7 +358,7 @@ export type BatchSolveOutcome = { status: 'solved' } | { status: 'invalid'; mess
  * return fresh views then, and the old ones read as empty.
  *
  * Results equal solveTwoBone's (positions within 1e-12 of the limb's scale, angles within 1e-12
- * rad); limbs with numbers beyond [1e-100, 1e100] are handed to the per-call solver itself.
+ * rad); limbs with numbers beyond [1e-70, 1e70] are handed to the per-call solver itself.
  */
 export interface TwoBoneBatch {
   readonly count: number;

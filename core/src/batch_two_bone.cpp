@@ -4,7 +4,7 @@
 // needs no branch and no sine or cosine: with Kahan's
 //   tan(C / 2) = sqrt(N / D)   (N, D from the sides, see interiorHalfTangent),
 // its cosine and sine follow without trigonometry:
-//   cos C = (D - N) / (D + N),   sin C = 2 sqrt(N) sqrt(D) / (D + N).
+//   cos C = (D - N) / (D + N),   sin C = 2 sqrt(N D) / (D + N).
 // The joint and the end are the root->target direction turned by those cosines and sines, and the
 // two output angles are one atan2 each: angle1 of bone 1's direction, angle2 of bone 2's turn
 // relative to bone 1, whose cosine and sine are -cos(beta) and -bend sin(beta). Limbs
@@ -26,14 +26,13 @@ namespace ik2d {
 
 namespace {
 
-using simd::F64x1;
 using simd::F64x2;
 using simd::F64x4;
 
-// Magnitudes the vector path takes without rescaling: squares and products of sums stay finite
-// and normal.
-constexpr double kKernelMaxMagnitude = 1e100;
-constexpr double kKernelMinMagnitude = 1e-100;
+// Magnitudes the vector path takes without rescaling: N D, a product of four sums of sides (each
+// below 1e71), stays finite, and, its smallest factor no less than an ulp of a side (1e-86), normal.
+constexpr double kKernelMaxMagnitude = 1e70;
+constexpr double kKernelMinMagnitude = 1e-70;
 
 template <class V>
 struct HalfTangent {
@@ -67,7 +66,7 @@ Turn<V> turnOf(HalfTangent<V> t) {
   const auto some = sum > V::splat(0.0);
   const V inverse = V::splat(1.0) / simd::select(some, sum, V::splat(1.0));
   return {simd::select(some, (t.denominator - t.numerator) * inverse, V::splat(1.0)),
-          simd::select(some, V::splat(2.0) * simd::sqrt(t.numerator) * simd::sqrt(t.denominator) * inverse,
+          simd::select(some, V::splat(2.0) * simd::sqrt(t.numerator * t.denominator) * inverse,
                        V::splat(0.0))};
 }
 
@@ -131,11 +130,11 @@ void TwoBoneBatch::solveScalar(int index) {
 
 namespace {
 
-// Solves V::kLanes limbs from index i; false when one of them needs the scalar solver. One copy
-// of each kernel (the module's size): the batch's pairs and fours out of line, and the single
-// limb inlined into solveTwoBoneLimb, where the field pointers fold into constant offsets (the
-// per-call solveTwoBone's hot path). The batch's odd limb goes through solveTwoBoneLimb too, so
-// a limb gets the same bits whichever way it is solved.
+// Solves V::kLanes limbs from index i; false when one of them needs the scalar solver. Inlined
+// where it is used: the batch's fours and pairs, and solveTwoBoneLimb (the per-call
+// solveTwoBone's hot path: two lanes of one limb, the field pointers folded into constant
+// offsets). The batch's odd limb goes through solveTwoBoneLimb too, and every lane runs the same
+// arithmetic, so a limb gets the same bits whichever way it is solved.
 template <class V>
 [[gnu::always_inline]] inline bool solveLanes(double* const* in, double* const* out, std::uint8_t* status,
                                               int i) {
@@ -155,8 +154,8 @@ template <class V>
   if (!simd::all(simd::maskAnd(extras == V::splat(0.0), pose <= V::splat(kKernelMaxMagnitude)))) return false;
 
   // NaN fails every comparison and a NaN or an infinity makes a sum fail its upper bound, so a
-  // few comparisons check it all: every coordinate within 1e100 (their sum is), both lengths and
-  // the distance in [1e-100, 1e100], softness in [0, 1e100], bend exactly +1 or -1.
+  // few comparisons check it all: every coordinate within 1e70 (their sum is), both lengths and
+  // the distance in [1e-70, 1e70], softness in [0, 1e70], bend exactly +1 or -1.
   const V coordinates = simd::abs(rootX) + simd::abs(rootY) + simd::abs(targetX) + simd::abs(targetY);
   auto ok = simd::maskAnd(coordinates <= V::splat(kKernelMaxMagnitude),
                           l1 + l2 + softness <= V::splat(kKernelMaxMagnitude));
@@ -225,16 +224,28 @@ template <class V>
 }  // namespace
 
 TwoBoneStatus solveTwoBoneLimb(const double* in, double* out, const char** message) {
-  // The kernel reads field k of limb i at in[k][i]: here every field is one slot of `in`.
-  double* inputs[kTwoBoneLimbInputs];
-  double* outputs[kTwoBoneLimbOutputs];
-  for (int k = 0; k < kTwoBoneLimbInputs; ++k) inputs[k] = const_cast<double*>(in + k);
-  for (int k = 0; k < kTwoBoneLimbOutputs; ++k) outputs[k] = out + k;
-  std::uint8_t code = 0;
+  // The kernel on two lanes that both hold this limb: F64x2's selects are branch-free, where
+  // F64x1's (a ?: on doubles) become branches in V8's code on x64, which the zone, the bend and
+  // atan2's octant make mispredict; the pair path runs the same arithmetic lane by lane, so the
+  // bits are those of the batch's pairs (about 0.9x the time of a call, bench/node/ab.mjs).
+  double inputs[kTwoBoneLimbInputs][2];
+  double outputs[kTwoBoneLimbOutputs][2];
+  double* inputLanes[kTwoBoneLimbInputs];
+  double* outputLanes[kTwoBoneLimbOutputs];
+  for (int k = 0; k < kTwoBoneLimbInputs; ++k) {
+    inputs[k][0] = inputs[k][1] = in[k];
+    inputLanes[k] = inputs[k];
+  }
+  for (int k = 0; k < kTwoBoneLimbOutputs; ++k) outputLanes[k] = outputs[k];
+  std::uint8_t codes[2] = {0, 0};
   *message = nullptr;
-  if (solveLanes<F64x1>(inputs, outputs, &code, 0)) return static_cast<TwoBoneStatus>(code);
-  const TwoBoneResult r = solveFields(inputs, 0);
-  storeFields(r, outputs, &code, 0);
+  if (solveLanes<F64x2>(inputLanes, outputLanes, codes, 0)) {
+    for (int k = 0; k < kTwoBoneLimbOutputs; ++k) out[k] = outputs[k][0];
+    return static_cast<TwoBoneStatus>(codes[0]);
+  }
+  const TwoBoneResult r = solveFields(inputLanes, 0);
+  for (int k = 0; k < kTwoBoneLimbOutputs; ++k) outputLanes[k] = out + k;
+  storeFields(r, outputLanes, codes, 0);
   *message = r.message;
   return r.status;
 }

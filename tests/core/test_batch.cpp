@@ -14,10 +14,10 @@ namespace {
 
 double angleGap(double a, double b) { return std::fabs(wrapAngle(a - b)); }
 
-// A limb with sides and distance at a random scale; `zone` picks reachable, too close, out of
-// reach or a boundary.
-TwoBoneInput randomLimb(int zone) {
-  const double scale = std::pow(10.0, uniform(-6, 6));
+// A limb with sides and distance at a random scale (10^-decades to 10^decades); `zone` picks
+// reachable, too close, out of reach or a boundary.
+TwoBoneInput randomLimb(int zone, double decades = 6) {
+  const double scale = std::pow(10.0, uniform(-decades, decades));
   TwoBoneInput in;
   in.root = {scale * uniform(-3, 3), scale * uniform(-3, 3)};
   in.length1 = scale * uniform(0.05, 2);
@@ -118,6 +118,60 @@ TEST_CASE("TwoBoneBatch gives solveTwoBone's answers in every zone and at every 
   CHECK(worstAngle <= 1e-12);
   WARN("TwoBoneBatch vs solveTwoBone: worst position gap "
        << worstPosition << " of the scale, worst angle gap " << worstAngle << " rad");
+}
+
+TEST_CASE("TwoBoneBatch's vector path holds to the edges of its range, and hands on beyond them",
+          "[batch][two_bone]") {
+  // The vector path takes numbers in [1e-70, 1e70] (its N D must stay finite and normal): limbs
+  // up to its edges, needle-thin at the zone boundaries too, agree with solveTwoBone as well as
+  // at unit scale; limbs beyond them are solveTwoBone's, bit for bit.
+  const int count = 4001;
+  TwoBoneBatch batch;
+  REQUIRE(batch.resize(count) == nullptr);
+  std::vector<TwoBoneInput> inputs;
+  for (int i = 0; i < count; ++i) {
+    TwoBoneInput in = randomLimb(i, 68);
+    if (i % 7 == 6) {  // beyond the edges: scaled by 1e10 or 1e-10 from near them
+      const double by = i % 2 ? 1e10 : 1e-10;
+      const double edge = i % 2 ? 1e66 : 1e-66;
+      const double to = edge / std::max(in.length1, in.length2);
+      in.root = (by * to) * in.root;
+      in.target = (by * to) * in.target;
+      in.length1 *= by * to;
+      in.length2 *= by * to;
+    }
+    inputs.push_back(in);
+    load(batch, i, in);
+  }
+  batch.solve();
+  double worstPosition = 0, worstAngle = 0;
+  int beyond = 0;
+  for (int i = 0; i < count; ++i) {
+    const TwoBoneInput& in = inputs[static_cast<size_t>(i)];
+    const TwoBoneResult r = solveTwoBone(in);
+    INFO("limb " << i << " zone " << i % 5 << " length1 " << in.length1);
+    if (i % 7 == 6) {
+      ++beyond;
+      CHECK(batch.status()[i] == static_cast<std::uint8_t>(r.status));
+      CHECK(batch.jointX()[i] == r.joint.x);
+      CHECK(batch.endY()[i] == r.end.y);
+      CHECK(batch.angle1()[i] == r.angle1);
+      CHECK(batch.angle2()[i] == r.angle2);
+      continue;
+    }
+    const double scale = scaleOf(in);
+    if (batch.status()[i] == static_cast<std::uint8_t>(r.status)) {
+      worstPosition =
+          std::max({worstPosition, length(Vec2{batch.jointX()[i], batch.jointY()[i]} - r.joint) / scale,
+                    length(Vec2{batch.endX()[i], batch.endY()[i]} - r.end) / scale});
+      worstAngle = std::max({worstAngle, angleGap(batch.angle1()[i], r.angle1), angleGap(batch.angle2()[i], r.angle2)});
+    }
+  }
+  CHECK(beyond > 500);
+  CHECK(worstPosition <= 1e-12);
+  CHECK(worstAngle <= 1e-12);
+  WARN("TwoBoneBatch vs solveTwoBone at scales 1e-68 to 1e68: worst position gap " << worstPosition
+       << " of the scale, worst angle gap " << worstAngle << " rad");
 }
 
 TEST_CASE("TwoBoneBatch hands extreme and invalid limbs to solveTwoBone, with its message",

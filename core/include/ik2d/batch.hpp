@@ -22,7 +22,7 @@ namespace ik2d {
 ///
 /// Precision: against solveTwoBone() on the same input, positions agree within 1e-12 of the limb's
 /// scale (|root| + |target| + length1 + length2) and angles within 1e-12 radians (tested). Limbs
-/// whose numbers lie outside [1e-100, 1e100] (or a target within 1e-100 of the root) are solved by
+/// whose numbers lie outside [1e-70, 1e70] (or a target within 1e-70 of the root) are solved by
 /// solveTwoBone() itself, as are invalid ones (`status` is then Invalid and message(i) says why)
 /// and limbs that use an extra (an offset, stretch, or a mix below 1), which thus get
 /// solveTwoBone()'s very numbers, at its speed.

@@ -65,9 +65,9 @@ Turn<V> turnOf(HalfTangent<V> t) {
   const V sum = t.numerator + t.denominator;
   const auto some = sum > V::splat(0.0);
   const V inverse = V::splat(1.0) / simd::select(some, sum, V::splat(1.0));
-  return {simd::select(some, (t.denominator - t.numerator) * inverse, V::splat(1.0)),
-          simd::select(some, V::splat(2.0) * simd::sqrt(t.numerator * t.denominator) * inverse,
-                       V::splat(0.0))};
+  return {
+      simd::select(some, (t.denominator - t.numerator) * inverse, V::splat(1.0)),
+      simd::select(some, V::splat(2.0) * simd::sqrt(t.numerator * t.denominator) * inverse, V::splat(0.0))};
 }
 
 }  // namespace

@@ -33,7 +33,8 @@ void Chain::backwardPass(Vec2 target) {
     for (int i = bones - 1; i >= 0; --i) {
       const auto at = 2 * static_cast<size_t>(i);
       Vec2 along;
-      if (!detail::alongOf({toJointX, toJointY}, length[i], along)) along = keptBoneBackward(i, {toJointX, toJointY});
+      if (!detail::alongOf({toJointX, toJointY}, length[i], along))
+        along = keptBoneBackward(i, {toJointX, toJointY});
       const double x = childX + along.x, y = childY + along.y;
       back[at] = x;
       back[at + 1] = y;

@@ -164,14 +164,15 @@ TEST_CASE("TwoBoneBatch's vector path holds to the edges of its range, and hands
       worstPosition =
           std::max({worstPosition, length(Vec2{batch.jointX()[i], batch.jointY()[i]} - r.joint) / scale,
                     length(Vec2{batch.endX()[i], batch.endY()[i]} - r.end) / scale});
-      worstAngle = std::max({worstAngle, angleGap(batch.angle1()[i], r.angle1), angleGap(batch.angle2()[i], r.angle2)});
+      worstAngle = std::max(
+          {worstAngle, angleGap(batch.angle1()[i], r.angle1), angleGap(batch.angle2()[i], r.angle2)});
     }
   }
   CHECK(beyond > 500);
   CHECK(worstPosition <= 1e-12);
   CHECK(worstAngle <= 1e-12);
-  WARN("TwoBoneBatch vs solveTwoBone at scales 1e-68 to 1e68: worst position gap " << worstPosition
-       << " of the scale, worst angle gap " << worstAngle << " rad");
+  WARN("TwoBoneBatch vs solveTwoBone at scales 1e-68 to 1e68: worst position gap "
+       << worstPosition << " of the scale, worst angle gap " << worstAngle << " rad");
 }
 
 TEST_CASE("TwoBoneBatch hands extreme and invalid limbs to solveTwoBone, with its message",

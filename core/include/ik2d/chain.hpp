@@ -228,8 +228,8 @@ class Chain {
   // what a sweep reads first (positions, FABRIK's backward points, lengths): a solve of one chain
   // among a thousand then touches a few neighbouring cache lines, not a dozen scattered ones.
   std::vector<double> storage_;
-  Slots positions_;    // 2 * (size + 1), interleaved x, y
-  Slots scratch_;      // FABRIK's backward pass, 2 * (size + 1)
+  Slots positions_;  // 2 * (size + 1), interleaved x, y
+  Slots scratch_;    // FABRIK's backward pass, 2 * (size + 1)
   Slots lengths_;
   double reach_ = 0;
   double maxStep_ = HUGE_VAL;  // of the solve in progress

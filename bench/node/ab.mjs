@@ -10,7 +10,7 @@
 // jump targets as bench/node/run.mjs (1000 chains, tolerance 1e-3 of the reach, 10 or 30 sweeps,
 // options the v1 way: method, iterations, tolerance); rounds alternate the two builds and the first
 // is a warm-up. Prints the median ns per solve of each and their ratio, and whether every end
-// effector came out the same, bit for bit.
+// effector came out the same, bit for bit (and if not, the largest gap between them).
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -60,7 +60,11 @@ function compare(label, adapters, first, last, count) {
   }
   const [a, b] = runs.map((run) => median(run.times));
   const same = runs[0].ends.every((v, k) => v.every((x, c) => Object.is(x, runs[1].ends[k][c])));
-  console.log(`| ${label} | ${a.toFixed(0)} | ${b.toFixed(0)} | ${(a / b).toFixed(3)} | ${same ? 'yes' : 'NO'} |`);
+  // When they differ: the largest gap between the two builds' ends, in the problem's units.
+  let gap = 0;
+  runs[0].ends.forEach((v, k) => v.forEach((x, c) => { gap = Math.max(gap, Math.abs(x - runs[1].ends[k][c])); }));
+  const ends = same ? 'yes' : `NO (largest gap ${gap.toExponential(1)})`;
+  console.log(`| ${label} | ${a.toFixed(0)} | ${b.toFixed(0)} | ${(a / b).toFixed(3)} | ${ends} |`);
   for (const run of runs) run.adapter.dispose();
 }
 

@@ -59,10 +59,13 @@ function compare(label, adapters, first, last, count) {
     }
   }
   const [a, b] = runs.map((run) => median(run.times));
-  const same = runs[0].ends.every((v, k) => v.every((x, c) => Object.is(x, runs[1].ends[k][c])));
-  // When they differ: the largest gap between the two builds' ends, in the problem's units.
-  let gap = 0;
-  runs[0].ends.forEach((v, k) => v.forEach((x, c) => { gap = Math.max(gap, Math.abs(x - runs[1].ends[k][c])); }));
+  // Bit for bit, and when not, the largest gap between the two builds' ends (the problem's units).
+  let same = true, gap = 0;
+  runs[0].ends.forEach((v, k) => v.forEach((x, c) => {
+    const y = runs[1].ends[k][c];
+    same &&= Object.is(x, y);
+    gap = Math.max(gap, Math.abs(x - y));
+  }));
   const ends = same ? 'yes' : `NO (largest gap ${gap.toExponential(1)})`;
   console.log(`| ${label} | ${a.toFixed(0)} | ${b.toFixed(0)} | ${(a / b).toFixed(3)} | ${ends} |`);
   for (const run of runs) run.adapter.dispose();

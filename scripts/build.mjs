@@ -1,6 +1,6 @@
-// build.mjs: `npm run build`. Compiles the WASM module and writes the static site to dist/:
-// index.html and the page's files (copied from web/), ik2d.js + ik2d.wasm (the module) and
-// ik2d.d.ts (its types). Every URL in dist/ is relative, so it works from any static host and path.
+// build.mjs: `npm run build`. Compiles the WASM modules and writes the static site to dist/:
+// index.html and the page's files (copied from web/), ik2d-core.js + ik2d-core.wasm (the light
+// module: two-bone and Chain), ik2d.js + ik2d.wasm (every class) and their types (.d.ts). Every URL in dist/ is relative, so it works from any static host and path.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -18,29 +18,35 @@ const wasmBuildDir = path.join(repoRoot, 'build', 'wasm');
 export function buildWasm({ tests = false } = {}) {
   const env = emscriptenEnv();
   const api = writeApiWithoutComments();
-  run('emcmake', ['cmake', '--preset', 'wasm', '-DIK2D_BUILD_TESTS=' + (tests ? 'ON' : 'OFF'), `-DIK2D_API_JS=${api}`],
+  run('emcmake', ['cmake', '--preset', 'wasm', '-DIK2D_BUILD_TESTS=' + (tests ? 'ON' : 'OFF'), `-DIK2D_API_DIR=${api}`],
     { env, cwd: repoRoot });
   run('cmake', ['--build', '--preset', 'wasm'], { env, cwd: repoRoot });
 }
 
+/** The files of the JS face (core/bindings/): each module's own first file, and the shared face. */
+const API_FILES = ['ik2d_api.js', 'ik2d_api_core.js', 'ik2d_api_full.js'];
+
 /**
- * Writes core/bindings/ik2d_api.js without its comments (TypeScript's emitter, which changes
- * nothing else) to build/ik2d_api.js, rewriting it only when it changes so the link stays
- * incremental. Returns its path.
+ * Writes the JS face's files (core/bindings/ik2d_api*.js) without their comments (TypeScript's
+ * emitter, which changes nothing else) to build/api/, rewriting each only when it changes so the
+ * links stay incremental. Returns the folder.
  */
 function writeApiWithoutComments() {
   const require = createRequire(import.meta.url);
   const ts = require('typescript');
-  const source = readFileSync(path.join(repoRoot, 'core', 'bindings', 'ik2d_api.js'), 'utf8');
-  const { outputText } = ts.transpileModule(source, {
-    compilerOptions: { removeComments: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
-  });
-  const file = path.join(repoRoot, 'build', 'ik2d_api.js');
-  mkdirSync(path.dirname(file), { recursive: true });
-  let old = '';
-  try { old = readFileSync(file, 'utf8'); } catch { /* first build */ }
-  if (old !== outputText) writeFileSync(file, outputText);
-  return file;
+  const folder = path.join(repoRoot, 'build', 'api');
+  mkdirSync(folder, { recursive: true });
+  for (const name of API_FILES) {
+    const source = readFileSync(path.join(repoRoot, 'core', 'bindings', name), 'utf8');
+    const { outputText } = ts.transpileModule(source, {
+      compilerOptions: { removeComments: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+    });
+    const file = path.join(folder, name);
+    let old = '';
+    try { old = readFileSync(file, 'utf8'); } catch { /* first build */ }
+    if (old !== outputText) writeFileSync(file, outputText);
+  }
+  return folder;
 }
 
 /**
@@ -59,15 +65,20 @@ function minifiedModule(file) {
   }).code;
 }
 
-/** Writes dist/ from web/ and the built module. */
+/** The modules dist/ ships: [file stem, its types]. ik2d-core: two-bone and Chain; ik2d: everything. */
+export const MODULES = [['ik2d-core', 'ik2d-core.d.ts'], ['ik2d', 'ik2d.d.ts']];
+
+/** Writes dist/ from web/ and the built modules. */
 export function assembleDist() {
   rmSync(distDir, { recursive: true, force: true });
   mkdirSync(distDir, { recursive: true });
   cpSync(path.join(repoRoot, 'web'), distDir, { recursive: true });
-  cpSync(path.join(wasmBuildDir, 'core', 'ik2d.wasm'), path.join(distDir, 'ik2d.wasm'));
-  writeFileSync(path.join(distDir, 'ik2d.js'), minifiedModule(path.join(wasmBuildDir, 'core', 'ik2d.js')));
-  cpSync(path.join(repoRoot, 'core', 'bindings', 'ik2d.d.ts'), path.join(distDir, 'ik2d.d.ts'));
-  console.log(`\nWrote ${path.relative(process.cwd(), distDir) || '.'}/ (index.html, ik2d.js, ik2d.wasm, ik2d.d.ts, page files)`);
+  for (const [stem, types] of MODULES) {
+    cpSync(path.join(wasmBuildDir, 'core', `${stem}.wasm`), path.join(distDir, `${stem}.wasm`));
+    writeFileSync(path.join(distDir, `${stem}.js`), minifiedModule(path.join(wasmBuildDir, 'core', `${stem}.js`)));
+    cpSync(path.join(repoRoot, 'core', 'bindings', types), path.join(distDir, types));
+  }
+  console.log(`\nWrote ${path.relative(process.cwd(), distDir) || '.'}/ (ik2d-core.js + .wasm, ik2d.js + .wasm, their .d.ts, the page)`);
 }
 
 /**

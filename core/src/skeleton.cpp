@@ -329,4 +329,11 @@ void Skeleton::updatePositions() {
   }
 }
 
+const char* toString(SkeletonMethod method) {
+  switch (method) {
+    case SkeletonMethod::Fabrik: return "fabrik";
+  }
+  return "fabrik";
+}
+
 }  // namespace ik2d

@@ -40,6 +40,9 @@ enum class SkeletonMethod {
   Fabrik,
 };
 
+/// The method's name as the JS API spells it ("fabrik").
+const char* toString(SkeletonMethod method);
+
 /// Options of Skeleton::solve.
 struct SkeletonSolveOptions {
   SkeletonMethod method = SkeletonMethod::Fabrik;  ///< which solver.

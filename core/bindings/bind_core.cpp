@@ -1,0 +1,263 @@
+// bind_core.cpp: the core module's part of the binding (ik2d-core and the full ik2d): version,
+// the ABI table, solveTwoBone and Chain. The only files that include Emscripten are bind_*.cpp.
+//
+// solveTwoBone, Chain.solve and Chain.beginSolve/step go through the call frame (boundary.hpp):
+// JS writes the arguments into `frame`, calls a raw export or an Embind method, and reads every
+// result, the message included, back from the frame before it returns. Chain's other calls are
+// Embind methods that return the core's message ("" when all went well).
+#include <emscripten/bind.h>
+#include <emscripten/em_macros.h>
+
+#include <cstdint>
+#include <string>
+
+#include "boundary.hpp"
+#include "ik2d/batch.hpp"
+#include "ik2d/chain.hpp"
+#include "ik2d/two_bone.hpp"
+#include "ik2d/version.hpp"
+
+namespace ik2d::bind {
+namespace {
+
+// solveTwoBone: arguments, then results.
+#define IK2D_TWO_BONE_FRAME(X)              \
+  X(rootX, "root.x", "number", 0)           \
+  X(rootY, "root.y", "number", 0)           \
+  X(targetX, "target.x", "number", 0)       \
+  X(targetY, "target.y", "number", 0)       \
+  X(length1, "length1", "number", 0)        \
+  X(length2, "length2", "number", 0)        \
+  X(bend, "bend", "number", 0)              \
+  X(softness, "softness", "number", 0)      \
+  X(offsetX, "offset.x", "number", 0)       \
+  X(offsetY, "offset.y", "number", 0)       \
+  X(stretch, "stretch", "bool", 0)          \
+  X(mix, "mix", "number", 0)                \
+  X(poseAngle1, "pose.angle1", "number", 0) \
+  X(poseAngle2, "pose.angle2", "number", 0) \
+  X(jointX, "joint.x", "number", 0)         \
+  X(jointY, "joint.y", "number", 0)         \
+  X(endX, "end.x", "number", 0)             \
+  X(endY, "end.y", "number", 0)             \
+  X(angle1, "angle1", "number", 0)          \
+  X(angle2, "angle2", "number", 0)          \
+  X(distance, "distance", "number", 0)      \
+  X(scale, "scale", "number", 0)            \
+  X(status, "status", "twoBoneStatus", 0)   \
+  X(message, "message", "message", 0)
+
+// Chain.solve: arguments, then results.
+#define IK2D_CHAIN_SOLVE_FRAME(X)                \
+  X(targetX, "target.x", "number", 0)            \
+  X(targetY, "target.y", "number", 0)            \
+  X(method, "method", "number", 0)               \
+  X(iterations, "iterations", "number", 0)       \
+  X(tolerance, "tolerance", "number", 0)         \
+  X(maxStep, "maxStep", "number", 0)             \
+  X(damping, "damping", "number", 0)             \
+  X(mix, "mix", "number", 0)                     \
+  X(usePole, "usePole", "bool", 0)               \
+  X(poleX, "pole.x", "number", 0)                \
+  X(poleY, "pole.y", "number", 0)                \
+  X(status, "status", "chainStatus", 0)          \
+  X(resultIterations, "iterations", "number", 0) \
+  X(error, "error", "number", 0)                 \
+  X(message, "message", "message", 0)
+
+// Chain.beginSolve / Chain.step: one ik2d::ChainStep (`s`). The result.* slots count when `done`.
+#define IK2D_STEP_FRAME(X)                                                             \
+  X(kind, "kind", "stepKind", static_cast<int>(s.kind))                                \
+  X(iteration, "iteration", "number", s.iteration)                                     \
+  X(joint, "joint", "number", s.joint)                                                 \
+  X(pivotX, "pivot.x", "number", s.pivot.x)                                            \
+  X(pivotY, "pivot.y", "number", s.pivot.y)                                            \
+  X(endBeforeX, "endBefore.x", "number", s.endBefore.x)                                \
+  X(endBeforeY, "endBefore.y", "number", s.endBefore.y)                                \
+  X(wanted, "wanted", "number", s.wanted)                                              \
+  X(turn, "turn", "number", s.turn)                                                    \
+  X(error, "error", "number", s.error)                                                 \
+  X(sweepEnd, "sweepEnd", "bool", s.sweepEnd)                                          \
+  X(done, "done", "bool", s.done)                                                      \
+  X(resultStatus, "result.status", "chainStatus", static_cast<int>(s.result.status))   \
+  X(resultIterations, "result.iterations", "number", s.result.iterations)              \
+  X(resultError, "result.error", "number", s.result.error)                             \
+  X(message, "message", "message", reinterpret_cast<std::uintptr_t>(s.result.message)) \
+  X(resultMessage, "result.message", "message", reinterpret_cast<std::uintptr_t>(s.result.message))
+
+IK2D_SLOTS(twoBone, IK2D_TWO_BONE_FRAME)
+IK2D_SLOTS(chainSolve, IK2D_CHAIN_SOLVE_FRAME)
+IK2D_SLOTS(stepFrame, IK2D_STEP_FRAME)
+
+static_assert(twoBone::kSlots <= kFrameSlots && chainSolve::kSlots <= kFrameSlots &&
+                  stepFrame::kSlots <= kFrameSlots,
+              "every frame layout fits the frame");
+static_assert(twoBone::jointX - twoBone::rootX == kTwoBoneLimbInputs &&
+                  twoBone::status - twoBone::jointX == kTwoBoneLimbOutputs,
+              "the two-bone frame holds solveTwoBoneLimb's inputs, then its outputs");
+
+// ---- the core's part of the table -------------------------------------------------------------------
+
+constexpr SlotInfo kTwoBoneSlots[] = {IK2D_TWO_BONE_FRAME(IK2D_SLOT_INFO)};
+constexpr SlotInfo kChainSolveSlots[] = {IK2D_CHAIN_SOLVE_FRAME(IK2D_SLOT_INFO)};
+constexpr SlotInfo kStepSlots[] = {IK2D_STEP_FRAME(IK2D_SLOT_INFO)};
+
+void writeCoreAbi(AbiWriter& out) {
+  out.enumNames<TwoBoneStatus>("twoBoneStatus", static_cast<int>(TwoBoneStatus::Invalid) + 1);
+  out.enumNames<ChainStatus>("chainStatus", static_cast<int>(ChainStatus::Invalid) + 1);
+  out.enumNames<ChainMethod>("chainMethods", static_cast<int>(ChainMethod::Dls) + 1);
+  out.enumNames<ChainStepKind>("stepKind", static_cast<int>(ChainStepKind::Invalid) + 1);
+  out.slots("twoBoneFrame", kTwoBoneSlots);
+  out.slots("chainSolveFrame", kChainSolveSlots);
+  out.slots("stepFrame", kStepSlots);
+  const ChainSolveOptions chain;
+  const TwoBoneInput limb;
+  out.open("defaults", '{');
+  const NamedNumber twoBoneDefaults[] = {{"bend", limb.bend},
+                                         {"softness", limb.softness},
+                                         {"offsetX", limb.offset.x},
+                                         {"offsetY", limb.offset.y},
+                                         {"stretch", limb.stretch ? 1.0 : 0.0},
+                                         {"mix", limb.mix},
+                                         {"poseAngle1", limb.pose.angle1},
+                                         {"poseAngle2", limb.pose.angle2}};
+  out.numbers("twoBone", twoBoneDefaults);
+  out.open("chainSolve", '{');
+  out.key("method");
+  out.string(toString(chain.method));
+  out.number("iterations", chain.iterations);
+  out.number("tolerance", chain.tolerance);
+  out.number("maxStep", chain.maxStep);
+  out.number("damping", chain.damping);
+  out.number("mix", chain.mix);
+  out.close('}');
+  out.close('}');
+  const NamedNumber limits[] = {{"maxBones", Chain::kMaxBones}, {"maxIterations", Chain::kMaxIterations}};
+  out.numbers("limits", limits);
+}
+[[maybe_unused]] const bool coreAbiAdded = addAbiSection(&writeCoreAbi);
+
+// ---- chains -----------------------------------------------------------------------------------------
+
+std::uintptr_t frameAddress() { return reinterpret_cast<std::uintptr_t>(frame); }
+
+// Room for `count` doubles of input; its address (may move: call before writing).
+std::uintptr_t inputAddress(int count) {
+  if (count > 0 && inputBuffer.size() < static_cast<size_t>(count))
+    inputBuffer.resize(static_cast<size_t>(count));
+  return reinterpret_cast<std::uintptr_t>(inputBuffer.data());
+}
+
+std::string version() { return kVersion; }
+
+// The solve options in the frame, as the core's struct (method -1 for a name JS did not know).
+ChainSolveOptions solveOptionsFromFrame() {
+  ChainSolveOptions options;
+  options.method = static_cast<ChainMethod>(wholeOrInvalid(frame[chainSolve::method]));
+  options.iterations = wholeOrInvalid(frame[chainSolve::iterations]);
+  options.tolerance = frame[chainSolve::tolerance];
+  options.maxStep = frame[chainSolve::maxStep];
+  options.damping = frame[chainSolve::damping];
+  options.mix = frame[chainSolve::mix];
+  options.usePole = frame[chainSolve::usePole] == 1;
+  options.pole = {frame[chainSolve::poleX], frame[chainSolve::poleY]};
+  return options;
+}
+
+void writeStep(const ChainStep& s) {
+#define IK2D_STEP_WRITE(name, path, type, value) frame[stepFrame::name] = static_cast<double>(value);
+  IK2D_STEP_FRAME(IK2D_STEP_WRITE)
+#undef IK2D_STEP_WRITE
+}
+
+class ChainHandle {
+ public:
+  std::string reset(double rootX, double rootY, int count) {
+    if (!inputHolds(count)) return "lengths were not passed in";
+    return messageOf(chain_.reset({rootX, rootY}, inputBuffer.data(), count));
+  }
+  int size() const { return chain_.size(); }
+  std::string setRoot(double x, double y) { return messageOf(chain_.setRoot({x, y})); }
+  std::string setAngles(int count) {
+    if (!inputHolds(count)) return "angles were not passed in";
+    return messageOf(chain_.setAngles(inputBuffer.data(), count));
+  }
+  std::string setLimit(int joint, double min, double max) {
+    return messageOf(chain_.setLimit(joint, min, max));
+  }
+  std::string clearLimit(int joint) { return messageOf(chain_.clearLimit(joint)); }
+  std::uintptr_t anglesAddress() const { return reinterpret_cast<std::uintptr_t>(chain_.angles()); }
+  std::uintptr_t positionsAddress() const { return reinterpret_cast<std::uintptr_t>(chain_.positions()); }
+  // Target and options from the frame (IK2D_CHAIN_SOLVE_FRAME), the result into it.
+  void solve() {
+    const ChainSolveResult result =
+        chain_.solve({frame[chainSolve::targetX], frame[chainSolve::targetY]}, solveOptionsFromFrame());
+    frame[chainSolve::status] = static_cast<double>(result.status);
+    frame[chainSolve::resultIterations] = result.iterations;
+    frame[chainSolve::error] = result.error;
+    frame[chainSolve::message] = messageSlot(result.message);
+  }
+  // Same arguments as solve(); the Begin (or Invalid) step into the frame (IK2D_STEP_FRAME).
+  void beginSolve() {
+    const Vec2 target{frame[chainSolve::targetX], frame[chainSolve::targetY]};
+    writeStep(chain_.beginSolve(target, solveOptionsFromFrame()));
+  }
+  void step() { writeStep(chain_.step()); }
+  bool stepping() const { return chain_.stepping(); }
+  std::uintptr_t backwardAddress() const {
+    return reinterpret_cast<std::uintptr_t>(chain_.backwardPositions());
+  }
+  std::uintptr_t turnsAddress() const { return reinterpret_cast<std::uintptr_t>(chain_.stepTurns()); }
+  std::uintptr_t address() { return reinterpret_cast<std::uintptr_t>(this); }
+
+ private:
+  Chain chain_;
+};
+
+}  // namespace
+}  // namespace ik2d::bind
+
+// The hot paths as plain WebAssembly exports: the JS face calls these directly, skipping Embind's
+// argument marshalling (with DYNAMIC_EXECUTION=0 its generic invoker costs more than a two-bone
+// solve). Arguments and results in the frame.
+extern "C" {
+/// solveTwoBone on the frame (IK2D_TWO_BONE_FRAME), with TwoBoneBatch's trig-free kernel.
+EMSCRIPTEN_KEEPALIVE void ik2d_two_bone() {
+  using namespace ik2d::bind;
+  const char* message = nullptr;
+  const ik2d::TwoBoneStatus status =
+      ik2d::solveTwoBoneLimb(frame + twoBone::rootX, frame + twoBone::jointX, &message);
+  frame[twoBone::status] = static_cast<double>(status);
+  frame[twoBone::message] = messageSlot(message);
+}
+/// ChainHandle::solve for the handle at `address` (from ChainHandle::address()); 0 does nothing
+/// (the JS face calls it so once, to resolve the export).
+EMSCRIPTEN_KEEPALIVE void ik2d_chain_solve(std::uintptr_t address) {
+  if (address == 0) return;
+  reinterpret_cast<ik2d::bind::ChainHandle*>(address)->solve();
+}
+}
+
+EMSCRIPTEN_BINDINGS(ik2d_core) {
+  using namespace ik2d::bind;
+  emscripten::function("version", &version);
+  emscripten::function("abi", &abi);
+  emscripten::function("frameAddress", &frameAddress);
+  emscripten::function("inputAddress", &inputAddress);
+  emscripten::class_<ChainHandle>("ChainHandle")
+      .constructor<>()
+      .function("reset", &ChainHandle::reset)
+      .function("size", &ChainHandle::size)
+      .function("setRoot", &ChainHandle::setRoot)
+      .function("setAngles", &ChainHandle::setAngles)
+      .function("setLimit", &ChainHandle::setLimit)
+      .function("clearLimit", &ChainHandle::clearLimit)
+      .function("anglesAddress", &ChainHandle::anglesAddress)
+      .function("positionsAddress", &ChainHandle::positionsAddress)
+      .function("beginSolve", &ChainHandle::beginSolve)
+      .function("step", &ChainHandle::step)
+      .function("stepping", &ChainHandle::stepping)
+      .function("backwardAddress", &ChainHandle::backwardAddress)
+      .function("turnsAddress", &ChainHandle::turnsAddress)
+      .function("address", &ChainHandle::address);
+}

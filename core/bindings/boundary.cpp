@@ -1,0 +1,135 @@
+// boundary.cpp: the call frame, the input buffer and the ABI table's writer (boundary.hpp).
+#include "boundary.hpp"
+
+#include <cmath>
+
+#include "ik2d/version.hpp"
+
+namespace ik2d::bind {
+
+double frame[kFrameSlots];
+std::vector<double> inputBuffer;
+
+// A whole number in decimal, without std::to_string (which would link printf: kilobytes).
+std::string wholeNumber(long long value) {
+  char digits[24];
+  char* at = digits + sizeof digits;
+  *--at = '\0';
+  const bool negative = value < 0;
+  unsigned long long left =
+      negative ? 0ULL - static_cast<unsigned long long>(value) : static_cast<unsigned long long>(value);
+  do {
+    *--at = static_cast<char>('0' + left % 10);
+    left /= 10;
+  } while (left > 0);
+  if (negative) *--at = '-';
+  return at;
+}
+
+namespace {
+
+constexpr int kMaxSections = 4;
+AbiSection sections[kMaxSections];
+int sectionCount = 0;
+
+}  // namespace
+
+// "name": value, with a comma before all but the first member of an object or array.
+void AbiWriter::key(const char* name) {
+  text_ += comma_ ? ",\"" : "\"";
+  text_ += name;
+  text_ += "\":";
+  comma_ = false;
+}
+
+void AbiWriter::open(const char* name, char bracket) {
+  if (name) key(name);
+  else if (comma_) text_ += ',';
+  text_ += bracket;
+  comma_ = false;
+}
+
+void AbiWriter::close(char bracket) {
+  text_ += bracket;
+  comma_ = true;
+}
+
+void AbiWriter::string(const char* value) {
+  if (comma_) text_ += ',';
+  text_ += '"';
+  text_ += value;
+  text_ += '"';
+  comma_ = true;
+}
+
+// The table's numbers are whole or short decimals (1e-3, 0.5): n * 10^-k with n whole.
+// Infinity as 1e999, which JSON.parse reads as Infinity.
+void AbiWriter::number(const char* name, double value) {
+  key(name);
+  int exponent = 0;
+  double scaled = value;
+  while (std::isfinite(scaled) && scaled != std::floor(scaled) && exponent < 17) {
+    scaled *= 10;
+    ++exponent;
+  }
+  if (std::isinf(value)) text_ += value > 0 ? "1e999" : "-1e999";
+  else text_ += wholeNumber(static_cast<long long>(scaled)) + (exponent ? "e-" + wholeNumber(exponent) : "");
+  comma_ = true;
+}
+
+void AbiWriter::names(const char* name, const char* const* values, int count) {
+  open(name, '[');
+  for (int i = 0; i < count; ++i) string(values[i]);
+  close(']');
+}
+
+// {"name": {"slot": i, "path": "...", "type": "..."}, ...}: slot i is the i-th entry.
+void AbiWriter::slots(const char* name, const SlotInfo* list, size_t count) {
+  open(name, '{');
+  for (size_t i = 0; i < count; ++i) {
+    open(list[i].name, '{');
+    number("slot", static_cast<double>(i));
+    key("path");
+    string(list[i].path);
+    key("type");
+    string(list[i].type);
+    close('}');
+  }
+  close('}');
+}
+
+void AbiWriter::numbers(const char* name, const NamedNumber* values, size_t count) {
+  open(name, '{');
+  for (size_t i = 0; i < count; ++i) number(values[i].name, values[i].value);
+  close('}');
+}
+
+bool addAbiSection(AbiSection section) {
+  if (sectionCount < kMaxSections) sections[sectionCount++] = section;
+  return true;
+}
+
+std::string abi() {
+  AbiWriter out;
+  out.open(nullptr, '{');
+  out.key("version");
+  out.string(kVersion);
+  out.number("frameSlots", kFrameSlots);
+  for (int i = 0; i < sectionCount; ++i) sections[i](out);
+  out.close('}');
+  return out.text();
+}
+
+double messageSlot(const char* message) {
+  return static_cast<double>(reinterpret_cast<std::uintptr_t>(message));
+}
+
+int wholeOrInvalid(double value) {
+  return value == std::floor(value) && value >= -1 && value <= 2147483647.0 ? static_cast<int>(value) : -1;
+}
+
+std::string messageOf(const char* message) { return message ? message : ""; }
+
+bool inputHolds(double count) { return count >= 0 && count <= static_cast<double>(inputBuffer.size()); }
+
+}  // namespace ik2d::bind

@@ -1,0 +1,115 @@
+// boundary.hpp: what every part of the binding shares (bind_core.cpp, bind_full.cpp): the call
+// frame, the input buffer, the slot-layout macros and the ABI table's writer. Not public.
+//
+// One convention for every class and call (docs/architecture.md, "The boundary"):
+//   - Arguments that are numbers go into the call frame (hot paths: a raw export reads them there)
+//     or arrive as Embind arguments; arrays go into the input buffer (inputAddress), never element
+//     by element.
+//   - Every check and message is C++'s: a call returns its message ("" when all went well), or
+//     leaves it in the frame as the address of a static C string.
+//   - Results are read by JS from the frame or from the object's own storage, through slot
+//     layouts described once, here in C++, by X-macro lists. abi() writes every layout, name list,
+//     default and limit as one JSON table that the JS face reads once when the module loads.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ik2d::bind {
+
+// ---- slot layouts -----------------------------------------------------------------------------------
+// A layout is an X-macro list X(name, JS path, JS type, value): the JS path is where the JS face
+// puts the value in the object it builds ("pivot.x" makes {pivot: {x}}); the type says how to read
+// the double: "number", "bool", the name of a name list in the table ("chainStatus",
+// "twoBoneStatus", "stepKind": an index into it) or "message" (address of a C string, absent when
+// 0). `value` is what a writer puts there (unused for arguments).
+
+/// The slot indices of a layout, as an enum in a namespace of its own (twoBone::rootX, ...).
+#define IK2D_SLOT_ENUM(name, path, type, value) name,
+#define IK2D_SLOTS(space, list)              \
+  namespace space {                          \
+  enum Slot { list(IK2D_SLOT_ENUM) kSlots }; \
+  }
+
+/// One slot, as the table lists it.
+struct SlotInfo {
+  const char* name;
+  const char* path;
+  const char* type;
+};
+#define IK2D_SLOT_INFO(name, path, type, value) {#name, path, type},
+
+/// One named default or limit.
+struct NamedNumber {
+  const char* name;
+  double value;
+};
+
+// ---- the ABI table ----------------------------------------------------------------------------------
+
+/// Writes the table as JSON: plain data, one small writer (no JSON library, no printf: the module's
+/// payload).
+class AbiWriter {
+ public:
+  void key(const char* name);
+  void open(const char* name, char bracket);
+  void close(char bracket);
+  void string(const char* value);
+  void number(const char* name, double value);
+  void names(const char* name, const char* const* values, int count);
+  void slots(const char* name, const SlotInfo* slots, size_t count);
+  void numbers(const char* name, const NamedNumber* values, size_t count);
+  template <size_t N>
+  void slots(const char* name, const SlotInfo (&list)[N]) {
+    slots(name, list, N);
+  }
+  template <size_t N>
+  void numbers(const char* name, const NamedNumber (&list)[N]) {
+    numbers(name, list, N);
+  }
+  /// The names of enum values 0 .. count - 1, by `toString`.
+  template <class Enum>
+  void enumNames(const char* name, int count) {
+    open(name, '[');
+    for (int i = 0; i < count; ++i) string(toString(static_cast<Enum>(i)));
+    close(']');
+  }
+  const std::string& text() const { return text_; }
+
+ private:
+  std::string text_;
+  bool comma_ = false;
+};
+
+/// A part of the module's table (the core's, the full module's): written inside the table's object.
+using AbiSection = void (*)(AbiWriter&);
+/// Adds a section to abi() (at static initialisation: each part of the binding adds its own, so a
+/// module's table holds exactly the parts linked into it). Returns true.
+bool addAbiSection(AbiSection section);
+/// The table: {"version": ..., <every section's members>}.
+std::string abi();
+
+// ---- the call frame and the input buffer ------------------------------------------------------------
+
+/// Size of the call frame, in doubles (abi() tells JS).
+constexpr int kFrameSlots = 32;
+/// Arguments in, results out, for the call in flight.
+extern double frame[kFrameSlots];
+/// Room for input arrays (lengths, angles, records); its address may move when it grows.
+extern std::vector<double> inputBuffer;
+
+/// The address of a static C string as a frame slot (0 for none).
+double messageSlot(const char* message);
+/// A JS number meant as a whole count: itself when it is one, else -1 (which every range check
+/// refuses, with the core's message).
+int wholeOrInvalid(double value);
+/// A core message as Embind returns it ("" when all went well).
+std::string messageOf(const char* message);
+/// True when the input buffer holds at least `count` doubles (count >= 0).
+bool inputHolds(double count);
+/// A whole number in decimal, for messages the binding writes itself.
+std::string wholeNumber(long long value);
+
+}  // namespace ik2d::bind

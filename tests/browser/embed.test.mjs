@@ -481,7 +481,7 @@ for (const name of ENGINES) {
         assert.deepEqual(await sceneModules(), ['arm', 'arm-overlay', 'arm-tool', 'catalog', 'overlay-layout', 'shared', 'target-path'].sort());
         // playground.setState cannot wait for a module: it says so, and nothing changes.
         assert.deepEqual(await page.evaluate(() => window.playground.setState({ scene: 'spider' })),
-          ['Ignored scene=spider: this embed has not loaded it (it loads only its own scene; ik2d:setState messages load it first)']);
+          ["Ignored scene=spider: it is not loaded yet (await playground.prepareScene('spider') first; ik2d:setState messages load it by themselves)"]);
         assert.equal((await getState(page)).scene, 'arm');
         // A message does wait: the chain is loaded, then shown, and the reply says so.
         const reply = await page.evaluate(() => new Promise((resolve) => {

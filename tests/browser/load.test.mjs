@@ -1,5 +1,6 @@
-// load.test.mjs: the page loads cleanly, stays on its own origin, and exposes window.playground; a
-// host that lost ik2d.wasm, and a sub-path. In every engine (engines/index.mjs).
+// load.test.mjs: the page loads cleanly, stays on its own origin, and exposes window.playground;
+// each scene fetches only the WebAssembly module it runs on; a host that lost a .wasm, and a
+// sub-path. In every engine (engines/index.mjs).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { getState, pixelAt, readout, worldPerPixel } from './harness.mjs';
@@ -26,7 +27,8 @@ for (const name of ENGINES) {
         assert.equal(await page.evaluate(() => document.title), 'ik2d playground');
         assert.equal((await page.textContent('h1'))?.replace(/\s+/g, ' ').trim(), 'ik2d playground');
         assert.match((await page.textContent('#version')) ?? '', /^ik2d \d+\.\d+\.\d+/, 'The version of the loaded module is shown');
-        assert.ok(requests.some((url) => url.endsWith('/ik2d.wasm')), 'The WebAssembly module was fetched');
+        assert.deepEqual(requests.filter((request) => request.endsWith('.wasm')).map((request) => request.split('/').pop()),
+          ['ik2d-core.wasm'], 'The arm\'s WebAssembly module, and only that one, was fetched');
         for (const url of requests) {
           assert.ok(url.startsWith(url), `Only same-origin requests are allowed, got ${url}`);
         }
@@ -38,6 +40,39 @@ for (const name of ENGINES) {
         await assertNoProblems(opened);
       } finally {
         await opened.close();
+      }
+    });
+
+    test('each scene fetches only the WebAssembly module it runs on, once; a tab loads the other on demand', async () => {
+      /** @param {string[]} requests */
+      const wasmOf = (requests) => requests.filter((request) => request.endsWith('.wasm')).map((request) => request.split('/').pop());
+      for (const [scene, wasm] of [['arm', 'ik2d-core.wasm'], ['chain', 'ik2d-core.wasm'], ['spider', 'ik2d.wasm'],
+        ['stress', 'ik2d.wasm'], ['puppet', 'ik2d.wasm']]) {
+        for (const file of ['index.html', 'embed.html']) {
+          const page = await engine.openPage(`${url}${file}?scene=${scene}`);
+          try {
+            assert.deepEqual(wasmOf(await page.requestList()), [wasm], `${file}?scene=${scene}`);
+            assert.equal((await getState(page)).scene, scene);
+          } finally {
+            await page.close();
+          }
+        }
+      }
+      const page = await engine.openPage(url);
+      try {
+        // The arm runs on ik2d-core; picking the spider's tab starts ik2d, then shows the spider.
+        assert.deepEqual(await page.evaluate(() => window.playground.setState({ scene: 'spider' })),
+          ["Ignored scene=spider: it is not loaded yet (await playground.prepareScene('spider') first; ik2d:setState messages load it by themselves)"]);
+        await page.click('#tab-spider');
+        await page.waitForFunction(() => window.playground.getState().scene === 'spider');
+        await page.click('#tab-arm');
+        await page.waitForFunction(() => window.playground.getState().scene === 'arm');
+        await page.evaluate(() => window.playground.prepareScene('puppet'));
+        assert.deepEqual(await page.evaluate(() => window.playground.setState({ scene: 'puppet' })), []);
+        assert.deepEqual(wasmOf(await page.requestList()), ['ik2d-core.wasm', 'ik2d.wasm'], 'each module fetched once');
+        await assertNoProblems(page);
+      } finally {
+        await page.close();
       }
     });
 
@@ -110,7 +145,7 @@ for (const name of ENGINES) {
     });
 
     test('if the WebAssembly file cannot load, the page says so instead of failing silently', async () => {
-      const lost = await serveFor(name, { missing: ['ik2d.wasm'] });
+      const lost = await serveFor(name, { missing: ['ik2d-core.wasm', 'ik2d.wasm'] });
       try {
         const page = await engine.openPage(lost.url, { viewport: { width: 1000, height: 700 }, waitReady: false });
         try {

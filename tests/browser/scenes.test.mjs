@@ -68,6 +68,8 @@ for (const name of ENGINES) {
           count: 1, scene: 'arm', focused: true, tabIndexes: [0, -1, -1, -1, -1], panelLabel: 'tab-arm',
         });
         await page.keyboard.press('ArrowLeft');
+        // The puppet runs on the full module, which the arm's page has not loaded: the switch waits for it.
+        await page.waitForFunction(() => window.playground.getState().scene === 'puppet');
         assert.equal((await getState(page)).scene, 'puppet', 'ArrowLeft wraps to the last tab');
         await page.keyboard.press('ArrowLeft');
         assert.equal((await getState(page)).scene, 'stress');
@@ -92,8 +94,10 @@ for (const name of ENGINES) {
         assert.notEqual(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'tab');
 
         // Many switches (each frees the old chain, spider or skeleton) and the page keeps working.
-        await page.evaluate(() => {
-          for (let i = 0; i < 63; i += 1) window.playground.setState({ scene: ['arm', 'spider', 'chain', 'puppet'][i % 4] });
+        await page.evaluate(async () => {
+          const scenes = ['arm', 'spider', 'chain', 'puppet'];
+          await Promise.all(scenes.map((scene) => window.playground.prepareScene(scene)));
+          for (let i = 0; i < 63; i += 1) window.playground.setState({ scene: scenes[i % 4] });
         });
         state = await getState(page);
         assert.equal(state.scene, 'chain');

@@ -17,7 +17,8 @@ import { startMessageApi } from './embed-api.js';
 import { parseLink } from './link.js';
 import { PAGE_PARAMS, applyPageParams, defaultPage, pageParam, pageQuery } from './page-params.js';
 import { createPlayground } from './playground.js';
-import { SCENE_IDS, loadScenes, sceneStub } from './scenes/catalog.js';
+import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js';
+import { loadSolver } from './solvers.js';
 import { copyText, embedSnippet, embedUrl, playgroundUrl } from './share.js';
 
 /** How long the address bar waits for changes to settle before it is rewritten, in ms. */
@@ -135,17 +136,16 @@ async function boot() {
   /** @type {import('./scenes/index.js').SceneDefinition[]} */
   let scenes;
   try {
-    // dist/ik2d.js is built beside the page (web/ is copied into dist/); its types are
-    // core/bindings/ik2d.d.ts, which the build copies to dist/ik2d.d.ts.
+    // Each scene runs on the WebAssembly module it needs (scenes/catalog.js, solvers.js): the arm
+    // and the chain on ik2d-core, the others on ik2d. Only the first scene's is started now; the
+    // others when a tab, setState or a host's message first asks for their scene.
     const ids = embedded ? [wanted.scene.id] : SCENE_IDS;
-    // @ts-ignore: the module exists only in dist/.
-    const solver = import('../ik2d.js').then(({ default: createIK2D }) => createIK2D());
-    const [module, loaded] = await Promise.all([solver, loadScenes(ids)]);
+    const [module, loaded] = await Promise.all([loadSolver(solverOf(wanted.scene.id)), loadScenes(ids)]);
     ik = module;
     scenes = SCENE_IDS.map((id) => loaded.find((definition) => definition.id === id) ?? sceneStub(id));
   } catch (error) {
     showFatal('The IK solver could not be loaded. Serve this folder over http(s) (browsers do not run '
-      + 'WebAssembly from file:// pages) and keep ik2d.wasm beside ik2d.js.', error);
+      + 'WebAssembly from file:// pages) and keep ik2d.wasm and ik2d-core.wasm beside ik2d.js.', error);
     console.error(error);
     return;
   }
@@ -169,7 +169,6 @@ async function boot() {
   const openLink = document.getElementById('open-playground');
 
   playground = createPlayground({
-    ik,
     scenes,
     scene,
     elements: {
@@ -187,6 +186,7 @@ async function boot() {
       announcer: byId('scene-announcer'),
     },
     touchScrolls: embedView || page.embed,
+    onNotices: showNotices,
     onChange() {
       const status = document.getElementById('copy-status');
       if (status) status.replaceChildren();

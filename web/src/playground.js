@@ -22,7 +22,8 @@ import {
   HANDLE_KEY, RUN_KEY, STEP_KEY, arrowSteps, keyActions, keyboardHints, keysSentence,
 } from './keys.js';
 import { FIXED_RATE, createLoop } from './loop.js';
-import { isStub, loadScenes } from './scenes/catalog.js';
+import { isStub, loadScenes, solverOf } from './scenes/catalog.js';
+import { loadSolver, startedSolver } from './solvers.js';
 import { formatLink } from './link.js';
 import { applyPageParams, defaultPage, pageQuery } from './page-params.js';
 import { createPageView } from './page-view.js';
@@ -61,8 +62,12 @@ import { watchVisibility } from './visibility.js';
  * @property {(format: 'png' | 'svg') => Promise<Blob>} exportImage What the canvas shows now,
  *   overlays included, in the current theme: a PNG of the canvas' device pixels, or an SVG of the
  *   same drawing as vector paths and text (CSS-pixel units).
- * @property {() => object} stats The module's resource counters (`ik.stats()`: WASM memory, live
- *   chains and spiders, Embind handles), for leak checks such as scripts/soak.mjs.
+ * @property {() => object} stats The current scene's module's resource counters (`ik.stats()`:
+ *   WASM memory, live chains and spiders, Embind handles), for leak checks such as scripts/soak.mjs.
+ * @property {(id: string) => Promise<void>} prepareScene Loads a scene's code and WebAssembly module
+ *   when they are not loaded yet (each scene loads only what it needs: the arm and the chain run on
+ *   ik2d-core.wasm); a setState({scene}) to a scene not loaded yet is refused with a notice that
+ *   says to await this first.
  *
  * @typedef {Object} PlaygroundElements
  * @property {HTMLCanvasElement} canvas
@@ -111,28 +116,53 @@ function requirePoint(point, caller) {
 /**
  * Creates the playground and starts its loop.
  * @param {Object} options
- * @param {any} options.ik The loaded ik2d module.
  * @param {SceneDefinition[]} options.scenes Registered scenes; in an embed, the ones not loaded yet
  *   are stand-ins (scenes/catalog.js) until prepareScene() loads them.
- * @param {SceneDefinition} options.scene The scene to show first.
+ * @param {SceneDefinition} options.scene The scene to show first; its WebAssembly module is
+ *   started already (solvers.js).
  * @param {PlaygroundElements} options.elements
  * @param {() => void} options.onChange Called after every settings change (not on every frame).
+ * @param {(notices: string[]) => void} [options.onNotices] Shows what went wrong outside a call
+ *   that returns notices (a scene whose module could not be loaded, after a tab was picked).
  * @param {boolean} [options.touchScrolls] The embed view: a swipe not on a handle scrolls the host
  *   page (input.js); the playground keeps "drag anywhere".
  * @returns {{api: Playground, apply: (partial: Record<string, unknown>) => string[], reset: () => void,
  *   hasStepThrough: () => boolean, prepareScene: (id: unknown) => Promise<void>}} hasStepThrough:
  *   whether the current scene can step its solver (api.stepSolver() throws where it cannot);
- *   prepareScene: loads a scene an embed has not loaded yet (the postMessage API awaits it before
- *   a setState that switches scenes).
+ *   prepareScene: loads a scene's code and WebAssembly module when they are not loaded yet (the
+ *   tabs and the postMessage API await it before they switch scenes; window.playground has it).
  */
-export function createPlayground({ ik, scenes, scene: firstScene, elements, onChange, touchScrolls = false }) {
+export function createPlayground({ scenes, scene: firstScene, elements, onChange, onNotices = () => {}, touchScrolls = false }) {
   const { canvas } = elements;
+
+  /**
+   * The started WebAssembly module a scene runs on (null until prepareScene() started it).
+   * @param {SceneDefinition} scene
+   */
+  const solverFor = (scene) => startedSolver(solverOf(scene.id));
+  /** True when a scene's code is loaded and its module started: a switch to it can be made now. @param {SceneDefinition} scene */
+  const isReady = (scene) => !isStub(scene) && solverFor(scene) !== null;
+
+  /**
+   * Loads a scene's code and starts its WebAssembly module, when they are not yet (unknown ids:
+   * nothing to do; the switch itself then says what is wrong).
+   * @param {unknown} id
+   */
+  async function prepareScene(id) {
+    const at = scenes.findIndex((s) => s.id === id);
+    if (at < 0) return;
+    const [loaded] = await Promise.all([
+      isStub(scenes[at]) ? loadScenes([scenes[at].id]).then(([found]) => found) : scenes[at],
+      loadSolver(solverOf(scenes[at].id)),
+    ]);
+    scenes[at] = loaded;
+  }
   /** @type {SceneDefinition} */
   let definition = firstScene;
   /** Every handle of the scene (handlesOf), built once per scene: hover and drawing ask every frame. */
   let handles = handlesOf(definition);
   /** @type {SceneInstance} */
-  let scene = definition.create(ik);
+  let scene = definition.create(solverFor(definition));
   /** @type {Settings} */
   let settings = defaultSettings(definition);
   let dirty = true;
@@ -169,7 +199,11 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
   let tools = buildSceneTools();
   let actions = sceneKeys();
   const tabs = elements.tabs ? buildSceneTabs(elements.tabs, elements.tabPanel, scenes, (id) => {
-    if (id !== definition.id) change({ scene: id });
+    if (id === definition.id) return;
+    prepareScene(id).then(() => change({ scene: id }), (error) => {
+      console.error(error);
+      onNotices([`Could not load the ${id} scene: ${error instanceof Error ? error.message : String(error)}`]);
+    });
   }) : { show() {} };
   describeScene();
 
@@ -278,7 +312,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     scene.dispose();
     definition = next;
     handles = handlesOf(definition);
-    scene = definition.create(ik);
+    scene = definition.create(solverFor(definition));
     settings = defaultSettings(definition);
     drag = null;
     ui.active = null;
@@ -389,9 +423,9 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
       if (!found) {
         const known = scenes.map((s) => s.id).join(', ');
         notices.push(`Ignored scene=${describeValue(partial.scene)}: unknown scene (available: ${known})`);
-      } else if (isStub(found)) {
-        notices.push(`Ignored scene=${found.id}: this embed has not loaded it (it loads only its own scene; `
-          + `ik2d:setState messages load it first)`);
+      } else if (!isReady(found)) {
+        notices.push(`Ignored scene=${found.id}: it is not loaded yet (await playground.prepareScene('${found.id}') `
+          + `first; ik2d:setState messages load it by themselves)`);
       } else if (found !== definition) {
         mountScene(found);
       }
@@ -530,6 +564,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
 
   /** @type {Playground} */
   const api = {
+    prepareScene,
     getState() {
       /** @type {Record<string, unknown>} */
       const state = { scene: definition.id, params: { ...settings.params } };
@@ -609,7 +644,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
       });
     },
     stats() {
-      return ik.stats();
+      return solverFor(definition).stats();
     },
   };
 
@@ -618,11 +653,7 @@ export function createPlayground({ ik, scenes, scene: firstScene, elements, onCh
     api,
     apply: change,
     hasStepThrough: () => Boolean(scene.stepSolver),
-    async prepareScene(id) {
-      const at = scenes.findIndex((s) => s.id === id);
-      if (at < 0 || !isStub(scenes[at])) return;
-      [scenes[at]] = await loadScenes([scenes[at].id]);
-    },
+    prepareScene,
     reset() {
       // A fresh instance: defaults, and for stateful scenes their starting pose as well.
       mountScene(definition);

@@ -8,7 +8,11 @@ import assert from 'node:assert/strict';
 export const getState = (page) => page.evaluate(() => window.playground.getState());
 
 /** @param {EnginePage} page @param {Record<string, unknown>} partial @returns {Promise<string[]>} Notices. */
-export const setState = (page, partial) => page.evaluate((p) => window.playground.setState(p), partial);
+export const setState = (page, partial) => page.evaluate(async (p) => {
+  // A scene not loaded yet (its code, its WebAssembly module) is loaded first, as a host's message would.
+  if (typeof p?.scene === 'string') await window.playground.prepareScene(p.scene);
+  return window.playground.setState(p);
+}, partial);
 
 /** Viewport CSS px of a world point. @param {EnginePage} page @param {{x: number, y: number}} point */
 export const worldToClient = (page, point) => page.evaluate((p) => window.playground.worldToClient(p), point);

@@ -1,22 +1,40 @@
 /**
  * The scenes by id, each loaded on demand: an embed loads only its own scene's modules (the
- * playground loads them all, for its tabs). The order is the tabs' order; the first is the default.
- * scenes/index.js has the SceneDefinition type and SCENES, every scene loaded (for Node tests).
+ * playground loads them all, for its tabs), and a scene's WebAssembly module (`solver`,
+ * solvers.js) is started when the scene is first shown. The order is the tabs' order; the first is
+ * the default. scenes/index.js has the SceneDefinition type and SCENES, every scene loaded (for
+ * Node tests).
  */
 
-/** @typedef {import('./index.js').SceneDefinition} SceneDefinition */
+/**
+ * @typedef {import('./index.js').SceneDefinition} SceneDefinition
+ * @typedef {import('../solvers.js').SolverName} SolverName
+ */
 
-/** Each scene's module, imported when first needed. */
-const LOADERS = /** @type {Record<string, () => Promise<SceneDefinition>>} */ ({
-  arm: () => import('./arm.js').then((module) => module.arm),
-  chain: () => import('./chain.js').then((module) => module.chain),
-  spider: () => import('./spider.js').then((module) => module.spider),
-  stress: () => import('./stress.js').then((module) => module.stress),
-  puppet: () => import('./puppet.js').then((module) => module.puppet),
-});
+/**
+ * Each scene's code, imported when first needed, and the WebAssembly module it runs on: `core`
+ * for the scenes that use only solveTwoBone and Chain.
+ * @type {Record<string, {load: () => Promise<SceneDefinition>, solver: SolverName}>}
+ */
+const CATALOG = {
+  arm: { load: () => import('./arm.js').then((module) => module.arm), solver: 'core' },
+  chain: { load: () => import('./chain.js').then((module) => module.chain), solver: 'core' },
+  spider: { load: () => import('./spider.js').then((module) => module.spider), solver: 'full' },
+  stress: { load: () => import('./stress.js').then((module) => module.stress), solver: 'full' },
+  puppet: { load: () => import('./puppet.js').then((module) => module.puppet), solver: 'full' },
+};
 
 /** Every scene id, in the tabs' order. */
-export const SCENE_IDS = Object.freeze(Object.keys(LOADERS));
+export const SCENE_IDS = Object.freeze(Object.keys(CATALOG));
+
+/**
+ * The WebAssembly module a scene runs on.
+ * @param {string} id A known id (SCENE_IDS).
+ * @returns {SolverName}
+ */
+export function solverOf(id) {
+  return CATALOG[id].solver;
+}
 
 /**
  * A stand-in for a scene that is not loaded: enough for parseLink() to find a link's scene id.
@@ -41,5 +59,5 @@ export function isStub(scene) {
  * @returns {Promise<SceneDefinition[]>} Their definitions, in the same order.
  */
 export function loadScenes(ids) {
-  return Promise.all(ids.map((id) => LOADERS[id]()));
+  return Promise.all(ids.map((id) => CATALOG[id].load()));
 }

@@ -13,6 +13,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { KB, MODULES, moduleBytes } from './lib/modules.mjs';
 import { assembleDist, buildWasm, distDir } from './build.mjs';
 import { run } from './lib/run.mjs';
 import { ensureNodeModules, ensureSystemTools, repoRoot } from './lib/setup.mjs';
@@ -54,18 +55,22 @@ function filesUnder(folder) {
 function payload() {
   console.log('\n## Payload (gzip -9)\n');
   const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
-  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  const module = ['ik2d.js', 'ik2d.wasm'].map((name) => [name, gz(path.join(distDir, name))]);
+  const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
   const page = filesUnder(distDir)
-    .filter((file) => /\.(html|css|js|svg)$/.test(file) && !/ik2d\.js$|[/\\]examples[/\\]/.test(file))
+    .filter((file) => /\.(html|css|js|svg)$/.test(file) && !/ik2d(-\w+)?\.js$|[/\\]examples[/\\]/.test(file))
     .reduce((sum, file) => sum + gz(file), 0);
-  const moduleTotal = module.reduce((sum, [, size]) => sum + size, 0);
-  console.log('| file | gzipped |');
+  console.log('| module | holds | .js | .wasm | together | budget |');
+  console.log('|---|---|---|---|---|---|');
+  const sizes = new Map();
+  for (const { stem, holds, budget } of MODULES) {
+    const { js, wasm, total } = moduleBytes(distDir, stem);
+    sizes.set(stem, total);
+    console.log(`| ${stem} | ${holds} | ${kb(js)} | ${kb(wasm)} | **${kb(total)}** | ${kb(budget)} |`);
+  }
+  console.log(`\n| what a page downloads | gzipped |`);
   console.log('|---|---|');
-  for (const [name, size] of module) console.log(`| ${name} | ${kb(size)} |`);
-  console.log(`| ik2d.js + ik2d.wasm | **${kb(moduleTotal)}** |`);
   console.log(`| the page (index.html, styles.css, src/**/*.js, favicon) | ${kb(page)} |`);
-  console.log(`| everything the playground downloads | ${kb(moduleTotal + page)} |`);
+  for (const { stem } of MODULES) console.log(`| the page + ${stem} | ${kb(page + (sizes.get(stem) ?? 0))} |`);
 }
 
 try {

@@ -5,6 +5,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MODULES } from './lib/modules.mjs';
 import { run } from './lib/run.mjs';
 import { emscriptenEnv, ensureNodeModules, ensureSystemTools, repoRoot } from './lib/setup.mjs';
 
@@ -65,18 +66,15 @@ function minifiedModule(file) {
   }).code;
 }
 
-/** The modules dist/ ships: [file stem, its types]. ik2d-core: two-bone and Chain; ik2d: everything. */
-export const MODULES = [['ik2d-core', 'ik2d-core.d.ts'], ['ik2d', 'ik2d.d.ts']];
-
 /** Writes dist/ from web/ and the built modules. */
 export function assembleDist() {
   rmSync(distDir, { recursive: true, force: true });
   mkdirSync(distDir, { recursive: true });
   cpSync(path.join(repoRoot, 'web'), distDir, { recursive: true });
-  for (const [stem, types] of MODULES) {
+  for (const { stem } of MODULES) {
     cpSync(path.join(wasmBuildDir, 'core', `${stem}.wasm`), path.join(distDir, `${stem}.wasm`));
     writeFileSync(path.join(distDir, `${stem}.js`), minifiedModule(path.join(wasmBuildDir, 'core', `${stem}.js`)));
-    cpSync(path.join(repoRoot, 'core', 'bindings', types), path.join(distDir, types));
+    cpSync(path.join(repoRoot, 'core', 'bindings', `${stem}.d.ts`), path.join(distDir, `${stem}.d.ts`));
   }
   console.log(`\nWrote ${path.relative(process.cwd(), distDir) || '.'}/ (ik2d-core.js + .wasm, ik2d.js + .wasm, their .d.ts, the page)`);
 }

@@ -2,7 +2,7 @@
 // and stats(), bit for bit the same results as the full module (dist/ik2d.js, `ik2d`). Every type
 // is the full module's (ik2d.d.ts); this file names the part of the API this module has.
 
-import type { IK2D, ModuleOptions } from './ik2d';
+import type { IK2D, ModuleOptions } from './ik2d.js';
 
 export type {
   Point,
@@ -19,7 +19,7 @@ export type {
   Chain,
   IK2DStats,
   ModuleOptions,
-} from './ik2d';
+} from './ik2d.js';
 
 /** The light module's API: the full module's version, solveTwoBone, Chain and stats(). */
 export type IK2DCore = Pick<IK2D, 'version' | 'solveTwoBone' | 'Chain' | 'stats'>;

@@ -6,10 +6,14 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const distDir = path.join(repoRoot, 'dist');
 
-/** Imports dist/ik2d.js and creates the module exactly as a user would: no arguments. */
-export async function loadModule() {
-  const modulePath = path.join(distDir, 'ik2d.js');
-  if (!existsSync(modulePath)) throw new Error('dist/ik2d.js is missing: run `npm run build` first');
+/**
+ * Imports dist/<stem>.js (the full module, ik2d, unless named) and creates it exactly as a user
+ * would: no arguments.
+ * @param {string} [stem]
+ */
+export async function loadModule(stem = 'ik2d') {
+  const modulePath = path.join(distDir, `${stem}.js`);
+  if (!existsSync(modulePath)) throw new Error(`dist/${stem}.js is missing: run \`npm run build\` first`);
   const { default: createIK2D } = await import(modulePath);
   return createIK2D();
 }

@@ -1,7 +1,8 @@
 // npm.test.mjs: ik2d as an npm package, used the ways people use one. `npm pack` makes a small
-// tarball (the module, its WASM and types, README, LICENSE); a fresh project installs it and
-// imports it in Node, type-checks TypeScript against it, and bundles a page with esbuild and with
-// Vite that loads in headless Chromium with the WASM found.
+// tarball (both modules, `ik2d` and the light `ik2d/core`, with their WASM and types, README,
+// LICENSE); a fresh project installs it and imports each in Node, type-checks TypeScript against
+// them, and bundles pages with esbuild and with Vite that load in headless Chromium with the WASM
+// found (only the light module's, for a page that imports `ik2d/core`).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,8 +30,8 @@ function run(command, args, cwd) {
   }
 }
 
-/** The page each bundler builds: it loads ik2d from the package and shows a solve. */
-const PAGE_SCRIPT = `import createIK2D from 'ik2d';
+/** The page each bundler builds: it loads `specifier` from the package and shows a solve. */
+const pageScript = (specifier = 'ik2d') => `import createIK2D from '${specifier}';
 const ik = await createIK2D();
 const r = ik.solveTwoBone({ root: { x: 0, y: 0 }, target: { x: 100, y: 60 }, length1: 120, length2: 80 });
 document.body.textContent = \`\${ik.version} \${r.status} \${r.end.x.toFixed(3)} \${r.end.y.toFixed(3)}\`;
@@ -47,21 +48,25 @@ before(() => {
 });
 after(() => rmSync(work, { recursive: true, force: true }));
 
-test('npm pack: a small tarball with the module, its WASM and types, README and LICENSE', () => {
+test('npm pack: a small tarball with both modules, their WASM and types, README and LICENSE', () => {
   const files = packed.files.map((file) => file.path).sort();
-  assert.deepEqual(files, ['LICENSE', 'README.md', 'dist/ik2d.d.ts', 'dist/ik2d.js', 'dist/ik2d.wasm', 'package.json']);
-  assert.ok(packed.size < 150 * 1024, `${packed.size} bytes packed`);
+  assert.deepEqual(files, ['LICENSE', 'README.md', 'dist/ik2d-core.d.ts', 'dist/ik2d-core.js', 'dist/ik2d-core.wasm',
+    'dist/ik2d.d.ts', 'dist/ik2d.js', 'dist/ik2d.wasm', 'package.json']);
+  assert.ok(packed.size < 200 * 1024, `${packed.size} bytes packed`);
 });
 
-test('Node: import createIK2D from "ik2d" after installing the tarball', () => {
-  writeFileSync(path.join(project, 'node.mjs'), `import createIK2D from 'ik2d';
+for (const [specifier, classes] of [['ik2d', 'Chain,ChainBatch,Skeleton,Spider,TwoBoneBatch'], ['ik2d/core', 'Chain']]) {
+  test(`Node: import createIK2D from "${specifier}" after installing the tarball`, () => {
+    writeFileSync(path.join(project, 'node.mjs'), `import createIK2D from '${specifier}';
 const ik = await createIK2D();
 const r = ik.solveTwoBone({ root: { x: 0, y: 0 }, target: { x: 100, y: 60 }, length1: 120, length2: 80 });
-console.log(ik.version, r.status, r.end.x.toFixed(3), r.end.y.toFixed(3));
+const classes = Object.keys(ik).filter((name) => /^[A-Z]/.test(name)).sort().join();
+console.log(ik.version, r.status, r.end.x.toFixed(3), r.end.y.toFixed(3), classes);
 `);
-  const version = JSON.parse(run('node', ['-p', 'JSON.stringify(require("./package.json").version)'], repoRoot));
-  assert.equal(run('node', ['node.mjs'], project).trim(), `${version} reached 100.000 60.000`);
-});
+    const version = JSON.parse(run('node', ['-p', 'JSON.stringify(require("./package.json").version)'], repoRoot));
+    assert.equal(run('node', ['node.mjs'], project).trim(), `${version} reached 100.000 60.000 ${classes}`);
+  });
+}
 
 test('TypeScript: a consumer type-checks against the package\'s types, and a wrong call does not', () => {
   writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({
@@ -82,6 +87,20 @@ ik.solveTwoBone({ root: 1, target: { x: 1, y: 1 }, length1: '1', length2: 1 });
 `);
   assert.throws(() => run(process.execPath, [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], project),
     /error TS2322/, 'a call with wrong types is a type error');
+  writeFileSync(path.join(project, 'good.ts'), `import createIK2D from 'ik2d/core';
+import type { ChainSolveResult, IK2DCore } from 'ik2d/core';
+const ik: IK2DCore = await createIK2D();
+const chain = new ik.Chain({ root: { x: 0, y: 0 }, lengths: [1, 1] });
+const s: ChainSolveResult = chain.solve({ x: 1, y: 1 }, { method: 'fabrik' });
+export { s };
+`);
+  run(process.execPath, [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], project);
+  writeFileSync(path.join(project, 'good.ts'), `import createIK2D from 'ik2d/core';
+const ik = await createIK2D();
+new ik.Spider();
+`);
+  assert.throws(() => run(process.execPath, [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], project),
+    /error TS2339/, 'the light module has no Spider, and its types say so');
 });
 
 /**
@@ -118,7 +137,7 @@ test('esbuild: a bundled page loads the WASM from beside the bundle', async () =
   const out = path.join(project, 'esbuild-out');
   mkdirSync(source);
   mkdirSync(out);
-  writeFileSync(path.join(source, 'main.js'), PAGE_SCRIPT);
+  writeFileSync(path.join(source, 'main.js'), pageScript());
   writeFileSync(path.join(out, 'index.html'), '<!doctype html><title>esbuild</title><link rel="icon" href="data:,"><script type="module" src="main.js"></script>');
   // The documented recipe (docs): bundle as an ES module for the browser, keep Node's modules out,
   // copy ik2d.wasm next to the bundle (the module looks for it beside itself).
@@ -132,17 +151,20 @@ test('esbuild: a bundled page loads the WASM from beside the bundle', async () =
   assert.match(shown.wasm[0], /^200 /);
 });
 
-test('Vite: a built page finds the WASM by itself (new URL(..., import.meta.url) becomes an asset)', async () => {
-  const root = path.join(project, 'vite-src');
-  mkdirSync(root);
-  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>vite</title><link rel="icon" href="data:,"><script type="module" src="./main.js"></script>');
-  writeFileSync(path.join(root, 'main.js'), PAGE_SCRIPT);
-  writeFileSync(path.join(root, 'vite.config.mjs'), `export default { build: { target: 'es2022' }, logLevel: 'warn' };\n`);
-  run(bin('vite'), ['build', root, '--config', path.join(root, 'vite.config.mjs'), '--outDir', path.join(root, 'dist'), '--emptyOutDir'], project);
-  const assets = readdirSync(path.join(root, 'dist', 'assets'));
-  assert.ok(assets.some((file) => /^ik2d-.*\.wasm$/.test(file)), `Vite emitted the WASM: ${assets}`);
-  const shown = await loadInChromium(path.join(root, 'dist'));
-  assert.deepEqual(shown.problems, []);
-  assert.match(shown.text ?? '', / reached 100\.000 60\.000$/);
-  assert.match(shown.wasm[0] ?? '', /^200 .*\/assets\/ik2d-.*\.wasm$/);
-});
+for (const [specifier, wasmName] of [['ik2d', 'ik2d'], ['ik2d/core', 'ik2d-core']]) {
+  test(`Vite: a built page that imports ${specifier} finds its WASM by itself (new URL(..., import.meta.url) becomes an asset)`, async () => {
+    const root = path.join(project, `vite-${wasmName}`);
+    mkdirSync(root);
+    writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>vite</title><link rel="icon" href="data:,"><script type="module" src="./main.js"></script>');
+    writeFileSync(path.join(root, 'main.js'), pageScript(specifier));
+    writeFileSync(path.join(root, 'vite.config.mjs'), `export default { build: { target: 'es2022' }, logLevel: 'warn' };\n`);
+    run(bin('vite'), ['build', root, '--config', path.join(root, 'vite.config.mjs'), '--outDir', path.join(root, 'dist'), '--emptyOutDir'], project);
+    const wasmAssets = readdirSync(path.join(root, 'dist', 'assets')).filter((file) => file.endsWith('.wasm'));
+    assert.equal(wasmAssets.length, 1, `Vite emitted one WASM: ${wasmAssets}`);
+    assert.match(wasmAssets[0], new RegExp(`^${wasmName}-[^.]*\\.wasm$`));
+    const shown = await loadInChromium(path.join(root, 'dist'));
+    assert.deepEqual(shown.problems, []);
+    assert.match(shown.text ?? '', / reached 100\.000 60\.000$/);
+    assert.deepEqual(shown.wasm.map((line) => line.replace(/^(\d+) .*\/assets\//, '$1 ')), [`200 ${wasmAssets[0]}`]);
+  });
+}

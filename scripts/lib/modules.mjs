@@ -1,0 +1,35 @@
+// modules.mjs: the WebAssembly modules dist/ ships, in one place: the build writes them, the
+// payload benchmark and tests/js/modules.test.mjs weigh them against their budgets, and the npm
+// package exports them (package.json; the test checks the two agree).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** A KB here is 1 024 bytes, gzip -9, the module's .js and .wasm together. */
+export const KB = 1024;
+
+/**
+ * @typedef {Object} ModuleInfo
+ * @property {string} stem dist/<stem>.js, .wasm and .d.ts.
+ * @property {string} specifier How a package user imports it.
+ * @property {string} holds What it has.
+ * @property {number} budget Most bytes it may weigh (gzip -9, .js + .wasm).
+ */
+
+/** @type {ModuleInfo[]} */
+export const MODULES = [
+  { stem: 'ik2d-core', specifier: 'ik2d/core', holds: 'solveTwoBone, Chain', budget: 45 * KB },
+  { stem: 'ik2d', specifier: 'ik2d', holds: 'every class', budget: 80 * KB },
+];
+
+/**
+ * A built module's weight: gzip -9 bytes of its .js and .wasm in `distDir`.
+ * @param {string} distDir
+ * @param {string} stem
+ */
+export function moduleBytes(distDir, stem) {
+  const gz = (file) => gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length;
+  const js = gz(`${stem}.js`);
+  const wasm = gz(`${stem}.wasm`);
+  return { js, wasm, total: js + wasm };
+}

@@ -109,6 +109,10 @@ void writeCoreAbi(AbiWriter& out) {
   out.enumNames<ChainStepKind>("stepKind", static_cast<int>(ChainStepKind::Invalid) + 1);
   out.slots("twoBoneFrame", kTwoBoneSlots);
   out.slots("chainSolveFrame", kChainSolveSlots);
+  // How many of each frame's first slots are arguments (the rest are results).
+  const NamedNumber frameInputs[] = {{"twoBoneFrame", twoBone::jointX},
+                                     {"chainSolveFrame", chainSolve::status}};
+  out.numbers("frameInputs", frameInputs);
   out.slots("stepFrame", kStepSlots);
   const ChainSolveOptions chain;
   const TwoBoneInput limb;

@@ -96,6 +96,9 @@ constexpr const char* kChainBatchFields[] = {IK2D_CHAIN_BATCH_FIELDS(IK2D_FIELD_
 void writeFullAbi(AbiWriter& out) {
   out.enumNames<ChainOnlyOption>("chainOnlyOptions", static_cast<int>(ChainOnlyOption::Pole) + 1);
   out.enumNames<SkeletonMethod>("skeletonMethods", static_cast<int>(SkeletonMethod::Fabrik) + 1);
+  const char* const batchMethods[] = {toString(ChainMethod::Ccd),
+                                      toString(ChainMethod::Fabrik)};  // ChainBatchOptions::ccd
+  out.names("chainBatchMethods", batchMethods, 2);
   out.slots("spiderBody", kSpiderBodySlots);
   out.slots("spiderLeg", kSpiderLegSlots);
   out.slots("skeletonResult", kSkeletonResultSlots);

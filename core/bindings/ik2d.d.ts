@@ -22,36 +22,44 @@ export interface TwoBoneOptions {
   /** Length of bone 2 (joint to end), > 0. */
   length2: number;
   /**
-   * Which side the joint bends to: +1 (default) puts the joint where
+   * Which side the joint bends to: +1 puts the joint where
    * cross(target - root, joint - root) >= 0, -1 on the other side. A bent arm has
    * sign(angle2) = -bend (with an offset: sign(angle2 + phi) = -bend, phi the angle of the tool
    * line from bone 2, atan2(offset.y, length2 + offset.x)).
+   * @defaultValue 1
    */
   bend?: 1 | -1;
   /**
-   * Spine-style soft reach, in length units, >= 0 (default 0). Within `softness` of full reach the
-   * arm straightens smoothly instead of snapping; values above 2 * min(length1, second side) act as that.
+   * Spine-style soft reach, in length units, >= 0. Within `softness` of full reach the arm
+   * straightens smoothly instead of snapping; values above 2 * min(length1, second side) act as that.
+   * @defaultValue 0
    */
   softness?: number;
   /**
-   * A tool point fixed to bone 2 (a muzzle, a toe), default {x: 0, y: 0}: x along bone 2 beyond its
-   * end, y to its left (+90 degrees from bone 2's direction). That point, `end`, is what reaches
-   * the target; the zones use its distance from the joint, |(length2 + x, y)| (the second side),
-   * in place of length2.
+   * A tool point fixed to bone 2 (a muzzle, a toe): x along bone 2 beyond its end, y to its left
+   * (+90 degrees from bone 2's direction). That point, `end`, is what reaches the target; the
+   * zones use its distance from the joint, |(length2 + x, y)| (the second side), in place of
+   * length2.
+   * @defaultValue {x: 0, y: 0}
    */
   offset?: Point;
   /**
    * true: a target out of reach scales both bones and the offset by `scale` = d / reach so the
-   * end lands on it (status stays 'out_of_reach'). Default false. With softness s the stretch
-   * starts at reach - s (d / softened d) and is d / reach from reach + s on.
+   * end lands on it (status stays 'out_of_reach'). With softness s the stretch starts at
+   * reach - s (d / softened d) and is d / reach from reach + s on.
+   * @defaultValue false
    */
   stretch?: boolean;
   /**
-   * How much IK to apply over `pose`, 0 to 1 (default 1): each angle is
-   * pose + mix * wrap(ik - pose), the shorter way round; scale 1 + mix * (scale - 1).
+   * How much IK to apply over `pose`, 0 to 1: each angle is pose + mix * wrap(ik - pose), the
+   * shorter way round; scale 1 + mix * (scale - 1).
+   * @defaultValue 1
    */
   mix?: number;
-  /** The pose before IK (an animation's), blended from by `mix`. Default {angle1: 0, angle2: 0}. */
+  /**
+   * The pose before IK (an animation's), blended from by `mix`.
+   * @defaultValue {angle1: 0, angle2: 0}
+   */
   pose?: TwoBonePose;
 }
 
@@ -108,25 +116,37 @@ export interface ChainOptions {
 /** Options of {@link Chain.solve}. */
 export interface ChainSolveOptions {
   /**
-   * 'ccd' (default): cyclic coordinate descent; 'fabrik': forward and backward reaching; 'dls':
-   * damped least squares on the chain's Jacobian (every joint at once, one step per iteration).
+   * 'ccd': cyclic coordinate descent; 'fabrik': forward and backward reaching; 'dls': damped
+   * least squares on the chain's Jacobian (every joint at once, one step per iteration).
+   * @defaultValue 'ccd'
    */
   method?: 'ccd' | 'fabrik' | 'dls';
-  /** At most this many sweeps, a whole number from 0 to 100000 (default 10). */
+  /**
+   * At most this many sweeps, a whole number from 0 to 100000.
+   * @defaultValue 10
+   */
   iterations?: number;
-  /** Absolute end-to-target distance that counts as reached, >= 0 (default 1e-3). */
+  /**
+   * Absolute end-to-target distance that counts as reached, >= 0.
+   * @defaultValue 1e-3
+   */
   tolerance?: number;
-  /** The most any joint's local angle may change in this call, radians, >= 0 (default Infinity). */
+  /**
+   * The most any joint's local angle may change in this call, radians, >= 0.
+   * @defaultValue Infinity
+   */
   maxStep?: number;
   /**
-   * 'dls' only: the damping lambda in units of the chain's reach, finite and >= 0 (default 0.05).
-   * Smaller converges faster, larger is steadier near a straight chain. Checked for every method.
+   * 'dls' only: the damping lambda in units of the chain's reach, finite and >= 0. Smaller
+   * converges faster, larger is steadier near a straight chain. Checked for every method.
+   * @defaultValue 0.05
    */
   damping?: number;
   /**
-   * Blend, 0 to 1 (default 1): after solving, every local angle becomes
-   * start + mix * (solved - start), the shorter way round (inside a joint's limit, the way within
-   * it). 0 leaves the pose as it was. `error` and `status` describe the blended pose.
+   * Blend, 0 to 1: after solving, every local angle becomes start + mix * (solved - start), the
+   * shorter way round (inside a joint's limit, the way within it). 0 leaves the pose as it was.
+   * `error` and `status` describe the blended pose.
+   * @defaultValue 1
    */
   mix?: number;
   /**
@@ -255,30 +275,67 @@ export interface Chain {
   delete(): void;
 }
 
-/** Options of `new ik.Spider(...)`; every field is optional (defaults in brackets). World units, y up. */
+/** Options of `new ik.Spider(...)`; every field is optional. World units, y up. */
 export interface SpiderOptions {
-  /** Number of legs: even, 4 to 16 [8]; half on the near side, half on the far side. */
+  /**
+   * Number of legs: even, 4 to 16; half on the near side, half on the far side.
+   * @defaultValue 8
+   */
   legs?: number;
-  /** Hip to knee [50] and knee to foot [60], > 0. */
+  /**
+   * Hip to knee, > 0.
+   * @defaultValue 50
+   */
   upperLength?: number;
+  /**
+   * Knee to foot, > 0.
+   * @defaultValue 60
+   */
   lowerLength?: number;
-  /** Body centre above the ground [55]: below 90 % of upper + lower, at least 1.2 |upper - lower|. */
+  /**
+   * Body centre above the ground: below 90 % of upper + lower, at least 1.2 |upper - lower|.
+   * @defaultValue 55
+   */
   bodyHeight?: number;
-  /** Top walking speed, units per second, >= 0 [90]. */
+  /**
+   * Top walking speed, units per second, >= 0.
+   * @defaultValue 90
+   */
   speed?: number;
-  /** Drift of a planted foot from its rest spot that makes its group step, > 0 [28]. */
+  /**
+   * Drift of a planted foot from its rest spot that makes its group step, > 0.
+   * @defaultValue 28
+   */
   stepThreshold?: number;
-  /** How high a stepping foot lifts, >= 0 [22]. */
+  /**
+   * How high a stepping foot lifts, >= 0.
+   * @defaultValue 22
+   */
   stepHeight?: number;
-  /** Terrain seed, a whole number from 0 to 4294967295 [1]: the same seed gives the same ground. */
+  /**
+   * Terrain seed, a whole number from 0 to 4294967295: the same seed gives the same ground.
+   * @defaultValue 1
+   */
   seed?: number;
-  /** Terrain roughness, 0 (flat) to 1 [0.5]. */
+  /**
+   * Terrain roughness, 0 (flat) to 1.
+   * @defaultValue 0.5
+   */
   roughness?: number;
-  /** Height of the biggest hills at roughness 1, >= 0 [60]. */
+  /**
+   * Height of the biggest hills at roughness 1, >= 0.
+   * @defaultValue 60
+   */
   amplitude?: number;
-  /** Typical distance between hilltops, > 0 [420]. */
+  /**
+   * Typical distance between hilltops, > 0.
+   * @defaultValue 420
+   */
   wavelength?: number;
-  /** Where the spider starts, world x within ±1e9 [0]. */
+  /**
+   * Where the spider starts, world x within ±1e9.
+   * @defaultValue 0
+   */
   x?: number;
 }
 
@@ -419,11 +476,20 @@ export interface ChainBatchOptions {
  * no starting angles.
  */
 export interface ChainBatchSolveOptions {
-  /** Default 'fabrik'. */
+  /**
+   * The batch's methods (no 'dls').
+   * @defaultValue 'fabrik'
+   */
   method?: 'ccd' | 'fabrik';
-  /** Most sweeps per chain, default 10. */
+  /**
+   * Most sweeps per chain.
+   * @defaultValue 10
+   */
   iterations?: number;
-  /** Absolute end-to-target distance that counts as reached, default 1e-3. */
+  /**
+   * Absolute end-to-target distance that counts as reached.
+   * @defaultValue 1e-3
+   */
   tolerance?: number;
 }
 
@@ -486,11 +552,20 @@ export interface SkeletonEffector {
 
 /** Options of {@link Skeleton.solve}. */
 export interface SkeletonSolveOptions {
-  /** FABRIK with sub-bases (the only method). Default 'fabrik'. */
+  /**
+   * FABRIK with sub-bases (the only method).
+   * @defaultValue 'fabrik'
+   */
   method?: 'fabrik';
-  /** At most this many sweeps, 0 to 100000. Default 20. */
+  /**
+   * At most this many sweeps, 0 to 100000.
+   * @defaultValue 20
+   */
   iterations?: number;
-  /** Largest end-to-target distance that counts as reached, >= 0. Default 1e-3. */
+  /**
+   * Largest end-to-target distance that counts as reached, >= 0.
+   * @defaultValue 1e-3
+   */
   tolerance?: number;
 }
 

@@ -40,3 +40,18 @@ export const cross = (a, b) => a.x * b.y - a.y * b.x;
 export function numbersOf(result) {
   return [result.joint.x, result.joint.y, result.end.x, result.end.y, result.angle1, result.angle2, result.distance];
 }
+
+/**
+ * The module and, beside it, its low-level side: the Emscripten module (`raw`, for the call frame
+ * and the heap) and the ABI table C++ writes (`table`, JSON.parse(raw.abi())). The raw module is
+ * taken from Emscripten's postRun hook, which hands it to its callbacks; the public API has no
+ * door to it.
+ * @param {string} [stem]
+ */
+export async function loadWithTable(stem = 'ik2d') {
+  const { default: createIK2D } = await import(path.join(distDir, `${stem}.js`));
+  /** @type {any} */
+  let raw = null;
+  const ik = await createIK2D({ postRun: [(/** @type {any} */ module) => { raw = module; }] });
+  return { ik, raw, table: JSON.parse(raw.abi()) };
+}

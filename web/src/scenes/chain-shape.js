@@ -4,6 +4,8 @@
  * is bone 0's world angle, angles[i] bone i's turn from bone i-1), world y up.
  */
 
+import { wrapAngle } from './shared.js';
+
 /**
  * @typedef {import('../../../core/bindings/ik2d').Chain} Chain
  * @typedef {import('./chain.js').ChainParams} ChainParams
@@ -53,8 +55,7 @@ export function resampleAngles(oldAngles, oldLengths, newLengths) {
   }
   // World → local, each wrapped to (−π, π].
   return world.map((angle, i) => {
-    const local = i === 0 ? angle : angle - world[i - 1];
-    return Math.atan2(Math.sin(local), Math.cos(local));
+    return wrapAngle(i === 0 ? angle : angle - world[i - 1]);
   });
 }
 
@@ -74,7 +75,6 @@ export function reversedAngles(positions) {
     world.push(Math.atan2(positions[to + 1] - positions[from + 1], positions[to] - positions[from]));
   }
   return world.map((angle, i) => {
-    const local = i === 0 ? angle : angle - world[i - 1];
-    return Math.atan2(Math.sin(local), Math.cos(local));
+    return wrapAngle(i === 0 ? angle : angle - world[i - 1]);
   });
 }

@@ -15,7 +15,7 @@
 import { drawDot, sizeFor, traceArc } from '../draw.js';
 import { formatDegrees, formatLength } from '../format.js';
 import { avoidPoint, drawPanel, drawPlacedLabel, measurePanel, placeCornerBox, placeLabel } from './overlay-layout.js';
-import { methodLabel } from './shared.js';
+import { methodLabel, statusWords } from './shared.js';
 
 /**
  * @typedef {import('../settings.js').Point} Point
@@ -139,11 +139,6 @@ export function createStepper() {
 }
 
 // Words for a step -------------------------------------------------------------------------------
-
-/** @param {string} status */
-function statusWords(status) {
-  return { reached: 'reached', out_of_reach: 'out of reach', max_iterations: 'not reached', invalid: 'invalid' }[status] ?? status;
-}
 
 /**
  * One line saying what a step did.

@@ -50,7 +50,9 @@ import {
 import { buildRigEditor } from './chain-rig-editor.js';
 import { createFollow } from './chain-follow.js';
 import { resampleAngles, startingAngles } from './chain-shape.js';
-import { FLAT_WORLD, SECONDARY_HANDLE, grabRadius, methodLabel, methodOptions } from './shared.js';
+import {
+  FLAT_WORLD, SECONDARY_HANDLE, grabRadius, methodLabel, methodOptions, statusTone, statusWords,
+} from './shared.js';
 import { createTeaching } from './chain-teaching.js';
 import { PATH_PARAM, createTargetPath } from './target-path.js';
 
@@ -90,22 +92,6 @@ import { PATH_PARAM, createTargetPath } from './target-path.js';
  * @property {boolean} overlay Joint numbers and a caption (step-through shows its own).
  * @property {boolean} plot The convergence plot.
  */
-
-/** Words for each solver status, as the page shows them. */
-export const CHAIN_STATUS_WORDS = {
-  reached: 'reached',
-  out_of_reach: 'out of reach',
-  max_iterations: 'not reached',
-  invalid: 'invalid',
-};
-
-/** Readout tone per status: a colour and a shape each (styles.css). */
-const STATUS_TONES = /** @type {const} */ ({
-  reached: 'ok',
-  out_of_reach: 'warn',
-  max_iterations: 'pending',
-  invalid: 'warn',
-});
 
 /** The world rectangle, shared by the view, the moving target's box and follow mode. */
 const WORLD = FLAT_WORLD;
@@ -391,18 +377,13 @@ function createChain(ik) {
 
   /**
    * What a pose says by itself, without solving (a pose set from a link stays put): its error,
-   * and reached, out of reach or not reached.
-   * @param {ChainParams} params @param {Point} target @param {Point} root
+   * and reached, out of reach or not reached, as C++ judges a finished solve (a solve of no
+   * sweeps moves nothing).
+   * @param {Chain} chainBones @param {ChainParams} params @param {Point} target
    * @returns {ChainSolveResult}
    */
-  function poseResult(params, target, root) {
-    const end = { x: positions[positions.length - 2], y: positions[positions.length - 1] };
-    const error = Math.hypot(end.x - target.x, end.y - target.y);
-    const reach = lengths.reduce((sum, length) => sum + length, 0);
-    let status = /** @type {ChainSolveResult['status']} */ ('max_iterations');
-    if (error <= params.tolerance) status = 'reached';
-    else if (Math.hypot(target.x - root.x, target.y - root.y) > reach) status = 'out_of_reach';
-    return { status, iterations: 0, error };
+  function poseResult(chainBones, params, target) {
+    return chainBones.solve(target, { method: params.method, iterations: 0, tolerance: params.tolerance });
   }
 
   /**
@@ -442,7 +423,7 @@ function createChain(ik) {
       chainBones.setRoot(root);
       chainBones.setAngles(angles);
       positions = Array.from(chainBones.positions());
-      result = poseResult(params, target, root);
+      result = poseResult(chainBones, params, target);
       settledKey = JSON.stringify([params, target, root]);
       pristineKey = '';
     }
@@ -528,10 +509,10 @@ function createChain(ik) {
       const values = {};
       if (!result) return values;
       const params = chainParams(settings);
-      const words = CHAIN_STATUS_WORDS[result.status] ?? String(result.status);
+      const words = statusWords(result.status);
       values.status = {
         text: result.status === 'invalid' ? `invalid: ${result.message ?? 'bad input'}` : words,
-        tone: STATUS_TONES[result.status] ?? 'warn',
+        tone: statusTone(result.status),
       };
       values.iterations = { text: `${result.iterations} of ${params.iterations}` };
       values.error = { text: formatLength(result.error) };
@@ -573,7 +554,7 @@ function createChain(ik) {
       drawDot(ctx, view, end, sizeFor(view, 4, 3.5, 6), theme.end, theme.boneEdge, 1.5);
       drawTargetHandle(ctx, view, theme, target, {
         highlight: ui.active === 'target' || ui.hover === 'target',
-        warning: warn ? CHAIN_STATUS_WORDS[result.status] : undefined,
+        warning: warn ? statusWords(result.status) : undefined,
         away: end,
       });
       drawOver?.();

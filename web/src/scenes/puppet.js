@@ -22,7 +22,7 @@ import { formatLength, formatPoint } from '../format.js';
 import { quantize } from '../settings.js';
 import { drawFigure, drawPins, drawSubBaseSteps, pointAt } from './puppet-draw.js';
 import { PUPPET_BONES, PUPPET_EFFECTORS, PUPPET_LIMITS, puppetPositions } from './puppet-rig.js';
-import { SECONDARY_HANDLE, grabRadius } from './shared.js';
+import { SECONDARY_HANDLE, grabRadius, statusTone } from './shared.js';
 
 /**
  * @typedef {import('../settings.js').Settings} Settings
@@ -56,9 +56,8 @@ const POSE_PARAMS = PUPPET_BONES.map((_, i) => ({
   unit: '°', default: REST_DEGREES[i], hidden: true,
 }));
 
-/** Words and tones for each status, as the page shows them. */
+/** The puppet's own words for each status (every pin at once); tones as every scene's (shared.js). */
 const STATUS_WORDS = { reached: 'every pin reached', out_of_reach: 'out of reach', max_iterations: 'compromise', invalid: 'invalid' };
-const STATUS_TONES = /** @type {const} */ ({ reached: 'ok', out_of_reach: 'warn', max_iterations: 'pending', invalid: 'warn' });
 
 /** The pins grab within this share of the usual radius (shared.js): they sit close together. */
 const PIN_GRAB = 0.9;
@@ -200,7 +199,7 @@ function createPuppet(ik) {
       /** @type {Record<string, Readout>} */
       const values = {};
       if (!result) return values;
-      values.status = { text: STATUS_WORDS[result.status] ?? result.status, tone: STATUS_TONES[result.status] ?? 'warn' };
+      values.status = { text: STATUS_WORDS[result.status] ?? result.status, tone: statusTone(result.status) };
       const worst = Math.max(...result.errors);
       const at = result.errors.indexOf(worst);
       values.worst = { text: worst <= TOLERANCE ? '0' : `${formatLength(worst)} (${PUPPET_EFFECTORS[at].label})` };

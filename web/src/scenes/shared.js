@@ -1,6 +1,12 @@
 /**
  * What several scenes share, in one place: the flat scenes' world rectangle, how far from a handle
- * a press still grabs it, and the chain solvers' names as the page shows them.
+ * a press still grabs it, the chain solvers' names and the solver statuses as the page shows them,
+ * and the angle convention.
+ */
+
+/**
+ * @typedef {import('../../../core/bindings/ik2d').TwoBoneStatus} TwoBoneStatus
+ * @typedef {import('../../../core/bindings/ik2d').ChainStatus} ChainStatus
  */
 
 /** The world rectangle of the flat scenes (arm, chain, stress): 600 × 450 units, the canvas' 4:3. */
@@ -35,4 +41,42 @@ export function methodLabel(method) {
  */
 export function methodOptions(methods) {
   return methods.map((value) => ({ value, label: METHOD_LABELS[value] }));
+}
+
+/**
+ * The statuses the solvers return (TwoBoneStatus and ChainStatus, ik2d.d.ts) as the page shows
+ * them: the words, and the readout's tone (a colour and a shape each, styles.css).
+ * @type {Readonly<Record<TwoBoneStatus | ChainStatus, {words: string, tone: 'ok' | 'warn' | 'pending'}>>}
+ */
+export const STATUSES = Object.freeze({
+  reached: { words: 'reached', tone: 'ok' },
+  out_of_reach: { words: 'out of reach', tone: 'warn' },
+  too_close: { words: 'too close', tone: 'warn' },
+  max_iterations: { words: 'not reached', tone: 'pending' },
+  invalid: { words: 'invalid', tone: 'warn' },
+});
+
+/**
+ * A status's words (an unknown one as itself).
+ * @param {string} status
+ */
+export function statusWords(status) {
+  return STATUSES[/** @type {keyof typeof STATUSES} */ (status)]?.words ?? status;
+}
+
+/**
+ * A status's readout tone (an unknown one warns).
+ * @param {string} status
+ * @returns {'ok' | 'warn' | 'pending'}
+ */
+export function statusTone(status) {
+  return STATUSES[/** @type {keyof typeof STATUSES} */ (status)]?.tone ?? 'warn';
+}
+
+/**
+ * An angle wrapped to (-π, π], the module's convention (ik2d.d.ts).
+ * @param {number} angle Radians.
+ */
+export function wrapAngle(angle) {
+  return Math.atan2(Math.sin(angle), Math.cos(angle));
 }

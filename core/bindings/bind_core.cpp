@@ -20,32 +20,33 @@
 namespace ik2d::bind {
 namespace {
 
-// solveTwoBone: arguments, then results.
-#define IK2D_TWO_BONE_FRAME(X)              \
-  X(rootX, "root.x", "number", 0)           \
-  X(rootY, "root.y", "number", 0)           \
-  X(targetX, "target.x", "number", 0)       \
-  X(targetY, "target.y", "number", 0)       \
-  X(length1, "length1", "number", 0)        \
-  X(length2, "length2", "number", 0)        \
-  X(bend, "bend", "number", 0)              \
-  X(softness, "softness", "number", 0)      \
-  X(offsetX, "offset.x", "number", 0)       \
-  X(offsetY, "offset.y", "number", 0)       \
-  X(stretch, "stretch", "bool", 0)          \
-  X(mix, "mix", "number", 0)                \
-  X(poseAngle1, "pose.angle1", "number", 0) \
-  X(poseAngle2, "pose.angle2", "number", 0) \
-  X(jointX, "joint.x", "number", 0)         \
-  X(jointY, "joint.y", "number", 0)         \
-  X(endX, "end.x", "number", 0)             \
-  X(endY, "end.y", "number", 0)             \
-  X(angle1, "angle1", "number", 0)          \
-  X(angle2, "angle2", "number", 0)          \
-  X(distance, "distance", "number", 0)      \
-  X(scale, "scale", "number", 0)            \
-  X(status, "status", "twoBoneStatus", 0)   \
-  X(message, "message", "message", 0)
+// solveTwoBone: arguments, then results. The value is the argument's default (`limb`, an
+// ik2d::TwoBoneInput, whose defaults are the defaults), or kNoDefault.
+#define IK2D_TWO_BONE_FRAME(X)                             \
+  X(rootX, "root.x", "number", kNoDefault)                 \
+  X(rootY, "root.y", "number", kNoDefault)                 \
+  X(targetX, "target.x", "number", kNoDefault)             \
+  X(targetY, "target.y", "number", kNoDefault)             \
+  X(length1, "length1", "number", kNoDefault)              \
+  X(length2, "length2", "number", kNoDefault)              \
+  X(bend, "bend", "number", limb.bend)                     \
+  X(softness, "softness", "number", limb.softness)         \
+  X(offsetX, "offset.x", "number", limb.offset.x)          \
+  X(offsetY, "offset.y", "number", limb.offset.y)          \
+  X(stretch, "stretch", "bool", limb.stretch ? 1.0 : 0.0)  \
+  X(mix, "mix", "number", limb.mix)                        \
+  X(poseAngle1, "pose.angle1", "number", limb.pose.angle1) \
+  X(poseAngle2, "pose.angle2", "number", limb.pose.angle2) \
+  X(jointX, "joint.x", "number", kNoDefault)               \
+  X(jointY, "joint.y", "number", kNoDefault)               \
+  X(endX, "end.x", "number", kNoDefault)                   \
+  X(endY, "end.y", "number", kNoDefault)                   \
+  X(angle1, "angle1", "number", kNoDefault)                \
+  X(angle2, "angle2", "number", kNoDefault)                \
+  X(distance, "distance", "number", kNoDefault)            \
+  X(scale, "scale", "number", kNoDefault)                  \
+  X(status, "status", "twoBoneStatus", kNoDefault)         \
+  X(message, "message", "message", kNoDefault)
 
 // Chain.solve: arguments, then results.
 #define IK2D_CHAIN_SOLVE_FRAME(X)                \
@@ -117,15 +118,8 @@ void writeCoreAbi(AbiWriter& out) {
   const ChainSolveOptions chain;
   const TwoBoneInput limb;
   out.open("defaults", '{');
-  const NamedNumber twoBoneDefaults[] = {{"bend", limb.bend},
-                                         {"softness", limb.softness},
-                                         {"offsetX", limb.offset.x},
-                                         {"offsetY", limb.offset.y},
-                                         {"stretch", limb.stretch ? 1.0 : 0.0},
-                                         {"mix", limb.mix},
-                                         {"poseAngle1", limb.pose.angle1},
-                                         {"poseAngle2", limb.pose.angle2}};
-  out.numbers("twoBone", twoBoneDefaults);
+  const NamedNumber twoBoneDefaults[] = {IK2D_TWO_BONE_FRAME(IK2D_NAMED_VALUE)};
+  out.numbers("twoBone", twoBoneDefaults);  // (the slots with a default)
   out.open("chainSolve", '{');
   out.key("method");
   out.string(toString(chain.method));

@@ -44,20 +44,26 @@ namespace {
   X(stepProgress, "stepProgress", "number", leg.stepProgress)
 
 // Spider options, in the order SpiderHandle::reset reads them from the input buffer: X(JS name,
-// value in `o`, an ik2d::SpiderOptions whose defaults are the defaults).
-#define IK2D_SPIDER_OPTIONS(X)        \
-  X(legs, o.legCount)                 \
-  X(upperLength, o.upperLength)       \
-  X(lowerLength, o.lowerLength)       \
-  X(bodyHeight, o.bodyHeight)         \
-  X(speed, o.speed)                   \
-  X(stepThreshold, o.stepThreshold)   \
-  X(stepHeight, o.stepHeight)         \
-  X(seed, o.terrain.seed)             \
-  X(roughness, o.terrain.roughness)   \
-  X(amplitude, o.terrain.amplitude)   \
-  X(wavelength, o.terrain.wavelength) \
-  X(x, startX)
+// where it goes, how it is read). `o` is an ik2d::SpiderOptions, whose defaults are the defaults;
+// `startX` the spider's starting x (default 0). The seed was checked first (see reset()).
+#define IK2D_SPIDER_OPTIONS(X)                \
+  X(legs, o.legCount, whole)                  \
+  X(upperLength, o.upperLength, number)       \
+  X(lowerLength, o.lowerLength, number)       \
+  X(bodyHeight, o.bodyHeight, number)         \
+  X(speed, o.speed, number)                   \
+  X(stepThreshold, o.stepThreshold, number)   \
+  X(stepHeight, o.stepHeight, number)         \
+  X(seed, o.terrain.seed, seed)               \
+  X(roughness, o.terrain.roughness, number)   \
+  X(amplitude, o.terrain.amplitude, number)   \
+  X(wavelength, o.terrain.wavelength, number) \
+  X(x, startX, number)
+
+// How an option's double becomes its field.
+inline double read_number(double value) { return value; }
+inline int read_whole(double value) { return wholeOrInvalid(value); }
+inline std::uint32_t read_seed(double value) { return static_cast<std::uint32_t>(value); }
 
 // Skeleton.solve's result, in the skeleton's own storage (`r`, an ik2d::SkeletonSolveResult).
 #define IK2D_SKELETON_RESULT(X)                                  \
@@ -75,7 +81,7 @@ namespace {
   X(rootX) X(rootY) X(targetX) X(targetY) X(lengths) X(x) X(y) X(error) X(angles)
 // clang-format on
 
-#define IK2D_OPTION_ENUM(name, value) name,
+#define IK2D_OPTION_ENUM(name, value, kind) name,
 IK2D_SLOTS(spiderBody, IK2D_SPIDER_BODY)
 IK2D_SLOTS(spiderLeg, IK2D_SPIDER_LEG)
 IK2D_SLOTS(skeletonResult, IK2D_SKELETON_RESULT)
@@ -107,7 +113,7 @@ void writeFullAbi(AbiWriter& out) {
   {
     const SpiderOptions o;
     const double startX = 0;
-#define IK2D_OPTION_INFO(name, value) {#name, static_cast<double>(value)},
+#define IK2D_OPTION_INFO(name, value, kind) {#name, static_cast<double>(value)},
     const NamedNumber spider[] = {IK2D_SPIDER_OPTIONS(IK2D_OPTION_INFO)};
 #undef IK2D_OPTION_INFO
     out.numbers("spiderOptions", spider);
@@ -208,20 +214,13 @@ class SpiderHandle {
     if (!(in[spiderOption::seed] >= 0 && in[spiderOption::seed] <= 4294967295.0) ||
         in[spiderOption::seed] != std::floor(in[spiderOption::seed]))
       return "seed must be a whole number from 0 to 4294967295";
-    SpiderOptions options;
-    options.legCount = wholeOrInvalid(in[spiderOption::legs]);
-    options.upperLength = in[spiderOption::upperLength];
-    options.lowerLength = in[spiderOption::lowerLength];
-    options.bodyHeight = in[spiderOption::bodyHeight];
-    options.speed = in[spiderOption::speed];
-    options.stepThreshold = in[spiderOption::stepThreshold];
-    options.stepHeight = in[spiderOption::stepHeight];
-    options.terrain.seed = static_cast<std::uint32_t>(in[spiderOption::seed]);
-    options.terrain.roughness = in[spiderOption::roughness];
-    options.terrain.amplitude = in[spiderOption::amplitude];
-    options.terrain.wavelength = in[spiderOption::wavelength];
-    if (const char* message = spider_.reset(options, in[spiderOption::x])) return message;
-    state_.assign(spiderBody::kSlots + spiderLeg::kSlots * static_cast<size_t>(options.legCount), 0.0);
+    SpiderOptions o;
+    double startX = 0;
+#define IK2D_OPTION_READ(name, field, kind) field = read_##kind(in[spiderOption::name]);
+    IK2D_SPIDER_OPTIONS(IK2D_OPTION_READ)
+#undef IK2D_OPTION_READ
+    if (const char* message = spider_.reset(o, startX)) return message;
+    state_.assign(spiderBody::kSlots + spiderLeg::kSlots * static_cast<size_t>(o.legCount), 0.0);
     writeState();
     return "";
   }

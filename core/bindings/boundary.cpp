@@ -100,7 +100,9 @@ void AbiWriter::slots(const char* name, const SlotInfo* list, size_t count) {
 
 void AbiWriter::numbers(const char* name, const NamedNumber* values, size_t count) {
   open(name, '{');
-  for (size_t i = 0; i < count; ++i) number(values[i].name, values[i].value);
+  for (size_t i = 0; i < count; ++i) {
+    if (!std::isnan(values[i].value)) number(values[i].name, values[i].value);
+  }
   close('}');
 }
 

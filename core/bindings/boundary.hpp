@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,11 @@ struct NamedNumber {
   const char* name;
   double value;
 };
+#define IK2D_NAMED_VALUE(name, path, type, value) {#name, static_cast<double>(value)},
+
+/// The value of a layout slot that has no default (a required argument, a result): numbers()
+/// leaves it out of the table.
+constexpr double kNoDefault = std::numeric_limits<double>::quiet_NaN();
 
 // ---- the ABI table ----------------------------------------------------------------------------------
 

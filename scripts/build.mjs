@@ -1,7 +1,8 @@
 // build.mjs: `npm run build`. Compiles the WASM modules and writes the static site to dist/:
-// index.html and the page's files (copied from web/), ik2d-core.js + ik2d-core.wasm (the light
-// module: two-bone and Chain), ik2d.js + ik2d.wasm (every class) and their types (.d.ts). Every URL in dist/ is relative, so it works from any static host and path.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// index.html and the page's files (copied from web/), and each module of scripts/lib/modules.mjs
+// (ik2d-core, ik2d-batch, ik2d-procedural, ik2d-skeleton, ik2d) as .js + .wasm + .d.ts. Every URL
+// in dist/ is relative, so it works from any static host and path.
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,8 +25,6 @@ export function buildWasm({ tests = false } = {}) {
   run('cmake', ['--build', '--preset', 'wasm'], { env, cwd: repoRoot });
 }
 
-/** The files of the JS face (core/bindings/): each module's own first file, and the shared face. */
-const API_FILES = ['ik2d_api.js', 'ik2d_api_core.js', 'ik2d_api_full.js'];
 
 /**
  * Writes the JS face's files (core/bindings/ik2d_api*.js) without their comments (TypeScript's
@@ -37,8 +36,9 @@ function writeApiWithoutComments() {
   const ts = require('typescript');
   const folder = path.join(repoRoot, 'build', 'api');
   mkdirSync(folder, { recursive: true });
-  for (const name of API_FILES) {
-    const source = readFileSync(path.join(repoRoot, 'core', 'bindings', name), 'utf8');
+  const bindings = path.join(repoRoot, 'core', 'bindings');
+  for (const name of readdirSync(bindings).filter((file) => /^ik2d_api.*\.js$/.test(file))) {
+    const source = readFileSync(path.join(bindings, name), 'utf8');
     const { outputText } = ts.transpileModule(source, {
       compilerOptions: { removeComments: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
     });
@@ -76,7 +76,7 @@ export function assembleDist() {
     writeFileSync(path.join(distDir, `${stem}.js`), minifiedModule(path.join(wasmBuildDir, 'core', `${stem}.js`)));
     cpSync(path.join(repoRoot, 'core', 'bindings', `${stem}.d.ts`), path.join(distDir, `${stem}.d.ts`));
   }
-  console.log(`\nWrote ${path.relative(process.cwd(), distDir) || '.'}/ (ik2d-core.js + .wasm, ik2d.js + .wasm, their .d.ts, the page)`);
+  console.log(`\nWrote ${path.relative(process.cwd(), distDir) || '.'}/ (index.html and the page, ${MODULES.map((m) => m.stem).join(', ')}: .js, .wasm, .d.ts)`);
 }
 
 /**

@@ -2,7 +2,7 @@
 // Chain.solve on the same work, to see whether a change made them slower or faster (or changed
 // their results).
 //
-//   node bench/node/ab.mjs <other-dist-dir> [--rounds N]
+//   node bench/node/ab.mjs <other-dist-dir> [--rounds N] [--module ik2d-core]
 //
 // <other-dist-dir> holds another build's ik2d.js and ik2d.wasm (e.g. `npm run build` on the base
 // commit, then copy dist/ aside). Both builds solve run.mjs's two-bone limbs (10 000 limbs × 4
@@ -18,16 +18,18 @@ import { internals } from './run.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
-const other = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a));
+const other = args.find((a, i) => !a.startsWith('--') && !/^\d+$/.test(a) && args[i - 1] !== '--module');
 const rounds = Number(args[args.indexOf('--rounds') + 1]) || 7;
 if (!other) {
   console.error('usage: node bench/node/ab.mjs <other-dist-dir> [--rounds N]');
   process.exit(2);
 }
 
-const load = async (dir) => (await import(pathToFileURL(path.join(dir, 'ik2d.js')).href)).default();
+// --module ik2d-core: this build's light module (two-bone and Chain) against the other's ik2d.
+const stem = args.includes('--module') ? args[args.indexOf('--module') + 1] : 'ik2d';
+const load = async (dir, file = 'ik2d') => (await import(pathToFileURL(path.join(dir, `${file}.js`)).href)).default();
 const builds = [
-  { name: 'this build (dist/)', ik: await load(path.join(here, '../../dist')) },
+  { name: `this build (dist/${stem}.js)`, ik: await load(path.join(here, '../../dist'), stem) },
   { name: `other (${other})`, ik: await load(path.resolve(other)) },
 ];
 const median = (v) => [...v].sort((a, b) => a - b)[v.length >> 1];

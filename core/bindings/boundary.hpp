@@ -1,4 +1,4 @@
-// boundary.hpp: what every part of the binding shares (bind_core.cpp, bind_full.cpp): the call
+// boundary.hpp: what every part of the binding shares (bind_core.cpp and the bind_<part>.cpp): the call
 // frame, the input buffer, the slot-layout macros and the ABI table's writer. Not public.
 //
 // One convention for every class and call (docs/architecture.md, "The boundary"):

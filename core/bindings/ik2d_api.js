@@ -2,10 +2,12 @@
 // stats() and what every part shares.
 //
 // Emscripten appends the JS face after its glue (--extern-post-js), so `createIK2DModule` (the
-// low-level factory) is in scope, and the result is one self-contained ES module. Two modules are
-// built from one face: dist/ik2d-core.js (ik2d_api_core.js, then this file) and dist/ik2d.js
-// (ik2d_api_full.js, then this file). The first file of each says where the module's .wasm is
-// (`ik2dWasmUrl`) and which parts it adds (`ik2dParts`: Spider, the batches, Skeleton).
+// low-level factory) is in scope, and the result is one self-contained ES module. Every module is
+// built from the same face (core/CMakeLists.txt, ik2d_module()): a first file the build writes,
+// which says where the module's .wasm is (`ik2dWasmUrl`) and starts its list of parts
+// (`ik2dParts`), then the module's part files (ik2d_api_batch.js, ik2d_api_procedural.js,
+// ik2d_api_skeleton.js: each adds a function to the list), then this file, which builds
+// solveTwoBone, Chain and stats() and lets each part add its classes.
 //
 // The default export finds the .wasm beside the module (browsers: fetched relative to
 // import.meta.url; Node >= 18: read from disk and passed as wasmBinary, since the web-only glue

@@ -1,6 +1,9 @@
 // modules.mjs: the WebAssembly modules dist/ ships, in one place: the build writes them, the
 // payload benchmark and tests/js/modules.test.mjs weigh them against their budgets, and the npm
-// package exports them (package.json; the test checks the two agree).
+// package exports them (package.json; the test checks the two agree). Each module is the core
+// (two-bone and Chain) and the parts it names in core/CMakeLists.txt; every module a page scene
+// runs on (web/src/scenes/catalog.js) stays within 60 KB, the light core within 45 KB, and the
+// whole, for those who want one import, within 84 KB.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -19,7 +22,10 @@ export const KB = 1024;
 /** @type {ModuleInfo[]} */
 export const MODULES = [
   { stem: 'ik2d-core', specifier: 'ik2d/core', holds: 'solveTwoBone, Chain', budget: 45 * KB },
-  { stem: 'ik2d', specifier: 'ik2d', holds: 'every class', budget: 80 * KB },
+  { stem: 'ik2d-batch', specifier: 'ik2d/batch', holds: 'the core, TwoBoneBatch, ChainBatch', budget: 60 * KB },
+  { stem: 'ik2d-procedural', specifier: 'ik2d/procedural', holds: 'the core, Spider', budget: 60 * KB },
+  { stem: 'ik2d-skeleton', specifier: 'ik2d/skeleton', holds: 'the core, Skeleton', budget: 60 * KB },
+  { stem: 'ik2d', specifier: 'ik2d', holds: 'every class', budget: 84 * KB },
 ];
 
 /**

@@ -46,8 +46,8 @@ for (const name of ENGINES) {
     test('each scene fetches only the WebAssembly module it runs on, once; a tab loads the other on demand', async () => {
       /** @param {string[]} requests */
       const wasmOf = (requests) => requests.filter((request) => request.endsWith('.wasm')).map((request) => request.split('/').pop());
-      for (const [scene, wasm] of [['arm', 'ik2d-core.wasm'], ['chain', 'ik2d-core.wasm'], ['spider', 'ik2d.wasm'],
-        ['stress', 'ik2d.wasm'], ['puppet', 'ik2d.wasm']]) {
+      for (const [scene, wasm] of [['arm', 'ik2d-core.wasm'], ['chain', 'ik2d-core.wasm'], ['spider', 'ik2d-procedural.wasm'],
+        ['stress', 'ik2d-batch.wasm'], ['puppet', 'ik2d-skeleton.wasm']]) {
         for (const file of ['index.html', 'embed.html']) {
           const page = await engine.openPage(`${url}${file}?scene=${scene}`);
           try {
@@ -60,7 +60,7 @@ for (const name of ENGINES) {
       }
       const page = await engine.openPage(url);
       try {
-        // The arm runs on ik2d-core; picking the spider's tab starts ik2d, then shows the spider.
+        // The arm runs on ik2d-core; picking the spider's tab starts ik2d-procedural, then shows the spider.
         assert.deepEqual(await page.evaluate(() => window.playground.setState({ scene: 'spider' })),
           ["Ignored scene=spider: it is not loaded yet (await playground.prepareScene('spider') first; ik2d:setState messages load it by themselves)"]);
         await page.click('#tab-spider');
@@ -69,7 +69,10 @@ for (const name of ENGINES) {
         await page.waitForFunction(() => window.playground.getState().scene === 'arm');
         await page.evaluate(() => window.playground.prepareScene('puppet'));
         assert.deepEqual(await page.evaluate(() => window.playground.setState({ scene: 'puppet' })), []);
-        assert.deepEqual(wasmOf(await page.requestList()), ['ik2d-core.wasm', 'ik2d.wasm'], 'each module fetched once');
+        await page.click('#tab-spider');
+        await page.waitForFunction(() => window.playground.getState().scene === 'spider');
+        assert.deepEqual(wasmOf(await page.requestList()), ['ik2d-core.wasm', 'ik2d-procedural.wasm', 'ik2d-skeleton.wasm'],
+          'each module fetched once, when first needed');
         await assertNoProblems(page);
       } finally {
         await page.close();
@@ -145,7 +148,7 @@ for (const name of ENGINES) {
     });
 
     test('if the WebAssembly file cannot load, the page says so instead of failing silently', async () => {
-      const lost = await serveFor(name, { missing: ['ik2d-core.wasm', 'ik2d.wasm'] });
+      const lost = await serveFor(name, { missing: ['ik2d-core.wasm'] });
       try {
         const page = await engine.openPage(lost.url, { viewport: { width: 1000, height: 700 }, waitReady: false });
         try {

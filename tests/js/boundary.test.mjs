@@ -1,5 +1,5 @@
 // boundary.test.mjs: what crosses between C++ and JS is described once, by the ABI table C++ writes
-// (core/bindings/boundary.hpp, bind_core.cpp, bind_full.cpp); everything else is checked against
+// (core/bindings/boundary.hpp, bind_core.cpp, bind_<part>.cpp); everything else is checked against
 // it here:
 //   - the hand-inlined fast paths (solveTwoBone's and Chain.solve's) write every argument slot of
 //     their call frame, with the caller's value or the table's default;

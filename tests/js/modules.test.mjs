@@ -1,8 +1,9 @@
 // modules.test.mjs: the modules dist/ ships (scripts/lib/modules.mjs). The light ik2d-core has
 // version, solveTwoBone, Chain and stats() and nothing else, and gives bit for bit what the full
-// ik2d gives (results, steps, messages, errors thrown); each module stays within its byte budget
-// (gzip -9 of its .js and .wasm: byte counts are deterministic, so a budget is not a timing); the
-// package exports each one with its types.
+// ik2d gives (results, steps, messages, errors thrown); each module with a part has the core and
+// that part's classes, which give what the full module's give; each module stays within its byte
+// budget (gzip -9 of its .js and .wasm: byte counts are deterministic, so a budget is not a
+// timing); the package exports each one with its types.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,12 +14,57 @@ import { distDir, loadModule, randomSource, repoRoot } from './support.mjs';
 const full = await loadModule('ik2d');
 const core = await loadModule('ik2d-core');
 
-test('ik2d-core has version, solveTwoBone, Chain and stats(), the same version as ik2d; ik2d has every class', () => {
-  assert.deepEqual(Object.keys(core).sort(), ['Chain', 'solveTwoBone', 'stats', 'version']);
-  assert.deepEqual(Object.keys(full).sort(), ['Chain', 'ChainBatch', 'Skeleton', 'Spider', 'TwoBoneBatch', 'solveTwoBone', 'stats', 'version']);
-  assert.equal(core.version, full.version);
-  assert.deepEqual(Object.keys(core.stats()), Object.keys(full.stats()));
-  assert.ok(Object.isFrozen(core) && Object.isFrozen(full));
+const parts = {
+  'ik2d-core': [],
+  'ik2d-batch': ['ChainBatch', 'TwoBoneBatch'],
+  'ik2d-procedural': ['Spider'],
+  'ik2d-skeleton': ['Skeleton'],
+  ik2d: ['ChainBatch', 'Skeleton', 'Spider', 'TwoBoneBatch'],
+};
+const loaded = Object.fromEntries(await Promise.all(MODULES.map(async ({ stem }) => [stem, await loadModule(stem)])));
+
+test('each module has the core (version, solveTwoBone, Chain, stats()) and its parts\' classes, nothing else', () => {
+  assert.deepEqual(Object.keys(parts).sort(), MODULES.map((m) => m.stem).sort());
+  for (const [stem, classes] of Object.entries(parts)) {
+    const ik = loaded[stem];
+    assert.deepEqual(Object.keys(ik).sort(), [...classes, 'Chain', 'solveTwoBone', 'stats', 'version'].sort(), stem);
+    assert.equal(ik.version, full.version);
+    assert.deepEqual(Object.keys(ik.stats()), Object.keys(full.stats()));
+    assert.ok(Object.isFrozen(ik));
+  }
+});
+
+test('each part gives in its own module what it gives in the full one, bit for bit', () => {
+  const runs = {
+    'ik2d-batch': (ik) => {
+      const limbs = new ik.TwoBoneBatch(64);
+      const chains = new ik.ChainBatch({ count: 16, bones: 5, length: 2 });
+      for (let i = 0; i < 64; i++) { limbs.targetX[i] = (i % 9) / 4; limbs.targetY[i] = (i % 5) / 3 - 0.5; limbs.bend[i] = i % 2 ? 1 : -1; }
+      for (let c = 0; c < 16; c++) { chains.targetX[c] = c - 8; chains.targetY[c] = 3 + (c % 4); }
+      const out = { limbs: limbs.solve(), chains: chains.solve({ method: 'fabrik', iterations: 12 }), refused: chains.solve({ method: 'dls' }) };
+      const result = { out, angle1: [...limbs.angle1], status: [...limbs.status], x: [...chains.x], angles: [...chains.angles()] };
+      limbs.delete();
+      chains.delete();
+      return result;
+    },
+    'ik2d-procedural': (ik) => {
+      const spider = new ik.Spider({ seed: 7 });
+      spider.setGoal(400);
+      spider.step(1 / 60, 240);
+      const state = spider.state();
+      spider.delete();
+      return { state, refused: outcome(() => new ik.Spider({ legs: 5 })) };
+    },
+    'ik2d-skeleton': (ik) => {
+      const skeleton = new ik.Skeleton({ root: { x: 0, y: 0 }, bones: [{ parent: -1, length: 3 }, { parent: 0, length: 2, angle: 0.3 }, { parent: 0, length: 2, angle: -0.3 }] });
+      skeleton.setLimit(1, -1, 1);
+      const result = skeleton.solve([{ bone: 1, target: { x: 3, y: 2 } }, { bone: 2, target: { x: 3.5, y: -1.5 } }]);
+      const out = { result, angles: skeleton.angles(), refused: outcome(() => skeleton.solve([], { method: 'ccd' })) };
+      skeleton.delete();
+      return out;
+    },
+  };
+  for (const [stem, run] of Object.entries(runs)) same(run(loaded[stem]), run(full), stem);
 });
 
 /** Every number of a result, bit for bit (Object.is: -0 and NaN count), and every other value. */

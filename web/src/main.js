@@ -137,15 +137,15 @@ async function boot() {
   let scenes;
   try {
     // Each scene runs on the WebAssembly module it needs (scenes/catalog.js, solvers.js): the arm
-    // and the chain on ik2d-core, the others on ik2d. Only the first scene's is started now; the
-    // others when a tab, setState or a host's message first asks for their scene.
+    // and the chain on ik2d-core, the others on the core with their part. Only the first scene's
+    // is started now; the others when a tab, setState or a host's message first asks for them.
     const ids = embedded ? [wanted.scene.id] : SCENE_IDS;
     const [module, loaded] = await Promise.all([loadSolver(solverOf(wanted.scene.id)), loadScenes(ids)]);
     ik = module;
     scenes = SCENE_IDS.map((id) => loaded.find((definition) => definition.id === id) ?? sceneStub(id));
   } catch (error) {
     showFatal('The IK solver could not be loaded. Serve this folder over http(s) (browsers do not run '
-      + 'WebAssembly from file:// pages) and keep ik2d.wasm and ik2d-core.wasm beside ik2d.js.', error);
+      + 'WebAssembly from file:// pages) and keep the ik2d*.wasm files beside the ik2d*.js files.', error);
     console.error(error);
     return;
   }

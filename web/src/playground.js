@@ -198,9 +198,14 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
   let readouts = buildReadouts(elements.readouts, definition.readouts);
   let tools = buildSceneTools();
   let actions = sceneKeys();
+  /** The scene the last tab pick asked for: a slower module load finishing later does not win. */
+  let pickedTab = '';
   const tabs = elements.tabs ? buildSceneTabs(elements.tabs, elements.tabPanel, scenes, (id) => {
+    pickedTab = id;
     if (id === definition.id) return;
-    prepareScene(id).then(() => change({ scene: id }), (error) => {
+    prepareScene(id).then(() => {
+      if (pickedTab === id) change({ scene: id });
+    }, (error) => {
       console.error(error);
       onNotices([`Could not load the ${id} scene: ${error instanceof Error ? error.message : String(error)}`]);
     });

@@ -1,18 +1,23 @@
 /**
- * The WebAssembly modules the scenes run on: `core` (ik2d-core.js: solveTwoBone and Chain) and
- * `full` (ik2d.js: every class). Each is fetched and started once per page, when the first scene
- * that needs it is shown (scenes/catalog.js says which scene needs which), so the arm and chain
- * scenes and their embeds never download the batch kernels, the skeleton or the spider.
+ * The WebAssembly modules the scenes run on: `core` (ik2d-core.js: solveTwoBone and Chain), and the
+ * core with one part each: `batch` (TwoBoneBatch, ChainBatch), `procedural` (Spider), `skeleton`
+ * (Skeleton). Each is fetched and started once per page, when the first scene that needs it is
+ * shown (scenes/catalog.js says which scene needs which), so a scene never downloads code it does
+ * not run: the arm and the chain no batch kernels, skeleton or spider.
  */
 
-/** @typedef {'core' | 'full'} SolverName */
+/** @typedef {'core' | 'batch' | 'procedural' | 'skeleton'} SolverName */
 
 /** Each module's import; the files exist only in dist/, where the build puts them beside the page. */
 const IMPORTS = {
   // @ts-ignore: built into dist/, not in web/.
   core: () => import('../ik2d-core.js'),
   // @ts-ignore: built into dist/, not in web/.
-  full: () => import('../ik2d.js'),
+  batch: () => import('../ik2d-batch.js'),
+  // @ts-ignore: built into dist/, not in web/.
+  procedural: () => import('../ik2d-procedural.js'),
+  // @ts-ignore: built into dist/, not in web/.
+  skeleton: () => import('../ik2d-skeleton.js'),
 };
 
 /** @type {Map<SolverName, Promise<any>>} */

@@ -12,16 +12,16 @@
  */
 
 /**
- * Each scene's code, imported when first needed, and the WebAssembly module it runs on: `core`
- * for the scenes that use only solveTwoBone and Chain.
+ * Each scene's code, imported when first needed, and the WebAssembly module it runs on
+ * (solvers.js): `core` for the scenes that use only solveTwoBone and Chain.
  * @type {Record<string, {load: () => Promise<SceneDefinition>, solver: SolverName}>}
  */
 const CATALOG = {
   arm: { load: () => import('./arm.js').then((module) => module.arm), solver: 'core' },
   chain: { load: () => import('./chain.js').then((module) => module.chain), solver: 'core' },
-  spider: { load: () => import('./spider.js').then((module) => module.spider), solver: 'full' },
-  stress: { load: () => import('./stress.js').then((module) => module.stress), solver: 'full' },
-  puppet: { load: () => import('./puppet.js').then((module) => module.puppet), solver: 'full' },
+  spider: { load: () => import('./spider.js').then((module) => module.spider), solver: 'procedural' },
+  stress: { load: () => import('./stress.js').then((module) => module.stress), solver: 'batch' },
+  puppet: { load: () => import('./puppet.js').then((module) => module.puppet), solver: 'skeleton' },
 };
 
 /** Every scene id, in the tabs' order. */

@@ -1,0 +1,162 @@
+// ik2d_api_skeleton.js: the skeleton's part of the JS face (Skeleton), in the ik2d-skeleton module
+// and the full ik2d. Like every part, a function of what the core face (ik2d_api.js) shares,
+// returning its classes; every name, layout and default comes from the table (bind_skeleton.cpp).
+
+function requireObject(value, what, fn) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new TypeError(`${fn}: ${what} must be an object, got ${value === undefined ? 'nothing' : describe(value)}`);
+  }
+  return value;
+}
+
+function requireArray(value, what, fn) {
+  if (!Array.isArray(value)) {
+    throw new TypeError(`${fn}: ${what} must be an array, got ${value === undefined ? 'nothing' : describe(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Skeleton: a tree of bones pulled by many effectors. This face checks only JS types (TypeError)
+ * and passes every value to C++ (bind_skeleton.cpp, SkeletonHandle), which checks it and writes the
+ * message: a refused constructor or edit throws a RangeError with that message, a refused solve
+ * returns status 'invalid' with it.
+ */
+function skeletonPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, text }) {
+  const defaults = abi.skeletonSolveDefaults;
+  const readResult = layoutReader(abi.skeletonResult, abi, text);
+  /** A fresh Float64Array of `count` doubles from WASM memory at byte `address`. */
+  const copyOut = (address, count) => {
+    const start = address / Float64Array.BYTES_PER_ELEMENT;
+    return heapF64().slice(start, start + count);
+  };
+  let records = new Float64Array(96);  // reused for effector records: no garbage per solve
+  const recordsFor = (count) => (records.length >= 3 * count ? records : (records = new Float64Array(3 * count)));
+
+  class Skeleton {
+    #handle;
+    #size = 0;
+
+    /** @param {import('./ik2d').SkeletonOptions} options */
+    constructor(options) {
+      const fn = 'Skeleton';
+      requireObject(options, 'options {root, bones}', fn);
+      const root = requirePoint(options.root, 'root', fn);
+      const bones = requireArray(options.bones, 'bones', fn);
+      const flat = new Float64Array(3 * bones.length);
+      bones.forEach((bone, i) => {
+        requireObject(bone, `bones[${i}]`, fn);
+        flat[3 * i] = requireNumber(bone.parent, `bones[${i}].parent`, fn);
+        flat[3 * i + 1] = requireNumber(bone.length, `bones[${i}].length`, fn);
+        flat[3 * i + 2] = optionalNumber(bone.angle, `bones[${i}].angle`, fn, 0);
+      });
+      const handle = new raw.SkeletonHandle();
+      writeInput(flat);
+      this.#handle = adopt(this, handle, handle.reset(root.x, root.y, bones.length), 'skeletons', fn);
+      this.#size = handle.size();
+    }
+
+    #live(fn) {
+      if (!this.#handle) throw new Error(`Skeleton.${fn}: this skeleton was deleted`);
+      return this.#handle;
+    }
+
+    /** Throws C++'s refusal of a call as a RangeError. @param {string} message @param {string} fn */
+    #check(message, fn) {
+      refuse(message, `Skeleton.${fn}`);
+    }
+
+    /** Number of bones. */
+    get size() {
+      return this.#size;
+    }
+
+    /** Local angles: a fresh Float64Array(size). */
+    angles() {
+      return copyOut(this.#live('angles').anglesAddress(), this.#size);
+    }
+
+    /** x, y of the root, then of the end of bone i at 2 (i + 1): a fresh Float64Array(2 (size + 1)). */
+    positions() {
+      return copyOut(this.#live('positions').positionsAddress(), 2 * (this.#size + 1));
+    }
+
+    /** Where the last solve's last backward pass put each position (sub-base centroids included). */
+    backwardPositions() {
+      return copyOut(this.#live('backwardPositions').backwardAddress(), 2 * (this.#size + 1));
+    }
+
+    /** Sets the local angles; each is wrapped and clamped into its bone's limit. */
+    setAngles(angles) {
+      const handle = this.#live('setAngles');
+      requireArrayOfNumbers(angles, 'angles', 'Skeleton.setAngles');
+      writeInput(angles);
+      this.#check(handle.setAngles(angles.length), 'setAngles');
+    }
+
+    /** Limits bone i's local angle to [min, max], -pi <= min <= max <= pi. */
+    setLimit(bone, min, max) {
+      const handle = this.#live('setLimit');
+      requireNumber(bone, 'bone', 'Skeleton.setLimit');
+      requireNumber(min, 'min', 'Skeleton.setLimit');
+      requireNumber(max, 'max', 'Skeleton.setLimit');
+      this.#check(handle.setLimit(bone, min, max), 'setLimit');
+    }
+
+    /** Removes bone i's limit. */
+    clearLimit(bone) {
+      const handle = this.#live('clearLimit');
+      requireNumber(bone, 'bone', 'Skeleton.clearLimit');
+      this.#check(handle.clearLimit(bone), 'clearLimit');
+    }
+
+    /** Moves the root; the angles stay. */
+    setRoot(point) {
+      const handle = this.#live('setRoot');
+      requirePoint(point, 'root', 'Skeleton.setRoot');
+      this.#check(handle.setRoot(point.x, point.y), 'setRoot');
+    }
+
+    /**
+     * Moves each effector bone's end toward its target, from the current pose.
+     * @param {import('./ik2d').SkeletonEffector[]} effectors
+     * @param {import('./ik2d').SkeletonSolveOptions} [options]
+     * @returns {import('./ik2d').SkeletonSolveResult}
+     */
+    solve(effectors, options = {}) {
+      const fn = 'Skeleton.solve';
+      const handle = this.#live('solve');
+      requireArray(effectors, 'effectors', fn);
+      requireObject(options, 'options {method?, iterations?, tolerance?}', fn);
+      const method = options.method === undefined ? defaults.method : options.method;
+      if (typeof method !== 'string') throw new TypeError(`${fn}: method must be a string, got ${describe(method)}`);
+      const iterations = optionalNumber(options.iterations, 'iterations', fn, defaults.iterations);
+      const tolerance = optionalNumber(options.tolerance, 'tolerance', fn, defaults.tolerance);
+      const flat = recordsFor(effectors.length);
+      effectors.forEach((effector, k) => {
+        requireObject(effector, `effectors[${k}]`, fn);
+        flat[3 * k] = requireNumber(effector.bone, `effectors[${k}].bone`, fn);
+        const target = requirePoint(effector.target, `effectors[${k}].target`, fn);
+        flat[3 * k + 1] = target.x;
+        flat[3 * k + 2] = target.y;
+      });
+      writeInput(flat.subarray(0, 3 * effectors.length));
+      const message = handle.solve(effectors.length, abi.skeletonMethods.indexOf(method), iterations, tolerance);
+      const out = heapF64();
+      const { errorCount, ...result } = readResult(out, handle.resultAddress() / Float64Array.BYTES_PER_ELEMENT);
+      const errorsAt = errorCount > 0 ? handle.errorsAddress() / Float64Array.BYTES_PER_ELEMENT : 0;
+      result.errors = Array.from(out.subarray(errorsAt, errorsAt + errorCount));
+      if (message !== '') result.message = message;
+      return result;
+    }
+
+    /** Frees the C++ skeleton. Safe to call twice; any other call afterwards throws. */
+    delete() {
+      this.#handle = release(this, this.#handle, 'skeletons');
+    }
+  }
+
+  return { Skeleton };
+}
+
+ik2dParts.push(skeletonPart);

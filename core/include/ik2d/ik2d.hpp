@@ -3,6 +3,7 @@
 
 #include "ik2d/batch.hpp"
 #include "ik2d/chain.hpp"
+#include "ik2d/creature.hpp"
 #include "ik2d/follow_chain.hpp"
 #include "ik2d/gait.hpp"
 #include "ik2d/math.hpp"

@@ -18,11 +18,14 @@ constexpr double kFrontLegAngle = 1.0;  // a front foot's spot: this far round f
 constexpr double kRearLegAngle = 2.0;   // a hind foot's spot (with rearKneesForward)
 constexpr double kEvenLegAngle = 1.35;  // every foot's spot without rearKneesForward
 constexpr double kHipInset = 0.4;       // hips sit at this share of the width from the spine
-constexpr int kMoveBisections = 12;     // halvings of a move that would over-stretch a planted leg
+constexpr int kMoveBisections = 7;      // halvings of a move that would over-stretch a planted leg
 
 double smoothstep(double t) { return t * t * (3 - 2 * t); }
 
 bool isCoordinate(double value) { return isValid(value) && std::fabs(value) <= Creature::kMaxCoordinate; }
+
+// |a - b| by one square root (coordinates are within 1e9 and lengths within 1e6: no overflow).
+double distance(Vec2 a, Vec2 b) { return detail::norm(a.x - b.x, a.y - b.y); }
 
 }  // namespace
 
@@ -51,8 +54,10 @@ IK2D_COLD const char* Creature::reset(const CreatureOptions& options) {
   options_ = options;
   state_ = CreatureState{};
   const int n = options.segments;
-  for (int i = 0; i + 1 < n; ++i)
+  for (int i = 0; i + 1 < n; ++i) {
     spacing_[i] = options.spacings[i] != 0 ? options.spacings[i] : options.spacing;
+    inverseSpacing_[i] = 1 / spacing_[i];
+  }
   const double bend = options.maxBend;
   bendActive_ = bend < kPi;
   bendCos_ = std::cos(bend);
@@ -98,8 +103,9 @@ IK2D_COLD const char* Creature::reset(const CreatureOptions& options) {
     // (the joint on the side of -forward), one reaching back its knee in front. On the left side
     // (+1) the joint behind is bend +1; the right side mirrors it.
     legBend_[leg] = rear ? -l.side : l.side;
-    l.foot = spotOf(state_.spine, leg);
-    l.hip = hipOf(state_.spine, leg);
+    Vec2 forward, left;
+    l.hip = hipOf(state_.spine, leg, forward, left);
+    l.foot = spotOf(leg, l.hip, forward, left);
   }
   stepTime_ = 0.25;
   solveLegs();
@@ -155,10 +161,11 @@ void Creature::substep(double h) {
       if (low > 0) detail::followLeader(trial_, spacing_, n, head, limit);
     }
     std::copy(trial_, trial_ + 2 * n, state_.spine);
-    moved = length(head - from);
+    moved = distance(head, from);
   }
   state_.speed = moved / h;
-  state_.phase = std::remainder(state_.phase + 0.5 * moved / spacing_[0], 2 * kPi);
+  state_.phase += 0.5 * moved / spacing_[0];
+  if (state_.phase > kPi) state_.phase = std::remainder(state_.phase, 2 * kPi);
   updateGait(h);
   solveLegs();
 }
@@ -169,16 +176,16 @@ void Creature::substep(double h) {
 bool Creature::moveHead(double h, Vec2& head) {
   const Vec2 at = spinePoint(0);
   const Vec2 to = state_.target - at;
-  const double distance = length(to);
-  const double aim = distance > 0 ? std::atan2(to.y, to.x) : state_.heading;
+  const double away = detail::norm(to.x, to.y);
+  const double aim = away > 0 ? std::atan2(to.y, to.x) : state_.heading;
   const double wanted = aim + options_.wiggle * std::sin(state_.phase);
   const double most = options_.turnRate * h;
   state_.heading = wrapAngle(state_.heading + std::clamp(wrapAngle(wanted - state_.heading), -most, most));
   const double stop = spacing_[0];
-  if (!(distance > stop)) return false;
+  if (!(away > stop)) return false;
   const Vec2 forward = direction(state_.heading);
-  const double along = (to.x * forward.x + to.y * forward.y) / distance;
-  const double move = std::min(options_.speed * h * std::max(0.0, along), distance - 0.5 * stop);
+  const double along = (to.x * forward.x + to.y * forward.y) / away;
+  const double move = std::min(options_.speed * h * std::max(0.0, along), away - 0.5 * stop);
   if (!(move > 0)) return false;
   head = at + move * forward;
   return true;
@@ -193,14 +200,14 @@ void Creature::frameAt(const double* spine, int index, Vec2& forward, Vec2& left
   const int n = options_.segments;
   Vec2 sum;
   if (index > 0) {
-    const double s = spacing_[index - 1];
-    sum = sum + (1 / s) * Vec2{spine[2 * index - 2] - spine[2 * index],
-                               spine[2 * index - 1] - spine[2 * index + 1]};
+    const double s = inverseSpacing_[index - 1];
+    sum =
+        sum + s * Vec2{spine[2 * index - 2] - spine[2 * index], spine[2 * index - 1] - spine[2 * index + 1]};
   }
   if (index + 1 < n) {
-    const double s = spacing_[index];
-    sum = sum + (1 / s) * Vec2{spine[2 * index] - spine[2 * index + 2],
-                               spine[2 * index + 1] - spine[2 * index + 3]};
+    const double s = inverseSpacing_[index];
+    sum =
+        sum + s * Vec2{spine[2 * index] - spine[2 * index + 2], spine[2 * index + 1] - spine[2 * index + 3]};
   }
   double d = detail::norm(sum.x, sum.y);
   if (!(d > 1e-9)) {  // folded straight back on itself: the segment ahead decides
@@ -213,9 +220,9 @@ void Creature::frameAt(const double* spine, int index, Vec2& forward, Vec2& left
   left = {-forward.y, forward.x};
 }
 
-Vec2 Creature::hipOf(const double* spine, int leg) const {
+// The hip of `leg` (beside its spine point, on its side) and the body's frame there.
+Vec2 Creature::hipOf(const double* spine, int leg, Vec2& forward, Vec2& left) const {
   const auto anchor = static_cast<int>(state_.legs[leg].anchor);
-  Vec2 forward, left;
   frameAt(spine, anchor, forward, left);
   const Vec2 point{spine[2 * anchor], spine[2 * anchor + 1]};
   return point + (state_.legs[leg].side * kHipInset * options_.widths[anchor]) * left;
@@ -223,21 +230,15 @@ Vec2 Creature::hipOf(const double* spine, int leg) const {
 
 // Where the foot should be, relative to the body: restDistance from the hip, round from straight
 // ahead by the leg's angle on its own side.
-Vec2 Creature::spotOf(const double* spine, int leg) const {
-  const auto anchor = static_cast<int>(state_.legs[leg].anchor);
-  Vec2 forward, left;
-  frameAt(spine, anchor, forward, left);
-  const double side = state_.legs[leg].side;
-  const Vec2 point{spine[2 * anchor], spine[2 * anchor + 1]};
-  const Vec2 hip = point + (side * kHipInset * options_.widths[anchor]) * left;
-  return hip + restDistance_ * (legCos_[leg] * forward + (side * legSin_[leg]) * left);
+Vec2 Creature::spotOf(int leg, Vec2 hip, Vec2 forward, Vec2 left) const {
+  return hip + restDistance_ * (legCos_[leg] * forward + (state_.legs[leg].side * legSin_[leg]) * left);
 }
 
 // `foot` moved along the line from the hip into [airborneLow, airborneHigh] of it; a foot on the
 // hip goes out along `outward`.
 Vec2 Creature::withinReach(Vec2 hip, Vec2 foot, Vec2 outward) const {
   const Vec2 v = foot - hip;
-  const double d = length(v);
+  const double d = detail::norm(v.x, v.y);
   if (d > airborneHigh_) return hip + (airborneHigh_ / d) * v;
   if (d < airborneLow_) return d > 0 ? hip + (airborneLow_ / d) * v : hip + airborneLow_ * outward;
   return foot;
@@ -249,7 +250,8 @@ bool Creature::plantedLegsFit(const double* spine) const {
   for (int leg = 0; leg < options_.legs; ++leg) {
     const CreatureLeg& l = state_.legs[leg];
     if (l.planted == 0) continue;
-    const double d = length(l.foot - hipOf(spine, leg));
+    Vec2 forward, left;
+    const double d = distance(l.foot, hipOf(spine, leg, forward, left));
     const double before = reachBefore_[leg];
     if (d > std::max(plantedHigh_, before) || d < std::min(plantedLow_, before)) return false;
   }
@@ -261,7 +263,7 @@ bool Creature::plantedLegsFit(const double* spine) const {
 // A step lasts long enough to look like a step and short enough that the other groups, waiting
 // planted, do not drift far past their threshold meanwhile: about 0.7 threshold / (groups speed).
 double Creature::stepDuration() const {
-  const double toTarget = length(state_.target - spinePoint(0));
+  const double toTarget = distance(state_.target, spinePoint(0));
   const double heading = toTarget > spacing_[0] ? options_.speed : 0.0;
   const double speed = std::max(state_.speed, 0.5 * heading);
   if (!(speed > 0)) return 0.25;
@@ -277,16 +279,15 @@ void Creature::updateGait(double h) {
     CreatureLeg& l = state_.legs[leg];
     if (l.planted != 0) continue;
     l.progress = std::min(1.0, l.progress + h / stepTime_);
-    const auto anchor = static_cast<int>(l.anchor);
     Vec2 forward, left;
-    frameAt(spine, anchor, forward, left);
-    const Vec2 spot = spotOf(spine, leg) + lead * forward;
+    const Vec2 hip = hipOf(spine, leg, forward, left);
+    const Vec2 spot = spotOf(leg, hip, forward, left) + lead * forward;
     const double t = l.progress;
     const double arc = std::sin(kPi * t);
     const Vec2 outward = l.side * left;
     Vec2 foot =
         stepFrom_[leg] + smoothstep(t) * (spot - stepFrom_[leg]) + (options_.stepHeight * arc) * outward;
-    l.foot = withinReach(hipOf(spine, leg), foot, outward);
+    l.foot = withinReach(hip, foot, outward);
     l.lift = options_.stepHeight * arc;
     if (t >= 1) {
       l.planted = 1;
@@ -302,9 +303,11 @@ void Creature::updateGait(double h) {
     const CreatureLeg& l = state_.legs[leg];
     double wish = 0;
     if (l.planted != 0) {
-      const double d = length(l.foot - hipOf(spine, leg));
+      Vec2 forward, left;
+      const Vec2 hip = hipOf(spine, leg, forward, left);
+      const double d = distance(l.foot, hip);
       const bool strained = d > 0.97 * plantedHigh_ || d < 1.03 * plantedLow_;
-      wish = strained ? HUGE_VAL : length(l.foot - spotOf(spine, leg));
+      wish = strained ? HUGE_VAL : distance(l.foot, spotOf(leg, hip, forward, left));
     }
     gait_.addLeg(static_cast<int>(l.group), l.planted == 0, wish);
   }
@@ -325,7 +328,8 @@ void Creature::updateGait(double h) {
 void Creature::solveLegs() {
   for (int leg = 0; leg < options_.legs; ++leg) {
     CreatureLeg& l = state_.legs[leg];
-    l.hip = hipOf(state_.spine, leg);
+    Vec2 forward, left;
+    l.hip = hipOf(state_.spine, leg, forward, left);
     TwoBoneInput input;
     input.root = l.hip;
     input.target = l.foot;
@@ -333,7 +337,7 @@ void Creature::solveLegs() {
     input.length2 = options_.lowerLength;
     input.bend = legBend_[leg];
     l.knee = solveTwoBone(input).joint;
-    reachBefore_[leg] = length(l.foot - l.hip);
+    reachBefore_[leg] = distance(l.foot, l.hip);
   }
 }
 

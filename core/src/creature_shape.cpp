@@ -61,7 +61,7 @@ void Creature::shape() {
     double half = 0.5 * options_.widths[i] * (1 + state_.bob);
     if (i > 0 && i + 1 < n) {
       // |sin(turn / 2)|: how far the cross-section leans along the next segment.
-      const Vec2 next = (1 / spacing_[i]) * Vec2{spine[2 * i + 2] - p.x, spine[2 * i + 3] - p.y};
+      const Vec2 next = inverseSpacing_[i] * Vec2{spine[2 * i + 2] - p.x, spine[2 * i + 3] - p.y};
       const double lean = std::fabs(cross(forward, next));
       const double room = 0.45 * std::min(spacing_[i - 1], spacing_[i]);
       if (half * lean > room) half = room / lean;

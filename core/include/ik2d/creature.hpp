@@ -188,8 +188,8 @@ class Creature {
   bool plantedLegsFit(const double* spine) const;
   double stepDuration() const;
   void frameAt(const double* spine, int index, Vec2& forward, Vec2& left) const;
-  Vec2 hipOf(const double* spine, int leg) const;
-  Vec2 spotOf(const double* spine, int leg) const;
+  Vec2 hipOf(const double* spine, int leg, Vec2& forward, Vec2& left) const;
+  Vec2 spotOf(int leg, Vec2 hip, Vec2 forward, Vec2 left) const;
   Vec2 withinReach(Vec2 hip, Vec2 foot, Vec2 outward) const;
   void updateGait(double h);
   void solveLegs();
@@ -200,6 +200,7 @@ class Creature {
   SecondOrder2 steer_;
   GaitCoordinator gait_;
   double spacing_[kCreatureMaxSegments] = {};
+  double inverseSpacing_[kCreatureMaxSegments] = {};
   double trial_[2 * kCreatureMaxSegments] = {};
   Vec2 stepFrom_[kCreatureMaxLegs];
   double reachBefore_[kCreatureMaxLegs] = {};  // each planted leg's hip-foot distance before a move

@@ -7,6 +7,8 @@
 //   puppet:    the 16-bone puppet with its limits (tests/core/skeleton_support.hpp), 5 effectors
 //              tracking a dance (each frame's targets: the effector ends of a smoothly animated
 //              pose, as bench/node/skeleton.mjs), 20 sweeps at most, tolerance 1e-3, warm start
+//   lizards:   a CreatureCrowd of 1 000 default lizards, one 1/60 s frame per iteration, each lizard
+//              given a new random goal every 2 s (the frame time is items x ns per item)
 // Each benchmark reports items_per_second, one item being one solve (a limb, a chain, a puppet).
 #include <benchmark/benchmark.h>
 
@@ -161,8 +163,31 @@ void puppet(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
+void lizardCrowd(benchmark::State& state) {
+  constexpr int kLizards = 1000;
+  std::mt19937_64 random(7);
+  std::uniform_real_distribution<double> place(-2000, 2000);
+  std::vector<Vec2> origins(kLizards);
+  for (Vec2& origin : origins) origin = {place(random), place(random)};
+  CreatureCrowd crowd;
+  if (crowd.reset(CreatureOptions{}, kLizards, origins.data()) != nullptr) state.SkipWithError("reset refused");
+  long frame = 0;
+  for (auto _ : state) {
+    if (frame % 120 == 0) {
+      state.PauseTiming();
+      for (int i = 0; i < kLizards; ++i) crowd.setGoal(i, {place(random), place(random)});
+      state.ResumeTiming();
+    }
+    crowd.step(1.0 / 60);
+    benchmark::ClobberMemory();
+    ++frame;
+  }
+  state.SetItemsProcessed(state.iterations() * kLizards);
+}
+
 }  // namespace
 
+BENCHMARK(lizardCrowd)->Name("creature/lizards1000_frame/per_call");
 BENCHMARK(puppet)->Name("skeleton/puppet16x5/tracking");
 BENCHMARK(twoBonePerCall)->Name("two_bone/per_call");
 BENCHMARK(twoBoneBatch)->Name("two_bone/batch");

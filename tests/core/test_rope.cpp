@@ -1,0 +1,142 @@
+// test_rope.cpp: the Verlet rope keeps pins exact and segments within 1 %, comes to rest with
+// damping, never NaN at any scale, and refuses bad input by name.
+#include <string>
+#include <vector>
+
+#include "test_support.hpp"
+
+using namespace ik2d;
+using test::uniform;
+
+namespace {
+
+Rope makeRope(int count, double spacing, RopeOptions options = {}) {
+  std::vector<Vec2> points;
+  for (int i = 0; i < count; ++i) points.push_back({spacing * i, 0});
+  Rope rope;
+  REQUIRE(rope.reset(points.data(), count, options) == nullptr);
+  return rope;
+}
+
+double largestStretch(const Rope& rope) {
+  double largest = 0;
+  for (int i = 0; i + 1 < rope.size(); ++i) {
+    const double d = length(rope.position(i + 1) - rope.position(i));
+    largest = std::max(largest, std::fabs(d - rope.restLength(i)) / rope.restLength(i));
+  }
+  return largest;
+}
+
+}  // namespace
+
+TEST_CASE("Rope: pins exact and segments within 1 % over random drags, at every scale", "[rope]") {
+  for (double scale : {1e-3, 1.0, 1e4}) {
+    for (int pins : {0, 1, 2, 3}) {
+      RopeOptions options;
+      options.gravityY = -980 * scale;
+      Rope rope = makeRope(24, 10 * scale, options);
+      std::vector<int> pinned;
+      if (pins >= 1) pinned.push_back(0);
+      if (pins >= 2) pinned.push_back(23);
+      if (pins >= 3) pinned.push_back(11);
+      std::vector<Vec2> at(24);
+      for (int p : pinned) {
+        at[static_cast<size_t>(p)] = rope.position(p);
+        REQUIRE(rope.pin(p, rope.position(p)) == nullptr);
+      }
+      for (int step = 0; step < 2000; ++step) {
+        // Drag one pin to a random spot the rope allows (pin refuses the others).
+        if (!pinned.empty() && step % 7 == 0) {
+          const int p = pinned[static_cast<size_t>(step / 7) % pinned.size()];
+          const Vec2 to = rope.position(p) + scale * Vec2{uniform(-20, 20), uniform(-20, 20)};
+          if (rope.pin(p, to) == nullptr) at[static_cast<size_t>(p)] = to;
+        }
+        const double dt = step % 50 == 0 ? 0.1 : 1.0 / 60;
+        REQUIRE(rope.step(dt) == nullptr);
+        INFO("scale " << scale << " pins " << pins << " step " << step);
+        for (int i = 0; i < rope.size(); ++i) REQUIRE(isValid(rope.position(i)));
+        for (int p : pinned) {
+          REQUIRE(rope.position(p).x == at[static_cast<size_t>(p)].x);
+          REQUIRE(rope.position(p).y == at[static_cast<size_t>(p)].y);
+        }
+        REQUIRE(largestStretch(rope) <= 0.01);
+      }
+    }
+  }
+}
+
+TEST_CASE("Rope: a hanging rope comes to rest with damping, and swings on without it", "[rope]") {
+  for (double scale : {1e-3, 1.0, 1e4}) {
+    RopeOptions options;
+    options.gravityY = -980 * scale;
+    Rope rope = makeRope(16, 10 * scale, options);  // horizontal: it falls and swings
+    REQUIRE(rope.pin(0, rope.position(0)) == nullptr);
+    for (int i = 0; i < 60 * 30; ++i) REQUIRE(rope.step(1.0 / 60) == nullptr);
+    std::vector<Vec2> before;
+    for (int i = 0; i < rope.size(); ++i) before.push_back(rope.position(i));
+    REQUIRE(rope.step(1.0 / 60) == nullptr);
+    double moved = 0;
+    for (int i = 0; i < rope.size(); ++i)
+      moved = std::max(moved, length(rope.position(i) - before[static_cast<size_t>(i)]));
+    INFO("scale " << scale);
+    CHECK(moved <= 1e-6 * scale);
+    // It hangs straight down from the pin.
+    CHECK(rope.position(15).y == Approx(-150 * scale).epsilon(0.01));
+  }
+  RopeOptions undamped;
+  undamped.damping = 0;
+  Rope rope = makeRope(16, 10, undamped);
+  REQUIRE(rope.pin(0, rope.position(0)) == nullptr);
+  for (int i = 0; i < 60 * 5; ++i) REQUIRE(rope.step(1.0 / 60) == nullptr);
+  const Vec2 a = rope.position(15);
+  REQUIRE(rope.step(1.0 / 60) == nullptr);
+  CHECK(length(rope.position(15) - a) > 0.1);
+}
+
+TEST_CASE("Rope: a long step is the same as its 1/60 s substeps, bit for bit", "[rope]") {
+  Rope a = makeRope(12, 3), b = makeRope(12, 3);
+  REQUIRE(a.pin(0, {0, 0}) == nullptr);
+  REQUIRE(b.pin(0, {0, 0}) == nullptr);
+  for (int i = 0; i < 20; ++i) {
+    REQUIRE(a.step(0.1) == nullptr);
+    REQUIRE(b.step(1.0 / 60, 6) == nullptr);
+  }
+  for (int i = 0; i < a.size(); ++i) {
+    CHECK(a.position(i).x == b.position(i).x);
+    CHECK(a.position(i).y == b.position(i).y);
+  }
+}
+
+TEST_CASE("Rope: step does not allocate; long steps split", "[rope]") {
+  Rope rope = makeRope(10, 1);
+  REQUIRE(rope.pin(0, {0, 0}) == nullptr);
+  const long before = test::allocations.load();
+  for (int i = 0; i < 50; ++i) REQUIRE(rope.step(0.1, 2) == nullptr);
+  CHECK(test::allocations.load() == before);
+  CHECK(largestStretch(rope) <= 0.01);
+}
+
+TEST_CASE("Rope: bad points, options, pins and time steps are refused by name", "[rope][invalid]") {
+  Rope rope;
+  CHECK(std::string(rope.step(0.01)) == "the rope has no points: reset it first");
+  rope = makeRope(5, 1);
+  for (double dt : {0.0, -0.01, 0.11, HUGE_VAL, std::nan("")})
+    CHECK(std::string(rope.step(dt)) == "dt must be a number of seconds greater than 0, at most 0.1");
+  CHECK(std::string(rope.step(0.01, 0)) == "steps must be a whole number from 1 to 100000");
+  RopeOptions options;
+  options.damping = 1.5;
+  CHECK(std::string(rope.setOptions(options)) == "damping must be a finite number from 0 to 1");
+  options = {};
+  options.iterations = 0;
+  CHECK(std::string(rope.setOptions(options)) == "iterations must be a whole number from 1 to 10000");
+  options = {};
+  options.gravityY = std::nan("");
+  CHECK(std::string(rope.setOptions(options)) == "gravity.y must be a finite number from -1e12 to 1e12");
+  CHECK(std::string(rope.pin(5, {0, 0})).find("index") == 0);
+  CHECK(std::string(rope.unpin(-1)).find("index") == 0);
+  CHECK(std::string(rope.pin(0, {std::nan(""), 0})).find("point.x") == 0);
+  REQUIRE(rope.pin(0, {0, 0}) == nullptr);
+  CHECK(std::string(rope.pin(4, {4.5, 0})).find("point must be within") == 0);  // beyond 4 units of rope
+  CHECK(std::string(rope.pin(1, {0.5, 0})).find("point must be within") == 0);  // a neighbour off its length
+  CHECK(rope.pin(4, {0, 3}) == nullptr);
+}

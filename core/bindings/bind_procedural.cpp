@@ -1,6 +1,6 @@
-// bind_procedural.cpp: procedural animation's part of the binding (Spider), linked into the
-// ik2d-procedural module and the full ik2d. The options arrive in the input buffer in their
-// list's order; the state is read by JS from the spider's own storage through the layouts below.
+// bind_procedural.cpp: the spider's part of the binding (Spider), linked into the ik2d-procedural
+// module and the full ik2d. The options arrive in the input buffer in their list's order; the
+// state is read by JS from the spider's own storage through the layouts below.
 #include <emscripten/bind.h>
 
 #include <cmath>

@@ -28,9 +28,11 @@ std::string wholeNumber(long long value) {
 
 namespace {
 
-constexpr int kMaxSections = 4;
-AbiSection sections[kMaxSections];
-int sectionCount = 0;
+// The sections added so far (a function's static: ready whichever part's initialiser runs first).
+std::vector<AbiSection>& sections() {
+  static std::vector<AbiSection> list;
+  return list;
+}
 
 }  // namespace
 
@@ -62,19 +64,37 @@ void AbiWriter::string(const char* value) {
   comma_ = true;
 }
 
-// The table's numbers are whole or short decimals (1e-3, 0.5): n * 10^-k with n whole.
+// A number, exactly: whole numbers and short decimals (1e-3, 0.5) as n * 10^-k with n whole, when
+// that reads back as the same double; any other finite number (pi) as the string "#m,e", the exact
+// m * 2^e (m whole), which the JS face turns back into the number when it parses the table.
 // Infinity as 1e999, which JSON.parse reads as Infinity.
-void AbiWriter::number(const char* name, double value) {
-  key(name);
+void AbiWriter::value(double value) {
+  comma_ = true;
+  if (std::isinf(value)) {
+    text_ += value > 0 ? "1e999" : "-1e999";
+    return;
+  }
   int exponent = 0;
   double scaled = value;
+  double power = 1;
   while (std::isfinite(scaled) && scaled != std::floor(scaled) && exponent < 17) {
     scaled *= 10;
+    power *= 10;
     ++exponent;
   }
-  if (std::isinf(value)) text_ += value > 0 ? "1e999" : "-1e999";
-  else text_ += wholeNumber(static_cast<long long>(scaled)) + (exponent ? "e-" + wholeNumber(exponent) : "");
-  comma_ = true;
+  if (std::isfinite(scaled) && std::fabs(scaled) < 9007199254740992.0 &&
+      std::floor(scaled) / power == value) {
+    text_ += wholeNumber(static_cast<long long>(scaled)) + (exponent ? "e-" + wholeNumber(exponent) : "");
+    return;
+  }
+  int binary = 0;
+  const double mantissa = std::ldexp(std::frexp(value, &binary), 53);  // whole, |m| < 2^53
+  text_ += "\"#" + wholeNumber(static_cast<long long>(mantissa)) + "," + wholeNumber(binary - 53) + "\"";
+}
+
+void AbiWriter::number(const char* name, double value) {
+  key(name);
+  this->value(value);
 }
 
 void AbiWriter::names(const char* name, const char* const* values, int count) {
@@ -88,7 +108,7 @@ void AbiWriter::slots(const char* name, const SlotInfo* list, size_t count) {
   open(name, '{');
   for (size_t i = 0; i < count; ++i) {
     open(list[i].name, '{');
-    number("slot", static_cast<double>(i));
+    number("slot", static_cast<double>(list[i].slot >= 0 ? static_cast<size_t>(list[i].slot) : i));
     key("path");
     string(list[i].path);
     key("type");
@@ -106,8 +126,17 @@ void AbiWriter::numbers(const char* name, const NamedNumber* values, size_t coun
   close('}');
 }
 
+void AbiWriter::array(const char* name, const double* values, size_t count) {
+  open(name, '[');
+  for (size_t i = 0; i < count; ++i) {
+    if (comma_) text_ += ',';
+    value(values[i]);
+  }
+  close(']');
+}
+
 bool addAbiSection(AbiSection section) {
-  if (sectionCount < kMaxSections) sections[sectionCount++] = section;
+  sections().push_back(section);
   return true;
 }
 
@@ -117,7 +146,7 @@ std::string abi() {
   out.key("version");
   out.string(kVersion);
   out.number("frameSlots", kFrameSlots);
-  for (int i = 0; i < sectionCount; ++i) sections[i](out);
+  for (const AbiSection section : sections()) section(out);
   out.close('}');
   return out.text();
 }

@@ -34,11 +34,12 @@ namespace ik2d::bind {
   enum Slot { list(IK2D_SLOT_ENUM) kSlots }; \
   }
 
-/// One slot, as the table lists it.
+/// One slot, as the table lists it: at index `slot` of its record, or (-1) at its place in the list.
 struct SlotInfo {
   const char* name;
   const char* path;
   const char* type;
+  int slot = -1;
 };
 #define IK2D_SLOT_INFO(name, path, type, value) {#name, path, type},
 
@@ -67,6 +68,8 @@ class AbiWriter {
   void names(const char* name, const char* const* values, int count);
   void slots(const char* name, const SlotInfo* slots, size_t count);
   void numbers(const char* name, const NamedNumber* values, size_t count);
+  /// [values...]
+  void array(const char* name, const double* values, size_t count);
   template <size_t N>
   void slots(const char* name, const SlotInfo (&list)[N]) {
     slots(name, list, N);
@@ -85,6 +88,8 @@ class AbiWriter {
   const std::string& text() const { return text_; }
 
  private:
+  void value(double value);  // a number's text, after its key or comma
+
   std::string text_;
   bool comma_ = false;
 };

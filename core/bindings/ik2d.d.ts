@@ -397,6 +397,8 @@ export interface IK2DStats {
   liveBatches: number;
   /** Skeletons created and not yet deleted (or garbage-collected). */
   liveSkeletons: number;
+  /** Creatures, crowds, follow chains, ropes and second-order points alive. */
+  liveCreatures: number;
   /** JS values Embind holds for C++ (should stay flat). */
   embindHandles: number;
 }
@@ -608,6 +610,310 @@ export interface Skeleton {
   delete(): void;
 }
 
+/** The creature presets. */
+export type CreatureKind = 'lizard' | 'snake' | 'fish' | 'centipede';
+
+/**
+ * Options of `new ik.Creature(...)`: every field is optional and defaults to the preset of `kind`
+ * (the @defaultValue tags give the lizard's). Lengths in units (about a pixel at scale 1), y up.
+ */
+export interface CreatureOptions {
+  /**
+   * The preset every other field defaults to.
+   * @defaultValue 'lizard'
+   */
+  kind?: CreatureKind;
+  /**
+   * The head's start, x, within ±1e9.
+   * @defaultValue 0
+   */
+  x?: number;
+  /**
+   * The head's start, y, within ±1e9.
+   * @defaultValue 0
+   */
+  y?: number;
+  /**
+   * The start heading, radians; the body trails straight behind the head.
+   * @defaultValue 0
+   */
+  heading?: number;
+  /**
+   * Spine points, head first, 2 to 64.
+   * @defaultValue 14
+   */
+  segments?: number;
+  /**
+   * Distance between consecutive spine points (1e-6 to 1e6), or one per gap (segments - 1 values,
+   * 0 for the preset's).
+   * @defaultValue 12
+   */
+  spacing?: number | ArrayLike<number>;
+  /**
+   * Largest turn between consecutive spine segments, radians, 0 to pi.
+   * @defaultValue 0.45
+   */
+  maxBend?: number;
+  /**
+   * The head's top speed, units per second.
+   * @defaultValue 160
+   */
+  speed?: number;
+  /**
+   * The head's fastest turn, radians per second.
+   * @defaultValue 4
+   */
+  turnRate?: number;
+  /**
+   * Legs, an even number from 0 to 48: pairs, left (+1) then right (-1).
+   * @defaultValue 4
+   */
+  legs?: number;
+  /**
+   * Hip to knee.
+   * @defaultValue 16
+   */
+  upperLength?: number;
+  /**
+   * Knee to foot.
+   * @defaultValue 16
+   */
+  lowerLength?: number;
+  /**
+   * How far a planted foot may drift from its spot before it steps.
+   * @defaultValue 18
+   */
+  stepThreshold?: number;
+  /**
+   * How far a stepping foot's arc bulges out.
+   * @defaultValue 5
+   */
+  stepHeight?: number;
+  /**
+   * Gait groups, 1 to 16: a group lifts only while every other group is planted.
+   * @defaultValue 2
+   */
+  gaitGroups?: number;
+  /**
+   * 1: legs in the rear half bend their knees forward (a lizard's hind legs); 0: all back.
+   * @defaultValue 1
+   */
+  rearKneesForward?: number;
+  /**
+   * How much the skin's width pulses with the gait, a fraction, 0 to 0.5.
+   * @defaultValue 0.06
+   */
+  bob?: number;
+  /**
+   * Amplitude of the head's side-to-side winding, radians, 0 to 1.5.
+   * @defaultValue 0.12
+   */
+  wiggle?: number;
+  /**
+   * 1: grow fins (the fish's preset); 0: none.
+   * @defaultValue 0
+   */
+  fins?: number;
+  /**
+   * The steering target's spring: natural frequency f, Hz.
+   * @defaultValue 2
+   */
+  springFrequency?: number;
+  /**
+   * The steering target's damping ratio zeta (below 1 it overshoots).
+   * @defaultValue 1
+   */
+  springDamping?: number;
+  /**
+   * The steering target's initial response r (above 1 it overshoots at once, below 0 it anticipates).
+   * @defaultValue 0
+   */
+  springResponse?: number;
+  /** Full body width at each spine point (the skin), 1e-6 to 1e6; the preset's, stretched to `segments`, when left out. */
+  widths?: ArrayLike<number>;
+  /** The spine point each leg pair hangs from; the preset's, spread over `legs`, when left out. */
+  legAnchors?: ArrayLike<number>;
+}
+
+/** The settings a creature runs with: every option, the preset filled in. */
+export interface CreatureSettings extends Required<Omit<CreatureOptions, 'spacing' | 'widths' | 'legAnchors'>> {
+  /** One number, or one per gap when given so. */
+  spacing: number | number[];
+  widths: number[];
+  legAnchors: number[];
+}
+
+/** One leg of a creature, as last solved. */
+export interface CreatureLeg {
+  hip: Point;
+  knee: Point;
+  /** Fixed while planted. */
+  foot: Point;
+  planted: boolean;
+  /** Its gait group: every leg in the air at one moment has the same group. */
+  group: number;
+  /** +1: on the body's left, -1: right. */
+  side: number;
+  /** How far the foot is off the ground in its arc (0 when planted). */
+  lift: number;
+  /** 0 to 1 through the current step (0 when planted). */
+  progress: number;
+  /** The spine point it hangs from. */
+  anchor: number;
+  /** How many times it has landed. */
+  steps: number;
+}
+
+/** A fin: an ellipse, angle radians from +x. */
+export interface CreatureFin {
+  center: Point;
+  radiusX: number;
+  radiusY: number;
+  angle: number;
+}
+
+/** A creature's state, everything a drawing needs. */
+export interface CreatureState {
+  /** Spine points, head first; consecutive points keep their spacing, every turn within maxBend. */
+  spine: Point[];
+  /** Where the head points, radians. */
+  heading: number;
+  /** How fast the head moved in the last substep, units per second. */
+  speed: number;
+  /** The skin's width pulse now, a fraction. */
+  bob: number;
+  /** The winding phase, radians. */
+  phase: number;
+  /** Where setGoal said to go. */
+  goal: Point;
+  /** The steering target, easing toward the goal (second-order dynamics). */
+  target: Point;
+  legs: CreatureLeg[];
+  /** The skin: a closed polygon around every spine point, counter-clockwise. */
+  outline: Point[];
+  /** Left then right. */
+  eyes: Array<Point & { radius: number }>;
+  /** The fish's fins (none for the other presets). */
+  fins: CreatureFin[];
+}
+
+/** A procedural creature: a spine that follows its head, legs with a gait, a skin. */
+export interface Creature {
+  /** The settings in force, the preset filled in. */
+  readonly options: CreatureSettings;
+  /** Where the head heads for; it stops within one spacing of it. */
+  setGoal(point: Point): void;
+  /** Advances `steps` × `dt` seconds (0 < dt <= 0.1; defaults 1/60 and 1). */
+  step(dt?: number, steps?: number): void;
+  state(): CreatureState;
+  /** Frees the C++ creature. Safe to call twice; any other call afterwards throws. */
+  delete(): void;
+}
+
+/** Options of `new ik.CreatureCrowd(...)`: the creatures' options and how many. */
+export interface CreatureCrowdOptions extends CreatureOptions {
+  /** How many creatures, 0 to 100000, all starting at (x, y). */
+  count: number;
+}
+
+/** Many creatures of one kind, stepped in one call. */
+export interface CreatureCrowd {
+  readonly size: number;
+  readonly options: CreatureSettings;
+  setGoal(index: number, point: Point): void;
+  /** Goals for creatures 0, 1, ...: points, or flat x, y pairs. */
+  setGoals(goals: Point[] | Float64Array): void;
+  step(dt?: number, steps?: number): void;
+  state(index: number): CreatureState;
+  delete(): void;
+}
+
+/** Options of `new ik.FollowChain(...)`. */
+export interface FollowChainOptions {
+  /** 2 to 100000 points, each apart from the one before it; the spacings are their distances. */
+  points: Point[];
+  /**
+   * Largest turn between consecutive segments, radians, 0 (straight) to pi (any).
+   * @defaultValue Math.PI
+   */
+  maxBend?: number;
+}
+
+/** A follow-the-leader chain (a spine, a tail, beads). */
+export interface FollowChain {
+  readonly size: number;
+  readonly options: { maxBend: number };
+  /** Point 0 goes exactly to `point`; every other keeps its spacing behind the one before it. */
+  follow(point: Point): void;
+  /** x0, y0, x1, y1, ...: a fresh Float64Array(2 size). */
+  positions(): Float64Array;
+  delete(): void;
+}
+
+/** Options of `new ik.Rope(...)`. */
+export interface RopeOptions {
+  /** 2 to 100000 points; the rest lengths are their distances. */
+  points: Point[];
+  /**
+   * Acceleration, units per second squared.
+   * @defaultValue {x: 0, y: -980}
+   */
+  gravity?: Point;
+  /**
+   * The share of its speed a free point loses every 1/60 s, 0 to 1.
+   * @defaultValue 0.02
+   */
+  damping?: number;
+  /**
+   * Constraint passes per substep, 1 to 10000.
+   * @defaultValue 10
+   */
+  iterations?: number;
+}
+
+/** A rope of Verlet points with pins. */
+export interface Rope {
+  readonly size: number;
+  readonly options: { gravity: Point; damping: number; iterations: number };
+  /** Holds point `index` exactly at `point`, or lets it go (null). */
+  pin(index: number, point: Point | null): void;
+  /** Advances `steps` × `dt` seconds (0 < dt <= 0.1). */
+  step(dt?: number, steps?: number): void;
+  positions(): Float64Array;
+  delete(): void;
+}
+
+/** Options of `new ik.SecondOrder(...)`. */
+export interface SecondOrderOptions {
+  /**
+   * Natural frequency f, Hz.
+   * @defaultValue 1
+   */
+  frequency?: number;
+  /**
+   * Damping ratio zeta: below 1 it overshoots.
+   * @defaultValue 1
+   */
+  damping?: number;
+  /**
+   * Initial response r: above 1 it overshoots at once, below 0 it anticipates.
+   * @defaultValue 0
+   */
+  response?: number;
+  /** Where the point starts (default the origin). */
+  start?: Point;
+}
+
+/** A point that follows a target with second-order dynamics. */
+export interface SecondOrder {
+  readonly options: { frequency: number; damping: number; response: number };
+  /** Moves `dt` seconds toward `target`; returns the new position. */
+  update(dt: number, target: Point): Point;
+  readonly position: Point;
+  readonly velocity: Point;
+  delete(): void;
+}
+
 /** The loaded module. */
 export interface IK2D {
   /** Library version, "major.minor.patch". */
@@ -624,6 +930,16 @@ export interface IK2D {
   readonly ChainBatch: new (options: ChainBatchOptions) => ChainBatch;
   /** Creates a skeleton. Throws TypeError on wrong types and RangeError naming the bone at fault. */
   readonly Skeleton: new (options: SkeletonOptions) => Skeleton;
+  /** Creates a creature from a preset. TypeError on wrong types, RangeError naming a bad field. */
+  readonly Creature: new (options?: CreatureOptions) => Creature;
+  /** Creates many creatures of one kind. */
+  readonly CreatureCrowd: new (options: CreatureCrowdOptions) => CreatureCrowd;
+  /** Creates a follow-the-leader chain. */
+  readonly FollowChain: new (options: FollowChainOptions) => FollowChain;
+  /** Creates a rope. */
+  readonly Rope: new (options: RopeOptions) => Rope;
+  /** Creates a second-order follower. */
+  readonly SecondOrder: new (options?: SecondOrderOptions) => SecondOrder;
   /** Resource counters, for leak checks (the soak test watches them stay flat). */
   stats(): IK2DStats;
 }

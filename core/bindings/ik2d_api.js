@@ -6,7 +6,7 @@
 // built from the same face (core/CMakeLists.txt, ik2d_module()): a first file the build writes,
 // which says where the module's .wasm is (`ik2dWasmUrl`) and starts its list of parts
 // (`ik2dParts`), then the module's part files (ik2d_api_batch.js, ik2d_api_procedural.js,
-// ik2d_api_skeleton.js: each adds a function to the list), then this file, which builds
+// ik2d_api_skeleton.js, ik2d_api_creature.js: each adds a function to the list), then this file, which builds
 // solveTwoBone, Chain and stats() and lets each part add its classes.
 //
 // The default export finds the .wasm beside the module (browsers: fetched relative to
@@ -127,7 +127,12 @@ function layoutReader(layout, names, text) {
 }
 
 function makeApi(raw) {
-  const abi = JSON.parse(raw.abi());
+  // Numbers that are no short decimal (pi) come as "#m,e": exactly m * 2^e (boundary.cpp).
+  const abi = JSON.parse(raw.abi(), (key, value) => {
+    if (typeof value !== 'string' || value[0] !== '#') return value;
+    const [mantissa, exponent] = value.slice(1).split(',').map(Number);
+    return mantissa * 2 ** exponent;
+  });
   const { limits, defaults } = abi;
   const text = (address) => raw.UTF8ToString(address);
   let heap = raw.HEAPF64;
@@ -285,7 +290,7 @@ function makeApi(raw) {
   }
 
   // Objects with a C++ side that are alive (created and not yet deleted or collected), for stats().
-  const live = { chains: 0, spiders: 0, batches: 0, skeletons: 0 };
+  const live = { chains: 0, spiders: 0, batches: 0, skeletons: 0, creatures: 0 };
 
   // Frees the C++ side of chains that were garbage-collected without delete().
   const leaked = typeof FinalizationRegistry === 'function'
@@ -563,6 +568,7 @@ function makeApi(raw) {
       liveSpiders: live.spiders,
       liveBatches: live.batches,
       liveSkeletons: live.skeletons,
+      liveCreatures: live.creatures,
       embindHandles: typeof raw.count_emval_handles === 'function' ? raw.count_emval_handles() : 0,
     };
   }

@@ -1,9 +1,9 @@
 // modules.mjs: the WebAssembly modules dist/ ships, in one place: the build writes them, the
 // payload benchmark and tests/js/modules.test.mjs weigh them against their budgets, and the npm
 // package exports them (package.json; the test checks the two agree). Each module is the core
-// (two-bone and Chain) and the parts it names in core/CMakeLists.txt; every module a page scene
-// runs on (web/src/scenes/catalog.js) stays within 60 KB, the light core within 45 KB, and the
-// whole, for those who want one import, within 84 KB.
+// (two-bone and Chain) and the parts it names in core/CMakeLists.txt. The light core stays within
+// 45 KB, the core with one part within 60 KB (the creatures, whose gait, rope and skin code is
+// the largest part, 66 KB), and the whole, for those who want one import, within 96 KB.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -25,7 +25,8 @@ export const MODULES = [
   { stem: 'ik2d-batch', specifier: 'ik2d/batch', holds: 'the core, TwoBoneBatch, ChainBatch', budget: 60 * KB },
   { stem: 'ik2d-procedural', specifier: 'ik2d/procedural', holds: 'the core, Spider', budget: 60 * KB },
   { stem: 'ik2d-skeleton', specifier: 'ik2d/skeleton', holds: 'the core, Skeleton', budget: 60 * KB },
-  { stem: 'ik2d', specifier: 'ik2d', holds: 'every class', budget: 84 * KB },
+  { stem: 'ik2d-creature', specifier: 'ik2d/creature', holds: 'the core, Creature, CreatureCrowd, FollowChain, Rope, SecondOrder', budget: 66 * KB },
+  { stem: 'ik2d', specifier: 'ik2d', holds: 'every class', budget: 96 * KB },
 ];
 
 /**

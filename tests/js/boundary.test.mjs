@@ -16,6 +16,18 @@ import { BEGIN, END, defaultsTable, docPath } from '../../scripts/docs/defaults-
 import { loadWithTable, repoRoot } from './support.mjs';
 
 const { ik, raw, table } = await loadWithTable('ik2d');
+/** An options list of the table ({name: {default}}) as defaults by name, "gravity.x" nested. */
+function listedDefaults(list, names = {}) {
+  /** @type {Record<string, any>} */
+  const out = {};
+  for (const [name, { default: value, type }] of Object.entries(list)) {
+    const keys = name.split('.');
+    let into = out;
+    for (const key of keys.slice(0, -1)) into = into[key] ??= {};
+    into[keys[keys.length - 1]] = names[type] ? names[type][value] : value;
+  }
+  return out;
+}
 const { table: coreTable } = await loadWithTable('ik2d-core');
 
 test('the light module\'s table is the full one\'s core part, the same values', () => {
@@ -115,6 +127,7 @@ test('ik2d.d.ts: the status, step and method unions are the table\'s name lists'
   assert.deepEqual(literals(members('ChainSolveOptions').get('method').type), table.chainMethods);
   assert.deepEqual(literals(members('ChainBatchSolveOptions').get('method').type), table.chainBatchMethods);
   assert.deepEqual(literals(members('SkeletonSolveOptions').get('method').type), table.skeletonMethods);
+  assert.deepEqual(literals(declaration('CreatureKind').type), table.creatureKinds);
 });
 
 /** Defaults keyed by slot name ("offsetX"), nested by the frame's paths ("offset.x"). */
@@ -138,6 +151,10 @@ test('ik2d.d.ts: every @defaultValue is the table\'s default, and every option w
     ['ChainBatchSolveOptions', table.chainBatchSolveDefaults],
     ['SkeletonSolveOptions', table.skeletonSolveDefaults],
     ['SpiderOptions', table.spiderOptions],
+    ['CreatureOptions', listedDefaults(table.creatureOptions, { creatureKinds: table.creatureKinds })],
+    ['RopeOptions', listedDefaults(table.ropeOptions)],
+    ['FollowChainOptions', listedDefaults(table.followChainOptions)],
+    ['SecondOrderOptions', listedDefaults(table.secondOrderOptions)],
   ];
   for (const [name, defaults] of cases) {
     const declared = members(name);
@@ -165,6 +182,11 @@ test('ik2d.d.ts: the result and state types have the fields the table\'s layouts
   assert.deepEqual(fields('ChainStep'), keysOf(table.stepFrame));
   assert.deepEqual(fields('SpiderLeg'), keysOf(table.spiderLeg));
   assert.deepEqual(fields('SpiderState'), [...keysOf(table.spiderBody), 'legs'].sort());
+  const creatureFields = [...keysOf(table.creatureState).filter((key) => key !== 'eyeRadius'),
+    ...Object.keys(table.creatureArrays).filter((key) => !key.endsWith('Stride'))].sort();
+  assert.deepEqual(fields('CreatureState'), creatureFields);
+  assert.deepEqual(fields('CreatureLeg'), keysOf(table.creatureLeg));
+  assert.deepEqual(fields('CreatureFin'), keysOf(table.creatureFin));
   assert.deepEqual(fields('SkeletonSolveResult'), [...keysOf(table.skeletonResult).filter((key) => key !== 'errorCount'), 'errors', 'message'].sort());
 });
 

@@ -46,7 +46,7 @@ test('createIK2D accepts the wasm bytes explicitly (wasmBinary)', async () => {
 test('stats() counts live chains, spiders and skeletons, and delete() brings them back down', async () => {
   const ik = await loadModule();
   const before = ik.stats();
-  assert.deepEqual(Object.keys(before).sort(), ['embindHandles', 'liveBatches', 'liveChains', 'liveSkeletons', 'liveSpiders', 'wasmMemoryBytes']);
+  assert.deepEqual(Object.keys(before).sort(), ['embindHandles', 'liveBatches', 'liveChains', 'liveCreatures', 'liveSkeletons', 'liveSpiders', 'wasmMemoryBytes']);
   const chains = Array.from({ length: 5 }, () => new ik.Chain({ root: { x: 0, y: 0 }, lengths: [1, 2] }));
   const spider = new ik.Spider();
   const skeleton = new ik.Skeleton({ root: { x: 0, y: 0 }, bones: [{ parent: -1, length: 1 }, { parent: 0, length: 1 }] });

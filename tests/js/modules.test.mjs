@@ -19,7 +19,8 @@ const parts = {
   'ik2d-batch': ['ChainBatch', 'TwoBoneBatch'],
   'ik2d-procedural': ['Spider'],
   'ik2d-skeleton': ['Skeleton'],
-  ik2d: ['ChainBatch', 'Skeleton', 'Spider', 'TwoBoneBatch'],
+  'ik2d-creature': ['Creature', 'CreatureCrowd', 'FollowChain', 'Rope', 'SecondOrder'],
+  ik2d: ['ChainBatch', 'Creature', 'CreatureCrowd', 'FollowChain', 'Rope', 'SecondOrder', 'Skeleton', 'Spider', 'TwoBoneBatch'],
 };
 const loaded = Object.fromEntries(await Promise.all(MODULES.map(async ({ stem }) => [stem, await loadModule(stem)])));
 
@@ -61,6 +62,32 @@ test('each part gives in its own module what it gives in the full one, bit for b
       const result = skeleton.solve([{ bone: 1, target: { x: 3, y: 2 } }, { bone: 2, target: { x: 3.5, y: -1.5 } }]);
       const out = { result, angles: skeleton.angles(), refused: outcome(() => skeleton.solve([], { method: 'ccd' })) };
       skeleton.delete();
+      return out;
+    },
+    'ik2d-creature': (ik) => {
+      const out = {};
+      for (const kind of ['lizard', 'snake', 'fish', 'centipede']) {
+        const creature = new ik.Creature({ kind, heading: 0.5 });
+        creature.setGoal({ x: 200, y: -80 });
+        creature.step(1 / 60, 90);
+        out[kind] = { state: creature.state(), options: creature.options };
+        creature.delete();
+      }
+      const crowd = new ik.CreatureCrowd({ count: 5, kind: 'centipede' });
+      crowd.setGoals([{ x: 50, y: 0 }, { x: 0, y: 50 }]);
+      crowd.step(1 / 60, 30);
+      out.crowd = crowd.state(1);
+      crowd.delete();
+      const rope = new ik.Rope({ points: Array.from({ length: 8 }, (_, i) => ({ x: 10 * i, y: 0 })) });
+      rope.pin(0, { x: 0, y: 0 });
+      rope.step(1 / 60, 30);
+      out.rope = rope.positions();
+      rope.delete();
+      const chain = new ik.FollowChain({ points: [{ x: 0, y: 0 }, { x: -5, y: 0 }, { x: -10, y: 0 }], maxBend: 0.3 });
+      chain.follow({ x: 3, y: 8 });
+      out.follow = chain.positions();
+      chain.delete();
+      out.refused = outcome(() => new ik.Creature({ kind: 'dragon' }));
       return out;
     },
   };

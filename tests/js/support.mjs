@@ -53,5 +53,8 @@ export async function loadWithTable(stem = 'ik2d') {
   /** @type {any} */
   let raw = null;
   const ik = await createIK2D({ postRun: [(/** @type {any} */ module) => { raw = module; }] });
-  return { ik, raw, table: JSON.parse(raw.abi()) };
+  // As the JS face reads it: "#m,e" is exactly m * 2^e.
+  const table = JSON.parse(raw.abi(), (key, value) => (typeof value === 'string' && value[0] === '#'
+    ? value.slice(1).split(',').map(Number).reduce((mantissa, exponent) => mantissa * 2 ** exponent) : value));
+  return { ik, raw, table };
 }

@@ -56,8 +56,9 @@ test('npm pack: a small tarball with both modules, their WASM and types, README 
   assert.ok(packed.size < 400 * 1024, `${packed.size} bytes packed`);
 });
 
-for (const [specifier, classes] of [['ik2d', 'Chain,ChainBatch,Skeleton,Spider,TwoBoneBatch'], ['ik2d/core', 'Chain'],
-  ['ik2d/batch', 'Chain,ChainBatch,TwoBoneBatch'], ['ik2d/procedural', 'Chain,Spider'], ['ik2d/skeleton', 'Chain,Skeleton']]) {
+for (const [specifier, classes] of [['ik2d', 'Chain,ChainBatch,Creature,CreatureCrowd,FollowChain,Rope,SecondOrder,Skeleton,Spider,TwoBoneBatch'],
+  ['ik2d/core', 'Chain'], ['ik2d/batch', 'Chain,ChainBatch,TwoBoneBatch'], ['ik2d/procedural', 'Chain,Spider'],
+  ['ik2d/skeleton', 'Chain,Skeleton'], ['ik2d/creature', 'Chain,Creature,CreatureCrowd,FollowChain,Rope,SecondOrder']]) {
   test(`Node: import createIK2D from "${specifier}" after installing the tarball`, () => {
     writeFileSync(path.join(project, 'node.mjs'), `import createIK2D from '${specifier}';
 const ik = await createIK2D();

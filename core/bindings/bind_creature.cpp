@@ -1,0 +1,443 @@
+// bind_creature.cpp: the creatures' part of the binding (Creature, CreatureCrowd, FollowChain,
+// Rope, SecondOrder), linked into the ik2d-creature module and the full ik2d. Options arrive in
+// the input buffer in the order of the core's X-lists (ik2d/creature.hpp, rope.hpp,
+// follow_chain.hpp, second_order.hpp) and C++ checks them; states are read by JS from each
+// object's own storage through the layouts below.
+#include <emscripten/bind.h>
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <string>
+
+#include "boundary.hpp"
+#include "ik2d/creature.hpp"
+#include "ik2d/follow_chain.hpp"
+#include "ik2d/rope.hpp"
+#include "ik2d/second_order.hpp"
+
+namespace ik2d::bind {
+namespace {
+
+// ---- options from the core's X-lists ------------------------------------------------------------
+// The core describes Creature's, Rope's, FollowChain's and SecondOrder2's options once, as
+// X(name, member, type, default, low, high, doc) lists (ik2d/option_list.hpp). The table lists
+// each with its default and range; JS writes them into the input buffer in the list's order and
+// the reads below take them back in the same order.
+
+inline double optionValue(double value) { return value; }
+inline double optionValue(int value) { return value; }
+inline double optionValue(CreatureKind value) { return static_cast<double>(value); }
+
+template <class T>
+T readOption(double value);
+template <>
+inline double readOption<double>(double value) {
+  return value;
+}
+template <>
+inline int readOption<int>(double value) {
+  return wholeOrInvalid(value);
+}
+template <>
+inline CreatureKind readOption<CreatureKind>(double value) {
+  return static_cast<CreatureKind>(wholeOrInvalid(value));
+}
+
+template <class T>
+constexpr const char* optionType() {
+  return "number";
+}
+template <>
+constexpr const char* optionType<int>() {
+  return "whole";
+}
+template <>
+constexpr const char* optionType<CreatureKind>() {
+  return "creatureKinds";
+}
+
+struct OptionInfo {
+  const char* name;
+  const char* type;
+  double value;
+  double low;
+  double high;
+};
+#define IK2D_OPTION_TABLE(name, member, type, value, low, high, doc) \
+  {name, optionType<type>(), optionValue(o.member), low, high},
+#define IK2D_OPTION_COUNT(name, member, type, value, low, high, doc) +1
+#define IK2D_OPTION_FROM_INPUT(name, member, type, value, low, high, doc) o.member = readOption<type>(*in++);
+
+// {"name": {"type": ..., "default": ..., "low": ..., "high": ...}, ...}, in the list's order.
+void writeOptions(AbiWriter& out, const char* name, const OptionInfo* list, size_t count) {
+  out.open(name, '{');
+  for (size_t i = 0; i < count; ++i) {
+    out.open(list[i].name, '{');
+    out.key("type");
+    out.string(list[i].type);
+    out.number("default", list[i].value);
+    out.number("low", list[i].low);
+    out.number("high", list[i].high);
+    out.close('}');
+  }
+  out.close('}');
+}
+
+// Creature's state, laid out as ik2d::CreatureState (all doubles): the slot of each member.
+#define IK2D_DOUBLE_SLOT(type, member) static_cast<int>(offsetof(type, member) / sizeof(double))
+#define IK2D_CREATURE_STATE(X)               \
+  X(heading, "heading", "number", heading)   \
+  X(speed, "speed", "number", speed)         \
+  X(bob, "bob", "number", bob)               \
+  X(phase, "phase", "number", phase)         \
+  X(goalX, "goal.x", "number", goal.x)       \
+  X(goalY, "goal.y", "number", goal.y)       \
+  X(targetX, "target.x", "number", target.x) \
+  X(targetY, "target.y", "number", target.y) \
+  X(eyeRadius, "eyeRadius", "number", eyeRadius)
+// Its arrays: where each starts, and the size of one record, in doubles.
+#define IK2D_CREATURE_ARRAYS_AT(X)    \
+  X(eyes, eyes, sizeof(Vec2))         \
+  X(spine, spine, 2 * sizeof(double)) \
+  X(legs, legs, sizeof(CreatureLeg))  \
+  X(outline, outline, sizeof(Vec2))   \
+  X(fins, fins, sizeof(CreatureEllipse))
+#define IK2D_CREATURE_LEG(X)                  \
+  X(hipX, "hip.x", "number", hip.x)           \
+  X(hipY, "hip.y", "number", hip.y)           \
+  X(kneeX, "knee.x", "number", knee.x)        \
+  X(kneeY, "knee.y", "number", knee.y)        \
+  X(footX, "foot.x", "number", foot.x)        \
+  X(footY, "foot.y", "number", foot.y)        \
+  X(planted, "planted", "bool", planted)      \
+  X(group, "group", "number", group)          \
+  X(side, "side", "number", side)             \
+  X(lift, "lift", "number", lift)             \
+  X(progress, "progress", "number", progress) \
+  X(anchor, "anchor", "number", anchor)       \
+  X(steps, "steps", "number", steps)
+#define IK2D_CREATURE_FIN(X)                 \
+  X(centerX, "center.x", "number", center.x) \
+  X(centerY, "center.y", "number", center.y) \
+  X(radiusX, "radiusX", "number", radiusX)   \
+  X(radiusY, "radiusY", "number", radiusY)   \
+  X(angle, "angle", "number", angle)
+#define IK2D_STATE_SLOT_INFO(name, path, type, member) \
+  {#name, path, type, IK2D_DOUBLE_SLOT(CreatureState, member)},
+#define IK2D_LEG_SLOT_INFO(name, path, type, member) \
+  {#name, path, type, IK2D_DOUBLE_SLOT(CreatureLeg, member)},
+#define IK2D_FIN_SLOT_INFO(name, path, type, member) \
+  {#name, path, type, IK2D_DOUBLE_SLOT(CreatureEllipse, member)},
+static_assert(sizeof(CreatureState) % sizeof(double) == 0 && sizeof(CreatureLeg) % sizeof(double) == 0 &&
+                  sizeof(CreatureEllipse) % sizeof(double) == 0,
+              "the creature's state is doubles only");
+
+// The creature options a reset reads from the input buffer: the scalars in IK2D_CREATURE_OPTIONS
+// order, then every array of IK2D_CREATURE_ARRAYS at its full capacity.
+#define IK2D_ARRAY_CAPACITY(name, member, type, capacity, doc) +capacity
+constexpr int kCreatureInputs =
+    IK2D_CREATURE_OPTIONS(IK2D_OPTION_COUNT) IK2D_CREATURE_ARRAYS(IK2D_ARRAY_CAPACITY);
+
+// The options in the input buffer as the core's struct; "" when the buffer holds them.
+const char* creatureOptionsFromInput(CreatureOptions& o) {
+  if (!inputHolds(kCreatureInputs)) return "creature options were not passed in";
+  const double* in = inputBuffer.data();
+  IK2D_CREATURE_OPTIONS(IK2D_OPTION_FROM_INPUT)
+#define IK2D_ARRAY_FROM_INPUT(name, member, type, capacity, doc) \
+  for (int i = 0; i < (capacity); ++i) o.member[i] = readOption<type>(*in++);
+  IK2D_CREATURE_ARRAYS(IK2D_ARRAY_FROM_INPUT)
+#undef IK2D_ARRAY_FROM_INPUT
+  return nullptr;
+}
+
+const char* kindRefusal() {
+  static std::string words;
+  if (words.empty()) {
+    words = "kind must be ";
+    for (int k = 0; k <= static_cast<int>(CreatureKind::Centipede); ++k) {
+      if (k > 0) words += k == static_cast<int>(CreatureKind::Centipede) ? " or " : ", ";
+      words += std::string("'") + toString(static_cast<CreatureKind>(k)) + "'";
+    }
+  }
+  return words.c_str();
+}
+
+// Checks a step call's count the way SpiderHandle::step does.
+const char* checkSteps(double count) {
+  if (!(count >= 0 && count <= 100000) || count != std::floor(count))
+    return "steps must be a whole number from 0 to 100000";
+  return nullptr;
+}
+
+// ---- creatures -----------------------------------------------------------------------------------
+
+class CreatureHandle {
+ public:
+  std::string reset() {
+    CreatureOptions o;
+    if (const char* message = creatureOptionsFromInput(o)) return message;
+    if (static_cast<int>(o.kind) < 0) return kindRefusal();
+    return messageOf(creature_.reset(o));
+  }
+  std::string setGoal(double x, double y) { return messageOf(creature_.setGoal({x, y})); }
+  std::string step(double dt, double count) {
+    if (const char* message = checkSteps(count)) return message;
+    for (int i = 0; i < static_cast<int>(count); ++i) {
+      if (const char* message = creature_.step(dt)) return message;
+    }
+    return "";
+  }
+  int segments() const { return creature_.segmentCount(); }
+  int legs() const { return creature_.legCount(); }
+  int outlineCount() const { return creature_.outlineCount(); }
+  int finCount() const { return creature_.finCount(); }
+  std::uintptr_t stateAddress() const { return reinterpret_cast<std::uintptr_t>(&creature_.state()); }
+
+ private:
+  Creature creature_;
+};
+
+// Many creatures of one kind, stepped in one call (CreatureCrowd). Goals cross as x, y pairs in
+// the input buffer; each creature's state is read like a Creature's.
+class CreatureCrowdHandle {
+ public:
+  std::string reset(double count) {
+    CreatureOptions o;
+    if (const char* message = creatureOptionsFromInput(o)) return message;
+    if (static_cast<int>(o.kind) < 0) return kindRefusal();
+    return messageOf(crowd_.reset(o, wholeOrInvalid(count)));
+  }
+  std::string setGoal(double index, double x, double y) {
+    return messageOf(crowd_.setGoal(wholeOrInvalid(index), {x, y}));
+  }
+  // Goals for creatures 0 .. count - 1 from the input buffer (x, y each).
+  std::string setGoals(double count) {
+    const int n = wholeOrInvalid(count);
+    if (n < 0 || n > crowd_.size()) return "goals must hold at most one point per creature";
+    if (!inputHolds(2.0 * n)) return "goals were not passed in";
+    for (int i = 0; i < n; ++i) {
+      const double* at = inputBuffer.data() + 2 * i;
+      if (const char* message = crowd_.setGoal(i, {at[0], at[1]})) return message;
+    }
+    return "";
+  }
+  std::string step(double dt, double count) {
+    if (const char* message = checkSteps(count)) return message;
+    for (int i = 0; i < static_cast<int>(count); ++i) {
+      if (const char* message = crowd_.step(dt)) return message;
+    }
+    return "";
+  }
+  int size() const { return crowd_.size(); }
+  // Creature `index`'s state (0 when there is no such creature).
+  std::uintptr_t stateAddress(double index) const {
+    const int i = wholeOrInvalid(index);
+    return i >= 0 && i < crowd_.size() ? reinterpret_cast<std::uintptr_t>(&crowd_.creature(i).state()) : 0;
+  }
+  int segments() const { return crowd_.size() ? crowd_.creature(0).segmentCount() : 0; }
+  int legs() const { return crowd_.size() ? crowd_.creature(0).legCount() : 0; }
+  int outlineCount() const { return crowd_.size() ? crowd_.creature(0).outlineCount() : 0; }
+  int finCount() const { return crowd_.size() ? crowd_.creature(0).finCount() : 0; }
+
+ private:
+  CreatureCrowd crowd_;
+};
+
+// ---- follow chains and ropes ---------------------------------------------------------------------
+
+// `count` points (x, y each) from the input buffer.
+const Vec2* pointsFromInput(double count) {
+  static_assert(sizeof(Vec2) == 2 * sizeof(double), "a Vec2 is two doubles");
+  return inputHolds(2.0 * count) ? reinterpret_cast<const Vec2*>(inputBuffer.data()) : nullptr;
+}
+
+class FollowChainHandle {
+ public:
+  // The points, then the options (IK2D_FOLLOW_CHAIN_OPTIONS order) after them in the input buffer.
+  std::string reset(double count) {
+    const int n = wholeOrInvalid(count);
+    constexpr int kOptions = IK2D_FOLLOW_CHAIN_OPTIONS(IK2D_OPTION_COUNT);
+    if (n < 0 || !inputHolds(2.0 * n + kOptions)) return "points were not passed in";
+    FollowChainOptions o;
+    const double* in = inputBuffer.data() + 2 * n;
+    IK2D_FOLLOW_CHAIN_OPTIONS(IK2D_OPTION_FROM_INPUT)
+    return messageOf(chain_.reset(pointsFromInput(n), n, o));
+  }
+  std::string follow(double x, double y) { return messageOf(chain_.follow({x, y})); }
+  int size() const { return chain_.size(); }
+  std::uintptr_t positionsAddress() const { return reinterpret_cast<std::uintptr_t>(chain_.positions()); }
+
+ private:
+  FollowChain chain_;
+};
+
+class RopeHandle {
+ public:
+  // The points, then the options (IK2D_ROPE_OPTIONS order) after them in the input buffer.
+  std::string reset(double count) {
+    const int n = wholeOrInvalid(count);
+    constexpr int kOptions = IK2D_ROPE_OPTIONS(IK2D_OPTION_COUNT);
+    if (n < 0 || !inputHolds(2.0 * n + kOptions)) return "points were not passed in";
+    RopeOptions o;
+    const double* in = inputBuffer.data() + 2 * n;
+    IK2D_ROPE_OPTIONS(IK2D_OPTION_FROM_INPUT)
+    return messageOf(rope_.reset(pointsFromInput(n), n, o));
+  }
+  std::string pin(double index, double x, double y) {
+    return messageOf(rope_.pin(wholeOrInvalid(index), {x, y}));
+  }
+  std::string unpin(double index) { return messageOf(rope_.unpin(wholeOrInvalid(index))); }
+  std::string step(double dt, double count) {
+    if (!(count >= 0 && count <= 100000) || count != std::floor(count))
+      return "steps must be a whole number from 0 to 100000";
+    return messageOf(rope_.step(dt, static_cast<int>(count)));
+  }
+  int size() const { return rope_.size(); }
+  std::uintptr_t positionsAddress() const { return reinterpret_cast<std::uintptr_t>(rope_.positions()); }
+
+ private:
+  Rope rope_;
+};
+
+// SecondOrder2: a point that follows a target with second-order dynamics. The options
+// (IK2D_SECOND_ORDER_OPTIONS order) in the input buffer; position and velocity into `state_`.
+class SecondOrderHandle {
+ public:
+  std::string reset(double x, double y) {
+    constexpr int kOptions = IK2D_SECOND_ORDER_OPTIONS(IK2D_OPTION_COUNT);
+    if (!inputHolds(kOptions)) return "options were not passed in";
+    SecondOrderOptions o;
+    const double* in = inputBuffer.data();
+    IK2D_SECOND_ORDER_OPTIONS(IK2D_OPTION_FROM_INPUT)
+    const char* message = dynamics_.reset(o, {x, y});
+    writeState();
+    return messageOf(message);
+  }
+  std::string update(double dt, double x, double y) {
+    const char* message = dynamics_.update(dt, {x, y});
+    writeState();
+    return messageOf(message);
+  }
+  std::uintptr_t stateAddress() const { return reinterpret_cast<std::uintptr_t>(state_); }
+
+ private:
+  void writeState() {
+    const Vec2 p = dynamics_.position(), v = dynamics_.velocity();
+    state_[0] = p.x;
+    state_[1] = p.y;
+    state_[2] = v.x;
+    state_[3] = v.y;
+  }
+  SecondOrder2 dynamics_;
+  double state_[4] = {};  // position x, y; velocity x, y
+};
+
+void writeCreatureAbi(AbiWriter& out) {
+  out.enumNames<CreatureKind>("creatureKinds", static_cast<int>(CreatureKind::Centipede) + 1);
+  {
+    const CreatureOptions o;
+    const OptionInfo list[] = {IK2D_CREATURE_OPTIONS(IK2D_OPTION_TABLE)};
+    writeOptions(out, "creatureOptions", list, std::size(list));
+  }
+  // Each kind's preset: every scalar, and the arrays at their full capacity.
+  out.open("creaturePresets", '{');
+  for (int k = 0; k <= static_cast<int>(CreatureKind::Centipede); ++k) {
+    const CreatureOptions o = creaturePreset(static_cast<CreatureKind>(k));
+    out.open(toString(o.kind), '{');
+#define IK2D_PRESET_VALUE(name, member, type, value, low, high, doc) out.number(name, optionValue(o.member));
+    IK2D_CREATURE_OPTIONS(IK2D_PRESET_VALUE)
+#undef IK2D_PRESET_VALUE
+#define IK2D_PRESET_ARRAY(name, member, type, capacity, doc)                   \
+  {                                                                            \
+    double values[capacity];                                                   \
+    for (int i = 0; i < (capacity); ++i) values[i] = optionValue(o.member[i]); \
+    out.array(name, values, capacity);                                         \
+  }
+    IK2D_CREATURE_ARRAYS(IK2D_PRESET_ARRAY)
+#undef IK2D_PRESET_ARRAY
+    out.close('}');
+  }
+  out.close('}');
+  const SlotInfo state[] = {IK2D_CREATURE_STATE(IK2D_STATE_SLOT_INFO)};
+  out.slots("creatureState", state, std::size(state));
+  const SlotInfo leg[] = {IK2D_CREATURE_LEG(IK2D_LEG_SLOT_INFO)};
+  out.slots("creatureLeg", leg, std::size(leg));
+  const SlotInfo fin[] = {IK2D_CREATURE_FIN(IK2D_FIN_SLOT_INFO)};
+  out.slots("creatureFin", fin, std::size(fin));
+#define IK2D_ARRAY_AT(name, member, record)                              \
+  {#name, static_cast<double>(IK2D_DOUBLE_SLOT(CreatureState, member))}, \
+      {#name "Stride", static_cast<double>((record) / sizeof(double))},
+  const NamedNumber arrays[] = {IK2D_CREATURE_ARRAYS_AT(IK2D_ARRAY_AT)};
+#undef IK2D_ARRAY_AT
+  out.numbers("creatureArrays", arrays);
+  {
+    const RopeOptions o;
+    const OptionInfo list[] = {IK2D_ROPE_OPTIONS(IK2D_OPTION_TABLE)};
+    writeOptions(out, "ropeOptions", list, std::size(list));
+  }
+  {
+    const FollowChainOptions o;
+    const OptionInfo list[] = {IK2D_FOLLOW_CHAIN_OPTIONS(IK2D_OPTION_TABLE)};
+    writeOptions(out, "followChainOptions", list, std::size(list));
+  }
+  {
+    const SecondOrderOptions o;
+    const OptionInfo list[] = {IK2D_SECOND_ORDER_OPTIONS(IK2D_OPTION_TABLE)};
+    writeOptions(out, "secondOrderOptions", list, std::size(list));
+  }
+  const NamedNumber limits[] = {{"maxCrowd", CreatureCrowd::kMaxCount},
+                                {"maxFollowPoints", FollowChain::kMaxPoints},
+                                {"maxRopePoints", Rope::kMaxPoints}};
+  out.numbers("creatureLimits", limits);
+}
+[[maybe_unused]] const bool creatureAbiAdded = addAbiSection(&writeCreatureAbi);
+
+}  // namespace
+}  // namespace ik2d::bind
+
+EMSCRIPTEN_BINDINGS(ik2d_creature) {
+  using namespace ik2d::bind;
+  emscripten::class_<CreatureHandle>("CreatureHandle")
+      .constructor<>()
+      .function("reset", &CreatureHandle::reset)
+      .function("setGoal", &CreatureHandle::setGoal)
+      .function("step", &CreatureHandle::step)
+      .function("segments", &CreatureHandle::segments)
+      .function("legs", &CreatureHandle::legs)
+      .function("outlineCount", &CreatureHandle::outlineCount)
+      .function("finCount", &CreatureHandle::finCount)
+      .function("stateAddress", &CreatureHandle::stateAddress);
+  emscripten::class_<CreatureCrowdHandle>("CreatureCrowdHandle")
+      .constructor<>()
+      .function("reset", &CreatureCrowdHandle::reset)
+      .function("setGoal", &CreatureCrowdHandle::setGoal)
+      .function("setGoals", &CreatureCrowdHandle::setGoals)
+      .function("step", &CreatureCrowdHandle::step)
+      .function("size", &CreatureCrowdHandle::size)
+      .function("stateAddress", &CreatureCrowdHandle::stateAddress)
+      .function("segments", &CreatureCrowdHandle::segments)
+      .function("legs", &CreatureCrowdHandle::legs)
+      .function("outlineCount", &CreatureCrowdHandle::outlineCount)
+      .function("finCount", &CreatureCrowdHandle::finCount);
+  emscripten::class_<FollowChainHandle>("FollowChainHandle")
+      .constructor<>()
+      .function("reset", &FollowChainHandle::reset)
+      .function("follow", &FollowChainHandle::follow)
+      .function("size", &FollowChainHandle::size)
+      .function("positionsAddress", &FollowChainHandle::positionsAddress);
+  emscripten::class_<RopeHandle>("RopeHandle")
+      .constructor<>()
+      .function("reset", &RopeHandle::reset)
+      .function("pin", &RopeHandle::pin)
+      .function("unpin", &RopeHandle::unpin)
+      .function("step", &RopeHandle::step)
+      .function("size", &RopeHandle::size)
+      .function("positionsAddress", &RopeHandle::positionsAddress);
+  emscripten::class_<SecondOrderHandle>("SecondOrderHandle")
+      .constructor<>()
+      .function("reset", &SecondOrderHandle::reset)
+      .function("update", &SecondOrderHandle::update)
+      .function("stateAddress", &SecondOrderHandle::stateAddress);
+}

@@ -239,3 +239,76 @@ for (const name of ENGINES) {
     });
   });
 }
+
+for (const name of ENGINES) {
+  describe(`${name}: the DLS overlay's manipulability ellipse`, () => {
+    const use = useEngine(name);
+    const withPage = pageOpener(use);
+
+    test('the ellipse is J·Jᵀ\'s, and its small axis shrinks as the chain straightens toward full stretch', async () => {
+      await withPage('?scene=chain&method=dls&overlay=1', {}, async (page) => {
+        await page.evaluate(() => window.playground.pause());
+        const root = { x: -120, y: -110 };
+        const direction = { x: 0.8, y: 0.6 };
+        /** @type {number[]} */
+        const minors = [];
+        for (const d of [160, 230, 280, 310]) {
+          await setState(page, { root, target: { x: root.x + d * direction.x, y: root.y + d * direction.y } });
+          await page.evaluate(() => window.playground.step(90));
+          const state = await getState(page);
+          const ellipse = state.overlay?.manipulability;
+          assert.ok(ellipse, `getState().overlay.manipulability at d = ${d}`);
+          // Independently: J·Jᵀ from the positions, column i = perp(end − joint i).
+          const p = state.positions;
+          const n = p.length / 2 - 1;
+          let a = 0; let b = 0; let c = 0;
+          for (let i = 0; i < n; i += 1) {
+            const cx = -(p[2 * n + 1] - p[2 * i + 1]);
+            const cy = p[2 * n] - p[2 * i];
+            a += cx * cx; b += cx * cy; c += cy * cy;
+          }
+          const mean = (a + c) / 2;
+          const spread = Math.hypot((a - c) / 2, b);
+          assertClose(ellipse.major, Math.sqrt(mean + spread), 1e-6 * ellipse.major, `major axis at d = ${d}`);
+          assertClose(ellipse.minor, Math.sqrt(Math.max(0, mean - spread)), 1e-6 * ellipse.major, `minor axis at d = ${d}`);
+          assertClose(ellipse.ratio, ellipse.minor / ellipse.major, 1e-12);
+          minors.push(ellipse.minor);
+        }
+        for (let i = 1; i < minors.length; i += 1) {
+          assert.ok(minors[i] < minors[i - 1], `the small axis shrinks toward full stretch: ${minors.map((m) => m.toFixed(2)).join(' > ')}`);
+        }
+        // A real drag of the target out to the edge of reach: flatter still.
+        const before = (await getState(page)).overlay.manipulability;
+        const from = (await getState(page)).target;
+        await dragWorld(page, from, { x: root.x + 318 * direction.x, y: root.y + 318 * direction.y });
+        await page.evaluate(() => window.playground.step(90));
+        const after = (await getState(page)).overlay.manipulability;
+        assert.ok(after.ratio < before.ratio, `dragged toward full stretch, the ellipse flattens (${before.ratio} → ${after.ratio})`);
+        const svg = await page.evaluate(async () => (await window.playground.exportImage('svg')).text());
+        assert.match(svg, /data-part="manipulability"/, 'the SVG export has the ellipse');
+        assert.match(svg, /it flattens near full stretch, where DLS needs more steps/, 'and its caption');
+        await assertNoProblems(page);
+      });
+    });
+
+    test('the ellipse is drawn while stepping through DLS, at the stepped pose', async () => {
+      await withPage('?scene=chain&method=dls&overlay=1', {}, async (page) => {
+        await page.evaluate(() => window.playground.stepSolver(0));
+        await setState(page, { target: { x: 60, y: 150 } });
+        const stepping = await page.evaluate(() => window.playground.stepSolver(2));
+        assert.equal(stepping.method, 'dls');
+        const state = await getState(page);
+        const ellipse = state.overlay?.manipulability;
+        assert.ok(ellipse, 'the ellipse is reported while stepping');
+        assert.ok(ellipse.major > 0 && ellipse.minor >= 0 && ellipse.ratio <= 1);
+        // Off for other methods, and without the overlay.
+        await page.evaluate(() => window.playground.runSolver());
+        await setState(page, { params: { method: 'ccd' } });
+        assert.equal((await getState(page)).overlay?.manipulability, undefined, 'CCD: no ellipse');
+        await setState(page, { params: { method: 'dls', overlay: false } });
+        assert.equal((await getState(page)).overlay?.manipulability, undefined, 'no overlay: no ellipse');
+        await assertNoProblems(page);
+      });
+    });
+  });
+}

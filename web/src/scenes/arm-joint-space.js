@@ -366,6 +366,9 @@ export function drawJointSpace(ctx, view, theme, layout, figure, curve, ui, bend
   const card = panelBox(view, layout);
   ctx.beginPath();
   ctx.roundRect(card.x, card.y, card.width, card.height, 6);
+  // Opaque: the grid and the world's axis labels must not show through the panel.
+  ctx.fillStyle = theme.background;
+  ctx.fill();
   ctx.fillStyle = theme.overlayPanel;
   ctx.fill();
   ctx.lineWidth = 1;

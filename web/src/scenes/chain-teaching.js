@@ -190,7 +190,10 @@ export function createTeaching(ik, host) {
       const meaning = 'Ellipse (J·Jᵀ): how far the end moves each way per unit of joint turns;';
       const flat = 'it flattens near full stretch, where DLS needs more steps';
       const numbers = `axes ${formatLength(ellipse.major)} and ${formatLength(ellipse.minor)} per radian · ratio ${ellipse.ratio.toFixed(3)}`;
-      const lines = wide ? [`${meaning} ${flat}`, numbers] : [meaning, flat, numbers];
+      // Narrow canvases (a phone, an embed): the same words in short lines.
+      const lines = wide ? [`${meaning} ${flat}`, numbers] : [
+        'Ellipse (J·Jᵀ): how far the end moves each way', 'per unit of joint turns; it flattens near full',
+        `stretch, where DLS needs more steps · ratio ${ellipse.ratio.toFixed(3)}`];
       const metrics = measurePanel(layout, lines, 0.88);
       const box = placeCornerBox(layout, 'manipulability', metrics.width, metrics.height,
         ['bottom-left', 'bottom-right', 'top-right', 'top-left']);

@@ -191,6 +191,35 @@ for (const name of ENGINES) {
       });
     });
 
+    test('a finger drags the dot, and a tap on the other ring flips the bend', async (t) => {
+      if (!use().engine.can.touchInput) {
+        t.skip(`${name}: its driver's touch actions reach the page as mouse events`);
+        return;
+      }
+      await withPage('?scene=arm&jointSpace=1', { viewport: { width: 800, height: 700 }, touch: use().engine.can.touch }, async (page) => {
+        await setState(page, { ...ARM, target: { x: 110, y: 90 } });
+        let { jointSpace } = await getState(page);
+        const perPixel = await worldPerPixel(page);
+        const wanted = [150 * DEGREE, -60 * DEGREE];
+        await page.touchDrag(await worldToClient(page, inSquare(jointSpace.square, jointSpace.pose)),
+          await worldToClient(page, inSquare(jointSpace.square, wanted)));
+        let state = await getState(page);
+        assertClose(wrap(state.result.angle1 - wanted[0]), 0, 1.5 * perPixel * DEGREE, 'the finger set angle1');
+        assertClose(wrap(state.result.angle2 - wanted[1]), 0, 1.5 * perPixel * DEGREE, 'the finger set angle2');
+        ({ jointSpace } = state);
+        const other = await worldToClient(page, inSquare(jointSpace.square, jointSpace.solutions[1]));
+        await page.touchDrag(other, other, 1);
+        state = await getState(page);
+        assert.equal(state.params.bend, -1, 'the tap flipped the bend');
+        // A press in the panel's margin (its caption) is the panel's: the target stays.
+        const target = { ...state.target };
+        const below = await worldToClient(page, { x: (jointSpace.square.minX + jointSpace.square.maxX) / 2, y: jointSpace.square.minY - 60 * perPixel });
+        await page.touchDrag(below, below, 1);
+        assert.deepEqual((await getState(page)).target, target, 'a tap on the caption moves nothing');
+        await assertNoProblems(page);
+      });
+    });
+
     test('on a phone the panel goes below the arm, inside the canvas', async (t) => {
       const { engine } = use();
       if (engine.minWidth > 390) {

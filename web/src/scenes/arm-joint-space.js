@@ -42,7 +42,9 @@ import { quantize } from '../settings.js';
  * @property {Rect} fit The world rectangle the view fits: the arm's world and the panel.
  * @property {number} scale CSS px per world unit the fit gives.
  * @property {number} fontSize The panel's text, CSS px.
- * @property {string[]} caption The caption's lines as wrapped for this size.
+ * @property {string[]} caption The caption's lines as wrapped for this size (none when the square
+ *   would be under 190 px: a small embed has no room; the accessible description still says it all).
+ * @property {boolean} compact A small canvas: short axis titles, no caption.
  *
  * @typedef {Object} JointSpaceFigure The panel's content, from the settings and the solver.
  * @property {[number, number]} pose The arm as drawn: [angle1, angle2], radians.
@@ -134,6 +136,7 @@ export function jointSpaceLayout(world, size) {
   const width = Math.max(1, size.width);
   const height = Math.max(1, size.height);
   const font = panelFont(size);
+
   const worldWidth = world.maxX - world.minX;
   const worldHeight = world.maxY - world.minY;
   /** @param {number} lines */
@@ -147,13 +150,18 @@ export function jointSpaceLayout(world, size) {
       below: Math.min(width / worldWidth, (width - across) / SQUARE, (height - up) / (worldHeight + GAP + SQUARE)),
     };
   };
-  // The caption wraps to the panel's width, which depends on the scale: fit twice.
-  let lines = 4;
-  let fit = scales(lines);
+  // The caption wraps to the panel's width, which depends on the scale: fit twice. A square under
+  // 190 px even without a caption (a small embed) is compact: short titles, no caption.
+  let fit = scales(0);
   let side = /** @type {'beside' | 'below'} */ (fit.beside >= fit.below ? 'beside' : 'below');
   let scale = Math.max(1e-3, fit[side]);
+  const compact = SQUARE * scale < 190;
+  let lines = 4;
+  fit = scales(lines);
+  side = fit.beside >= fit.below ? 'beside' : 'below';
+  scale = Math.max(1e-3, fit[side]);
   const chars = Math.max(20, Math.floor((SQUARE * scale + fit.m.left) / (font * 0.92 * 0.52)));
-  const caption = wrapWords(CAPTION, chars);
+  const caption = compact ? [] : wrapWords(CAPTION, chars);
   lines = caption.length;
   fit = scales(lines);
   side = fit.beside >= fit.below ? 'beside' : 'below';
@@ -183,7 +191,7 @@ export function jointSpaceLayout(world, size) {
       minY: square.minY - bottom, maxY: world.maxY,
     };
   }
-  return { side, square, fit: whole, scale, fontSize: font, caption };
+  return { side, square, fit: whole, scale, fontSize: font, caption, compact };
 }
 
 /**
@@ -324,6 +332,20 @@ export function describeJointSpace(figure) {
     ? `the target is ${figure.limit.kind === 'full reach' ? 'out of reach' : 'too close'}, so one pose comes closest: ${answers.join(' and ')}`
     : `two poses put the end on the target: ${answers.join(' and ')}`;
   return `Joint space (angle1 across, angle2 up): the arm's pose is ${pair(figure.pose)}; ${where}.`;
+}
+
+/**
+ * The panel's card (the square and its margins) in world units: a press there is the panel's.
+ * @param {JointSpaceLayout} layout
+ * @returns {Rect}
+ */
+export function cardRect(layout) {
+  const { square, scale } = layout;
+  const m = margins(layout.fontSize, layout.caption.length);
+  return {
+    minX: square.minX - m.left / scale, maxX: square.maxX + m.right / scale,
+    minY: square.minY - m.bottom / scale, maxY: square.maxY + m.top / scale,
+  };
 }
 
 /**
@@ -483,10 +505,10 @@ export function drawJointSpace(ctx, view, theme, layout, figure, curve, ui, bend
   ctx.font = `600 ${font}px ${theme.font}`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
-  ctx.fillText('angle1 (bone 1 from +x) →', topLeft.x + side / 2, bottomRight.y + font * 1.7);
+  ctx.fillText(layout.compact ? 'angle1 →' : 'angle1 (bone 1 from +x) →', topLeft.x + side / 2, bottomRight.y + font * 1.7);
   ctx.textAlign = 'left';
   ctx.textBaseline = 'bottom';
-  ctx.fillText('↑ angle2 (bone 2 from bone 1)', topLeft.x - m.left + font * 0.6, topLeft.y - font * 0.45);
+  ctx.fillText(layout.compact ? '↑ angle2' : '↑ angle2 (bone 2 from bone 1)', topLeft.x - m.left + font * 0.6, topLeft.y - font * 0.45);
   ctx.font = `${Math.max(10, font * 0.92)}px ${theme.font}`;
   ctx.textBaseline = 'top';
   layout.caption.forEach((line, i) => {

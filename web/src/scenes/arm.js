@@ -17,7 +17,7 @@ import {
 import { formatDegrees, formatLength } from '../format.js';
 import { drawArmOverlay } from './arm-overlay.js';
 import {
-  JOINT_SPACE_HANDLE, JOINT_SPACE_PARAM, SQUARE, describeJointSpace, dragPose, drawJointSpace, inside, jointSpaceFigure,
+  JOINT_SPACE_HANDLE, JOINT_SPACE_PARAM, SQUARE, cardRect, describeJointSpace, dragPose, drawJointSpace, inside, jointSpaceFigure,
   jointSpaceLayout, panelBox, poseToWorld, towardCurve,
 } from './arm-joint-space.js';
 import {
@@ -270,10 +270,9 @@ function createArm(ik) {
     press(world, settings, grab) {
       const params = armParams(settings);
       if (!params.jointSpace || !figure || !placed) return null;
-      const { square, scale, fontSize } = placed.layout;
+      const { square } = placed.layout;
       // The card around the square (its margins): a press there is the panel's, not the target's.
-      const margin = (fontSize * 3.5) / scale;
-      if (!inside(square, world, margin)) return null;
+      if (!inside(cardRect(placed.layout), world)) return null;
       const radius = grabRadius(grab.pointerType) * grab.perPixel;
       const other = figure.solutions.findIndex((s, i) => figure?.bends[i] !== params.bend
         && Math.hypot(poseToWorld(square, s[0], s[1]).x - world.x, poseToWorld(square, s[0], s[1]).y - world.y) <= radius);

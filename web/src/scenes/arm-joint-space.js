@@ -70,7 +70,7 @@ const GAP = 24;
 
 /** The caption: what the lines mean, in one sentence. */
 export const CAPTION = 'Each point is a pose (dot: the arm); on the solid lines the end is as far from the root as the '
-  + 'target, on the dashed curve it points at the target, so they cross at the solutions (rings: click one to flip the bend).';
+  + 'target, on the dashed curve it points at the target, so they cross at the solutions (rings: click or tap one to flip the bend).';
 
 /** The toggle that shows the panel (link `jointSpace=1`). */
 export const JOINT_SPACE_PARAM = {

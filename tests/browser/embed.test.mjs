@@ -478,7 +478,7 @@ for (const name of ENGINES) {
       await withPage('embed.html?scene=arm', { viewport: { width: 640, height: 480 } }, async (page) => {
         const sceneModules = async () => [...new Set((await page.requestList())
           .map((request) => /\/src\/scenes\/([\w-]+)\.js$/.exec(request)?.[1]).filter(Boolean))].sort();
-        assert.deepEqual(await sceneModules(), ['arm', 'arm-overlay', 'arm-tool', 'catalog', 'overlay-layout', 'shared', 'target-path'].sort());
+        assert.deepEqual(await sceneModules(), ['arm', 'arm-joint-space', 'arm-overlay', 'arm-tool', 'catalog', 'overlay-layout', 'shared', 'target-path'].sort());
         // playground.setState cannot wait for a module: it says so, and nothing changes.
         assert.deepEqual(await page.evaluate(() => window.playground.setState({ scene: 'spider' })),
           ["Ignored scene=spider: it is not loaded yet (await playground.prepareScene('spider') first; ik2d:setState messages load it by themselves)"]);

@@ -173,7 +173,7 @@ for (const name of ENGINES) {
 
     /** Every param key per scene (the test's own list: a key that disappears fails here). */
     const PARAM_KEYS = {
-      arm: { b: 'bend', t: 'stretch', o: 'overlay' },
+      arm: { b: 'bend', t: 'stretch', o: 'overlay', j: 'jointSpace' },
       chain: { m: 'method', k: 'usePole', l: 'limits', f: 'follow', o: 'overlay', p: 'plot' },
       spider: { n: 'seed', d: 'debug' },
       stress: { m: 'method', d: 'draw' },

@@ -254,3 +254,31 @@ test('lengths scaled to the reach stay within it after rounding (found by fast-c
     assert.ok(settings.params.length >= 60 && settings.params.length <= 500, `length ${settings.params.length} for ${lengths}`);
   }
 });
+
+const arm = SCENES.find((scene) => scene.id === 'arm');
+
+test('the arm\'s jointSpace: toggle words round-trip, anything else is refused with the usual notice', () => {
+  for (const [text, value] of [['1', true], ['0', false], ['on', true], ['no', false], ['TRUE', true]]) {
+    const { settings, notices } = load(`?scene=arm&jointSpace=${text}`);
+    assert.deepEqual(notices, [], text);
+    assert.equal(settings.params.jointSpace, value, text);
+  }
+  const on = applyPartial(arm, defaultSettings(arm), { params: { jointSpace: true } }).settings;
+  assert.match(formatLink(arm, on), /&jointSpace=1(&|$)/);
+  assert.doesNotMatch(formatLink(arm, defaultSettings(arm)), /jointSpace/, 'the default is not written');
+  fc.assert(fc.property(fc.oneof(fc.string(), fc.double().map(String), fc.constantFrom('7', '2', '-1', '<b>1</b>', '%zz', 'NaN')), (text) => {
+    const known = ['1', 'true', 'on', 'yes', '0', 'false', 'off', 'no'].includes(text.trim().toLowerCase());
+    fc.pre(!known);
+    const { settings, notices } = load(`?scene=arm&length1=150&${new URLSearchParams({ jointSpace: text })}`);
+    assert.equal(settings.params.jointSpace, false, 'unchanged');
+    assert.equal(settings.params.length1, 150, 'the rest applies');
+    assert.equal(notices.length, 1);
+    assert.match(notices[0], /^Ignored jointSpace=.*: expected 1 or 0$/s);
+  }), { numRuns: RUNS });
+  fc.assert(fc.property(fc.anything().filter((value) => typeof value !== 'boolean' && value !== 0 && value !== 1), (value) => {
+    const { settings, notices } = applyPartial(arm, defaultSettings(arm), { params: { jointSpace: value } });
+    assert.equal(settings.params.jointSpace, false);
+    assert.equal(notices.length, 1);
+    assert.match(notices[0], /^Ignored jointSpace/);
+  }), { numRuns: RUNS });
+});

@@ -19,20 +19,22 @@ export const DESCRIBE_INTERVAL = 500;
 export const ANNOUNCE_DELAY = 700;
 
 /**
- * The description of a scene's readouts: "Two-bone arm. status: reached; angle1: 12.3°; …".
+ * The description of a scene's readouts: "Two-bone arm. status: reached; angle1: 12.3°; …", and
+ * what else the scene says it shows (the arm's joint-space panel in words).
  * @param {string} title
  * @param {ReadoutSpec[]} specs
  * @param {Record<string, Readout>} values
+ * @param {string} [more] A sentence or two the scene adds ('' for none).
  */
-export function describeReadouts(title, specs, values) {
+export function describeReadouts(title, specs, values, more = '') {
   const parts = specs.filter((spec) => values[spec.name]?.text).map((spec) => `${spec.label}: ${values[spec.name].text}`);
-  return `${title}. ${parts.join('; ')}.`;
+  return `${title}. ${parts.join('; ')}.${more ? ` ${more}` : ''}`;
 }
 
 /**
  * @param {HTMLElement} description Visually hidden; the canvas' aria-describedby points here.
  * @param {HTMLElement} announcer Visually hidden, role="status".
- * @returns {{update: (title: string, specs: ReadoutSpec[], values: Record<string, Readout>) => void}}
+ * @returns {{update: (title: string, specs: ReadoutSpec[], values: Record<string, Readout>, more?: string) => void}}
  *   update(): call after every redraw; the text follows at most every DESCRIBE_INTERVAL ms.
  */
 export function createDescriber(description, announcer) {
@@ -50,8 +52,8 @@ export function createDescriber(description, announcer) {
   }
 
   return {
-    update(title, specs, values) {
-      text = describeReadouts(title, specs, values);
+    update(title, specs, values, more = '') {
+      text = describeReadouts(title, specs, values, more);
       const wait = lastWrite + DESCRIBE_INTERVAL - performance.now();
       if (wait <= 0 && !describeTimer) write();
       else if (!describeTimer) describeTimer = window.setTimeout(write, Math.max(0, wait));

@@ -323,6 +323,7 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
     ui.active = null;
     ui.hover = null;
     keyHandle = definition.keyboardPoint;
+    fitted = definition.world;
     view.setWorld(definition.world);
     followCamera();
     controls = buildControls(elements.controls, definition.params, onControl);
@@ -371,17 +372,35 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
     scene.draw(ctx, view, theme, settings, { active: ui.active, hover: ui.hover ?? keyboardHover });
   }
 
+  /** The world rectangle the view fits now (a scene's panel beside it may widen it). */
+  let fitted = definition.world;
+
+  /** Fits the view to what the scene shows now, and shapes the narrow-screen stage for it. */
+  function fitScene() {
+    const world = scene.fit?.(settings, view.size()) ?? definition.world;
+    if (world.minX !== fitted.minX || world.maxX !== fitted.maxX || world.minY !== fitted.minY || world.maxY !== fitted.maxY) {
+      fitted = world;
+      view.setWorld(world);
+    }
+    const shape = scene.stageShape?.(settings) ?? '';
+    if ((document.documentElement.dataset.stageShape ?? '') !== shape) {
+      if (shape) document.documentElement.dataset.stageShape = shape;
+      else delete document.documentElement.dataset.stageShape;
+    }
+  }
+
   /** When something changed, draws and updates the panel. */
   function render() {
     view.watch();
     if (!dirty) return;
+    fitScene();
     dirty = false;
     const handle = handleSpec();
     drawFrame(view.begin(), handle);
     controls.update(settings.params);
     const values = scene.readouts(settings);
     readouts.update(values);
-    describer.update(definition.title, definition.readouts, values);
+    describer.update(definition.title, definition.readouts, values, scene.describe?.(settings) ?? '');
     tools.update({ handle: handle.label.toLowerCase(), stepping: scene.isStepping?.() ?? false });
   }
 
@@ -499,10 +518,22 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
         const point = /** @type {Point} */ (handlePosition(grabbed));
         drag = { name: grabbed, offset: { x: point.x - world.x, y: point.y - world.y } };
       } else {
-        // Pressing anywhere else moves the main point there and drags it from there.
-        drag = { name: definition.keyboardPoint, offset: { x: 0, y: 0 } };
-        movePoint(drag.name, world);
+        const perPixel = 1 / view.scale();
+        const claim = scene.press?.(world, settings, { pointerType, perPixel }) ?? null;
+        if (claim) {
+          // A press the scene takes (a mark in a panel of its own): its change, then its drag.
+          if (claim.change) change(claim.change);
+          const at = claim.drag ? handlePosition(claim.drag) : null;
+          drag = claim.drag ? { name: claim.drag, offset: { x: 0, y: 0 } } : null;
+          if (drag && claim.jump) movePoint(drag.name, world);
+          else if (drag && at) drag.offset = { x: at.x - world.x, y: at.y - world.y };
+        } else {
+          // Pressing anywhere else moves the main point there and drags it from there.
+          drag = { name: definition.keyboardPoint, offset: { x: 0, y: 0 } };
+          movePoint(drag.name, world);
+        }
       }
+      if (!drag) return;
       ui.active = drag.name;
       ui.hover = null;
       delete canvas.dataset.hover;

@@ -229,9 +229,11 @@ function polar(centre, radius, angle) {
  * @param {TwoBoneResult} result The full-IK result (mix 1): the triangle drawn is its.
  * @param {TwoBoneResult} [shown] The arm as drawn (blended, when mix < 1).
  * @param {Point[]} [others] More points the labels and the card keep clear of (the pose ghost's).
+ * @param {import('./overlay-layout.js').Box[]} [blocked] Canvas boxes nothing may be placed on (the
+ *   joint-space panel).
  * @returns {{state: ArmOverlayState, finish: () => void}}
  */
-export function drawArmOverlay(ctx, view, theme, params, root, target, result, shown = result, others = []) {
+export function drawArmOverlay(ctx, view, theme, params, root, target, result, shown = result, others = [], blocked = []) {
   const n = armOverlayNumbers(params, root, target, result);
   const formula = armFormula(params, root, target, result, n, view.size().width >= 640, shown);
   const { joint, end, angle1, angle2 } = result;
@@ -239,6 +241,7 @@ export function drawArmOverlay(ctx, view, theme, params, root, target, result, s
   const tool = hasTool(params);
   const scale = view.scale();
   const layout = createLayout(ctx, view, theme);
+  layout.blocked.push(...blocked);
   for (const point of [root, joint, end, target, shown.joint, shown.end]) avoidPoint(layout, point, 12, 20);
   for (const point of others) avoidPoint(layout, point, 10, 20);
   if (shown !== result) avoidSegment(layout, shown.joint, shown.end, 6);

@@ -90,11 +90,24 @@ export function ghostShown(params) {
  * @returns {ArmFigure}
  */
 export function poseFigure(params, root) {
-  const angle1 = params.pose1 * RADIANS;
-  const angle = angle1 + params.pose2 * RADIANS;
-  const joint = polar(root, params.length1, angle1);
-  const hand = polar(joint, params.length2, angle);
-  return { root, joint, hand, tip: toolTip(joint, angle, params, 1), angle };
+  return figureAt(params, root, params.pose1 * RADIANS, params.pose2 * RADIANS);
+}
+
+/**
+ * Forward kinematics: the arm's figure for any pose, the one place that places the joint, the hand
+ * and the tool's tip from the two angles (the ghost and the joint-space panel both use it).
+ * @param {ArmParams} params The lengths and the tool.
+ * @param {Point} root
+ * @param {number} angle1 Bone 1's world angle, radians.
+ * @param {number} angle2 Bone 2's angle from bone 1, radians.
+ * @param {number} [scale] What stretch scales the bones and the tool by (1: not stretched).
+ * @returns {ArmFigure}
+ */
+export function figureAt(params, root, angle1, angle2, scale = 1) {
+  const angle = angle1 + angle2;
+  const joint = polar(root, params.length1 * scale, angle1);
+  const hand = polar(joint, params.length2 * scale, angle);
+  return { root, joint, hand, tip: toolTip(joint, angle, params, scale), angle };
 }
 
 /**

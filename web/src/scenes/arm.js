@@ -17,6 +17,10 @@ import {
 import { formatDegrees, formatLength } from '../format.js';
 import { drawArmOverlay } from './arm-overlay.js';
 import {
+  JOINT_SPACE_HANDLE, JOINT_SPACE_PARAM, SQUARE, cardRect, describeJointSpace, dragPose, drawJointSpace, inside, jointSpaceFigure,
+  jointSpaceLayout, panelBox, poseToWorld, towardCurve,
+} from './arm-joint-space.js';
+import {
   ARM_HANDLES, OFFSET_LIMIT, armDragHandle, armHandleAt, drawGhost, drawIkOutline, drawTool, ghostShown, hasTool,
   poseFigure, resultFigure, toolSide,
 } from './arm-tool.js';
@@ -43,6 +47,7 @@ import { PATH_PARAM, createTargetPath } from './target-path.js';
  * @property {number} pose1 The pose: bone 1's world angle, degrees.
  * @property {number} pose2 The pose: bone 2's angle from bone 1, degrees.
  * @property {boolean} overlay Draw the math overlay.
+ * @property {boolean} jointSpace Draw the joint-space panel (arm-joint-space.js).
  * @property {'none' | 'circle' | 'figure8'} path The target moves along it by itself (target-path.js).
  *
  * @typedef {Object} TwoBoneResult What `ik.solveTwoBone` returns.
@@ -122,6 +127,7 @@ export const arm = {
       name: 'overlay', label: 'Math overlay', kind: 'toggle', default: false, key: 'o',
       help: 'The law-of-cosines triangle, its angles and the formula with these numbers.',
     },
+    JOINT_SPACE_PARAM,
     PATH_PARAM,
     ...['pose1', 'pose2'].map((name, i) => ({
       name, label: `Pose angle${i + 1}`, kind: /** @type {const} */ ('range'), min: -180, max: 180, step: 0.01,
@@ -132,7 +138,7 @@ export const arm = {
     { name: 'target', label: 'Target', default: { x: 110, y: 90 } },
     { name: 'root', label: 'Root', default: { x: 0, y: 0 } },
   ],
-  handles: ARM_HANDLES,
+  handles: [...ARM_HANDLES, JOINT_SPACE_HANDLE],
   keyboardPoint: 'target',
   readouts: [
     { name: 'status', label: 'status' },
@@ -163,6 +169,25 @@ function createArm(ik) {
   /** @type {import('./arm-overlay.js').ArmOverlayState | null} What the overlay drew last. */
   let overlay = null;
 
+  /** @type {TwoBoneResult[]} With `jointSpace`: the solver's answers with bend +1 and −1 (mix 1). */
+  let answers = [];
+  /** @type {import('./arm-joint-space.js').JointSpaceFigure | null} The joint-space panel's content. */
+  let figure = null;
+  /** @type {Array<Array<[number, number]>>} The curve of poses whose end points toward the target. */
+  let curve = [];
+  /** @type {{key: string, layout: import('./arm-joint-space.js').JointSpaceLayout} | null} */
+  let placed = null;
+
+  /**
+   * Where the joint-space panel goes on a canvas of this size (kept for the last size).
+   * @param {{width: number, height: number}} size
+   */
+  function layoutFor(size) {
+    const key = `${size.width}x${size.height}`;
+    if (!placed || placed.key !== key) placed = { key, layout: jointSpaceLayout(FLAT_WORLD, size) };
+    return placed.layout;
+  }
+
   /** The target's path (`path`), around the world's centre. */
   const targetPath = createTargetPath({ x: 0, y: 0 });
 
@@ -191,6 +216,15 @@ function createArm(ik) {
       };
       result = ik.solveTwoBone({ ...limb, mix: params.mix });
       ikResult = params.mix < 1 ? ik.solveTwoBone({ ...limb, mix: 1 }) : null;
+      answers = [];
+      figure = null;
+      curve = [];
+      if (params.jointSpace && result) {
+        // Both answers from the module, bend +1 then −1; the panel draws where they lie.
+        answers = [1, -1].map((bend) => ik.solveTwoBone({ ...limb, bend, mix: 1 }));
+        figure = jointSpaceFigure(params, points.root, points.target, result, answers);
+        curve = towardCurve(params, points.root, points.target);
+      }
       return {};
     },
 
@@ -206,7 +240,47 @@ function createArm(ik) {
         state.ghost = { joint, hand, tip };
       }
       if (overlay) state.overlay = overlay;
+      if (figure && placed) {
+        const { square, side } = placed.layout;
+        state.jointSpace = {
+          pose: [...figure.pose],
+          solutions: figure.solutions.map((s) => [...s]),
+          bends: [...figure.bends],
+          levels: [...figure.levels],
+          limit: figure.limit ? { ...figure.limit } : null,
+          square: { ...square },
+          side,
+        };
+      }
       return state;
+    },
+
+    fit(settings, size) {
+      return armParams(settings).jointSpace ? layoutFor(size).fit : null;
+    },
+
+    stageShape(settings) {
+      return armParams(settings).jointSpace ? 'tall' : '';
+    },
+
+    describe() {
+      return figure ? describeJointSpace(figure) : '';
+    },
+
+    press(world, settings, grab) {
+      const params = armParams(settings);
+      if (!params.jointSpace || !figure || !placed) return null;
+      const { square } = placed.layout;
+      // The card around the square (its margins): a press there is the panel's, not the target's.
+      if (!inside(cardRect(placed.layout), world)) return null;
+      const radius = grabRadius(grab.pointerType) * grab.perPixel;
+      const other = figure.solutions.findIndex((s, i) => figure?.bends[i] !== params.bend
+        && Math.hypot(poseToWorld(square, s[0], s[1]).x - world.x, poseToWorld(square, s[0], s[1]).y - world.y) <= radius);
+      if (other >= 0 && figure.solutions.length > 1) {
+        return { change: { params: { bend: -params.bend } }, drag: JOINT_SPACE_HANDLE.name };
+      }
+      if (!inside(square, world, SQUARE * 0.01)) return {};
+      return { drag: JOINT_SPACE_HANDLE.name, jump: true };
     },
 
     readouts(settings) {
@@ -245,7 +319,7 @@ function createArm(ik) {
       if (params.overlay) {
         const ghost = ghostShown(params) ? poseFigure(params, root) : null;
         const drawn = drawArmOverlay(ctx, view, theme, params, root, settings.points.target, ikResult ?? result, result,
-          ghost ? [ghost.joint, ghost.hand, ghost.tip] : []);
+          ghost ? [ghost.joint, ghost.hand, ghost.tip] : [], figure ? [panelBox(view, layoutFor(view.size()))] : []);
         overlay = drawn.state;
         finishOverlay = drawn.finish;
       } else {
@@ -262,13 +336,23 @@ function createArm(ik) {
         away: result.end,
       });
       if (finishOverlay) finishOverlay();
+      if (figure) {
+        drawJointSpace(ctx, view, theme, layoutFor(view.size()), figure, curve, ui, params.bend);
+      }
     },
 
     handleAt(name, settings) {
+      if (name === JOINT_SPACE_HANDLE.name) {
+        return armParams(settings).jointSpace && figure && placed
+          ? poseToWorld(placed.layout.square, figure.pose[0], figure.pose[1]) : null;
+      }
       return armHandleAt(name, armParams(settings), settings.points.root);
     },
 
     dragHandle(name, world, settings) {
+      if (name === JOINT_SPACE_HANDLE.name) {
+        return placed ? dragPose(placed.layout.square, world, armParams(settings), settings.points.root) : {};
+      }
       return armDragHandle(name, world, armParams(settings), settings.points.root);
     },
 
@@ -282,6 +366,10 @@ function createArm(ik) {
       ikResult = null;
       solved = null;
       overlay = null;
+      answers = [];
+      figure = null;
+      curve = [];
+      placed = null;
     },
   };
 }

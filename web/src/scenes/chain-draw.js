@@ -214,3 +214,94 @@ export function drawPole(ctx, view, theme, pole, middle, highlight) {
   drawHaloText(ctx, theme, 'pole', { x: p.x, y: p.y + size + 4 }, colour, 'top');
   endPart(ctx);
 }
+
+/**
+ * @typedef {Object} Manipulability The end's manipulability ellipse, from J·Jᵀ.
+ * @property {number} major The long semi-axis: √ of J·Jᵀ's larger eigenvalue, world units per radian.
+ * @property {number} minor The short one: √ of the smaller eigenvalue (0 at a singular pose).
+ * @property {number} ratio minor / major, 0..1: 1 moves alike every way, 0 cannot move one way.
+ * @property {number} angle World direction of the long axis, radians.
+ * @property {number} displayScale World units drawn per world unit per radian: the straight chain's
+ *   long axis is drawn at 0.3 of the reach, so sizes compare across poses of a rig.
+ */
+
+/**
+ * The manipulability ellipse of a chain's end: J is the 2×n Jacobian of the end over the joint
+ * angles, column i = perp(end − joint i) (a turn of joint i moves the end at right angles to the
+ * line from the joint to the end, by its length); the ellipse's axes are J·Jᵀ's eigenvectors scaled
+ * by the square roots of its eigenvalues: how far the end goes, each way, for joint turns of norm 1.
+ * @param {ArrayLike<number>} positions x0, y0, …, the end last.
+ * @returns {Manipulability}
+ */
+export function manipulability(positions) {
+  const count = positions.length / 2 - 1;
+  const ex = positions[2 * count];
+  const ey = positions[2 * count + 1];
+  let a = 0;
+  let b = 0;
+  let d = 0;
+  let straight = 0;
+  let along = 0;
+  for (let i = count - 1; i >= 0; i -= 1) {
+    // Column i of J: perp(end − joint i) = (−(ey − yi), ex − xi).
+    const cx = -(ey - positions[2 * i + 1]);
+    const cy = ex - positions[2 * i];
+    a += cx * cx;
+    b += cx * cy;
+    d += cy * cy;
+    along += Math.hypot(positions[2 * i + 2] - positions[2 * i], positions[2 * i + 3] - positions[2 * i + 1]);
+    straight += along * along;
+  }
+  const mean = (a + d) / 2;
+  const spread = Math.hypot((a - d) / 2, b);
+  const major = Math.sqrt(Math.max(0, mean + spread));
+  const minor = Math.sqrt(Math.max(0, mean - spread));
+  return {
+    major,
+    minor,
+    ratio: major > 0 ? minor / major : 0,
+    angle: 0.5 * Math.atan2(2 * b, a - d),
+    displayScale: straight > 0 ? (0.3 * along) / Math.sqrt(straight) : 0,
+  };
+}
+
+/**
+ * Draws the manipulability ellipse at the end: a tinted ellipse and its two axes (the long one
+ * solid, the short one dashed), at the ellipse's display scale.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {Point} end
+ * @param {Manipulability} m
+ */
+export function drawManipulability(ctx, view, theme, end, m) {
+  const c = view.worldToCanvas(end);
+  const px = view.scale() * m.displayScale;
+  const rx = Math.max(0.5, m.major * px);
+  const ry = Math.max(0.5, m.minor * px);
+  // World angle → canvas angle: y flips.
+  const rotation = -m.angle;
+  beginPart(ctx, 'manipulability');
+  ctx.beginPath();
+  ctx.ellipse(c.x, c.y, rx, ry, rotation, 0, Math.PI * 2);
+  ctx.fillStyle = theme.overlayTint;
+  ctx.fill();
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = theme.overlayBeta;
+  ctx.setLineDash([]);
+  ctx.stroke();
+  const ux = Math.cos(rotation);
+  const uy = Math.sin(rotation);
+  ctx.beginPath();
+  ctx.moveTo(c.x - ux * rx, c.y - uy * rx);
+  ctx.lineTo(c.x + ux * rx, c.y + uy * rx);
+  ctx.lineWidth = 2;
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(c.x + uy * ry, c.y - ux * ry);
+  ctx.lineTo(c.x - uy * ry, c.y + ux * ry);
+  ctx.setLineDash([4, 3]);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  endPart(ctx);
+}

@@ -17,6 +17,7 @@
 
 import { formatLength } from '../format.js';
 import { createConvergencePlot, drawConvergencePlot, placeConvergencePlot } from './chain-plot.js';
+import { drawManipulability, manipulability } from './chain-draw.js';
 import { createStepper, drawStepShapes, placeStepCaption } from './chain-steps.js';
 import { methodLabel } from './shared.js';
 import {
@@ -70,6 +71,8 @@ export function createTeaching(ik, host) {
   const convergence = createConvergencePlot(ik);
   /** @type {PlacedLabel[] | null} Overlay labels last drawn. */
   let drawnLabels = null;
+  /** @type {import('./chain-draw.js').Manipulability | null} The ellipse last drawn (DLS with the overlay). */
+  let drawnEllipse = null;
 
   /**
    * getState().stepping: the last step, or a paused state before the first.
@@ -148,6 +151,7 @@ export function createTeaching(ik, host) {
    */
   function drawUnder(ctx, view, theme, frame) {
     drawnLabels = null;
+    drawnEllipse = null;
     const { params, target, root, end, positions, lengths, result, ui } = frame;
     // Overlays: panels in corners first, then labels around them; drawn over the chain.
     const made = stepMode ? stepper.current() : null;
@@ -176,6 +180,25 @@ export function createTeaching(ik, host) {
       const box = placeCornerBox(layout, 'caption', metrics.width, metrics.height, ['top-left', 'top-right', 'bottom-left', 'bottom-right']);
       box.text = lines.join('\n');
       over.push(() => drawPanel(ctx, box, lines.map((text) => ({ text })), metrics, theme));
+    }
+    if (params.overlay && params.method === 'dls') {
+      // The end's manipulability ellipse (J·Jᵀ), in step-through too: DLS inverts that matrix.
+      const ellipse = manipulability(positions);
+      drawManipulability(ctx, view, theme, end, ellipse);
+      drawnEllipse = ellipse;
+      const wide = view.size().width >= 640;
+      const meaning = 'Ellipse (J·Jᵀ): how far the end moves each way per unit of joint turns;';
+      const flat = 'it flattens near full stretch, where DLS needs more steps';
+      const numbers = `axes ${formatLength(ellipse.major)} and ${formatLength(ellipse.minor)} per radian · ratio ${ellipse.ratio.toFixed(3)}`;
+      // Narrow canvases (a phone, an embed): the same words in short lines.
+      const lines = wide ? [`${meaning} ${flat}`, numbers] : [
+        'Ellipse (J·Jᵀ): how far the end moves each way', 'per unit of joint turns; it flattens near full',
+        `stretch, where DLS needs more steps · ratio ${ellipse.ratio.toFixed(3)}`];
+      const metrics = measurePanel(layout, lines, 0.88);
+      const box = placeCornerBox(layout, 'manipulability', metrics.width, metrics.height,
+        ['bottom-left', 'bottom-right', 'top-right', 'top-left']);
+      box.text = lines.join('\n');
+      over.push(() => drawPanel(ctx, box, lines.map((text) => ({ text, colour: theme.overlayBeta })), metrics, theme));
     }
     if (params.plot) {
       const box = placeConvergencePlot(layout);
@@ -229,6 +252,7 @@ export function createTeaching(ik, host) {
         state.convergence = convergence.current(lengths, settings.params, settings.root, settings.target);
       }
       if (drawnLabels) state.overlay = { labels: drawnLabels };
+      if (drawnLabels && drawnEllipse) state.overlay = { labels: drawnLabels, manipulability: { ...drawnEllipse } };
       return state;
     },
 
@@ -253,6 +277,7 @@ export function createTeaching(ik, host) {
     /** Nothing was drawn this frame (getState() then reports no overlay). */
     clearDrawn() {
       drawnLabels = null;
+      drawnEllipse = null;
     },
 
     dispose() {
@@ -260,6 +285,7 @@ export function createTeaching(ik, host) {
       stepper.reset();
       convergence.reset();
       drawnLabels = null;
+      drawnEllipse = null;
     },
   };
 }

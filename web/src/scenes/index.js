@@ -46,6 +46,11 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  * @property {Record<string, number>} [params] Hidden params the scene keeps by itself (the
  *   puppet's pose), stored like a setState so getState() and links carry them.
  *
+ * @typedef {Object} PressClaim What a press in a scene's own panel does (SceneInstance.press).
+ * @property {Record<string, unknown>} [change] A partial state applied at once (e.g. a flipped bend).
+ * @property {string} [drag] The handle the press then drags (a derived handle's name).
+ * @property {boolean} [jump] The handle jumps to the press (else it keeps its offset from it).
+ *
  * @typedef {Object} SceneInstance
  * @property {(dt: number, settings: Settings) => SceneUpdate | null} advance Moves simulation time
  *   forward by dt seconds (e.g. a moving target); null if nothing changed.
@@ -74,6 +79,18 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  * @property {(name: string, world: Point, settings: Settings) => Record<string, unknown>} [dragHandle]
  *   What moving a derived handle to `world` changes: a partial state for setState (e.g. the
  *   params it is derived from), validated like any other.
+ * @property {(settings: Settings, size: {width: number, height: number}) => Rect | null} [fit] The
+ *   world rectangle the view fits into a canvas of this size (CSS px) now, when it is more than the
+ *   definition's `world` (the arm's joint-space panel beside or below it); null: the `world`.
+ * @property {(settings: Settings) => string} [stageShape] A shape the narrow-screen stage takes for
+ *   these settings (`html[data-stage-shape]`, styles.css: 'tall' for a panel below the scene);
+ *   '' for the usual 4:3.
+ * @property {(world: Point, settings: Settings, grab: {pointerType: string, perPixel: number}) =>
+ *   PressClaim | null} [press] A press that grabs no handle: what the scene makes of it (a click on
+ *   a mark in a panel of its own), or null for the usual (the keyboard point jumps there). `grab`:
+ *   the pointer type and world units per CSS px, to measure how near a mark the press is.
+ * @property {(settings: Settings) => string} [describe] More for the canvas' accessible description
+ *   than the readouts say (a panel's content in words), '' for nothing.
  * @property {(x: number) => number} [groundHeight] Terrain height under world x (scenes with terrain).
  * @property {() => Point} [camera] How far the view is shifted from the world rectangle, world
  *   units (scenes whose subject walks off it). Part of the scene's state, moved only by solve and

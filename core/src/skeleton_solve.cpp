@@ -37,6 +37,14 @@ constexpr double kSettledMove = 1e-13;
 constexpr double kNudge = 0.05;
 // Damping a solve's first damped least squares step starts with, relative to the solve's scale.
 constexpr double kStartDamping = 0.1;
+// A try that has not cut the summed squared error to kProgress of its value within kStallSweeps
+// sweeps is stuck, and the next try starts.
+constexpr double kProgress = 0.5;
+constexpr int kStallSweeps = 3;
+// A restarted try replaces the best pose so far only when its summed squared error is below
+// kRestartGain of the best's (a clearly better basin), or when it meets every target. So a set of
+// targets that cannot be met settles: the same pose wins frame after frame.
+constexpr double kRestartGain = 0.5;
 
 }  // namespace
 
@@ -308,28 +316,67 @@ SkeletonSolveResult Skeleton::solveWith(int count, const SkeletonSolveOptions& o
   for (int a = 0; a < activeCount_; ++a)
     limited = limited || hasLimit_[static_cast<size_t>(activeBones_[static_cast<size_t>(a)])];
   const bool polished = (count >= 2 || (count == 1 && limited)) && count <= kMaxDlsEffectors;
+  // Restarts where the polish runs and every target lies within reach (see restartFailing).
+  const bool restarts = polished && !outOfReach;
   double damping = kStartDamping;
   int iteration = 0;
+  int tries = 1;
+  double best = HUGE_VAL;        // the summed squared error of bestAngles_
+  double checkpoint = HUGE_VAL;  // the error the current try must cut to kProgress of
+  int checkpointSweep = 0;
   while (!reached && iteration < sweeps) {
     ++iteration;
     if (iteration == 1 && startsOnALine(count)) nudgeOffLine();
     if (polished) std::copy(angles_.begin(), angles_.end(), sweepAngles_.begin());
     const double errorBefore = polished ? sumOfSquaredErrors(count) : 0;
-    backwardPass();
-    forwardPass();
+    if (tries == 1) {
+      backwardPass();
+      forwardPass();
+    } else {
+      std::copy(positions_.begin(), positions_.end(), before_.begin());  // the polish alone
+    }
     if (polished) {
-      rebuildAngles();
-      updatePositions();
-      // Keep the FABRIK passes only when they did not make things worse: so the summed squared
-      // error never grows from sweep to sweep (or frame to frame), and fixed targets settle.
-      if (sumOfSquaredErrors(count) > errorBefore) {
-        std::copy(sweepAngles_.begin(), sweepAngles_.end(), angles_.begin());
+      if (tries == 1) {
+        rebuildAngles();
         updatePositions();
+        // Keep the FABRIK passes only when they did not make things worse: so the summed squared
+        // error never grows from sweep to sweep (or frame to frame), and fixed targets settle.
+        if (sumOfSquaredErrors(count) > errorBefore) {
+          std::copy(sweepAngles_.begin(), sweepAngles_.end(), angles_.begin());
+          updatePositions();
+        }
       }
       polish(count, damping);
     }
     reached = measureErrors(count, options.tolerance);
-    if (largestMoveInSweep() < kSettledMove) break;
+    const bool settled = largestMoveInSweep() < kSettledMove;
+    if (!restarts) {
+      if (settled) break;
+      continue;
+    }
+    // Within a try the error never grows, so a stuck try ends on its best pose.
+    const double error = sumOfSquaredErrors(count);
+    if (error < kProgress * checkpoint) {
+      checkpoint = error;
+      checkpointSweep = iteration;
+    }
+    // A polish-only sweep that moved nothing had its step refused (the damping grew): not stuck yet.
+    const bool stuck = iteration - checkpointSweep >= kStallSweeps || (tries == 1 && settled);
+    if (reached || !stuck) continue;
+    if (tries == 1 || error < kRestartGain * best) {
+      best = error;
+      std::copy(angles_.begin(), angles_.end(), bestAngles_.begin());
+    }
+    if (iteration == sweeps) break;
+    restartFailing(count, options.tolerance, tries++);
+    damping = kStartDamping;
+    checkpoint = HUGE_VAL;
+    checkpointSweep = iteration;
+  }
+  // The sweeps ran out, or the last try stalled: keep the best try.
+  if (restarts && !reached && tries > 1 && !(sumOfSquaredErrors(count) < kRestartGain * best)) {
+    std::copy(bestAngles_.begin(), bestAngles_.end(), angles_.begin());
+    updatePositions();
   }
   if (iteration > 0) {
     rebuildAngles();

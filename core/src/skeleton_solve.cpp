@@ -263,6 +263,10 @@ SkeletonSolveResult Skeleton::solveWith(int count, const SkeletonSolveOptions& o
     std::fill(effectorStamp_.begin(), effectorStamp_.end(), 0u);
     stamp_ = 1;
   }
+  // Whether these are the last solve's effectors, bone for bone and target for target.
+  const bool spent = restartsSpent_;
+  restartsSpent_ = false;  // a refused call leaves effectors_ half rewritten
+  bool sameEffectors = spent && count == effectorCount_;
   for (int k = 0; k < count; ++k) {
     SkeletonEffector effector;
     if ((result.message = read(k, effector)) != nullptr) return result;
@@ -287,6 +291,9 @@ SkeletonSolveResult Skeleton::solveWith(int count, const SkeletonSolveOptions& o
       result.message = fail("effectors[%d].target must stay within 1e300 in magnitude", k);
       return result;
     }
+    const SkeletonEffector& last = effectors_[static_cast<size_t>(k)];
+    sameEffectors = sameEffectors && last.bone == effector.bone && last.target.x == effector.target.x &&
+                    last.target.y == effector.target.y;
     effectorStamp_[bone] = stamp_;
     effectorSlot_[bone] = k;
     effectors_[static_cast<size_t>(k)] = effector;
@@ -316,8 +323,9 @@ SkeletonSolveResult Skeleton::solveWith(int count, const SkeletonSolveOptions& o
   for (int a = 0; a < activeCount_; ++a)
     limited = limited || hasLimit_[static_cast<size_t>(activeBones_[static_cast<size_t>(a)])];
   const bool polished = (count >= 2 || (count == 1 && limited)) && count <= kMaxDlsEffectors;
-  // Restarts where the polish runs and every target lies within reach (see restartFailing).
-  const bool restarts = polished && !outOfReach;
+  // Restarts where the polish runs and every target lies within reach (see restartFailing), unless
+  // the last solve already spent them on the same targets from this very pose.
+  const bool restarts = polished && !outOfReach && !sameEffectors;
   double damping = kStartDamping;
   int iteration = 0;
   int tries = 1;
@@ -383,6 +391,7 @@ SkeletonSolveResult Skeleton::solveWith(int count, const SkeletonSolveOptions& o
     updatePositions();
     reached = measureErrors(count, options.tolerance);
   }
+  restartsSpent_ = !reached && (tries > 1 || sameEffectors);
   result.iterations = iteration;
   result.errors = errors_.data();
   result.effectorCount = count;

@@ -405,6 +405,44 @@ TEST_CASE("skeleton: conflicting targets settle: the pose change between frames 
   }
 }
 
+TEST_CASE("skeleton: targets the limits forbid: restarts run once, not again on every call",
+          "[skeleton][settle]") {
+  std::mt19937_64& generator = ik2d::test::random();
+  int checked = 0;
+  long sweeps = 0;
+  long calls = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    // Targets from a pose without limits: within reach, but rarely all met with them.
+    Skeleton unlimited = makePuppet();
+    for (int i = 0; i < kPuppetBones; ++i) REQUIRE(unlimited.clearLimit(i) == nullptr);
+    const std::vector<double> goal = randomPose(unlimited, generator, kPi);
+    REQUIRE(unlimited.setAngles(goal.data(), kPuppetBones) == nullptr);
+    const std::vector<SkeletonEffector> effectors = effectorsAtEnds(
+        unlimited, std::vector<int>(std::begin(kPuppetEffectors), std::end(kPuppetEffectors)));
+    Skeleton skeleton = makePuppet();
+    const SkeletonSolveResult first = skeleton.solve(effectors.data(), 5, solveOptions(20, 1e-3));
+    if (first.status == ChainStatus::Reached || first.iterations < 20) continue;  // no restart ran
+    ++checked;
+    // The same targets again from the pose the restarts left: no new restarts, so most calls stop
+    // after a few sweeps (restarts would fill every call's 20).
+    for (int frame = 0; frame < 50; ++frame) {
+      const SkeletonSolveResult r = skeleton.solve(effectors.data(), 5, solveOptions(20, 1e-3));
+      INFO("trial " << trial << " frame " << frame);
+      CHECK(r.status == ChainStatus::MaxIterations);
+      sweeps += r.iterations;
+      ++calls;
+      checkSkeleton(skeleton);
+    }
+    // An edit in between: the next solve restarts again.
+    const std::vector<double> angles(skeleton.angles(), skeleton.angles() + kPuppetBones);
+    REQUIRE(skeleton.setAngles(angles.data(), kPuppetBones) == nullptr);
+    CHECK(skeleton.solve(effectors.data(), 5, solveOptions(20, 1e-3)).iterations == 20);
+  }
+  INFO(sweeps << " sweeps in " << calls << " calls");
+  CHECK(checked >= 20);
+  CHECK(sweeps <= 4 * calls);
+}
+
 // ---- scale and budget ---------------------------------------------------------------------------
 
 TEST_CASE("skeleton: 256 bones and 32 effectors, and the work budget bounds every call",

@@ -208,7 +208,10 @@ class Skeleton {
   std::vector<double> sweepAngles_;     // the angles when a polished sweep began
   std::vector<double> bestAngles_;      // restarts: the angles with the least error so far
   unsigned long long randomState_ = 0;  // restarts: the generator, reseeded by every solve
-  std::vector<unsigned char> pinned_;   // polish: bone held at its limit, left out of the step
+  // The last solve restarted and still missed a target, and nothing was edited since: the same
+  // targets again are not restarted (their tries would find nothing better).
+  bool restartsSpent_ = false;
+  std::vector<unsigned char> pinned_;  // polish: bone held at its limit, left out of the step
   unsigned stamp_ = 0;
   char message_[256] = {};
 };

@@ -58,6 +58,7 @@ export function createSkeletonJs(root, bones) {
   const saved = new Float64Array(n), sweepAngles = new Float64Array(n), pinned = new Uint8Array(n);
   const bestAngles = new Float64Array(n);
   let randomState = 0n;
+  let restartsSpent = false;  // skeleton.hpp restartsSpent_
   let total = 0, activeCount = 0, count = 0, scale = 1;
   const reach = new Float64Array(n);
   bones.forEach((b, i) => {
@@ -337,6 +338,7 @@ export function createSkeletonJs(root, bones) {
     angles,
     errors,
     setLimit(bone, min, max) {
+      restartsSpent = false;
       limitMin[bone] = min;
       limitMax[bone] = max;
       limited[bone] = 1;
@@ -344,6 +346,7 @@ export function createSkeletonJs(root, bones) {
       updatePositions();
     },
     setAngles(values) {
+      restartsSpent = false;
       for (let i = 0; i < n; i++) angles[i] = limited[i] ? clampToRange(wrap(values[i]), limitMin[i], limitMax[i]) : wrap(values[i]);
       updatePositions();
     },
@@ -352,6 +355,9 @@ export function createSkeletonJs(root, bones) {
      * @returns {{reached: boolean, iterations: number}}
      */
     solve(effectorBones, targets, iterations, tolerance) {
+      let sameEffectors = restartsSpent && effectorBones.length === count;
+      for (let k = 0; sameEffectors && k < count; k++)
+        sameEffectors = effBone[k] === effectorBones[k] && effX[k] === targets[2 * k] && effY[k] === targets[2 * k + 1];
       count = effectorBones.length;
       isActive.fill(0);
       isEffector.fill(0);
@@ -382,7 +388,7 @@ export function createSkeletonJs(root, bones) {
       const polished = (count >= 2 || (count === 1 && anyLimit)) && count <= 64;
       let outOfReach = false;
       for (let k = 0; k < count; k++) outOfReach = outOfReach || Math.hypot(effX[k] - pos[0], effY[k] - pos[1]) > reach[effBone[k]];
-      const restarts = polished && !outOfReach;
+      const restarts = polished && !outOfReach && !sameEffectors;
       const state = { damping: START_DAMPING };
       let reached = measure(tolerance);
       let iteration = 0, tries = 1, best = Infinity, checkpoint = Infinity, checkpointSweep = 0;
@@ -439,6 +445,7 @@ export function createSkeletonJs(root, bones) {
         updatePositions();
         reached = measure(tolerance);
       }
+      restartsSpent = !reached && (tries > 1 || sameEffectors);
       return { reached, iterations: iteration };
     },
   };

@@ -17,6 +17,13 @@
 // about 6-9 sweeps); limits stop FABRIK early too (one limited puppet leg: 441 of 600 reachable
 // targets met with FABRIK alone, 499 with the step). A free chain with one effector has no sub-base
 // and no limit and gets plain FABRIK, exactly as Chain does.
+// With limits the sweeps also settle in local minima no step leaves (a knee clamped straight when
+// the target needs it bent the other way), so a polished solve whose targets are all within reach
+// restarts a stuck try: the branches still short get new angles within their limits
+// (skeleton_polish.cpp) and the later tries run the damped least squares step alone, since the
+// FABRIK passes clamp such a hinge straight again; the best try is kept. From the rest pose, 50
+// sweeps, targets from random poses inside the limits: the limited puppet met 52 % without
+// restarts, 99.5 % with them; random limited trees 68 % and 99.2 % (docs/skeleton.md).
 // After the sweeps the local angles are rebuilt from the positions (clamped into their limits) and
 // the positions from the angles, so every length and limit holds exactly as forward kinematics.
 //

@@ -17,7 +17,7 @@ const SETTLED = 1e-13;      // skeleton_solve.cpp kSettledMove
 const START_DAMPING = 0.1;  // kStartDamping
 const MAX_TURN = 0.5;       // skeleton_polish.cpp kMaxTurn
 const MIN_DAMPING = 1e-6, MAX_DAMPING = 1e3;
-const PROGRESS = 0.5, STALL_SWEEPS = 3, RESTART_GAIN = 0.5;  // skeleton_solve.cpp kProgress, ...
+const PROGRESS = 0.5, FIRST_PROGRESS = 0.999, STALL_SWEEPS = 3, RESTART_GAIN = 0.5;  // skeleton_solve.cpp kProgress, ...
 const RESTART_SEED = 0x2545F4914F6CDD1Dn;                      // skeleton_polish.cpp kRestartSeed
 const MASK = (1n << 64n) - 1n;
 
@@ -420,7 +420,7 @@ export function createSkeletonJs(root, bones) {
           continue;
         }
         const error = squaredErrors();
-        if (error < PROGRESS * checkpoint) {
+        if (error < (tries === 1 ? FIRST_PROGRESS : PROGRESS) * checkpoint) {
           checkpoint = error;
           checkpointSweep = iteration;
         }

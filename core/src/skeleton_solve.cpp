@@ -45,8 +45,11 @@ constexpr double kNudge = 0.05;
 // Damping a solve's first damped least squares step starts with, relative to the solve's scale.
 constexpr double kStartDamping = 0.1;
 // A try that has not cut the summed squared error to kProgress of its value within kStallSweeps
-// sweeps is stuck, and the next try starts.
+// sweeps is stuck, and the next try starts. The first try (from the caller's pose) goes on while
+// it gains 0.1 % every kStallSweeps sweeps: a compromise that converges slowly (targets dragged
+// where the limits forbid) is not cut short for restarts that rarely beat it.
 constexpr double kProgress = 0.5;
+constexpr double kFirstProgress = 0.999;
 constexpr int kStallSweeps = 3;
 // A restarted try replaces the best pose so far only when its summed squared error is below
 // kRestartGain of the best's (a clearly better basin), or when it meets every target. So a set of
@@ -371,7 +374,7 @@ SkeletonSolveResult Skeleton::solveWith(int count, const SkeletonSolveOptions& o
     }
     // Within a try the error never grows, so a stuck try ends on its best pose.
     const double error = sumOfSquaredErrors(count);
-    if (error < kProgress * checkpoint) {
+    if (error < (tries == 1 ? kFirstProgress : kProgress) * checkpoint) {
       checkpoint = error;
       checkpointSweep = iteration;
     }

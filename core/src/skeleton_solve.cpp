@@ -23,7 +23,7 @@
 // (skeleton_polish.cpp) and the later tries run the damped least squares step alone, since the
 // FABRIK passes clamp such a hinge straight again; the best try is kept. From the rest pose, 50
 // sweeps, targets from random poses inside the limits: the limited puppet met 52 % without
-// restarts, 99.5 % with them; random limited trees 68 % and 99.2 % (docs/skeleton.md).
+// restarts, 99.4 % with them; random limited trees 68 % and 99.3 % (docs/skeleton.md).
 // After the sweeps the local angles are rebuilt from the positions (clamped into their limits) and
 // the positions from the angles, so every length and limit holds exactly as forward kinematics.
 //

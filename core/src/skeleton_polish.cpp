@@ -174,7 +174,7 @@ double Skeleton::nextRandom() {
 // current), new angles, uniform within each limit (anywhere for a free bone), for the bones of its
 // branch: up to its nearest sub-base in odd rounds, all the way to the root in even ones (then the
 // bones it shares with other effectors move too). The other bones keep their angles.
-void Skeleton::restartFailing(int count, double tolerance, int round) {
+IK2D_COLD void Skeleton::restartFailing(int count, double tolerance, int round) {
   if (round == 1) randomState_ = kRestartSeed;
   const bool toRoot = round % 2 == 0;
   for (int k = 0; k < count; ++k) {

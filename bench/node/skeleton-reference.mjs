@@ -5,7 +5,9 @@
 //   active children's proposals; forward: each active bone toward its end's backward point, within
 //   its limit), then, with two or more effectors or a limit on a moving bone, the FABRIK passes are kept only if they did not
 //   raise the summed squared error, and one damped least squares step (one round of pinning bones
-//   at their limits) ends the sweep; angles rebuilt from positions at the end.
+//   at their limits) ends the sweep; a try that stalls short of the targets (all within reach) is
+//   restarted with new angles for the failing branches and the damped least squares step alone,
+//   the best try kept; angles rebuilt from positions at the end.
 // Not covered: the singular-start nudge (the benchmark never starts on a line) and input checks.
 // tests/js/skeleton.test.mjs holds it to ik.Skeleton's poses.
 
@@ -15,6 +17,9 @@ const SETTLED = 1e-13;      // skeleton_solve.cpp kSettledMove
 const START_DAMPING = 0.1;  // kStartDamping
 const MAX_TURN = 0.5;       // skeleton_polish.cpp kMaxTurn
 const MIN_DAMPING = 1e-6, MAX_DAMPING = 1e3;
+const PROGRESS = 0.5, FIRST_PROGRESS = 0.999, STALL_SWEEPS = 3, RESTART_GAIN = 0.5;  // skeleton_solve.cpp kProgress, ...
+const RESTART_SEED = 0x2545F4914F6CDD1Dn;                      // skeleton_polish.cpp kRestartSeed
+const MASK = (1n << 64n) - 1n;
 
 function wrap(angle) {
   if (angle > -PI && angle <= PI) return angle + 0;
@@ -51,6 +56,9 @@ export function createSkeletonJs(root, bones) {
   const rowsMax = 2 * Math.min(n, 64);
   const normal = new Float64Array(rowsMax * rowsMax), weights = new Float64Array(rowsMax);
   const saved = new Float64Array(n), sweepAngles = new Float64Array(n), pinned = new Uint8Array(n);
+  const bestAngles = new Float64Array(n);
+  let randomState = 0n;
+  let restartsSpent = false;  // skeleton.hpp restartsSpent_
   let total = 0, activeCount = 0, count = 0, scale = 1;
   const reach = new Float64Array(n);
   bones.forEach((b, i) => {
@@ -268,6 +276,31 @@ export function createSkeletonJs(root, bones) {
     return Number.isFinite(turn) ? turn : 0;
   }
 
+  // splitmix64 as a number in [0, 1), as skeleton_polish.cpp nextRandom.
+  function nextRandom() {
+    randomState = (randomState + 0x9E3779B97F4A7C15n) & MASK;
+    let z = randomState;
+    z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & MASK;
+    z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & MASK;
+    z ^= z >> 31n;
+    return Number(z >> 11n) * 2 ** -53;
+  }
+
+  // skeleton_polish.cpp restartFailing.
+  function restartFailing(tolerance, round) {
+    if (round === 1) randomState = RESTART_SEED;
+    const toRoot = round % 2 === 0;
+    for (let k = 0; k < count; k++) {
+      if (errors[k] <= tolerance) continue;
+      for (let b = effBone[k]; b >= 0; b = parents[b]) {
+        if (!toRoot && b !== effBone[k] && children[b + 1] > 1) break;
+        const u = nextRandom();
+        angles[b] = limited[b] ? Math.min(limitMin[b] + (limitMax[b] - limitMin[b]) * u, limitMax[b]) : wrap(PI * (2 * u - 1));
+      }
+    }
+    updatePositions();
+  }
+
   function polish(state) {
     const start = squaredErrors();
     for (let a = 0; a < activeCount; a++) pinned[active[a]] = 0;
@@ -305,6 +338,7 @@ export function createSkeletonJs(root, bones) {
     angles,
     errors,
     setLimit(bone, min, max) {
+      restartsSpent = false;
       limitMin[bone] = min;
       limitMax[bone] = max;
       limited[bone] = 1;
@@ -312,6 +346,7 @@ export function createSkeletonJs(root, bones) {
       updatePositions();
     },
     setAngles(values) {
+      restartsSpent = false;
       for (let i = 0; i < n; i++) angles[i] = limited[i] ? clampToRange(wrap(values[i]), limitMin[i], limitMax[i]) : wrap(values[i]);
       updatePositions();
     },
@@ -320,6 +355,9 @@ export function createSkeletonJs(root, bones) {
      * @returns {{reached: boolean, iterations: number}}
      */
     solve(effectorBones, targets, iterations, tolerance) {
+      let sameEffectors = restartsSpent && effectorBones.length === count;
+      for (let k = 0; sameEffectors && k < count; k++)
+        sameEffectors = effBone[k] === effectorBones[k] && effX[k] === targets[2 * k] && effY[k] === targets[2 * k + 1];
       count = effectorBones.length;
       isActive.fill(0);
       isEffector.fill(0);
@@ -348,32 +386,66 @@ export function createSkeletonJs(root, bones) {
       let anyLimit = false;
       for (let a = 0; a < activeCount; a++) anyLimit = anyLimit || limited[active[a]] === 1;
       const polished = (count >= 2 || (count === 1 && anyLimit)) && count <= 64;
+      let outOfReach = false;
+      for (let k = 0; k < count; k++) outOfReach = outOfReach || Math.hypot(effX[k] - pos[0], effY[k] - pos[1]) > reach[effBone[k]];
+      const restarts = polished && !outOfReach && !sameEffectors;
       const state = { damping: START_DAMPING };
       let reached = measure(tolerance);
-      let iteration = 0;
+      let iteration = 0, tries = 1, best = Infinity, checkpoint = Infinity, checkpointSweep = 0;
       while (!reached && iteration < iterations) {
         iteration++;
         if (polished) sweepAngles.set(angles);
         const start = polished ? squaredErrors() : 0;
-        backwardPass();
-        forwardPass();
+        if (tries === 1) {
+          backwardPass();
+          forwardPass();
+        } else {
+          before.set(pos);
+        }
         if (polished) {
-          rebuildAngles();
-          updatePositions();
-          if (squaredErrors() > start) {
-            angles.set(sweepAngles);
+          if (tries === 1) {
+            rebuildAngles();
             updatePositions();
+            if (squaredErrors() > start) {
+              angles.set(sweepAngles);
+              updatePositions();
+            }
           }
           polish(state);
         }
         reached = measure(tolerance);
-        if (largestMove() < SETTLED) break;
+        const settled = largestMove() < SETTLED;
+        if (!restarts) {
+          if (settled) break;
+          continue;
+        }
+        const error = squaredErrors();
+        if (error < (tries === 1 ? FIRST_PROGRESS : PROGRESS) * checkpoint) {
+          checkpoint = error;
+          checkpointSweep = iteration;
+        }
+        const stuck = iteration - checkpointSweep >= STALL_SWEEPS || (tries === 1 && settled);
+        if (reached || !stuck) continue;
+        if (tries === 1 || error < RESTART_GAIN * best) {
+          best = error;
+          bestAngles.set(angles);
+        }
+        if (iteration === iterations) break;
+        restartFailing(tolerance, tries++);
+        state.damping = START_DAMPING;
+        checkpoint = Infinity;
+        checkpointSweep = iteration;
+      }
+      if (restarts && !reached && tries > 1 && !(squaredErrors() < RESTART_GAIN * best)) {
+        angles.set(bestAngles);
+        updatePositions();
       }
       if (iteration > 0) {
         rebuildAngles();
         updatePositions();
         reached = measure(tolerance);
       }
+      restartsSpent = !reached && (tries > 1 || sameEffectors);
       return { reached, iterations: iteration };
     },
   };

@@ -210,7 +210,9 @@ IK2D_COLD const char* Skeleton::build(Vec2 root, int count, ReadBone read) {
   savedAngles_.assign(bones, 0.0);
   pinned_.assign(bones, 0);
   sweepAngles_.assign(bones, 0.0);
+  bestAngles_.assign(bones, 0.0);
   stamp_ = 0;
+  restartsSpent_ = false;
   totalLength_ = total;
   setPosition(0, root);
   updatePositions();
@@ -245,6 +247,7 @@ IK2D_COLD const char* Skeleton::setRoot(Vec2 root) {
   if (!isValid(root.y)) return fail("root.y must be a finite number, got %s", NumberText(root.y).text);
   if (!isWithinMagnitude(root)) return fail("root must stay within 1e300 in magnitude");
   if (size() == 0) return nullptr;
+  restartsSpent_ = false;
   setPosition(0, root);
   updatePositions();
   return nullptr;
@@ -256,6 +259,7 @@ IK2D_COLD const char* Skeleton::setAngles(const double* angles, int count) {
     if (!isValid(angles[i]))
       return fail("angles[%d] must be a finite number, got %s", i, NumberText(angles[i]).text);
   }
+  restartsSpent_ = false;
   for (int i = 0; i < count; ++i) {
     const auto bone = static_cast<size_t>(i);
     const double wrapped = wrapAngle(angles[i]);
@@ -279,6 +283,7 @@ IK2D_COLD const char* Skeleton::setLimit(int bone, double min, double max) {
                 NumberText(max).text);
   if (max - min >= 2 * kPi) return clearLimit(bone);  // the whole circle: no limit
   const auto at = static_cast<size_t>(bone);
+  restartsSpent_ = false;
   limitMin_[at] = min;
   limitMax_[at] = max;
   hasLimit_[at] = 1;
@@ -292,6 +297,7 @@ IK2D_COLD const char* Skeleton::clearLimit(int bone) {
     return fail("bone must be a bone of this skeleton, a whole number from 0 to %d; got %d", size() - 1,
                 bone);
   const auto at = static_cast<size_t>(bone);
+  restartsSpent_ = false;
   limitMin_[at] = -kPi;
   limitMax_[at] = kPi;
   hasLimit_[at] = 0;

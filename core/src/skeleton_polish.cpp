@@ -1,5 +1,6 @@
 // skeleton_polish.cpp: the damped least squares step that ends each FABRIK sweep of a skeleton
-// with two or more effectors (skeleton_solve.cpp says why).
+// with two or more effectors or a limit (skeleton_solve.cpp says why), and the restarts that draw
+// new angles for the branches a stuck try leaves short of their targets.
 #include <algorithm>
 
 #include "chain_detail.hpp"
@@ -14,6 +15,8 @@ constexpr double kMaxTurn = 0.5;
 // The damping stays within [kMinDamping, kMaxDamping] (relative to the solve's scale).
 constexpr double kMinDamping = 1e-6;
 constexpr double kMaxDamping = 1e3;
+// Every solve draws the same sequence of restart angles: a solve depends only on its inputs.
+constexpr unsigned long long kRestartSeed = 0x2545F4914F6CDD1DULL;
 
 }  // namespace
 
@@ -156,6 +159,37 @@ double Skeleton::polishTurn(int j, int count) const {
         column.x * weights_[2 * static_cast<size_t>(k)] + column.y * weights_[2 * static_cast<size_t>(k) + 1];
   }
   return std::isfinite(turn) ? turn : 0.0;
+}
+
+// A uniform number in [0, 1) from splitmix64 (Steele, Lea and Flood 2014).
+double Skeleton::nextRandom() {
+  unsigned long long z = (randomState_ += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  z ^= z >> 31;
+  return static_cast<double>(z >> 11) * 0x1.0p-53;
+}
+
+// Restart `round` (1, 2, ...) of a solve: for every effector beyond tolerance (errors_ is
+// current), new angles, uniform within each limit (anywhere for a free bone), for the bones of its
+// branch: up to its nearest sub-base in odd rounds, all the way to the root in even ones (then the
+// bones it shares with other effectors move too). The other bones keep their angles.
+IK2D_COLD void Skeleton::restartFailing(int count, double tolerance, int round) {
+  if (round == 1) randomState_ = kRestartSeed;
+  const bool toRoot = round % 2 == 0;
+  for (int k = 0; k < count; ++k) {
+    if (errors_[static_cast<size_t>(k)] <= tolerance) continue;
+    const int effector = effectors_[static_cast<size_t>(k)].bone;
+    for (int bone = effector; bone >= 0; bone = parents_[static_cast<size_t>(bone)]) {
+      const auto at = static_cast<size_t>(bone);
+      if (!toRoot && bone != effector && activeChildren_[at + 1] > 1) break;  // a sub-base
+      const double u = nextRandom();
+      angles_[at] = hasLimit_[at]
+                        ? std::min(limitMin_[at] + (limitMax_[at] - limitMin_[at]) * u, limitMax_[at])
+                        : wrapAngle(kPi * (2 * u - 1));
+    }
+  }
+  updatePositions();
 }
 
 }  // namespace ik2d

@@ -2,6 +2,7 @@
 // the puppet (the playground's stick figure, y up), random trees, and random poses.
 #pragma once
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -97,6 +98,48 @@ inline std::vector<SkeletonBone> randomTree(std::mt19937_64& random, int branche
     ends.push_back(parent);
   }
   return bones;
+}
+
+/// A random limited tree, built at the origin: randomTree's bones with rest angles drawn (a bone on
+/// the root anywhere, the others within +-0.8 rad), and limits on about 70 % of the bones: half of
+/// them hinges that bend one way ([0, w] or [-w, 0], w from 1.5 to 2.8 rad, like an elbow or a
+/// knee), half a range around a middle angle (anywhere for a bone on the root, else within +-0.8),
+/// 0.3 to 1.2 rad to each side, within [-pi, pi]. setLimit clamps each rest angle into its limit.
+/// `effectors` receives each branch's last bone, once.
+inline Skeleton randomLimitedTree(std::mt19937_64& random, std::vector<int>& effectors) {
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  constexpr double pi = 3.141592653589793;
+  std::vector<int> ends;
+  std::vector<SkeletonBone> bones = randomTree(random, 2 + static_cast<int>(random() % 5), ends);
+  for (SkeletonBone& bone : bones)
+    bone.angle = bone.parent < 0 ? pi * (2 * unit(random) - 1) : 1.6 * unit(random) - 0.8;
+  Skeleton skeleton;
+  skeleton.reset({0, 0}, bones.data(), static_cast<int>(bones.size()));
+  for (int i = 0; i < skeleton.size(); ++i) {
+    const double kind = unit(random);
+    if (kind < 0.35) {
+      const double width = 1.5 + 1.3 * unit(random);
+      if (unit(random) < 0.5) skeleton.setLimit(i, 0, width);
+      else skeleton.setLimit(i, -width, 0);
+    } else if (kind < 0.7) {
+      const bool onRoot = bones[static_cast<size_t>(i)].parent < 0;
+      const double middle = onRoot ? pi * (2 * unit(random) - 1) : 1.6 * unit(random) - 0.8;
+      const double low = std::max(-pi, middle - 0.3 - 0.9 * unit(random));
+      skeleton.setLimit(i, low, std::min(pi, middle + 0.3 + 0.9 * unit(random)));
+    }
+  }
+  effectors.clear();
+  for (int end : ends) {
+    if (std::find(effectors.begin(), effectors.end(), end) == effectors.end()) effectors.push_back(end);
+  }
+  return skeleton;
+}
+
+/// The largest distance any bone's end can get from the root: what reach tolerances are relative to.
+inline double largestReach(const Skeleton& skeleton) {
+  double largest = 0;
+  for (int i = 0; i < skeleton.size(); ++i) largest = std::max(largest, skeleton.pathReach(i));
+  return largest;
 }
 
 /// A random pose: each angle uniform within its limit, or within [-spread, spread] when it has none.

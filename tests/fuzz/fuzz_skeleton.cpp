@@ -1,7 +1,8 @@
 // fuzz_skeleton.cpp: a skeleton built from random records (parents, lengths, angles: cycles,
-// out-of-order parents, NaN and all), then random edits and solves with random effectors. After
-// every call: finite state, limits and lengths kept, a message exactly when refused, a refused
-// call changes nothing, 'reached' iff every error is within tolerance.
+// out-of-order parents, NaN and all), then random edits and solves with random effectors (some
+// solved twice in a row). After every call: finite state, limits and lengths kept, a message
+// exactly when refused, a refused call changes nothing, 'reached' iff every error is within
+// tolerance.
 #include <vector>
 
 #include "fuzz_support.hpp"
@@ -82,6 +83,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
         options.iterations = data.ConsumeIntegralInRange<int>(-2, 64);
         options.tolerance = data.ConsumeBool() ? 1e-3 : fuzz::anyDouble(data);
         const std::vector<double> before(skeleton.positions(), skeleton.positions() + 2 * (count + 1));
+        // The same call twice: the second one sees the first's spent restarts.
+        if (data.ConsumeBool()) {
+          skeleton.solveFromRecords(effectors.data(), effectorCount, options);
+          checkSkeleton(skeleton);
+        }
         const SkeletonSolveResult r = skeleton.solveFromRecords(effectors.data(), effectorCount, options);
         require((r.status == ChainStatus::Invalid) == (r.message != nullptr),
                 "a message exactly when invalid");

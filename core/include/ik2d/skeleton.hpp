@@ -158,6 +158,8 @@ class Skeleton {
   bool polish(int count, double& damping);
   bool solveNormalEquations(int count, double damping);
   double polishTurn(int bone, int count) const;
+  void restartFailing(int count, double tolerance, int round);
+  double nextRandom();
   Vec2 perpendicularArm(int bone, Vec2 pivot) const;
   double sumOfSquaredErrors(int count) const;
   double largestMoveInSweep() const;
@@ -201,14 +203,18 @@ class Skeleton {
   std::vector<int> onlyChild_;           // per position: the last active bone starting there
   std::vector<SkeletonEffector> effectors_;
   std::vector<double> errors_;
-  std::vector<int> enter_, leave_;  // depth-first order: bone b is under a iff enter/leave nest
-  double inverseScale_ = 1;
-  std::vector<double> normal_;         // polish: J J^T + damping^2 I, then its Cholesky factor
-  std::vector<double> weights_;        // polish: targets - ends, then the solved weights
-  std::vector<double> savedAngles_;    // polish: the angles before a trial step
-  std::vector<double> sweepAngles_;    // the angles when a polished sweep began
-  std::vector<unsigned char> pinned_;  // polish: bone held at its limit, left out of the step            //
-                                       // CCD: 1 / the solve's scale, so no product overflows
+  std::vector<int> enter_, leave_;      // depth-first order: bone b is under a iff enter/leave nest
+  double inverseScale_ = 1;             // 1 / the solve's scale, so no product overflows
+  std::vector<double> normal_;          // polish: J J^T + damping^2 I, then its Cholesky factor
+  std::vector<double> weights_;         // polish: targets - ends, then the solved weights
+  std::vector<double> savedAngles_;     // polish: the angles before a trial step
+  std::vector<double> sweepAngles_;     // the angles when a polished sweep began
+  std::vector<double> bestAngles_;      // restarts: the angles with the least error so far
+  unsigned long long randomState_ = 0;  // restarts: the generator, reseeded by every solve
+  // The last solve restarted and still missed a target, and nothing was edited since: the same
+  // targets again are not restarted (their tries would find nothing better).
+  bool restartsSpent_ = false;
+  std::vector<unsigned char> pinned_;  // polish: bone held at its limit, left out of the step
   unsigned stamp_ = 0;
   char message_[256] = {};
 };

@@ -249,15 +249,8 @@ export function getState(page) {
   return page.evaluate(() => window.playground.getState());
 }
 
-/**
- * Applies a partial state; returns the notices.
- * @param {import('playwright-core').Page} page
- * @param {unknown} partial
- * @returns {Promise<string[]>}
- */
-export function setState(page, partial) {
-  return page.evaluate((p) => window.playground.setState(p), partial);
-}
+// Applies a partial state and returns the notices; a scene not loaded yet is loaded first.
+export { setState } from './engines/calls.mjs';
 
 /**
  * Where a world point is in the viewport (CSS pixels).

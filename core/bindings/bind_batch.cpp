@@ -69,9 +69,7 @@ class TwoBoneBatchHandle {
   std::uintptr_t statusAddress() { return reinterpret_cast<std::uintptr_t>(batch_.status()); }
   // Limbs [begin, end): "" or why the range was refused.
   std::string solve(double begin, double end) {
-    if (!(begin >= 0 && begin <= end && end <= batch_.count()) || begin != std::floor(begin) ||
-        end != std::floor(end))
-      return "begin and end must be whole numbers with 0 <= begin <= end <= " + wholeNumber(batch_.count());
+    if (const char* message = batch_.checkRange(begin, end)) return message;
     batch_.solve(static_cast<int>(begin), static_cast<int>(end));
     return "";
   }

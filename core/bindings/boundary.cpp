@@ -10,7 +10,10 @@ namespace ik2d::bind {
 double frame[kFrameSlots];
 std::vector<double> inputBuffer;
 
-// A whole number in decimal, without std::to_string (which would link printf: kilobytes).
+namespace {
+
+// A whole number in decimal for the table, without std::to_string (which would link printf:
+// kilobytes). (Messages take theirs from the core's formatter, core/src/message.hpp.)
 std::string wholeNumber(long long value) {
   char digits[24];
   char* at = digits + sizeof digits;
@@ -25,8 +28,6 @@ std::string wholeNumber(long long value) {
   if (negative) *--at = '-';
   return at;
 }
-
-namespace {
 
 // The sections added so far (a function's static: ready whichever part's initialiser runs first).
 std::vector<AbiSection>& sections() {

@@ -120,7 +120,5 @@ int wholeOrInvalid(double value);
 std::string messageOf(const char* message);
 /// True when the input buffer holds at least `count` doubles (count >= 0).
 bool inputHolds(double count);
-/// A whole number in decimal, for messages the binding writes itself.
-std::string wholeNumber(long long value);
 
 }  // namespace ik2d::bind

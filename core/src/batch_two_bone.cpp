@@ -13,6 +13,7 @@
 #include <iterator>
 
 #include "ik2d/batch.hpp"
+#include "message.hpp"
 #include "simd.hpp"
 
 namespace ik2d {
@@ -248,6 +249,13 @@ TwoBoneStatus solveTwoBoneLimb(const double* in, double* out, const char** messa
   storeFields(r, outputLanes, codes, 0);
   *message = r.message;
   return r.status;
+}
+
+IK2D_COLD const char* TwoBoneBatch::checkRange(double begin, double end) {
+  if (begin >= 0 && begin <= end && end <= count_ && begin == std::floor(begin) && end == std::floor(end))
+    return nullptr;
+  return detail::formatMessage(rangeMessage_,
+                               "begin and end must be whole numbers with 0 <= begin <= end <= %d", count_);
 }
 
 void TwoBoneBatch::solve() { solve(0, count_); }

@@ -69,6 +69,9 @@ class TwoBoneBatch {
   void solve();
   /// Solves limbs [begin, end) only (0 <= begin <= end <= count()).
   void solve(int begin, int end);
+  /// Why limbs [begin, end) cannot be solved, naming the count; nullptr when begin and end are
+  /// whole numbers with 0 <= begin <= end <= count().
+  const char* checkRange(double begin, double end);
   /// Why limb `index` is invalid (nullptr when it is not, or `index` is out of range).
   const char* message(int index);
 
@@ -103,6 +106,7 @@ class TwoBoneBatch {
   void solveAlone(int index);
 
   int count_ = 0;
+  char rangeMessage_[96] = {};  // checkRange's message
   std::vector<double> data_;
   std::vector<std::uint8_t> status_;
 };

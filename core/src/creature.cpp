@@ -65,10 +65,15 @@ IK2D_COLD const char* Creature::reset(const CreatureOptions& options) {
   bendSin_ = std::sin(bend);
   reach_ = options.upperLength + options.lowerLength;
   const double inner = std::fabs(options.upperLength - options.lowerLength);
-  plantedLow_ = std::max(1.02 * inner, 0.03 * reach_);
-  plantedHigh_ = 0.98 * reach_;
-  airborneLow_ = std::max(1.01 * inner, 0.02 * reach_);
-  airborneHigh_ = 0.99 * reach_;
+  // Margins inside the ring a foot can reach, [inner, reach], as shares of its width (2 min(upper,
+  // lower)), so that a short thigh on a long shin still has room.
+  const double ring = reach_ - inner;
+  plantedLow_ = inner + 0.02 * ring;
+  plantedHigh_ = reach_ - 0.02 * ring;
+  airborneLow_ = inner + 0.01 * ring;
+  airborneHigh_ = reach_ - 0.01 * ring;
+  strainedLow_ = inner + 0.05 * ring;
+  strainedHigh_ = reach_ - 0.05 * ring;
   restDistance_ = plantedLow_ + 0.55 * (plantedHigh_ - plantedLow_);
 
   state_.heading = wrapAngle(options.heading);
@@ -322,7 +327,7 @@ void Creature::updateGait(double h) {
       Vec2 forward, left;
       const Vec2 hip = hipOf(spine, leg, forward, left);
       const double d = distance(l.foot, hip);
-      const bool strained = d > 0.97 * plantedHigh_ || d < 1.03 * plantedLow_;
+      const bool strained = d > strainedHigh_ || d < strainedLow_;
       wish = strained ? HUGE_VAL : distance(l.foot, spotOf(leg, hip, forward, left));
     }
     gait_.addLeg(static_cast<int>(l.group), l.planted == 0, wish);

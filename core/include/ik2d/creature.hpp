@@ -155,6 +155,7 @@ class Creature {
   /// Longest substep, seconds: step() splits anything longer.
   static constexpr double kMaxSubstep = 1.0 / 60;
 
+  /// The default lizard (CreatureOptions{}) at the origin, facing +x.
   Creature();
   /// Rebuilds the creature: the head at (x, y) facing `heading`, the body straight behind it,
   /// every foot planted on its spot, the goal on the head. Returns nullptr or a message naming the
@@ -218,6 +219,7 @@ class Creature {
   double reach_ = 0, restDistance_ = 0;
   double plantedLow_ = 0, plantedHigh_ = 0;    // planted feet stay this far from their hips
   double airborneLow_ = 0, airborneHigh_ = 0;  // stepping feet are kept this far
+  double strainedLow_ = 0, strainedHigh_ = 0;  // a planted foot beyond these must step
 };
 
 /// Many creatures of one kind in one contiguous block, stepped together.

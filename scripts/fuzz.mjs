@@ -1,5 +1,5 @@
 // fuzz.mjs: `npm run fuzz [-- --seconds N]` builds the libFuzzer harnesses (tests/fuzz: two-bone, skeleton,
-// chain, spider; clang with ASan + UBSan) and runs each for N seconds (default 300). npm test runs
+// chain, spider, batch, creature; clang with ASan + UBSan) and runs each for N seconds (default 300). npm test runs
 // the same with a short budget. Corpora grow in build/fuzz/corpus/<harness>; a failing input is
 // saved in build/fuzz/artifacts/ and the run fails, naming it.
 import { mkdirSync, readdirSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { run } from './lib/run.mjs';
 import { ensureSystemTools, repoRoot } from './lib/setup.mjs';
 
-export const harnesses = ['fuzz_two_bone', 'fuzz_chain', 'fuzz_spider', 'fuzz_batch', 'fuzz_skeleton'];
+export const harnesses = ['fuzz_two_bone', 'fuzz_chain', 'fuzz_spider', 'fuzz_batch', 'fuzz_skeleton', 'fuzz_creature'];
 
 /**
  * Builds and runs every harness for `seconds` each; throws on the first failure.

@@ -105,6 +105,7 @@ const char* Spider::reset(const SpiderOptions& options, double x) {
 
   options_ = options;
   terrain_ = terrain;
+  gait_.reset(2);
   goal_ = x;
   const double half = bodyHalfLength();
   body_.position = {x, terrain_.height(x) + options_.bodyHeight};
@@ -241,15 +242,11 @@ void Spider::settleBody(double dt) {
 
 // ---- gait ---------------------------------------------------------------------------------------
 
-bool Spider::groupInAir(int group) const {
-  return std::any_of(legs_.begin(), legs_.end(),
-                     [group](const SpiderLeg& leg) { return leg.group == group && !leg.planted; });
-}
-
 // Stepping feet follow an arc: along the straight line from lift-off to landing (eased), never
 // below the ground, raised by stepHeight sin(pi t). A foot lands exactly on the ground.
 // Then a group lifts when any of its feet has drifted past stepThreshold from its rest spot (or
-// past a third of it when the body has stopped, to settle), provided the other group is planted.
+// past a third of it when the body has stopped, to settle), provided the other group is planted:
+// GaitCoordinator's rule, the one the creatures use.
 // Each lifted foot aims ahead of its rest spot by where the body will be on landing, plus half a
 // threshold in the direction of travel.
 void Spider::updateGait(double dt) {
@@ -287,20 +284,22 @@ void Spider::updateGait(double dt) {
   // Standing: a third of the threshold, to settle the feet. Walking with every foot down (starting
   // off, or one group just landed): 60 % of it, so the groups fall out of step at once instead of
   // drifting together until the second waits on the first with a leg at full stretch.
-  const bool allPlanted = !groupInAir(0) && !groupInAir(1);
-  const double trigger = speed < 1.0 ? options_.stepThreshold / 3
-                                     : (allPlanted ? 0.6 * options_.stepThreshold : options_.stepThreshold);
-  double largestDrift[2] = {0, 0};
+  gait_.clear();
   for (int i = 0; i < options_.legCount; ++i) {
     const SpiderLeg& leg = legs_[static_cast<size_t>(i)];
-    if (!leg.planted) continue;
-    const double drift = std::fabs(leg.foot.x - restSpotOf(i, 0).x);
-    const bool overReaching = length(leg.foot - hipOf(i, body_)) > 0.95 * reach;
-    largestDrift[leg.group] = std::max(largestDrift[leg.group], overReaching ? HUGE_VAL : drift);
+    double wish = 0;
+    if (leg.planted) {
+      const double drift = std::fabs(leg.foot.x - restSpotOf(i, 0).x);
+      const bool overReaching = length(leg.foot - hipOf(i, body_)) > 0.95 * reach;
+      wish = overReaching ? HUGE_VAL : drift;
+    }
+    gait_.addLeg(leg.group, !leg.planted, wish);
   }
-  const int first = largestDrift[1] > largestDrift[0] ? 1 : 0;
-  for (int group : {first, 1 - first}) {
-    if (largestDrift[group] <= trigger || groupInAir(0) || groupInAir(1)) continue;
+  const bool allPlanted = !gait_.anyInAir();
+  const double trigger = speed < 1.0 ? options_.stepThreshold / 3
+                                     : (allPlanted ? 0.6 * options_.stepThreshold : options_.stepThreshold);
+  const int group = gait_.groupToLift(trigger);
+  if (group >= 0) {
     const double duration = stepDuration();
     const double lead = body_.velocity * duration + direction * 0.5 * options_.stepThreshold;
     SpiderBody landing = body_;  // where the body will be when the feet land

@@ -183,6 +183,19 @@ TEST_CASE("Creature: random options within range keep every invariant", "[creatu
   }
 }
 
+TEST_CASE("Creature: legs far from even (a short thigh on a long shin) keep their lengths", "[creature]") {
+  // The reachable ring is then thin: [lower - upper, lower + upper], 2 % of the reach wide here.
+  for (double upper : {1.0, 100.0}) {
+    CreatureOptions o = creaturePreset(CreatureKind::Centipede);
+    o.upperLength = upper;
+    o.lowerLength = 101 - upper;
+    o.stepThreshold = 1;
+    Creature c;
+    REQUIRE(c.reset(o) == nullptr);
+    walk(c, 1500, 30 * o.spacing);
+  }
+}
+
 TEST_CASE("Creature: heads for the goal and stops within one spacing of it", "[creature]") {
   for (CreatureKind kind : kKinds) {
     for (double scale : {1e-3, 1.0, 1e4}) {

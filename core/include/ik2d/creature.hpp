@@ -18,8 +18,9 @@
 //    step; through GaitCoordinator its group lifts only while every other group is planted. A lifted foot
 //    eases toward its spot (plus a lead in the direction of travel) along an arc that bulges outward by up to
 //    stepHeight, and plants at the end.
-// 4. Legs: two-bone solves, the knee's side chosen per side of the body so that front elbows
-//    point back and (with rearKneesForward) hind knees point forward.
+// 4. Legs: two-bone solves (solveTwoBoneLimb, the kernel ik.solveTwoBone runs), the knee's side
+//    chosen per side of the body so that front elbows point back and (with rearKneesForward) hind
+//    knees point forward.
 // 5. Skin, eyes and fins from the new spine; the skin's width pulses by `bob` with the gait.
 #pragma once
 
@@ -154,6 +155,7 @@ class Creature {
   /// Longest substep, seconds: step() splits anything longer.
   static constexpr double kMaxSubstep = 1.0 / 60;
 
+  /// The default lizard (CreatureOptions{}) at the origin, facing +x.
   Creature();
   /// Rebuilds the creature: the head at (x, y) facing `heading`, the body straight behind it,
   /// every foot planted on its spot, the goal on the head. Returns nullptr or a message naming the
@@ -188,6 +190,8 @@ class Creature {
   bool plantedLegsFit(const double* spine) const;
   double stepDuration() const;
   void frameAt(const double* spine, int index, Vec2& forward, Vec2& left) const;
+  void computeFrame(const double* spine, int index, Vec2& forward, Vec2& left) const;
+  void updateFrames();
   Vec2 hipOf(const double* spine, int leg, Vec2& forward, Vec2& left) const;
   Vec2 spotOf(int leg, Vec2 hip, Vec2 forward, Vec2 left) const;
   Vec2 withinReach(Vec2 hip, Vec2 foot, Vec2 outward) const;
@@ -202,6 +206,8 @@ class Creature {
   double spacing_[kCreatureMaxSegments] = {};
   double inverseSpacing_[kCreatureMaxSegments] = {};
   double trial_[2 * kCreatureMaxSegments] = {};
+  Vec2 forward_[kCreatureMaxSegments];  // the body's frame at each spine point (see frameAt)
+  Vec2 left_[kCreatureMaxSegments];
   Vec2 stepFrom_[kCreatureMaxLegs];
   double reachBefore_[kCreatureMaxLegs] = {};  // each planted leg's hip-foot distance before a move
   double legCos_[kCreatureMaxLegs] = {};       // each leg's spot direction: forward, sideways parts
@@ -213,6 +219,7 @@ class Creature {
   double reach_ = 0, restDistance_ = 0;
   double plantedLow_ = 0, plantedHigh_ = 0;    // planted feet stay this far from their hips
   double airborneLow_ = 0, airborneHigh_ = 0;  // stepping feet are kept this far
+  double strainedLow_ = 0, strainedHigh_ = 0;  // a planted foot beyond these must step
 };
 
 /// Many creatures of one kind in one contiguous block, stepped together.

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ik2d/gait.hpp"
 #include "ik2d/math.hpp"
 #include "ik2d/terrain.hpp"
 #include "ik2d/two_bone.hpp"
@@ -82,7 +83,6 @@ class Spider {
   void settleBody(double dt);
   void updateGait(double dt);
   void solveLegs();
-  bool groupInAir(int group) const;
 
   SpiderOptions options_;
   Terrain terrain_;
@@ -91,6 +91,7 @@ class Spider {
   std::vector<Vec2> stepFrom_;
   std::vector<Vec2> stepTo_;
   std::vector<double> stepTime_;  // duration of each leg's current step, seconds
+  GaitCoordinator gait_;          // two groups: which one lifts
   double goal_ = 0;
 };
 

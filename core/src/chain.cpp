@@ -33,6 +33,10 @@ Vec2 unitOr(Vec2 v, Vec2 fallback) {
 
 }  // namespace detail
 
+double JointLimits::clampAngle(double angle, double min, double max) {
+  return detail::clampAngleToRange(angle, min, max);
+}
+
 // ---- the angles' bookkeeping -----------------------------------------------------------------------
 //
 // The positions are always current. Unconstrained solves leave the angles behind, two ways:
@@ -95,7 +99,7 @@ const double* Chain::angles() const {
 
 // ---- building and editing -----------------------------------------------------------------------
 
-// Carves storage_ (16 bones + 4 doubles) into the per-bone arrays, the first a sweep reads first.
+// Carves storage_ (14 bones + 4 doubles) into the per-bone arrays, the first a sweep reads first.
 void Chain::layOut(size_t bones) {
   double* next = storage_.data();
   const auto take = [&next](size_t count) {
@@ -111,8 +115,6 @@ void Chain::layOut(size_t bones) {
   startAngles_ = take(bones);
   pendingTurns_ = take(2 * bones);
   shownAngles_ = take(bones);
-  limitMin_ = take(bones);
-  limitMax_ = take(bones);
   boneVectors_ = take(2 * bones);
   turns_ = take(bones);
 }
@@ -125,12 +127,11 @@ Chain& Chain::operator=(const Chain& other) {
   layOut(other.lengths_.size());
   reach_ = other.reach_;
   maxStep_ = other.maxStep_;
-  limitCount_ = other.limitCount_;
   anglesStale_ = other.anglesStale_;
   turnsPending_ = other.turnsPending_;
   shownStale_ = other.shownStale_;
   turnsWritten_ = other.turnsWritten_;
-  hasLimit_ = other.hasLimit_;
+  limits_ = other.limits_;
   held_ = other.held_;
   progress_ = other.progress_;
   return *this;
@@ -154,14 +155,11 @@ const char* Chain::reset(Vec2 root, const double* lengths, int count) {
   anglesStale_ = false;
   turnsPending_ = false;
   const auto bones = static_cast<size_t>(count);
-  storage_.assign(16 * bones + 4, 0.0);
+  storage_.assign(14 * bones + 4, 0.0);
   layOut(bones);
   std::copy(lengths, lengths + count, lengths_.begin());
   for (size_t i = 0; i < bones; ++i) pendingTurns_[2 * i] = 1.0;
-  std::fill(limitMin_.begin(), limitMin_.end(), -kPi);
-  std::fill(limitMax_.begin(), limitMax_.end(), kPi);
-  hasLimit_.assign(bones, 0);
-  limitCount_ = 0;
+  limits_.reset(bones);
   turnsWritten_ = false;
   held_.assign(bones, 0);
   reach_ = reach;
@@ -192,8 +190,7 @@ const char* Chain::setAngles(const double* angles, int count) {
   for (int i = 0; i < count; ++i) {
     const auto bone = static_cast<size_t>(i);
     const double wrapped = wrapAngle(angles[i]);
-    angles_[bone] =
-        hasLimit_[bone] ? detail::clampAngleToRange(wrapped, limitMin_[bone], limitMax_[bone]) : wrapped;
+    angles_[bone] = limits_.clamp(bone, wrapped);
   }
   updatePositionsFrom(0);
   return nullptr;
@@ -210,10 +207,7 @@ const char* Chain::setLimit(int joint, double min, double max) {
   if (max - min >= 2 * kPi) return clearLimit(joint);  // the whole circle: no limit
   progress_.active = false;
   settleAngles();
-  limitMin_[bone] = min;
-  limitMax_[bone] = max;
-  if (!hasLimit_[bone]) ++limitCount_;
-  hasLimit_[bone] = 1;
+  limits_.set(bone, min, max);
   angles_[bone] = detail::clampAngleToRange(angles_[bone], min, max);
   updatePositionsFrom(joint);
   return nullptr;
@@ -224,23 +218,20 @@ const char* Chain::clearLimit(int joint) {
   progress_.active = false;
   settleAngles();
   const auto bone = static_cast<size_t>(joint);
-  limitMin_[bone] = -kPi;
-  limitMax_[bone] = kPi;
-  if (hasLimit_[bone]) --limitCount_;
-  hasLimit_[bone] = 0;
+  limits_.clear(bone);
   return nullptr;
 }
 
 bool Chain::hasLimit(int joint) const {
-  return joint >= 0 && joint < size() && hasLimit_[static_cast<size_t>(joint)] != 0;
+  return joint >= 0 && joint < size() && limits_.has(static_cast<size_t>(joint));
 }
 
 double Chain::limitMin(int joint) const {
-  return hasLimit(joint) ? limitMin_[static_cast<size_t>(joint)] : -kPi;
+  return hasLimit(joint) ? limits_.min(static_cast<size_t>(joint)) : -kPi;
 }
 
 double Chain::limitMax(int joint) const {
-  return hasLimit(joint) ? limitMax_[static_cast<size_t>(joint)] : kPi;
+  return hasLimit(joint) ? limits_.max(static_cast<size_t>(joint)) : kPi;
 }
 
 void Chain::setPosition(int index, Vec2 point) {
@@ -262,7 +253,7 @@ void Chain::updatePositionsFrom(int bone) {
 
 // ---- constraints --------------------------------------------------------------------------------
 
-bool Chain::anyConstraint(double maxStep) const { return maxStep < kPi || limitCount_ > 0; }
+bool Chain::anyConstraint(double maxStep) const { return maxStep < kPi || limits_.count() > 0; }
 
 // The allowed local angle for `joint` nearest to `desired`. Measured as a change from the angle the
 // solve started with, the allowed set is one interval that holds 0:
@@ -272,14 +263,14 @@ double Chain::constrain(int joint, double desired) const {
   const double start = startAngles_[bone];
   double low = -maxStep_;
   double high = maxStep_;
-  if (hasLimit_[bone]) {
-    low = std::max(low, limitMin_[bone] - start);
-    high = std::min(high, limitMax_[bone] - start);
+  if (limits_.has(bone)) {
+    low = std::max(low, limits_.min(bone) - start);
+    high = std::min(high, limits_.max(bone) - start);
   }
   const double change = detail::clampAngleToRange(wrapAngle(desired - start), low, high);
   // A limited joint stays inside [min, max] as computed (no wrap that could turn -pi into pi).
-  return hasLimit_[bone] ? std::clamp(start + change, limitMin_[bone], limitMax_[bone])
-                         : wrapAngle(start + change);
+  return limits_.has(bone) ? std::clamp(start + change, limits_.min(bone), limits_.max(bone))
+                           : wrapAngle(start + change);
 }
 
 // ---- shared moves -------------------------------------------------------------------------------
@@ -331,7 +322,7 @@ double Chain::placeBoneToward(int bone, Vec2 toward, double& parentWorld) {
   parentWorld += local;
   worldAngles_[index] = parentWorld;
   // Unconstrained, the bone lies along `along` itself: no sine or cosine needed.
-  const bool free = hasDirection && !hasLimit_[index] && maxStep_ >= kPi;
+  const bool free = hasDirection && !limits_.has(index) && maxStep_ >= kPi;
   setPosition(bone + 1,
               free ? from + lengths_[index] * unit : from + lengths_[index] * direction(parentWorld));
   return change;

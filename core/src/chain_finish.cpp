@@ -33,9 +33,9 @@ bool Chain::mirrorTowardPole() {
   for (int i = 0; i < size(); ++i) {
     const auto bone = static_cast<size_t>(i);
     const double mirrored = i == 0 ? wrapAngle(2 * lineAngle - angles_[0]) : -angles_[bone];
-    if (hasLimit_[bone] && !(mirrored >= limitMin_[bone] && mirrored <= limitMax_[bone])) return false;
+    if (limits_.has(bone) && !(mirrored >= limits_.min(bone) && mirrored <= limits_.max(bone))) return false;
     const double change =
-        hasLimit_[bone] ? mirrored - startAngles_[bone] : wrapAngle(mirrored - startAngles_[bone]);
+        limits_.has(bone) ? mirrored - startAngles_[bone] : wrapAngle(mirrored - startAngles_[bone]);
     if (std::fabs(change) > maxStep_) return false;
   }
   angles_[0] = wrapAngle(2 * lineAngle - angles_[0]);
@@ -52,9 +52,9 @@ void Chain::blendFromStart() {
   for (int i = 0; i < size(); ++i) {
     const auto bone = static_cast<size_t>(i);
     const double start = startAngles_[bone];
-    if (hasLimit_[bone]) {
+    if (limits_.has(bone)) {
       const double blended = start + mix * (angles_[bone] - start);
-      angles_[bone] = std::clamp(blended, limitMin_[bone], limitMax_[bone]);
+      angles_[bone] = std::clamp(blended, limits_.min(bone), limits_.max(bone));
     } else {
       angles_[bone] = wrapAngle(start + mix * wrapAngle(angles_[bone] - start));
     }

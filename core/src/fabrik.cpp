@@ -28,7 +28,7 @@ void Chain::backwardPass(Vec2 target) {
   double childX = target.x, childY = target.y;
   back[2 * bones] = childX;
   back[2 * bones + 1] = childY;
-  if (limitCount_ == 0) {
+  if (limits_.count() == 0) {
     double toJointX = old[2 * bones - 2] - childX, toJointY = old[2 * bones - 1] - childY;
     for (int i = bones - 1; i >= 0; --i) {
       const auto at = 2 * static_cast<size_t>(i);
@@ -51,7 +51,7 @@ void Chain::backwardPass(Vec2 target) {
     const auto at = 2 * static_cast<size_t>(i);
     const Vec2 child{childX, childY};
     const Vec2 toJoint{old[at] - childX, old[at + 1] - childY};
-    const bool limited = i + 1 < bones && hasLimit_[static_cast<size_t>(i) + 1];
+    const bool limited = i + 1 < bones && limits_.has(static_cast<size_t>(i) + 1);
     Vec2 along;
     if (!limited && detail::alongOf(toJoint, length[i], along)) {
       childX = childX + along.x;  // no angle needed
@@ -64,8 +64,8 @@ void Chain::backwardPass(Vec2 target) {
         if (ik2d::length(childBone) > 0) {
           const auto joint = static_cast<size_t>(i) + 1;
           const double childWorld = std::atan2(childBone.y, childBone.x);
-          const double local =
-              detail::clampAngleToRange(wrapAngle(childWorld - world), limitMin_[joint], limitMax_[joint]);
+          const double local = detail::clampAngleToRange(wrapAngle(childWorld - world), limits_.min(joint),
+                                                         limits_.max(joint));
           world = childWorld - local;
         }
       }

@@ -121,9 +121,7 @@ IK2D_COLD const char* Skeleton::build(Vec2 root, int count, ReadBone read) {
     nextFree[bone + 1] = enter_[bone] + 1;
     leave_[bone] = enter_[bone] + subtree[bone] - 1;
   }
-  limitMin_.assign(bones, -kPi);
-  limitMax_.assign(bones, kPi);
-  hasLimit_.assign(bones, 0);
+  limits_.reset(bones);
   positions_.assign(points, 0.0);
   backward_.assign(points, 0.0);
   sums_.assign(points, 0.0);
@@ -197,8 +195,7 @@ IK2D_COLD const char* Skeleton::setAngles(const double* angles, int count) {
   for (int i = 0; i < count; ++i) {
     const auto bone = static_cast<size_t>(i);
     const double wrapped = wrapAngle(angles[i]);
-    angles_[bone] =
-        hasLimit_[bone] ? detail::clampAngleToRange(wrapped, limitMin_[bone], limitMax_[bone]) : wrapped;
+    angles_[bone] = limits_.clamp(bone, wrapped);
   }
   updatePositions();
   return nullptr;
@@ -218,9 +215,7 @@ IK2D_COLD const char* Skeleton::setLimit(int bone, double min, double max) {
   if (max - min >= 2 * kPi) return clearLimit(bone);  // the whole circle: no limit
   const auto at = static_cast<size_t>(bone);
   restartsSpent_ = false;
-  limitMin_[at] = min;
-  limitMax_[at] = max;
-  hasLimit_[at] = 1;
+  limits_.set(at, min, max);
   angles_[at] = detail::clampAngleToRange(angles_[at], min, max);
   updatePositions();
   return nullptr;
@@ -232,22 +227,20 @@ IK2D_COLD const char* Skeleton::clearLimit(int bone) {
                 bone);
   const auto at = static_cast<size_t>(bone);
   restartsSpent_ = false;
-  limitMin_[at] = -kPi;
-  limitMax_[at] = kPi;
-  hasLimit_[at] = 0;
+  limits_.clear(at);
   return nullptr;
 }
 
 bool Skeleton::hasLimit(int bone) const {
-  return bone >= 0 && bone < size() && hasLimit_[static_cast<size_t>(bone)] != 0;
+  return bone >= 0 && bone < size() && limits_.has(static_cast<size_t>(bone));
 }
 
 double Skeleton::limitMin(int bone) const {
-  return hasLimit(bone) ? limitMin_[static_cast<size_t>(bone)] : -kPi;
+  return hasLimit(bone) ? limits_.min(static_cast<size_t>(bone)) : -kPi;
 }
 
 double Skeleton::limitMax(int bone) const {
-  return hasLimit(bone) ? limitMax_[static_cast<size_t>(bone)] : kPi;
+  return hasLimit(bone) ? limits_.max(static_cast<size_t>(bone)) : kPi;
 }
 
 // ---- forward kinematics -------------------------------------------------------------------------

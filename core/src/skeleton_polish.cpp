@@ -57,10 +57,10 @@ bool Skeleton::polish(int count, double& damping) {
   for (int a = 0; a < activeCount_; ++a) {
     const int j = activeBones_[static_cast<size_t>(a)];
     const auto bone = static_cast<size_t>(j);
-    if (!hasLimit_[bone]) continue;
+    if (!limits_.has(bone)) continue;
     const double turn = polishTurn(j, count);
-    const bool pushesDown = turn < 0 && angles_[bone] - limitMin_[bone] <= -turn;
-    const bool pushesUp = turn > 0 && limitMax_[bone] - angles_[bone] <= turn;
+    const bool pushesDown = turn < 0 && angles_[bone] - limits_.min(bone) <= -turn;
+    const bool pushesUp = turn > 0 && limits_.max(bone) - angles_[bone] <= turn;
     if (pushesDown || pushesUp) pinned_[bone] = 1;
     pinnedAny = pinnedAny || pinned_[bone];
   }
@@ -72,7 +72,7 @@ bool Skeleton::polish(int count, double& damping) {
     const auto bone = static_cast<size_t>(j);
     if (pinned_[bone]) continue;
     double turned = wrapAngle(angles_[bone] + std::clamp(polishTurn(j, count), -kMaxTurn, kMaxTurn));
-    if (hasLimit_[bone]) turned = detail::clampAngleToRange(turned, limitMin_[bone], limitMax_[bone]);
+    if (limits_.has(bone)) turned = detail::clampAngleToRange(turned, limits_.min(bone), limits_.max(bone));
     angles_[bone] = turned;
   }
   updatePositions();
@@ -184,8 +184,8 @@ IK2D_COLD void Skeleton::restartFailing(int count, double tolerance, int round) 
       const auto at = static_cast<size_t>(bone);
       if (!toRoot && bone != effector && activeChildren_[at + 1] > 1) break;  // a sub-base
       const double u = nextRandom();
-      angles_[at] = hasLimit_[at]
-                        ? std::min(limitMin_[at] + (limitMax_[at] - limitMin_[at]) * u, limitMax_[at])
+      angles_[at] = limits_.has(at)
+                        ? std::min(limits_.min(at) + (limits_.max(at) - limits_.min(at)) * u, limits_.max(at))
                         : wrapAngle(kPi * (2 * u - 1));
     }
   }

@@ -127,7 +127,7 @@ IK2D_COLD void Skeleton::nudgeOffLine() {
     if (parents_[bone] < 0) continue;
     auto bent = [&](double by) {
       const double angle = wrapAngle(angles_[bone] + by);
-      return hasLimit_[bone] ? detail::clampAngleToRange(angle, limitMin_[bone], limitMax_[bone]) : angle;
+      return limits_.clamp(bone, angle);
     };
     const double up = bent(kNudge);
     angles_[bone] = up != angles_[bone] ? up : bent(-kNudge);
@@ -167,7 +167,7 @@ void Skeleton::backwardPass() {
     const double boneLength = lengths_[bone];
     const Vec2 toStart = position(start) - end;
     const int child = activeChildren_[bone + 1] == 1 ? onlyChild_[bone + 1] : -1;
-    const bool limited = child >= 0 && hasLimit_[static_cast<size_t>(child)];
+    const bool limited = child >= 0 && limits_.has(static_cast<size_t>(child));
     Vec2 proposal;
     Vec2 unit;
     if (!limited && directionOf(toStart, unit)) {
@@ -180,8 +180,8 @@ void Skeleton::backwardPass() {
       if (limited && length(childBone) > 0) {
         const auto c = static_cast<size_t>(child);
         const double childWorld = std::atan2(childBone.y, childBone.x);
-        world =
-            childWorld - detail::clampAngleToRange(wrapAngle(childWorld - world), limitMin_[c], limitMax_[c]);
+        world = childWorld -
+                detail::clampAngleToRange(wrapAngle(childWorld - world), limits_.min(c), limits_.max(c));
       }
       proposal = end - boneLength * direction(world);
     }
@@ -207,7 +207,7 @@ void Skeleton::forwardPass() {
     Vec2 unit;
     const bool hasDirection = directionOf(along, unit);
     Vec2 placed;
-    if (!hasLimit_[bone]) {
+    if (!limits_.has(bone)) {
       placed = hasDirection ? from + lengths_[bone] * unit : from + oldBone;  // no angle needed
     } else {
       const Vec2 parentAlong =
@@ -215,7 +215,7 @@ void Skeleton::forwardPass() {
       const double parentWorld = std::atan2(parentAlong.y, parentAlong.x);
       const double desired = hasDirection ? std::atan2(along.y, along.x) : std::atan2(oldBone.y, oldBone.x);
       const double local =
-          detail::clampAngleToRange(wrapAngle(desired - parentWorld), limitMin_[bone], limitMax_[bone]);
+          detail::clampAngleToRange(wrapAngle(desired - parentWorld), limits_.min(bone), limits_.max(bone));
       placed = from + lengths_[bone] * direction(parentWorld + local);
     }
     setPosition(i + 1, placed);
@@ -244,7 +244,7 @@ void Skeleton::rebuildAngles() {
     const Vec2 along = position(static_cast<int>(bone) + 1) - position(parentBone + 1);
     const double parentWorld = parentBone < 0 ? 0.0 : worldAngles_[static_cast<size_t>(parentBone)];
     double local = wrapAngle(std::atan2(along.y, along.x) - parentWorld);
-    if (hasLimit_[bone]) local = detail::clampAngleToRange(local, limitMin_[bone], limitMax_[bone]);
+    if (limits_.has(bone)) local = detail::clampAngleToRange(local, limits_.min(bone), limits_.max(bone));
     angles_[bone] = local;
     worldAngles_[bone] = parentWorld + local;
   }
@@ -331,7 +331,7 @@ SkeletonSolveResult Skeleton::solveWith(int count, const SkeletonSolveOptions& o
   // The polish where FABRIK alone falls short: sub-bases (two or more effectors) or limits.
   bool limited = false;
   for (int a = 0; a < activeCount_; ++a)
-    limited = limited || hasLimit_[static_cast<size_t>(activeBones_[static_cast<size_t>(a)])];
+    limited = limited || limits_.has(static_cast<size_t>(activeBones_[static_cast<size_t>(a)]));
   const bool polished = (count >= 2 || (count == 1 && limited)) && count <= kMaxDlsEffectors;
   // Restarts where the polish runs and every target lies within reach (see restartFailing), unless
   // the last solve already spent them on the same targets from this very pose.

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <vector>
 
+#include "ik2d/joint_limits.hpp"
 #include "ik2d/math.hpp"
 
 namespace ik2d {
@@ -233,7 +234,6 @@ class Chain {
   Slots lengths_;
   double reach_ = 0;
   double maxStep_ = HUGE_VAL;  // of the solve in progress
-  int limitCount_ = 0;         // joints with a limit, so anyConstraint() is O(1)
   // The angles' bookkeeping (chain.cpp): angles_ lag the positions after unconstrained solves.
   mutable bool anglesStale_ = false;   // FABRIK moved positions only: syncAngles() recovers the angles
   mutable bool turnsPending_ = false;  // some joint has a pending turn: settleAngles() adds them
@@ -245,11 +245,9 @@ class Chain {
   Slots startAngles_;   // the angles when solve() began, for maxStep
   Slots pendingTurns_;  // CCD: each joint's turns as one rotation (cos, sin), 2 * size
   Slots shownAngles_;   // angles() with the pending turns, when there are some
-  Slots limitMin_;
-  Slots limitMax_;
-  Slots boneVectors_;  // settleTurnedBones(): each bone's settled vector, 2 * size
-  Slots turns_;        // dlsStep(): each joint's change in the last step
-  std::vector<unsigned char> hasLimit_;
+  Slots boneVectors_;   // settleTurnedBones(): each bone's settled vector, 2 * size
+  Slots turns_;         // dlsStep(): each joint's change in the last step
+  JointLimits limits_;  // joint i's limit (count() makes anyConstraint() O(1))
   std::vector<unsigned char> held_;  // dlsStep(): joints constrain() held back in this step
 
   // Where the solve in progress stands (solve() and beginSolve()/step() share it).

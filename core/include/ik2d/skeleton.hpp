@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ik2d/chain.hpp"
+#include "ik2d/joint_limits.hpp"
 #include "ik2d/math.hpp"
 
 namespace ik2d {
@@ -181,9 +182,7 @@ class Skeleton {
   std::vector<double> lengths_;
   std::vector<double> angles_;
   std::vector<double> worldAngles_;  // bone i's world angle: its parent's plus its own local angle
-  std::vector<double> limitMin_;
-  std::vector<double> limitMax_;
-  std::vector<unsigned char> hasLimit_;
+  JointLimits limits_;               // bone i's limit on its local angle
   std::vector<double> pathReach_;
   std::vector<double> positions_;  // 2 * (size + 1), interleaved x, y
   double totalLength_ = 0;

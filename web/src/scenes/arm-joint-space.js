@@ -26,6 +26,7 @@
 import { beginPart, drawDot, drawHalo, endPart } from '../draw.js';
 import { figureAt, toolSide } from './arm-tool.js';
 import { quantize } from '../settings.js';
+import { wrapAngle } from './shared.js';
 
 /**
  * @typedef {import('../settings.js').Point} Point
@@ -80,11 +81,6 @@ export const JOINT_SPACE_PARAM = {
 
 /** The derived handle of the pose dot. */
 export const JOINT_SPACE_HANDLE = { name: 'jointPose', label: 'Joint-space pose' };
-
-/** @param {number} angle */
-function wrap(angle) {
-  return Math.atan2(Math.sin(angle), Math.cos(angle));
-}
 
 /**
  * The panel's font size for a canvas, CSS px: 10 on a phone or a small embed, up to 13.
@@ -200,7 +196,7 @@ export function jointSpaceLayout(world, size) {
  * @returns {Point}
  */
 export function poseToWorld(square, angle1, angle2) {
-  return { x: square.minX + SQUARE / 2 + wrap(angle1) * DEGREES, y: square.minY + SQUARE / 2 + wrap(angle2) * DEGREES };
+  return { x: square.minX + SQUARE / 2 + wrapAngle(angle1) * DEGREES, y: square.minY + SQUARE / 2 + wrapAngle(angle2) * DEGREES };
 }
 
 /**
@@ -237,11 +233,11 @@ export function jointSpaceFigure(params, root, target, shown, answers) {
   const levels = [];
   /** @type {JointSpaceFigure['limit']} */
   let limit = null;
-  if (c > 1) limit = { kind: 'full reach', angle2: wrap(-delta) };
-  else if (c < -1) limit = { kind: 'folded', angle2: wrap(Math.PI - delta) };
+  if (c > 1) limit = { kind: 'full reach', angle2: wrapAngle(-delta) };
+  else if (c < -1) limit = { kind: 'folded', angle2: wrapAngle(Math.PI - delta) };
   else {
     const half = Math.acos(c);
-    levels.push(wrap(-delta + half), wrap(-delta - half));
+    levels.push(wrapAngle(-delta + half), wrapAngle(-delta - half));
   }
   /** @type {Array<[number, number]>} */
   const solutions = [];
@@ -250,13 +246,13 @@ export function jointSpaceFigure(params, root, target, shown, answers) {
   answers.forEach((answer, i) => {
     if (answer.status === 'invalid') return;
     const pose = /** @type {[number, number]} */ ([answer.angle1, answer.angle2]);
-    const same = solutions.some((s) => Math.abs(wrap(s[0] - pose[0])) < 1e-9 && Math.abs(wrap(s[1] - pose[1])) < 1e-9);
+    const same = solutions.some((s) => Math.abs(wrapAngle(s[0] - pose[0])) < 1e-9 && Math.abs(wrapAngle(s[1] - pose[1])) < 1e-9);
     if (same) return;
     solutions.push(pose);
     bends.push(i === 0 ? 1 : -1);
   });
   return {
-    pose: [shown.angle1, shown.angle2], solutions, bends, levels, limit, straight: wrap(-delta),
+    pose: [shown.angle1, shown.angle2], solutions, bends, levels, limit, straight: wrapAngle(-delta),
     status: answers[0]?.status ?? shown.status, scale: answers[0]?.scale ?? 1,
   };
 }
@@ -264,12 +260,13 @@ export function jointSpaceFigure(params, root, target, shown, answers) {
 /**
  * The curve of poses whose end points toward the target: for each angle2, angle1 = θ − the end's
  * direction at angle1 = 0 (forward kinematics), in pieces that break where it wraps.
+ * @param {any} ik The module (forward kinematics: figureAt).
  * @param {ArmParams} params
  * @param {Point} root
  * @param {Point} target
  * @returns {Array<Array<[number, number]>>} Pieces of [angle1, angle2], radians.
  */
-export function towardCurve(params, root, target) {
+export function towardCurve(ik, params, root, target) {
   const base = Math.atan2(target.y - root.y, target.x - root.x);
   const origin = { x: 0, y: 0 };
   const reach = params.length1 + toolSide(params);
@@ -280,14 +277,14 @@ export function towardCurve(params, root, target) {
   let piece = [];
   for (let k = 0; k <= count; k += 1) {
     const angle2 = -Math.PI + (2 * Math.PI * k) / count;
-    const { tip } = figureAt(params, origin, 0, angle2);
+    const { tip } = figureAt(ik, params, origin, 0, angle2);
     if (Math.hypot(tip.x, tip.y) < reach * 1e-6) {
       // The end on the root: it points nowhere.
       if (piece.length > 1) pieces.push(piece);
       piece = [];
       continue;
     }
-    const angle1 = wrap(base - Math.atan2(tip.y, tip.x));
+    const angle1 = wrapAngle(base - Math.atan2(tip.y, tip.x));
     const last = piece[piece.length - 1];
     if (last && Math.abs(angle1 - last[0]) > Math.PI) {
       // Across the square's edge: finish this piece at the edge, start the next at the other.
@@ -305,18 +302,19 @@ export function towardCurve(params, root, target) {
 /**
  * Where a drag in the panel to `world` takes the arm: the target on the end of that pose (forward
  * kinematics, with the tool) and the bend that pose has, so that the solver gives it back.
+ * @param {any} ik The module (forward kinematics: figureAt).
  * @param {Rect} square
  * @param {Point} world
  * @param {ArmParams} params
  * @param {Point} root
  * @returns {Record<string, unknown>} A partial state.
  */
-export function dragPose(square, world, params, root) {
+export function dragPose(ik, square, world, params, root) {
   const [angle1, angle2] = worldToPose(square, world);
-  const { tip } = figureAt(params, root, angle1, angle2);
+  const { tip } = figureAt(ik, params, root, angle1, angle2);
   const delta = Math.atan2(params.offsetY, params.length2 + params.offsetX);
   // bend +1 puts the joint left of root→target: angle2 + δ ≤ 0.
-  const bend = wrap(angle2 + delta) > 0 ? -1 : 1;
+  const bend = wrapAngle(angle2 + delta) > 0 ? -1 : 1;
   return { target: { x: quantize(tip.x), y: quantize(tip.y) }, params: { bend, path: 'none' } };
 }
 
@@ -402,7 +400,7 @@ export function drawJointSpace(ctx, view, theme, layout, figure, curve, ui, bend
 
   // The band: poses that reach at least as far as the target (around the straight arm).
   if (figure.levels.length === 2) {
-    const half = Math.abs(wrap(figure.levels[0] - figure.straight));
+    const half = Math.abs(wrapAngle(figure.levels[0] - figure.straight));
     ctx.fillStyle = theme.reachFill;
     for (const [lo, hi] of wrappedRanges(figure.straight - half, figure.straight + half)) {
       ctx.fillRect(topLeft.x, yOf(hi), side, yOf(lo) - yOf(hi));

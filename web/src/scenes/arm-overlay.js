@@ -17,7 +17,7 @@
  * place in the formulas, β is the angle between bone 1 and that line (β = 180° − |angle2 + δ|),
  * and angle2 = ∓(180° − β) − δ. With stretch, the straight arm is scaled by d / (ℓ₁ + ℓ₂′). While
  * the arm is blended (mix < 1) the triangle is the full-IK pose's (mix 1, drawn dotted) and a
- * line shows each drawn angle as pose + mix·wrap(IK − pose).
+ * line shows each drawn angle as pose + mix·wrapAngle(IK − pose).
  */
 
 import { traceArc, traceCircle } from '../draw.js';
@@ -26,6 +26,7 @@ import { formatDegrees } from '../format.js';
 import {
   avoidPoint, createLayout, drawPanel, drawPlacedLabel, measurePanel, placeCornerBox, placeLabel,
 } from './overlay-layout.js';
+import { wrapAngle } from './shared.js';
 
 /**
  * @typedef {import('../settings.js').Point} Point
@@ -54,11 +55,6 @@ import {
  *   the formula lines.
  */
 
-/** @param {number} angle */
-function wrap(angle) {
-  return Math.atan2(Math.sin(angle), Math.cos(angle));
-}
-
 /**
  * A length for the overlay: one decimal at most, a real minus sign ("142.1", "120").
  * @param {number} value
@@ -82,8 +78,8 @@ export function armOverlayNumbers(params, root, target, result) {
   const delta = Math.atan2(params.offsetY, params.length2 + params.offsetX);
   return {
     base,
-    alpha: Math.abs(wrap(result.angle1 - base)),
-    beta: Math.PI - Math.abs(wrap(result.angle2 + delta)),
+    alpha: Math.abs(wrapAngle(result.angle1 - base)),
+    beta: Math.PI - Math.abs(wrapAngle(result.angle2 + delta)),
     d: Math.hypot(target.x - root.x, target.y - root.y),
     reached: Math.hypot(result.end.x - root.x, result.end.y - root.y),
     inner: Math.abs(params.length1 - second),
@@ -155,12 +151,12 @@ export function armFormula(params, root, target, result, n, wide, shown = result
   if (shown !== result) {
     // Blended: each drawn angle is the pose's plus mix times the shorter way to the IK angle.
     const m = String(params.mix);
-    lines.push(`mix ${m}: angle = pose + mix·wrap(IK − pose)`);
+    lines.push(`mix ${m}: angle = pose + mix·wrapAngle(IK − pose)`);
     if (!wide) return lines;
     for (const [name, pose, ik, drawn] of /** @type {const} */ ([
       ['angle1', params.pose1, result.angle1, shown.angle1], ['angle2', params.pose2, result.angle2, shown.angle2]])) {
       const poseText = formatDegrees(pose * Math.PI / 180);
-      lines.push(`${name} = ${poseText} + ${m}·wrap(${formatDegrees(ik)} − ${poseText}) = ${formatDegrees(drawn)}`);
+      lines.push(`${name} = ${poseText} + ${m}·wrapAngle(${formatDegrees(ik)} − ${poseText}) = ${formatDegrees(drawn)}`);
     }
   }
   return lines;
@@ -282,7 +278,7 @@ export function drawArmOverlay(ctx, view, theme, params, root, target, result, s
   ctx.stroke();
 
   // α: solid arc at the root from root→target to bone 1.
-  const alphaTurn = wrap(angle1 - n.base);
+  const alphaTurn = wrapAngle(angle1 - n.base);
   ctx.setLineDash([]);
   ctx.lineWidth = 2.5;
   ctx.strokeStyle = theme.overlayAlpha;
@@ -292,7 +288,7 @@ export function drawArmOverlay(ctx, view, theme, params, root, target, result, s
 
   // β: a double arc at the joint from joint→root to the second side (bone 2, or the tool line).
   const back = angle1 + Math.PI;
-  const betaTurn = wrap(angle1 + angle2 + n.delta - back);
+  const betaTurn = wrapAngle(angle1 + angle2 + n.delta - back);
   const betaRadius = Math.max(14, Math.min(26, params.length2 * scale * 0.3)) / scale;
   ctx.strokeStyle = theme.overlayBeta;
   ctx.lineWidth = 2;

@@ -18,6 +18,7 @@ import {
   beginPart, drawDot, drawHalo, drawHaloText, endPart, sizeFor,
 } from '../draw.js';
 import { quantize } from '../settings.js';
+import { wrapAngle } from './shared.js';
 
 /**
  * @typedef {import('../settings.js').Point} Point
@@ -59,11 +60,6 @@ function polar(from, length, angle) {
   return { x: from.x + length * Math.cos(angle), y: from.y + length * Math.sin(angle) };
 }
 
-/** @param {number} angle */
-function wrap(angle) {
-  return Math.atan2(Math.sin(angle), Math.cos(angle));
-}
-
 /**
  * The second side of the arm's triangle: the tool tip's distance from the joint, |(l2 + x, y)|
  * (length2 without a tool). The solver's zones use it in place of length2.
@@ -85,17 +81,21 @@ export function ghostShown(params) {
 
 /**
  * The pose's figure (forward kinematics of pose1, pose2 at the bones' own lengths).
+ * @param {any} ik The module (forward kinematics: figureAt).
  * @param {ArmParams} params
  * @param {Point} root
  * @returns {ArmFigure}
  */
-export function poseFigure(params, root) {
-  return figureAt(params, root, params.pose1 * RADIANS, params.pose2 * RADIANS);
+export function poseFigure(ik, params, root) {
+  return figureAt(ik, params, root, params.pose1 * RADIANS, params.pose2 * RADIANS);
 }
 
 /**
- * Forward kinematics: the arm's figure for any pose, the one place that places the joint, the hand
- * and the tool's tip from the two angles (the ghost and the joint-space panel both use it).
+ * Forward kinematics, asked of the solver: the arm's figure for any pose. `solveTwoBone` with
+ * `mix: 0` returns the pose it is given, with its joint and end (the tool's tip) placed by C++;
+ * the hand (bone 2's own end) is the end of the same pose without the tool. The one place the
+ * page places a pose (the ghost and the joint-space panel both use it).
+ * @param {any} ik The module.
  * @param {ArmParams} params The lengths and the tool.
  * @param {Point} root
  * @param {number} angle1 Bone 1's world angle, radians.
@@ -103,11 +103,13 @@ export function poseFigure(params, root) {
  * @param {number} [scale] What stretch scales the bones and the tool by (1: not stretched).
  * @returns {ArmFigure}
  */
-export function figureAt(params, root, angle1, angle2, scale = 1) {
-  const angle = angle1 + angle2;
-  const joint = polar(root, params.length1 * scale, angle1);
-  const hand = polar(joint, params.length2 * scale, angle);
-  return { root, joint, hand, tip: toolTip(joint, angle, params, scale), angle };
+export function figureAt(ik, params, root, angle1, angle2, scale = 1) {
+  const pose = { root, target: root, length1: params.length1 * scale, length2: params.length2 * scale, mix: 0, pose: { angle1, angle2 } };
+  const bare = /** @type {TwoBoneResult} */ (ik.solveTwoBone(pose));
+  const tool = hasTool(params)
+    ? /** @type {TwoBoneResult} */ (ik.solveTwoBone({ ...pose, offset: { x: params.offsetX * scale, y: params.offsetY * scale } }))
+    : bare;
+  return { root, joint: bare.joint, hand: bare.end, tip: tool.end, angle: angle1 + angle2 };
 }
 
 /**
@@ -138,14 +140,15 @@ function toolTip(joint, angle, params, scale) {
 
 /**
  * Where a derived handle is, or null when it is not shown.
+ * @param {any} ik The module (forward kinematics: figureAt).
  * @param {string} name
  * @param {ArmParams} params
  * @param {Point} root
  * @returns {Point | null}
  */
-export function armHandleAt(name, params, root) {
+export function armHandleAt(ik, name, params, root) {
   if (!ghostShown(params)) return null;
-  const ghost = poseFigure(params, root);
+  const ghost = poseFigure(ik, params, root);
   if (name === 'poseJoint') return ghost.joint;
   if (name === 'poseEnd') return ghost.hand;
   if (name === 'tool') return hasTool(params) ? ghost.tip : null;
@@ -156,21 +159,22 @@ export function armHandleAt(name, params, root) {
  * The params a derived handle dragged to `world` sets: the ghost's joint turns bone 1 of the pose
  * about the root, its hand turns bone 2 about the ghost's joint, the tool's tip moves in bone 2's
  * frame of the pose (kept within OFFSET_LIMIT). Angles in degrees on the settings' 0.01 grid.
+ * @param {any} ik The module (forward kinematics: figureAt).
  * @param {string} name
  * @param {Point} world
  * @param {ArmParams} params
  * @param {Point} root
  * @returns {Record<string, unknown>} A partial state.
  */
-export function armDragHandle(name, world, params, root) {
-  const ghost = poseFigure(params, root);
+export function armDragHandle(ik, name, world, params, root) {
+  const ghost = poseFigure(ik, params, root);
   if (name === 'poseJoint') {
     const angle = Math.atan2(world.y - root.y, world.x - root.x);
     return { params: { pose1: quantize(angle / RADIANS) } };
   }
   if (name === 'poseEnd') {
     const angle = Math.atan2(world.y - ghost.joint.y, world.x - ghost.joint.x);
-    return { params: { pose2: quantize(wrap(angle - params.pose1 * RADIANS) / RADIANS) } };
+    return { params: { pose2: quantize(wrapAngle(angle - params.pose1 * RADIANS) / RADIANS) } };
   }
   if (name === 'tool') {
     // The pointer in bone 2's frame (x along it, y to its left), measured from the hand.
@@ -224,6 +228,7 @@ export function drawTool(ctx, view, theme, { hand, tip }, { ghost = false } = {}
 /**
  * The ghost: the pose, dashed and hollow, with its tool and the handles that set it (rings; a
  * halo on the one hovered, dragged or picked for the arrow keys), and a "pose" label.
+ * @param {any} ik The module (forward kinematics: figureAt).
  * @param {CanvasRenderingContext2D} ctx
  * @param {View} view
  * @param {Theme} theme
@@ -231,8 +236,8 @@ export function drawTool(ctx, view, theme, { hand, tip }, { ghost = false } = {}
  * @param {Point} root
  * @param {DrawUi} ui
  */
-export function drawGhost(ctx, view, theme, params, root, ui) {
-  const ghost = poseFigure(params, root);
+export function drawGhost(ik, ctx, view, theme, params, root, ui) {
+  const ghost = poseFigure(ik, params, root);
   const r = view.worldToCanvas(ghost.root);
   const j = view.worldToCanvas(ghost.joint);
   const h = view.worldToCanvas(ghost.hand);
@@ -250,7 +255,7 @@ export function drawGhost(ctx, view, theme, params, root, ui) {
   if (hasTool(params)) drawTool(ctx, view, theme, ghost, { ghost: true });
   const ring = sizeFor(view, 5, 5, 8);
   for (const spec of ARM_HANDLES) {
-    const at = armHandleAt(spec.name, params, root);
+    const at = armHandleAt(ik, spec.name, params, root);
     if (!at) continue;
     const c = view.worldToCanvas(at);
     const colour = spec.name === 'tool' ? theme.end : theme.label;

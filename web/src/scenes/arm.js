@@ -24,7 +24,7 @@ import {
   ARM_HANDLES, OFFSET_LIMIT, armDragHandle, armHandleAt, drawGhost, drawIkOutline, drawTool, ghostShown, hasTool,
   poseFigure, resultFigure, toolSide,
 } from './arm-tool.js';
-import { FLAT_WORLD, SECONDARY_HANDLE, grabRadius } from './shared.js';
+import { FLAT_WORLD, SECONDARY_HANDLE, grabRadius, statusWords } from './shared.js';
 import { PATH_PARAM, createTargetPath } from './target-path.js';
 
 /**
@@ -50,26 +50,11 @@ import { PATH_PARAM, createTargetPath } from './target-path.js';
  * @property {boolean} jointSpace Draw the joint-space panel (arm-joint-space.js).
  * @property {'none' | 'circle' | 'figure8'} path The target moves along it by itself (target-path.js).
  *
- * @typedef {Object} TwoBoneResult What `ik.solveTwoBone` returns.
- * @property {'reached' | 'out_of_reach' | 'too_close' | 'invalid'} status
- * @property {Point} joint
- * @property {Point} end
- * @property {number} angle1 World angle of bone 1, radians.
- * @property {number} angle2 Angle of bone 2 relative to bone 1, radians.
- * @property {number} distance |end − target| after solving.
- * @property {number} scale How much `stretch` scaled the bones (1 unless stretched).
- * @property {string} [message]
+ * @typedef {import('../../../core/bindings/ik2d').TwoBoneResult} TwoBoneResult What `ik.solveTwoBone` returns.
  */
 
 const RADIANS = Math.PI / 180;
 
-/** Words for each solver status, as the page shows them. */
-export const STATUS_WORDS = {
-  reached: 'reached',
-  out_of_reach: 'out of reach',
-  too_close: 'too close',
-  invalid: 'invalid',
-};
 
 /**
  * The arm's params, typed (settings.js has checked each against its spec).
@@ -223,7 +208,7 @@ function createArm(ik) {
         // Both answers from the module, bend +1 then −1; the panel draws where they lie.
         answers = [1, -1].map((bend) => ik.solveTwoBone({ ...limb, bend, mix: 1 }));
         figure = jointSpaceFigure(params, points.root, points.target, result, answers);
-        curve = towardCurve(params, points.root, points.target);
+        curve = towardCurve(ik, params, points.root, points.target);
       }
       return {};
     },
@@ -236,7 +221,7 @@ function createArm(ik) {
       const params = armParams(settings);
       if (ghostShown(params)) {
         // Where the ghost (the pose) and its handles are drawn, world units.
-        const { joint, hand, tip } = poseFigure(params, settings.points.root);
+        const { joint, hand, tip } = poseFigure(ik, params, settings.points.root);
         state.ghost = { joint, hand, tip };
       }
       if (overlay) state.overlay = overlay;
@@ -290,7 +275,7 @@ function createArm(ik) {
       const { x, y } = settings.points.target;
       const status = result.status === 'invalid'
         ? `invalid: ${result.message ?? 'bad input'}`
-        : STATUS_WORDS[result.status] ?? String(result.status);
+        : statusWords(result.status);
       values.status = { text: status, tone: result.status === 'reached' ? 'ok' : 'warn' };
       const { mix } = armParams(settings);
       if (mix < 1 && result.status !== 'invalid') {
@@ -312,12 +297,12 @@ function createArm(ik) {
       const warn = result.status === 'out_of_reach' || result.status === 'too_close';
       const params = armParams(settings);
       const { root } = settings.points;
-      if (ghostShown(params)) drawGhost(ctx, view, theme, params, root, ui);
+      if (ghostShown(params)) drawGhost(ik, ctx, view, theme, params, root, ui);
       if (ikResult && ikResult.status !== 'invalid') drawIkOutline(ctx, view, theme, resultFigure(params, root, ikResult));
       /** @type {(() => void) | null} Draws the overlay's labels and formula over the arm. */
       let finishOverlay = null;
       if (params.overlay) {
-        const ghost = ghostShown(params) ? poseFigure(params, root) : null;
+        const ghost = ghostShown(params) ? poseFigure(ik, params, root) : null;
         const drawn = drawArmOverlay(ctx, view, theme, params, root, settings.points.target, ikResult ?? result, result,
           ghost ? [ghost.joint, ghost.hand, ghost.tip] : [], figure ? [panelBox(view, layoutFor(view.size()))] : []);
         overlay = drawn.state;
@@ -332,7 +317,7 @@ function createArm(ik) {
       drawLimb(ctx, view, theme, params, root, result, ui);
       drawTargetHandle(ctx, view, theme, settings.points.target, {
         highlight: ui.active === 'target' || ui.hover === 'target',
-        warning: warn ? STATUS_WORDS[result.status] : undefined,
+        warning: warn ? statusWords(result.status) : undefined,
         away: result.end,
       });
       if (finishOverlay) finishOverlay();
@@ -346,14 +331,14 @@ function createArm(ik) {
         return armParams(settings).jointSpace && figure && placed
           ? poseToWorld(placed.layout.square, figure.pose[0], figure.pose[1]) : null;
       }
-      return armHandleAt(name, armParams(settings), settings.points.root);
+      return armHandleAt(ik, name, armParams(settings), settings.points.root);
     },
 
     dragHandle(name, world, settings) {
       if (name === JOINT_SPACE_HANDLE.name) {
-        return placed ? dragPose(placed.layout.square, world, armParams(settings), settings.points.root) : {};
+        return placed ? dragPose(ik, placed.layout.square, world, armParams(settings), settings.points.root) : {};
       }
-      return armDragHandle(name, world, armParams(settings), settings.points.root);
+      return armDragHandle(ik, name, world, armParams(settings), settings.points.root);
     },
 
     hitRadius(name, pointerType) {

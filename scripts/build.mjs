@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, write
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MODULES } from './lib/modules.mjs';
+import { MODULES, moduleTypes } from './lib/modules.mjs';
 import { run } from './lib/run.mjs';
 import { emscriptenEnv, ensureNodeModules, ensureSystemTools, repoRoot } from './lib/setup.mjs';
 
@@ -71,10 +71,12 @@ export function assembleDist() {
   rmSync(distDir, { recursive: true, force: true });
   mkdirSync(distDir, { recursive: true });
   cpSync(path.join(repoRoot, 'web'), distDir, { recursive: true });
-  for (const { stem } of MODULES) {
+  for (const module of MODULES) {
+    const { stem } = module;
     cpSync(path.join(wasmBuildDir, 'core', `${stem}.wasm`), path.join(distDir, `${stem}.wasm`));
     writeFileSync(path.join(distDir, `${stem}.js`), minifiedModule(path.join(wasmBuildDir, 'core', `${stem}.js`)));
-    cpSync(path.join(repoRoot, 'core', 'bindings', `${stem}.d.ts`), path.join(distDir, `${stem}.d.ts`));
+    if (module.types) writeFileSync(path.join(distDir, `${stem}.d.ts`), moduleTypes(module));
+    else cpSync(path.join(repoRoot, 'core', 'bindings', `${stem}.d.ts`), path.join(distDir, `${stem}.d.ts`));
   }
   console.log(`\nWrote ${path.relative(process.cwd(), distDir) || '.'}/ (index.html and the page, ${MODULES.map((m) => m.stem).join(', ')}: .js, .wasm, .d.ts)`);
 }

@@ -17,15 +17,21 @@ export const KB = 1024;
  * @property {string} specifier How a package user imports it.
  * @property {string} holds What it has.
  * @property {number} budget Most bytes it may weigh (gzip -9, .js + .wasm).
+ * @property {string} [types] The name of its API's type in the .d.ts the build writes for it
+ *   (the whole module's types are core/bindings/ik2d.d.ts, written by hand).
+ * @property {string[]} [classes] The classes it adds to the core's.
  */
 
 /** @type {ModuleInfo[]} */
 export const MODULES = [
-  { stem: 'ik2d-core', specifier: 'ik2d/core', holds: 'solveTwoBone, Chain', budget: 45 * KB },
-  { stem: 'ik2d-batch', specifier: 'ik2d/batch', holds: 'the core, TwoBoneBatch, ChainBatch', budget: 60 * KB },
-  { stem: 'ik2d-procedural', specifier: 'ik2d/procedural', holds: 'the core, Spider', budget: 60 * KB },
-  { stem: 'ik2d-skeleton', specifier: 'ik2d/skeleton', holds: 'the core, Skeleton', budget: 60 * KB },
-  { stem: 'ik2d-creature', specifier: 'ik2d/creature', holds: 'the core, Creature, CreatureCrowd, FollowChain, Rope, SecondOrder', budget: 66 * KB },
+  { stem: 'ik2d-core', specifier: 'ik2d/core', holds: 'solveTwoBone, Chain', budget: 45 * KB, types: 'IK2DCore', classes: [] },
+  { stem: 'ik2d-batch', specifier: 'ik2d/batch', holds: 'the core, TwoBoneBatch, ChainBatch', budget: 60 * KB, types: 'IK2DBatch', classes: ['TwoBoneBatch', 'ChainBatch'] },
+  { stem: 'ik2d-procedural', specifier: 'ik2d/procedural', holds: 'the core, Spider', budget: 60 * KB, types: 'IK2DProcedural', classes: ['Spider'] },
+  { stem: 'ik2d-skeleton', specifier: 'ik2d/skeleton', holds: 'the core, Skeleton', budget: 60 * KB, types: 'IK2DSkeleton', classes: ['Skeleton'] },
+  {
+    stem: 'ik2d-creature', specifier: 'ik2d/creature', holds: 'the core, Creature, CreatureCrowd, FollowChain, Rope, SecondOrder', budget: 66 * KB,
+    types: 'IK2DCreature', classes: ['Creature', 'CreatureCrowd', 'FollowChain', 'Rope', 'SecondOrder'],
+  },
   { stem: 'ik2d', specifier: 'ik2d', holds: 'every class', budget: 96 * KB },
 ];
 
@@ -39,4 +45,26 @@ export function moduleBytes(distDir, stem) {
   const js = gz(`${stem}.js`);
   const wasm = gz(`${stem}.wasm`);
   return { js, wasm, total: js + wasm };
+}
+
+/**
+ * The types of a module other than the whole: every type of ik2d.d.ts, and its API as the part of
+ * the whole's it has.
+ * @param {ModuleInfo} module
+ */
+export function moduleTypes({ stem, specifier, types, classes = [] }) {
+  const members = ['version', 'solveTwoBone', 'Chain', 'stats', ...classes].map((name) => `'${name}'`).join(' | ');
+  return `// Types of ${stem}.js (package export \`${specifier}\`), written by the build (scripts/lib/modules.mjs):
+// the core (solveTwoBone, Chain, stats())${classes.length ? ` and ${classes.join(', ')}` : ''}, with the same
+// results, bit for bit, as the whole module, ik2d.js. Every type is the whole module's (ik2d.d.ts).
+import type { IK2D, ModuleOptions } from './ik2d.js';
+
+export type * from './ik2d.js';
+
+/** This module's API. */
+export type ${types} = Pick<IK2D, ${members}>;
+
+/** Loads ${stem}.wasm (beside ${stem}.js in browsers; from disk in Node >= 18) and returns the API. */
+export default function createIK2D(options?: ModuleOptions): Promise<${types}>;
+`;
 }

@@ -14,18 +14,11 @@ import { distDir, loadModule, randomSource, repoRoot } from './support.mjs';
 const full = await loadModule('ik2d');
 const core = await loadModule('ik2d-core');
 
-const parts = {
-  'ik2d-core': [],
-  'ik2d-batch': ['ChainBatch', 'TwoBoneBatch'],
-  'ik2d-procedural': ['Spider'],
-  'ik2d-skeleton': ['Skeleton'],
-  'ik2d-creature': ['Creature', 'CreatureCrowd', 'FollowChain', 'Rope', 'SecondOrder'],
-  ik2d: ['ChainBatch', 'Creature', 'CreatureCrowd', 'FollowChain', 'Rope', 'SecondOrder', 'Skeleton', 'Spider', 'TwoBoneBatch'],
-};
+// Each module's classes beyond the core's (scripts/lib/modules.mjs); the whole has them all.
+const parts = Object.fromEntries(MODULES.map(({ stem, classes }) => [stem, classes ?? MODULES.flatMap((m) => m.classes ?? [])]));
 const loaded = Object.fromEntries(await Promise.all(MODULES.map(async ({ stem }) => [stem, await loadModule(stem)])));
 
 test('each module has the core (version, solveTwoBone, Chain, stats()) and its parts\' classes, nothing else', () => {
-  assert.deepEqual(Object.keys(parts).sort(), MODULES.map((m) => m.stem).sort());
   for (const [stem, classes] of Object.entries(parts)) {
     const ik = loaded[stem];
     assert.deepEqual(Object.keys(ik).sort(), [...classes, 'Chain', 'solveTwoBone', 'stats', 'version'].sort(), stem);

@@ -23,15 +23,23 @@ namespace {
   X(offsetX) X(offsetY) X(stretch) X(mix) X(poseAngle1) X(poseAngle2) \
   X(jointX) X(jointY) X(endX) X(endY) X(angle1) X(angle2) X(distance) X(scale)
 #define IK2D_CHAIN_BATCH_FIELDS(X) \
-  X(rootX) X(rootY) X(targetX) X(targetY) X(lengths) X(x) X(y) X(error) X(angles)
+  X(rootX, chain) X(rootY, chain) X(targetX, chain) X(targetY, chain) X(lengths, bone) \
+  X(x, joint) X(y, joint) X(error, chain) X(angles, bone)
 // clang-format on
 
 // ---- the batches' part of the table ------------------------------------------------------------------
 
 #define IK2D_FIELD_NAME(name) #name,
 constexpr const char* kTwoBoneBatchFields[] = {IK2D_TWO_BONE_BATCH_FIELDS(IK2D_FIELD_NAME)};
-constexpr const char* kChainBatchFields[] = {IK2D_CHAIN_BATCH_FIELDS(IK2D_FIELD_NAME)};
 #undef IK2D_FIELD_NAME
+// A chain batch field's name, and how many values it holds per chain: one (chain), one per bone,
+// one per joint (bones + 1).
+#define IK2D_FIELD_NAME(name, per) #name,
+#define IK2D_FIELD_PER(name, per) #per,
+constexpr const char* kChainBatchFields[] = {IK2D_CHAIN_BATCH_FIELDS(IK2D_FIELD_NAME)};
+constexpr const char* kChainBatchFieldPer[] = {IK2D_CHAIN_BATCH_FIELDS(IK2D_FIELD_PER)};
+#undef IK2D_FIELD_NAME
+#undef IK2D_FIELD_PER
 
 void writeBatchAbi(AbiWriter& out) {
   out.enumNames<ChainOnlyOption>("chainOnlyOptions", static_cast<int>(ChainOnlyOption::Pole) + 1);
@@ -40,6 +48,7 @@ void writeBatchAbi(AbiWriter& out) {
   out.names("chainBatchMethods", batchMethods, 2);
   out.names("twoBoneBatchFields", kTwoBoneBatchFields, static_cast<int>(std::size(kTwoBoneBatchFields)));
   out.names("chainBatchFields", kChainBatchFields, static_cast<int>(std::size(kChainBatchFields)));
+  out.names("chainBatchFieldPer", kChainBatchFieldPer, static_cast<int>(std::size(kChainBatchFieldPer)));
   const ChainBatchOptions batch;
   out.open("chainBatchSolveDefaults", '{');
   out.key("method");
@@ -56,6 +65,7 @@ void writeBatchAbi(AbiWriter& out) {
 // ---- batches ----------------------------------------------------------------------------------------
 
 #define IK2D_FIELD_POINTER(name) batch_.name(),
+#define IK2D_CHAIN_FIELD_POINTER(name, per) batch_.name(),
 
 class TwoBoneBatchHandle {
  public:
@@ -90,7 +100,7 @@ class ChainBatchHandle {
   int count() const { return batch_.count(); }
   int bones() const { return batch_.bones(); }
   std::uintptr_t fieldAddress(int field) {
-    double* const fields[] = {IK2D_CHAIN_BATCH_FIELDS(IK2D_FIELD_POINTER)};
+    double* const fields[] = {IK2D_CHAIN_BATCH_FIELDS(IK2D_CHAIN_FIELD_POINTER)};
     if (field < 0 || field >= static_cast<int>(std::size(fields))) return 0;
     return reinterpret_cast<std::uintptr_t>(fields[field]);
   }

@@ -148,11 +148,13 @@ function batchesPart({ raw, abi, heapF64, writeInput, adopt, release, methodCode
       this.#addresses = CHAIN_BATCH_FIELDS.map((_, i) => handle.fieldAddress(i));
       this.#iterationsAddress = handle.iterationsAddress();
       this.#statusAddress = handle.statusAddress();
-      const lengthOf = { lengths: bones * count, x: (bones + 1) * count, y: (bones + 1) * count };
+      // Values per field: one per chain, per bone or per joint (the table's chainBatchFieldPer).
+      const perChain = { chain: 1, bone: bones, joint: bones + 1 };
+      const lengthOf = (index) => perChain[abi.chainBatchFieldPer[index]] * count;
       // angles is a method (it computes them first), not a view property.
       defineViews(this, CHAIN_BATCH_FIELDS, (i, name) => {
         this.#live(name);
-        return this.#view(i, Float64Array, this.#addresses[i], lengthOf[name] ?? count);
+        return this.#view(i, Float64Array, this.#addresses[i], lengthOf(i));
       }, ['angles']);
     }
 
@@ -207,7 +209,8 @@ function batchesPart({ raw, abi, heapF64, writeInput, adopt, release, methodCode
     angles() {
       this.#live('angles').computeAngles();
       const field = CHAIN_BATCH_FIELDS.indexOf('angles');
-      return this.#view(field, Float64Array, this.#addresses[field], this.#bones * this.#count);
+      const perChain = { chain: 1, bone: this.#bones, joint: this.#bones + 1 };
+      return this.#view(field, Float64Array, this.#addresses[field], perChain[abi.chainBatchFieldPer[field]] * this.#count);
     }
 
     /** Frees the arrays. Safe to call twice; any other use afterwards throws. */

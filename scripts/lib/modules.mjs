@@ -54,12 +54,13 @@ export function moduleBytes(distDir, stem) {
  */
 export function moduleTypes({ stem, specifier, types, classes = [] }) {
   const members = ['version', 'solveTwoBone', 'Chain', 'stats', ...classes].map((name) => `'${name}'`).join(' | ');
+  const whole = "'./ik2d.js'";  // (held apart, so this file is not read as importing it)
   return `// Types of ${stem}.js (package export \`${specifier}\`), written by the build (scripts/lib/modules.mjs):
 // the core (solveTwoBone, Chain, stats())${classes.length ? ` and ${classes.join(', ')}` : ''}, with the same
 // results, bit for bit, as the whole module, ik2d.js. Every type is the whole module's (ik2d.d.ts).
-import type { IK2D, ModuleOptions } from './ik2d.js';
+import type { IK2D, ModuleOptions } from ${whole};
 
-export type * from './ik2d.js';
+export type * from ${whole};
 
 /** This module's API. */
 export type ${types} = Pick<IK2D, ${members}>;

@@ -203,3 +203,18 @@ test('docs/api.md\'s defaults table is the one the table makes (node scripts/doc
   const prose = doc.slice(0, begin) + doc.slice(end);
   assert.deepEqual(prose.split('\n').filter((line) => /\bdefault\s*\(?\**`?[-+'\d]/i.test(line) || /\(default\)/.test(line)), []);
 });
+
+test('the batches\' status codes, wherever the types and docs spell them out, are the table\'s name order', () => {
+  const files = ['core/bindings/ik2d.d.ts', 'core/bindings/ik2d_api_batch.js', 'docs/api.md'];
+  let found = 0;
+  for (const file of files) {
+    const text = readFileSync(path.join(repoRoot, file), 'utf8');
+    for (const match of text.matchAll(/0 (\w+), 1 (\w+), 2 (\w+), 3 (\w+)/g)) {
+      found++;
+      const names = match.slice(1, 5);
+      assert.ok([table.twoBoneStatus, table.chainStatus].some((list) => JSON.stringify(list) === JSON.stringify(names)),
+        `${file}: "${match[0]}" is neither the two-bone nor the chain status order`);
+    }
+  }
+  assert.ok(found >= 4, `the status codes are spelled out (${found} places)`);
+});

@@ -107,7 +107,7 @@ TEST_CASE("Rope: a long step is the same as its 1/60 s substeps, bit for bit", "
   }
 }
 
-TEST_CASE("Rope: step does not allocate; long steps split", "[rope]") {
+TEST_CASE("Rope: step does not allocate and long steps split", "[rope]") {
   Rope rope = makeRope(10, 1);
   REQUIRE(rope.pin(0, {0, 0}) == nullptr);
   const long before = test::allocations.load();

@@ -84,6 +84,22 @@ test('Chain.solve\'s fast path and its checked path write every argument slot: t
   chain.delete();
 });
 
+test('the hand-built results of the fast paths have exactly the fields their layouts give', () => {
+  const results = (layout) => [...new Set(Object.entries(table[layout]).filter(([, { slot }]) => slot >= table.frameInputs[layout])
+    .map(([, { path: at }]) => at.split('.')[0]))].sort();
+  const withMessage = (keys, message) => (message ? keys : keys.filter((key) => key !== 'message'));
+  for (const options of [{ root: { x: 0, y: 0 }, target: { x: 1, y: 1 }, length1: 1, length2: 1 }, { root: { x: 0, y: 0 }, target: { x: 1, y: 1 }, length1: 1, length2: -1 }]) {
+    const r = ik.solveTwoBone(options);
+    assert.deepEqual(Object.keys(r).sort(), withMessage(results('twoBoneFrame'), r.message !== undefined));
+  }
+  const chain = new ik.Chain({ root: { x: 0, y: 0 }, lengths: [1, 1] });
+  for (const options of [{}, { iterations: -1 }]) {
+    const r = chain.solve({ x: 1, y: 1 }, options);
+    assert.deepEqual(Object.keys(r).sort(), withMessage(results('chainSolveFrame'), r.message !== undefined));
+  }
+  chain.delete();
+});
+
 // ---- ik2d.d.ts ----------------------------------------------------------------------------------
 
 const ts = createRequire(import.meta.url)('typescript');

@@ -63,6 +63,7 @@ for (const name of ENGINES) {
       }
       assert.equal(await page.getAttribute('html', 'data-scene'), 'creature');
       assert.equal(await page.textContent('#scene-title'), 'Procedural creature');
+      assert.match(await readout(page, 'status'), /^(following|at the target)$/);
       assert.equal(await readout(page, 'kind'), 'lizard');
       assert.equal(await readout(page, 'count'), '1');
       assert.match(await readout(page, 'planted'), /^[0-4] of 4$/);

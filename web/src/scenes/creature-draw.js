@@ -321,7 +321,7 @@ export function drawCreatureOverlay(ctx, view, theme, state, options) {
  */
 export function drawSpringPlot(ctx, view, theme, history, samples) {
   const { height } = view.size();
-  const box = { x: 10, y: height - 104, width: 176, height: 94 };
+  const box = { x: 10, y: height - 104, width: 200, height: 94 };
   ctx.save();
   drawCard(ctx, box, theme);
   const font = 11;

@@ -169,6 +169,7 @@ export const creature = {
     format: (head) => [head.x, head.y, head.heading].map((v) => String(quantize(v))).join(','),
   }],
   readouts: [
+    { name: 'status', label: 'status' },
     { name: 'kind', label: 'kind' },
     { name: 'count', label: 'creatures' },
     { name: 'speed', label: 'speed' },
@@ -386,6 +387,14 @@ function createCreature(ik) {
       const values = {};
       if (!snapshot) return values;
       const params = creatureParams(settings);
+      // The head stops within one spacing of its goal (docs/api.md, "new ik.Creature").
+      const head = snapshot.spine[0];
+      const goalNow = goal ?? snapshot.goal;
+      const spacing = options ? (typeof options.spacing === 'number' ? options.spacing : options.spacing[0]) : 12;
+      const near = Math.hypot(goalNow.x - head.x, goalNow.y - head.y) <= 1.5 * spacing;
+      values.status = near && snapshot.speed < 1
+        ? { text: 'at the target', tone: 'ok' }
+        : { text: 'following', tone: 'pending' };
       values.kind = { text: params.kind };
       values.count = { text: String(params.count) };
       values.speed = { text: `${snapshot.speed.toFixed(1)} units/s` };

@@ -70,9 +70,10 @@ export function drawCreature(ctx, view, theme, state, options, { faded, groups }
   ctx.setLineDash([]);
 
   // Legs, under the body.
-  const legWidth = sizeFor(view, 0.22 * (options.upperLength + options.lowerLength) / 2, 2, 9);
   const colours = groupColours(theme);
   for (const leg of state.legs) {
+    // As thick as a share of the body's width where the leg hangs.
+    const legWidth = sizeFor(view, 0.22 * (options.widths[leg.anchor] ?? 10), 2.5, 12);
     const hip = view.worldToCanvas(leg.hip);
     const knee = view.worldToCanvas(leg.knee);
     const foot = view.worldToCanvas(leg.foot);
@@ -90,7 +91,7 @@ export function drawCreature(ctx, view, theme, state, options, { faded, groups }
     ctx.stroke();
     ctx.setLineDash([]);
     // The foot: a dot when planted, a ring while it steps.
-    const r = Math.max(2.2, legWidth * 0.75);
+    const r = Math.max(2.2, legWidth * 0.6);
     ctx.beginPath();
     ctx.arc(foot.x, foot.y, r, 0, Math.PI * 2);
     if (leg.planted) {
@@ -142,7 +143,7 @@ export function drawCreature(ctx, view, theme, state, options, { faded, groups }
   const forward = { x: Math.cos(state.heading), y: -Math.sin(state.heading) };
   for (const eye of state.eyes) {
     const c = view.worldToCanvas(eye);
-    const r = Math.max(2.5, eye.radius * scale * 1.2);
+    const r = Math.max(3, eye.radius * scale * 1.5);
     ctx.beginPath();
     ctx.arc(c.x, c.y, r, 0, Math.PI * 2);
     ctx.fillStyle = '#ffffff';

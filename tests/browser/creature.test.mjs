@@ -96,6 +96,33 @@ for (const name of ENGINES) {
       await assertNoProblems(page);
     });
 
+    test('arrow keys move the target; path=circle moves it by itself; the same steps give the same state', async () => {
+      await reset();
+      await page.locator('canvas').first().focus();
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('Shift+ArrowUp');
+      assert.deepEqual((await getState(page)).target, { x: DEFAULT_TARGET.x - 8, y: DEFAULT_TARGET.y + 40 });
+      await setState(page, { params: { path: 'circle' } });
+      await step(30);
+      const a = await getState(page);
+      assert.notDeepEqual(a.target, { x: DEFAULT_TARGET.x - 8, y: DEFAULT_TARGET.y + 40 }, 'the path moves the target');
+      assert.deepEqual(a.creature.goal, a.target, 'and the creature heads for it');
+      // Determinism: the same link, paused, and the same steps.
+      const link = await page.evaluate(() => window.playground.shareLink());
+      const twins = [await engine.openPage(`${link}&play=paused`), await engine.openPage(`${link}&play=paused`)];
+      try {
+        const states = [];
+        for (const twin of twins) {
+          await twin.evaluate(() => window.playground.step(90));
+          states.push((await getState(twin)).creature);
+        }
+        assert.deepEqual(states[0], states[1], 'two pages, one link, 90 steps: the same creature');
+      } finally {
+        for (const twin of twins) await twin.close();
+      }
+      await assertNoProblems(page);
+    });
+
     test('every kind loads, with its own body', async () => {
       for (const [kind, [spine, legs]] of Object.entries(KINDS)) {
         const notices = await setState(page, { params: { kind } });

@@ -29,7 +29,7 @@ for (const name of ENGINES) {
     useEngine(name, (shared) => ({ engine, url: base } = shared));
 
     for (const theme of ['light', 'dark']) {
-      for (const scene of ['arm', 'chain', 'spider', 'stress']) {
+      for (const scene of ['arm', 'chain', 'spider', 'stress', 'creature']) {
         test(`axe: ${scene}, ${theme}: the playground and the embed view have no serious or critical violations`, async () => {
           for (const [view, url, viewport] of [
             ['playground', `${base}?scene=${scene}&theme=${theme}`, { width: 1200, height: 760 }],

@@ -12,7 +12,7 @@ import {
 import { readoutBoxesInPage } from './in-page.mjs';
 import { ENGINES, assertNoProblems, useEngine } from './engines/index.mjs';
 
-const SCENES = ['arm', 'chain', 'spider', 'stress', 'puppet'];
+const SCENES = ['arm', 'chain', 'spider', 'stress', 'puppet', 'creature'];
 const PHONE = { viewport: { width: 390, height: 844 }, touch: true };
 const SIZES = [
   { name: '1280×800', options: { viewport: { width: 1280, height: 800 } } },
@@ -178,6 +178,7 @@ for (const name of ENGINES) {
       spider: { n: 'seed', d: 'debug' },
       stress: { m: 'method', d: 'draw' },
       puppet: { l: 'limits', o: 'overlay' },
+      creature: { o: 'overlay' },
     };
 
     for (const [label, options] of [['mouse and keyboard at 1280×800', { viewport: { width: 1280, height: 800 } }], ['touch at 390×844', PHONE]]) {

@@ -39,7 +39,7 @@ for (const name of ENGINES) {
       try {
         assert.equal((await getState(page)).scene, 'arm');
         const tabs = page.getByRole('tab');
-        assert.deepEqual(await tabs.allTextContents(), ['Two-bone arm', 'Chain', 'Spider', 'Stress', 'Puppet']);
+        assert.deepEqual(await tabs.allTextContents(), ['Two-bone arm', 'Chain', 'Spider', 'Stress', 'Puppet', 'Creature']);
         assert.equal((await selectedTab(page)).scene, 'arm');
 
         // Change the arm, switch to the chain by click: the chain starts at its own defaults.
@@ -50,7 +50,7 @@ for (const name of ENGINES) {
         assert.equal(state.params.bones, 6);
         assert.equal(state.positions.length, 14);
         assert.deepEqual(await selectedTab(page), {
-          count: 1, scene: 'chain', focused: true, tabIndexes: [-1, 0, -1, -1, -1], panelLabel: 'tab-chain',
+          count: 1, scene: 'chain', focused: true, tabIndexes: [-1, 0, -1, -1, -1, -1], panelLabel: 'tab-chain',
         });
         assert.equal(await page.textContent('#scene-title'), 'Chain (CCD / FABRIK / DLS)');
         assert.equal(await readout(page, 'method'), 'CCD', 'the panel shows the chain readouts');
@@ -71,9 +71,10 @@ for (const name of ENGINES) {
           'the arm is back at its defaults');
         assert.equal(await readout(page, 'status'), 'reached');
         assert.deepEqual(await selectedTab(page), {
-          count: 1, scene: 'arm', focused: true, tabIndexes: [0, -1, -1, -1, -1], panelLabel: 'tab-arm',
+          count: 1, scene: 'arm', focused: true, tabIndexes: [0, -1, -1, -1, -1, -1], panelLabel: 'tab-arm',
         });
-        await pressTo('ArrowLeft', 'puppet'); // ArrowLeft wraps to the last tab
+        await pressTo('ArrowLeft', 'creature'); // ArrowLeft wraps to the last tab
+        await pressTo('ArrowLeft', 'puppet');
         await pressTo('ArrowLeft', 'stress');
         await pressTo('ArrowLeft', 'spider');
         state = await getState(page);
@@ -87,7 +88,7 @@ for (const name of ENGINES) {
           const rect = document.getElementById('view')?.getBoundingClientRect();
           return rect ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 } : null;
         }), 'the arm has no camera: the world centre is the canvas centre again');
-        await pressTo('End', 'puppet');
+        await pressTo('End', 'creature');
         // Tab leaves the tab list (one stop for the whole list).
         await page.keyboard.press('Tab');
         assert.notEqual(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'tab');

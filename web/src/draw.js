@@ -17,6 +17,7 @@ const THEME_NAMES = [
   'background', 'grid', 'axis', 'label', 'reach', 'reach-fill', 'bone', 'bone-2', 'bone-edge',
   'joint', 'end', 'target', 'warn', 'soft', 'limit', 'limit-fill',
   'ground', 'ground-edge', 'ground-dark', 'leg-far', 'leg-far-edge', 'body', 'body-mark',
+  'creature-skin', 'creature-edge', 'creature-leg', 'creature-mark', 'creature-fin',
 ];
 
 /**

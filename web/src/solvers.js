@@ -1,12 +1,12 @@
 /**
  * The WebAssembly modules the scenes run on: `core` (ik2d-core.js: solveTwoBone and Chain), and the
  * core with one part each: `batch` (TwoBoneBatch, ChainBatch), `procedural` (Spider), `skeleton`
- * (Skeleton). Each is fetched and started once per page, when the first scene that needs it is
+ * (Skeleton), `creature` (Creature, CreatureCrowd). Each is fetched and started once per page, when the first scene that needs it is
  * shown (scenes/catalog.js says which scene needs which), so a scene never downloads code it does
  * not run: the arm and the chain no batch kernels, skeleton or spider.
  */
 
-/** @typedef {'core' | 'batch' | 'procedural' | 'skeleton'} SolverName */
+/** @typedef {'core' | 'batch' | 'procedural' | 'skeleton' | 'creature'} SolverName */
 
 /** Each module's import; the files exist only in dist/, where the build puts them beside the page. */
 const IMPORTS = {
@@ -18,6 +18,8 @@ const IMPORTS = {
   procedural: () => import('../ik2d-procedural.js'),
   // @ts-ignore: built into dist/, not in web/.
   skeleton: () => import('../ik2d-skeleton.js'),
+  // @ts-ignore: built into dist/, not in web/.
+  creature: () => import('../ik2d-creature.js'),
 };
 
 /** @type {Map<SolverName, Promise<any>>} */

@@ -22,6 +22,7 @@ const CATALOG = {
   spider: { load: () => import('./spider.js').then((module) => module.spider), solver: 'procedural' },
   stress: { load: () => import('./stress.js').then((module) => module.stress), solver: 'batch' },
   puppet: { load: () => import('./puppet.js').then((module) => module.puppet), solver: 'skeleton' },
+  creature: { load: () => import('./creature.js').then((module) => module.creature), solver: 'creature' },
 };
 
 /** Every scene id, in the tabs' order. */

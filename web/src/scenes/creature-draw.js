@@ -1,0 +1,375 @@
+/**
+ * Drawing the creature scene: legs under the body (two segments with rounded joints, a dot per
+ * foot: filled when planted, a ring while stepping), the fish's fins (ellipses under the body), the
+ * skin (the core's outline polygon smoothed by a closed Catmull-Rom curve), a back stripe, the eyes,
+ * and the overlay: spacing circles and bend cones on the spine, each foot's rest spot and step
+ * threshold, legs coloured (and dashed) by gait group, and a plot of the steering spring.
+ *
+ * Positions are world units through the view; sizes are CSS pixels (sizeFor). y is flipped by the
+ * view, so angles on the canvas are measured from mapped points.
+ */
+
+import { drawCard, drawTargetHandle, sizeFor } from '../draw.js';
+
+/**
+ * @typedef {import('../settings.js').Point} Point
+ * @typedef {import('../view.js').View} View
+ * @typedef {import('../draw.js').Theme} Theme
+ * @typedef {import('../../../core/bindings/ik2d').CreatureState} CreatureState
+ * @typedef {import('../../../core/bindings/ik2d').CreatureSettings} CreatureSettings
+ */
+
+/**
+ * The gait groups' colours (Okabe–Ito through the overlay palette); odd groups are also dashed.
+ * @param {Theme} theme
+ */
+function groupColours(theme) {
+  return [theme.overlayBase, theme.overlayStep, theme.overlayBeta, theme.overlayAlpha];
+}
+
+/**
+ * Traces a closed smooth curve through canvas points (Catmull-Rom as cubic Béziers).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Point[]} points
+ */
+function traceClosedCurve(ctx, points) {
+  const n = points.length;
+  ctx.beginPath();
+  if (n < 3) return;
+  ctx.moveTo(points[0].x, points[0].y);
+  for (let i = 0; i < n; i += 1) {
+    const p0 = points[(i - 1 + n) % n];
+    const p1 = points[i];
+    const p2 = points[(i + 1) % n];
+    const p3 = points[(i + 2) % n];
+    ctx.bezierCurveTo(
+      p1.x + (p2.x - p0.x) / 6, p1.y + (p2.y - p0.y) / 6,
+      p2.x - (p3.x - p1.x) / 6, p2.y - (p3.y - p1.y) / 6,
+      p2.x, p2.y,
+    );
+  }
+  ctx.closePath();
+}
+
+/**
+ * One creature: legs, fins, skin, back stripe, eyes.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {CreatureState} state
+ * @param {CreatureSettings} options
+ * @param {{faded: boolean, groups: boolean}} how `faded`: one of the others of a crowd (lighter);
+ *   `groups`: legs coloured by gait group (the overlay).
+ */
+export function drawCreature(ctx, view, theme, state, options, { faded, groups }) {
+  const scale = view.scale();
+  ctx.save();
+  if (faded) ctx.globalAlpha = 0.55;
+  ctx.lineJoin = 'round';
+  ctx.lineCap = 'round';
+  ctx.setLineDash([]);
+
+  // Legs, under the body.
+  const colours = groupColours(theme);
+  for (const leg of state.legs) {
+    // As thick as a share of the body's width where the leg hangs.
+    const legWidth = sizeFor(view, 0.22 * (options.widths[leg.anchor] ?? 10), 2.5, 12);
+    const hip = view.worldToCanvas(leg.hip);
+    const knee = view.worldToCanvas(leg.knee);
+    const foot = view.worldToCanvas(leg.foot);
+    const colour = groups ? colours[leg.group % colours.length] : theme.creatureLeg;
+    ctx.beginPath();
+    ctx.moveTo(hip.x, hip.y);
+    ctx.lineTo(knee.x, knee.y);
+    ctx.lineTo(foot.x, foot.y);
+    ctx.strokeStyle = theme.creatureEdge;
+    ctx.lineWidth = legWidth + 2;
+    ctx.stroke();
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = legWidth;
+    ctx.setLineDash(groups && leg.group % 2 ? [legWidth * 0.9, legWidth * 0.9] : []);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    // The foot: a dot when planted, a ring while it steps.
+    const r = Math.max(2.2, legWidth * 0.6);
+    ctx.beginPath();
+    ctx.arc(foot.x, foot.y, r, 0, Math.PI * 2);
+    if (leg.planted) {
+      ctx.fillStyle = theme.creatureEdge;
+      ctx.fill();
+    } else {
+      ctx.fillStyle = theme.background;
+      ctx.fill();
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = theme.creatureEdge;
+      ctx.stroke();
+    }
+  }
+
+  // Fins, under the body.
+  for (const fin of state.fins) {
+    const c = view.worldToCanvas(fin.center);
+    ctx.beginPath();
+    ctx.ellipse(c.x, c.y, Math.max(1, fin.radiusX * scale), Math.max(1, fin.radiusY * scale), -fin.angle, 0, Math.PI * 2);
+    ctx.fillStyle = theme.creatureFin;
+    ctx.fill();
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = theme.creatureEdge;
+    ctx.stroke();
+  }
+
+  // The skin.
+  const outline = state.outline.map((p) => view.worldToCanvas(p));
+  traceClosedCurve(ctx, outline);
+  ctx.fillStyle = theme.creatureSkin;
+  ctx.fill();
+  ctx.lineWidth = sizeFor(view, 2, 1.5, 2.5);
+  ctx.strokeStyle = theme.creatureEdge;
+  ctx.stroke();
+
+  // A stripe down the back, thinning toward the tail.
+  const spine = state.spine.map((p) => view.worldToCanvas(p));
+  const widths = options.widths;
+  for (let i = 1; i + 1 < spine.length; i += 1) {
+    ctx.beginPath();
+    ctx.moveTo(spine[i].x, spine[i].y);
+    ctx.lineTo(spine[i + 1].x, spine[i + 1].y);
+    ctx.lineWidth = Math.max(1, widths[i] * scale * 0.18);
+    ctx.strokeStyle = theme.creatureMark;
+    ctx.stroke();
+  }
+
+  // Eyes: white with a dark pupil a little forward.
+  const forward = { x: Math.cos(state.heading), y: -Math.sin(state.heading) };
+  for (const eye of state.eyes) {
+    const c = view.worldToCanvas(eye);
+    const r = Math.max(3, eye.radius * scale * 1.5);
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, r, 0, Math.PI * 2);
+    ctx.fillStyle = '#ffffff';
+    ctx.fill();
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = theme.creatureEdge;
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.arc(c.x + forward.x * r * 0.3, c.y + forward.y * r * 0.3, r * 0.55, 0, Math.PI * 2);
+    ctx.fillStyle = '#141820';
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+/**
+ * The target handle.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {Point} target
+ * @param {CreatureState} state
+ * @param {{highlight: boolean}} how
+ */
+export function drawCreatureTarget(ctx, view, theme, target, state, { highlight }) {
+  drawTargetHandle(ctx, view, theme, target, { highlight, away: state.spine[0] });
+}
+
+/**
+ * The spacing between spine points i and i + 1.
+ * @param {CreatureSettings} options
+ * @param {number} i
+ */
+function spacingAt(options, i) {
+  const { spacing } = options;
+  return typeof spacing === 'number' ? spacing : (spacing[i] || spacing[0]);
+}
+
+/**
+ * Where a leg's foot rests relative to the body (the core's rule, docs/api.md): restDistance from
+ * the hip, turned from the body's forward by the leg's angle on its own side.
+ * @param {CreatureState} state
+ * @param {CreatureSettings} options
+ * @param {number} index Leg index.
+ * @returns {Point}
+ */
+export function restSpot(state, options, index) {
+  const leg = state.legs[index];
+  const { spine } = state;
+  const a = leg.anchor;
+  let fx = 0;
+  let fy = 0;
+  if (a > 0) {
+    const d = Math.hypot(spine[a - 1].x - spine[a].x, spine[a - 1].y - spine[a].y) || 1;
+    fx += (spine[a - 1].x - spine[a].x) / d;
+    fy += (spine[a - 1].y - spine[a].y) / d;
+  }
+  if (a + 1 < spine.length) {
+    const d = Math.hypot(spine[a].x - spine[a + 1].x, spine[a].y - spine[a + 1].y) || 1;
+    fx += (spine[a].x - spine[a + 1].x) / d;
+    fy += (spine[a].y - spine[a + 1].y) / d;
+  }
+  const norm = Math.hypot(fx, fy);
+  if (norm > 1e-9) {
+    fx /= norm;
+    fy /= norm;
+  } else {
+    fx = Math.cos(state.heading);
+    fy = Math.sin(state.heading);
+  }
+  const reach = options.upperLength + options.lowerLength;
+  const low = Math.max(1.02 * Math.abs(options.upperLength - options.lowerLength), 0.03 * reach);
+  const rest = low + 0.55 * (0.98 * reach - low);
+  const pairs = options.legs / 2;
+  const pair = Math.floor(index / 2);
+  const rear = options.rearKneesForward !== 0 && pairs >= 2 && pair >= Math.floor(pairs / 2);
+  const angle = options.rearKneesForward === 0 ? 1.35 : (rear ? 2 : 1);
+  const c = Math.cos(angle);
+  const s = leg.side * Math.sin(angle);
+  return { x: leg.hip.x + rest * (c * fx - s * fy), y: leg.hip.y + rest * (c * fy + s * fx) };
+}
+
+/**
+ * The overlay under the first creature: spacing circles on the spine points, the bend cone at each
+ * joint (where the next segment may point), each foot's rest spot with its step threshold circle
+ * in its gait group's colour (dashed for odd groups), and the steering target.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {CreatureState} state
+ * @param {CreatureSettings} options
+ */
+export function drawCreatureOverlay(ctx, view, theme, state, options) {
+  const scale = view.scale();
+  const { spine } = state;
+  ctx.save();
+  ctx.setLineDash([]);
+  // Bend cones: at joint i, the segment to i + 1 stays within maxBend of the one from i - 1.
+  for (let i = 1; i + 1 < spine.length; i += 1) {
+    const a = view.worldToCanvas(spine[i - 1]);
+    const b = view.worldToCanvas(spine[i]);
+    const axis = Math.atan2(b.y - a.y, b.x - a.x);
+    const r = spacingAt(options, i) * scale;
+    ctx.beginPath();
+    ctx.moveTo(b.x, b.y);
+    ctx.arc(b.x, b.y, r, axis - options.maxBend, axis + options.maxBend);
+    ctx.closePath();
+    ctx.fillStyle = theme.limitFill;
+    ctx.fill();
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = theme.limit;
+    ctx.stroke();
+  }
+  // Spacing circles.
+  ctx.setLineDash([3, 3]);
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = theme.soft;
+  for (let i = 0; i + 1 < spine.length; i += 1) {
+    const c = view.worldToCanvas(spine[i]);
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, spacingAt(options, i) * scale, 0, Math.PI * 2);
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
+  // Feet: rest spot, step threshold, a line to where the foot is.
+  const colours = groupColours(theme);
+  state.legs.forEach((leg, index) => {
+    const colour = colours[leg.group % colours.length];
+    const spot = view.worldToCanvas(restSpot(state, options, index));
+    const foot = view.worldToCanvas(leg.foot);
+    ctx.setLineDash(leg.group % 2 ? [4, 3] : []);
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = colour;
+    ctx.beginPath();
+    ctx.arc(spot.x, spot.y, options.stepThreshold * scale, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.setLineDash([2, 3]);
+    ctx.beginPath();
+    ctx.moveTo(spot.x, spot.y);
+    ctx.lineTo(foot.x, foot.y);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.beginPath();
+    ctx.moveTo(spot.x - 4, spot.y - 4);
+    ctx.lineTo(spot.x + 4, spot.y + 4);
+    ctx.moveTo(spot.x - 4, spot.y + 4);
+    ctx.lineTo(spot.x + 4, spot.y - 4);
+    ctx.stroke();
+  });
+  // The steering target (where the head steers, easing toward the goal) and the head's pull to it.
+  const head = view.worldToCanvas(spine[0]);
+  const steer = view.worldToCanvas(state.target);
+  ctx.setLineDash([2, 4]);
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = theme.overlayStep;
+  ctx.beginPath();
+  ctx.moveTo(head.x, head.y);
+  ctx.lineTo(steer.x, steer.y);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.beginPath();
+  ctx.arc(steer.x, steer.y, 4, 0, Math.PI * 2);
+  ctx.fillStyle = theme.overlayStep;
+  ctx.fill();
+  ctx.restore();
+}
+
+/**
+ * A small plot, bottom left: the distance from the goal to the steering target (solid) and to the
+ * head (dashed) over the last ~2 s, so the spring's second-order response (lag, overshoot) shows.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {Array<{target: number, head: number}>} history Oldest first.
+ * @param {number} samples How many samples the plot's width holds.
+ */
+export function drawSpringPlot(ctx, view, theme, history, samples) {
+  const { height } = view.size();
+  const box = { x: 10, y: height - 104, width: 200, height: 94 };
+  ctx.save();
+  drawCard(ctx, box, theme);
+  const font = 11;
+  ctx.font = `${font}px ${theme.font}`;
+  ctx.fillStyle = theme.overlayInk;
+  ctx.textBaseline = 'top';
+  ctx.fillText('distance to goal, last 2 s', box.x + 8, box.y + 6);
+  const plot = { x: box.x + 8, y: box.y + 22, width: box.width - 16, height: box.height - 48 };
+  const top = Math.max(10, ...history.map((h) => Math.max(h.target, h.head)));
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = theme.overlayEdge;
+  ctx.beginPath();
+  ctx.moveTo(plot.x, plot.y + plot.height);
+  ctx.lineTo(plot.x + plot.width, plot.y + plot.height);
+  ctx.stroke();
+  /** @param {'target' | 'head'} key @param {string} colour @param {number[]} dash */
+  const line = (key, colour, dash) => {
+    ctx.beginPath();
+    history.forEach((h, i) => {
+      const x = plot.x + ((i + samples - history.length) / (samples - 1)) * plot.width;
+      const y = plot.y + plot.height * (1 - h[key] / top);
+      if (i === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    });
+    ctx.setLineDash(dash);
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = colour;
+    ctx.stroke();
+    ctx.setLineDash([]);
+  };
+  line('head', theme.overlayBase, [4, 3]);
+  line('target', theme.overlayStep, []);
+  const legend = box.y + box.height - 20;
+  ctx.fillStyle = theme.overlayStep;
+  ctx.fillRect(box.x + 8, legend + 5, 14, 2);
+  ctx.fillStyle = theme.overlayInk;
+  ctx.fillText('steering', box.x + 26, legend);
+  ctx.setLineDash([4, 3]);
+  ctx.strokeStyle = theme.overlayBase;
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.moveTo(box.x + 88, legend + 6);
+  ctx.lineTo(box.x + 102, legend + 6);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.fillText('head', box.x + 106, legend);
+  ctx.textAlign = 'right';
+  ctx.fillText(`${Math.round(top)}`, box.x + box.width - 8, box.y + 6);
+  ctx.restore();
+}

@@ -13,14 +13,7 @@ bool isCoordinate(double value) { return isValid(value) && std::fabs(value) <= F
 IK2D_COLD const char* FollowChain::reset(const Vec2* points, int count, const FollowChainOptions& options) {
   if (count < 2 || count > kMaxPoints || points == nullptr) return "points must hold from 2 to 100000 points";
   IK2D_FOLLOW_CHAIN_OPTIONS(IK2D_OPTION_CHECK)
-  for (int i = 0; i < count; ++i) {
-    if (!isCoordinate(points[i].x) || !isCoordinate(points[i].y))
-      return "points must be finite numbers within 1e12";
-  }
-  for (int i = 1; i < count; ++i) {
-    if (!(length(points[i] - points[i - 1]) >= 1e-100))
-      return "points must be apart: each at least 1e-100 from the one before it";
-  }
+  if (const char* message = detail::checkPointRow(points, count, kMaxPoints, kMaxCoordinate)) return message;
   options_ = options;
   xy_.resize(2 * static_cast<size_t>(count));
   spacings_.resize(static_cast<size_t>(count) - 1);

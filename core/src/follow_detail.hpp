@@ -1,4 +1,5 @@
-// follow_detail.hpp: the follow-the-leader move shared by FollowChain and Creature. Not public.
+// follow_detail.hpp: the follow-the-leader move shared by FollowChain and Creature, and the check
+// of a row of points FollowChain and Rope share. Not public.
 #pragma once
 
 #include <cmath>
@@ -20,6 +21,25 @@ inline BendLimit bendLimitOf(double maxBend) {
   limit.cos = std::cos(maxBend);
   limit.sin = std::sin(maxBend);
   return limit;
+}
+
+/// Why `count` points cannot make a FollowChain or a Rope (nullptr when they can): 2 to
+/// `maxPoints` of them, each coordinate finite and within `maxCoordinate`, each at least 1e-100
+/// from the one before it.
+inline const char* checkPointRow(const Vec2* points, int count, int maxPoints, double maxCoordinate) {
+  if (count < 2 || count > maxPoints || points == nullptr) return "points must hold from 2 to 100000 points";
+  const auto isCoordinate = [maxCoordinate](double value) {
+    return isValid(value) && std::fabs(value) <= maxCoordinate;
+  };
+  for (int i = 0; i < count; ++i) {
+    if (!isCoordinate(points[i].x) || !isCoordinate(points[i].y))
+      return "points must be finite numbers within 1e12";
+  }
+  for (int i = 1; i < count; ++i) {
+    if (!(length(points[i] - points[i - 1]) >= 1e-100))
+      return "points must be apart: each at least 1e-100 from the one before it";
+  }
+  return nullptr;
 }
 
 /// |(x, y)| by one square root where that cannot overflow or underflow, std::hypot otherwise.

@@ -36,14 +36,7 @@ void place(double* xy, size_t from, size_t to, double rest, double& fallbackX, d
 IK2D_COLD const char* Rope::reset(const Vec2* points, int count, const RopeOptions& options) {
   if (count < 2 || count > kMaxPoints || points == nullptr) return "points must hold from 2 to 100000 points";
   IK2D_ROPE_OPTIONS(IK2D_OPTION_CHECK)
-  for (int i = 0; i < count; ++i) {
-    if (!isCoordinate(points[i].x) || !isCoordinate(points[i].y))
-      return "points must be finite numbers within 1e12";
-  }
-  for (int i = 1; i < count; ++i) {
-    if (!(length(points[i] - points[i - 1]) >= 1e-100))
-      return "points must be apart: each at least 1e-100 from the one before it";
-  }
+  if (const char* message = detail::checkPointRow(points, count, kMaxPoints, kMaxCoordinate)) return message;
   options_ = options;
   const auto n = static_cast<size_t>(count);
   xy_.resize(2 * n);

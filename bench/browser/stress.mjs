@@ -1,5 +1,5 @@
 // stress.mjs: the browser part of `npm run bench`: the playground's stress scene (web/src/scenes/
-// stress.js) in headless Chromium at 1280×800, run for a few seconds per configuration, its
+// stress/scene.js) in headless Chromium at 1280×800, run for a few seconds per configuration, its
 // per-step solve times and per-frame draw times collected from getState().meter, printed as a
 // markdown table. Measures, never asserts. Builds nothing: it serves the dist/ that is there.
 //

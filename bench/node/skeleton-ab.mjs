@@ -13,7 +13,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PUPPET_BONES, PUPPET_EFFECTORS, PUPPET_LIMITS } from '../../web/src/scenes/puppet-rig.js';
+import { PUPPET_BONES, PUPPET_EFFECTORS, PUPPET_LIMITS } from '../../web/src/scenes/puppet/rig.js';
 import { danceTargets } from './skeleton.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

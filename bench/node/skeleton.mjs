@@ -1,7 +1,7 @@
 // skeleton.mjs: the puppet row of `npm run bench`: ik.Skeleton (WASM) against the hand-written JS
 // reference of the same algorithm (skeleton-reference.mjs), side by side in one process.
 //
-// The puppet (web/src/scenes/puppet-rig.js: 16 bones with their limits, 5 effectors: head, hands,
+// The puppet (web/src/scenes/puppet/rig.js: 16 bones with their limits, 5 effectors: head, hands,
 // ankles) tracks a dance: each frame's targets are the effector ends of a smoothly animated pose
 // (every angle swings inside its limit), so every target set is reachable together and moves a
 // little per frame, as when a reader drags. iterations 20, tolerance 1e-3 (world units; the
@@ -9,7 +9,7 @@
 // rounds alternate which goes first; the first round is a warm-up and is thrown away; we report
 // the median ns per solve, mean sweeps, and the share of frames with every effector in tolerance.
 import { performance } from 'node:perf_hooks';
-import { PUPPET_BONES, PUPPET_EFFECTORS, PUPPET_LIMITS, puppetPositions } from '../../web/src/scenes/puppet-rig.js';
+import { PUPPET_BONES, PUPPET_EFFECTORS, PUPPET_LIMITS, puppetPositions } from '../../web/src/scenes/puppet/rig.js';
 import { createSkeletonJs } from './skeleton-reference.mjs';
 
 const ITERATIONS = 20;

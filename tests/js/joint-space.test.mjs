@@ -1,12 +1,12 @@
-// joint-space.test.mjs: the arm's joint-space panel (web/src/scenes/arm-joint-space.js) on the
+// joint-space.test.mjs: the arm's joint-space panel (web/src/scenes/arm/joint-space.js) on the
 // real module, over fixed-seed random arms (with and without a tool) and targets: each solution it
 // shows is a pose whose end (forward kinematics, asked of the solver) lies on the target, on one of
 // the band's lines (the poses at the target's distance) and on the curve of poses that point at
 // the target, so the two answers are the two crossings; out of reach there is one, at full reach.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { jointSpaceFigure, towardCurve } from '../../web/src/scenes/arm-joint-space.js';
-import { figureAt, toolSide } from '../../web/src/scenes/arm-tool.js';
+import { jointSpaceFigure, towardCurve } from '../../web/src/scenes/arm/joint-space.js';
+import { figureAt, toolSide } from '../../web/src/scenes/arm/tool.js';
 import { loadModule, randomSource } from './support.mjs';
 
 const ik = await loadModule('ik2d-core');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { LINK_VERSION, MAX_LINK_LENGTH, formatLink, parseLink, upgradeEntries } from '../../web/src/link.js';
-import { MAX_BONES, MAX_BONE_LENGTH, MAX_LIMIT_DEG, MIN_BONE_LENGTH, boneLengths, uniformLimits } from '../../web/src/scenes/chain-rig.js';
+import { MAX_BONES, MAX_BONE_LENGTH, MAX_LIMIT_DEG, MIN_BONE_LENGTH, boneLengths, uniformLimits } from '../../web/src/scenes/chain/rig.js';
 import { SCENES } from '../../web/src/scenes/index.js';
 import { applyPartial, defaultSettings } from '../../web/src/settings.js';
 

@@ -4,8 +4,8 @@
 // not in the scene fails here.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { arm } from '../../web/src/scenes/arm.js';
-import { chain } from '../../web/src/scenes/chain.js';
+import { arm } from '../../web/src/scenes/arm/scene.js';
+import { chain } from '../../web/src/scenes/chain/scene.js';
 import { loadModule } from './support.mjs';
 
 /** @type {import('../../dist/ik2d').IK2D} */

@@ -3,7 +3,7 @@
 // tests/core/test_skeleton.cpp asserts on more sets), and every solve keeps lengths and limits.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { PUPPET_BONES, PUPPET_EFFECTORS, PUPPET_LIMITS } from '../../web/src/scenes/puppet-rig.js';
+import { PUPPET_BONES, PUPPET_EFFECTORS, PUPPET_LIMITS } from '../../web/src/scenes/puppet/rig.js';
 import { loadModule, randomSource } from './support.mjs';
 
 /** @type {import('../../dist/ik2d').IK2D} */

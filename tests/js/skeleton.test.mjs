@@ -128,7 +128,7 @@ describe('the benchmark reference (bench/node/skeleton-reference.mjs) computes w
   test('the puppet dance: the same poses to 1e-9 on >= 95% of frames, the same sweeps', async () => {
     const { createSkeletonJs } = await import('../../bench/node/skeleton-reference.mjs');
     const { danceTargets } = await import('../../bench/node/skeleton.mjs');
-    const { PUPPET_BONES, PUPPET_LIMITS, PUPPET_EFFECTORS } = await import('../../web/src/scenes/puppet-rig.js');
+    const { PUPPET_BONES, PUPPET_LIMITS, PUPPET_EFFECTORS } = await import('../../web/src/scenes/puppet/rig.js');
     const frames = 400;
     const targets = danceTargets(frames);
     const bones = PUPPET_EFFECTORS.map((e) => e.bone);

@@ -17,12 +17,12 @@
  * @type {Record<string, {load: () => Promise<SceneDefinition>, solver: SolverName}>}
  */
 const CATALOG = {
-  arm: { load: () => import('./arm.js').then((module) => module.arm), solver: 'core' },
-  chain: { load: () => import('./chain.js').then((module) => module.chain), solver: 'core' },
-  spider: { load: () => import('./spider.js').then((module) => module.spider), solver: 'procedural' },
-  stress: { load: () => import('./stress.js').then((module) => module.stress), solver: 'batch' },
-  puppet: { load: () => import('./puppet.js').then((module) => module.puppet), solver: 'skeleton' },
-  creature: { load: () => import('./creature.js').then((module) => module.creature), solver: 'creature' },
+  arm: { load: () => import('./arm/scene.js').then((module) => module.arm), solver: 'core' },
+  chain: { load: () => import('./chain/scene.js').then((module) => module.chain), solver: 'core' },
+  spider: { load: () => import('./spider/scene.js').then((module) => module.spider), solver: 'procedural' },
+  stress: { load: () => import('./stress/scene.js').then((module) => module.stress), solver: 'batch' },
+  puppet: { load: () => import('./puppet/scene.js').then((module) => module.puppet), solver: 'skeleton' },
+  creature: { load: () => import('./creature/scene.js').then((module) => module.creature), solver: 'creature' },
 };
 
 /** Every scene id, in the tabs' order. */

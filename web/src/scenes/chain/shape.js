@@ -1,14 +1,14 @@
 /**
  * The chain scene's geometry: the starting pose, carrying a pose over to other lengths, the same
- * pose seen from the tip (lengths and limits: chain-rig.js). Angles are radians, local (angles[0]
+ * pose seen from the tip (lengths and limits: chain/rig.js). Angles are radians, local (angles[0]
  * is bone 0's world angle, angles[i] bone i's turn from bone i-1), world y up.
  */
 
-import { wrapAngle } from './shared.js';
+import { wrapAngle } from '../shared.js';
 
 /**
- * @typedef {import('../../../core/bindings/ik2d').Chain} Chain
- * @typedef {import('./chain.js').ChainParams} ChainParams
+ * @typedef {import('../../../../core/bindings/ik2d').Chain} Chain
+ * @typedef {import('./scene.js').ChainParams} ChainParams
  */
 
 /**

@@ -5,7 +5,7 @@
  * outline, eyes and fins to draw (docs/api.md, "new ik.Creature").
  *
  * Contents: definition (params, points, readouts) · presets per kind · the live instance (create)
- * · the crowd's goals. Drawing and the overlay are in creature-draw.js.
+ * · the crowd's goals. Drawing and the overlay are in creature/draw.js.
  *
  * Settings: kind, count, speed, maxBend (degrees), stepThreshold, springFrequency, springDamping,
  * springResponse, path, overlay (params); target (point, world units, y up).
@@ -20,21 +20,21 @@
  *   the same change sets them too.
  */
 
-import { describeValue, quantize } from '../settings.js';
-import { parseNumberText } from '../link.js';
-import { FLAT_WORLD, grabRadius } from './shared.js';
-import { PATH_PARAM, createTargetPath } from './target-path.js';
-import { drawCreature, drawCreatureOverlay, drawCreatureTarget, drawSpringPlot } from './creature-draw.js';
+import { describeValue, quantize } from '../../settings.js';
+import { parseNumberText } from '../../link.js';
+import { FLAT_WORLD, grabRadius } from '../shared.js';
+import { PATH_PARAM, createTargetPath } from '../target-path.js';
+import { drawCreature, drawCreatureOverlay, drawCreatureTarget, drawSpringPlot } from './draw.js';
 
 /**
- * @typedef {import('../settings.js').Settings} Settings
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('./index.js').SceneInstance} SceneInstance
- * @typedef {import('./index.js').SceneDefinition} SceneDefinition
- * @typedef {import('./index.js').Readout} Readout
- * @typedef {import('../../../core/bindings/ik2d').CreatureCrowd} CreatureCrowd
- * @typedef {import('../../../core/bindings/ik2d').CreatureState} CreatureState
- * @typedef {import('../../../core/bindings/ik2d').CreatureSettings} CreatureSettings
+ * @typedef {import('../../settings.js').Settings} Settings
+ * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../index.js').SceneInstance} SceneInstance
+ * @typedef {import('../index.js').SceneDefinition} SceneDefinition
+ * @typedef {import('../index.js').Readout} Readout
+ * @typedef {import('../../../../core/bindings/ik2d').CreatureCrowd} CreatureCrowd
+ * @typedef {import('../../../../core/bindings/ik2d').CreatureState} CreatureState
+ * @typedef {import('../../../../core/bindings/ik2d').CreatureSettings} CreatureSettings
  *
  * @typedef {Object} CreatureParams The creature's settings (see `creature.params`).
  * @property {'lizard' | 'snake' | 'fish' | 'centipede'} kind

@@ -11,17 +11,17 @@
  *   by itself, at most every few drawn frames (getState() always brings it up to date).
  */
 
-import { drawLogPlot } from '../plot.js';
-import { applyJointLimits } from './chain-rig.js';
-import { startingAngles } from './chain-shape.js';
-import { placeCornerBox } from './overlay-layout.js';
+import { drawLogPlot } from '../../plot.js';
+import { applyJointLimits } from './rig.js';
+import { startingAngles } from './shape.js';
+import { placeCornerBox } from '../overlay-layout.js';
 
 /**
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('../draw.js').Theme} Theme
- * @typedef {import('./chain.js').ChainParams} ChainParams
- * @typedef {import('./overlay-layout.js').Layout} Layout
- * @typedef {import('../../../core/bindings/ik2d').Chain} Chain
+ * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('./scene.js').ChainParams} ChainParams
+ * @typedef {import('../overlay-layout.js').Layout} Layout
+ * @typedef {import('../../../../core/bindings/ik2d').Chain} Chain
  *
  * @typedef {Object} ConvergenceSeries One method's solve.
  * @property {number[]} errors errors[i]: |end − target| after sweep i (errors[0]: before any).
@@ -145,7 +145,7 @@ export function createConvergencePlot(ik) {
 /**
  * Places the plot in a free corner (before the labels, so they keep clear of it).
  * @param {Layout} layout
- * @returns {import('./overlay-layout.js').PlacedLabel} Its box.
+ * @returns {import('../overlay-layout.js').PlacedLabel} Its box.
  */
 export function placeConvergencePlot(layout) {
   const { width, height } = layout.view.size();
@@ -161,7 +161,7 @@ export function placeConvergencePlot(layout) {
  * @param {Layout} layout
  * @param {Theme} theme
  * @param {Convergence} data
- * @param {import('./overlay-layout.js').Box} box
+ * @param {import('../overlay-layout.js').Box} box
  */
 export function drawConvergencePlot(layout, theme, data, box) {
   drawLogPlot(layout.ctx, box, [

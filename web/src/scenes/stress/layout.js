@@ -16,10 +16,10 @@
  */
 
 /**
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('../settings.js').Rect} Rect
- * @typedef {import('../../../core/bindings/ik2d').TwoBoneBatch} TwoBoneBatch
- * @typedef {import('../../../core/bindings/ik2d').ChainBatch} ChainBatch
+ * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../settings.js').Rect} Rect
+ * @typedef {import('../../../../core/bindings/ik2d').TwoBoneBatch} TwoBoneBatch
+ * @typedef {import('../../../../core/bindings/ik2d').ChainBatch} ChainBatch
  *
  * @typedef {Object} Orbits Where each element's own target circles, precomputed at build time.
  * @property {Float64Array} centreX Centre of the circle.

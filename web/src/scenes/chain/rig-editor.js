@@ -1,18 +1,18 @@
 /**
  * The rig editor of the chain scene's panel: one row per bone with its length and its joint's
  * limit (free, or min and max in degrees), and buttons that add a bone at the tip or remove the
- * tip's. It sets `lengths` and `jointLimits`; chain-rig.js keeps the other settings in step.
+ * tip's. It sets `lengths` and `jointLimits`; chain/rig.js keeps the other settings in step.
  * Values are committed when an input changes (Enter, Tab or leaving it), so typing "120" is one
  * change, not three. Built with DOM calls only.
  */
 
-import { element } from '../controls.js';
-import { quantize } from '../settings.js';
-import { MAX_BONES, MAX_LIMIT_DEG, MIN_BONES, MIN_BONE_LENGTH, MAX_BONE_LENGTH } from './chain-rig.js';
+import { element } from '../../controls.js';
+import { quantize } from '../../settings.js';
+import { MAX_BONES, MAX_LIMIT_DEG, MIN_BONES, MIN_BONE_LENGTH, MAX_BONE_LENGTH } from './rig.js';
 
 /**
- * @typedef {import('../settings.js').ParamValue} ParamValue
- * @typedef {import('./chain-rig.js').JointLimit} JointLimit
+ * @typedef {import('../../settings.js').ParamValue} ParamValue
+ * @typedef {import('./rig.js').JointLimit} JointLimit
  */
 
 /**

@@ -6,16 +6,16 @@
 
 import {
   drawBone, drawDot, drawLabel, drawMissLine, drawTargetHandle, sizeFor, traceCircle,
-} from '../draw.js';
-import { formatLength } from '../format.js';
-import { drawRoot } from './chain-draw.js';
-import { BONE, PUPPET_BONES } from './puppet-rig.js';
+} from '../../draw.js';
+import { formatLength } from '../../format.js';
+import { drawRoot } from '../chain/draw.js';
+import { BONE, PUPPET_BONES } from './rig.js';
 
 /**
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('../view.js').View} View
- * @typedef {import('../draw.js').Theme} Theme
- * @typedef {import('./index.js').DrawUi} DrawUi
+ * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../view.js').View} View
+ * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../index.js').DrawUi} DrawUi
  *
  * @typedef {Object} DrawnPin One handle and what its bone's end did.
  * @property {string} name Point name (head, leftHand...).

@@ -16,17 +16,17 @@
 
 import {
   beginPart, drawDot, drawHalo, drawHaloText, endPart, sizeFor,
-} from '../draw.js';
-import { quantize } from '../settings.js';
-import { wrapAngle } from './shared.js';
+} from '../../draw.js';
+import { quantize } from '../../settings.js';
+import { wrapAngle } from '../shared.js';
 
 /**
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('../view.js').View} View
- * @typedef {import('../draw.js').Theme} Theme
- * @typedef {import('./arm.js').ArmParams} ArmParams
- * @typedef {import('./arm.js').TwoBoneResult} TwoBoneResult
- * @typedef {import('./index.js').DrawUi} DrawUi
+ * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../view.js').View} View
+ * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('./scene.js').ArmParams} ArmParams
+ * @typedef {import('./scene.js').TwoBoneResult} TwoBoneResult
+ * @typedef {import('../index.js').DrawUi} DrawUi
  *
  * @typedef {Object} ArmFigure An arm's points, world units.
  * @property {Point} root
@@ -43,7 +43,7 @@ export const OFFSET_LIMIT = 150;
 
 /**
  * The derived handles, most important first (a tie goes to the first).
- * @type {import('./index.js').HandleSpec[]}
+ * @type {import('../index.js').HandleSpec[]}
  */
 export const ARM_HANDLES = [
   { name: 'tool', label: 'Tool tip' },

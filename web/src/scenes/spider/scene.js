@@ -4,7 +4,7 @@
  * "new ik.Spider").
  *
  * Contents: definition (params, points, readouts) · seeds · the live instance (create) · camera.
- * Drawing is in spider-draw.js.
+ * Drawing is in spider/draw.js.
  *
  * Settings: speed, legs, stepThreshold, stepHeight, upperLength, lowerLength, roughness, seed,
  * debug (params); target (point, world units, y up).
@@ -19,22 +19,22 @@
  * - The world is 40000 units wide: the camera follows the body (see followBody()).
  */
 
-import { formatLength } from '../format.js';
-import { parseNumberText } from '../link.js';
-import { describeValue, quantize } from '../settings.js';
-import { grabRadius } from './shared.js';
+import { formatLength } from '../../format.js';
+import { parseNumberText } from '../../link.js';
+import { describeValue, quantize } from '../../settings.js';
+import { grabRadius } from '../shared.js';
 import {
   drawBody, drawDebugLegend, drawDebugRestSpots, drawLegs, drawSpiderTarget, drawTerrain,
-} from './spider-draw.js';
+} from './draw.js';
 
 /**
- * @typedef {import('../settings.js').Settings} Settings
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('./index.js').SceneInstance} SceneInstance
- * @typedef {import('./index.js').SceneDefinition} SceneDefinition
- * @typedef {import('./index.js').Readout} Readout
- * @typedef {import('../../../core/bindings/ik2d').Spider} Spider
- * @typedef {import('../../../core/bindings/ik2d').SpiderState} SpiderState
+ * @typedef {import('../../settings.js').Settings} Settings
+ * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../index.js').SceneInstance} SceneInstance
+ * @typedef {import('../index.js').SceneDefinition} SceneDefinition
+ * @typedef {import('../index.js').Readout} Readout
+ * @typedef {import('../../../../core/bindings/ik2d').Spider} Spider
+ * @typedef {import('../../../../core/bindings/ik2d').SpiderState} SpiderState
  *
  * @typedef {Object} SpiderParams The spider's settings (see `spider.params`).
  * @property {number} speed Top walking speed, units per second.

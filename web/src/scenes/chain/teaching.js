@@ -1,9 +1,9 @@
 /**
  * The chain scene's teaching layer: step-through mode (the chain is stepped by hand instead of
  * solved once a frame) and what the step-through, `overlay` and `plot` draw over the chain.
- * chain.js owns the C++ chain and the solve loop; this module drives the same chain through the
- * host it is given. The steps themselves (the stepper, words, shapes) are in chain-steps.js, the
- * plot in chain-plot.js.
+ * chain/scene.js owns the C++ chain and the solve loop; this module drives the same chain through the
+ * host it is given. The steps themselves (the stepper, words, shapes) are in chain/steps.js, the
+ * plot in chain/plot.js.
  *
  * Contents: step-through mode (sync, step, run, what getState() and the readouts say) · the
  * overlay layer (under the chain: the step's shapes; over it: labels, caption, plot).
@@ -15,33 +15,33 @@
  *   then labels around them, all drawn over the chain; getState().overlay lists what was placed.
  */
 
-import { formatLength } from '../format.js';
-import { createConvergencePlot, drawConvergencePlot, placeConvergencePlot } from './chain-plot.js';
-import { drawManipulability, manipulability } from './chain-draw.js';
-import { createStepper, drawStepShapes, placeStepCaption } from './chain-steps.js';
-import { methodLabel } from './shared.js';
+import { formatLength } from '../../format.js';
+import { createConvergencePlot, drawConvergencePlot, placeConvergencePlot } from './plot.js';
+import { drawManipulability, manipulability } from './draw.js';
+import { createStepper, drawStepShapes, placeStepCaption } from './steps.js';
+import { methodLabel } from '../shared.js';
 import {
   avoidPoint, createLayout, drawPanel, drawPlacedLabel, measurePanel, placeCornerBox, placeLabel,
-} from './overlay-layout.js';
+} from '../overlay-layout.js';
 
 /**
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('../view.js').View} View
- * @typedef {import('../draw.js').Theme} Theme
- * @typedef {import('./index.js').DrawUi} DrawUi
- * @typedef {import('./chain.js').ChainParams} ChainParams
- * @typedef {import('./chain-steps.js').SteppingState} SteppingState
- * @typedef {import('./overlay-layout.js').PlacedLabel} PlacedLabel
- * @typedef {import('../../../core/bindings/ik2d').Chain} Chain
- * @typedef {import('../../../core/bindings/ik2d').ChainSolveResult} ChainSolveResult
- * @typedef {import('../../../core/bindings/ik2d').ChainSolveOptions} ChainSolveOptions
+ * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../view.js').View} View
+ * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../index.js').DrawUi} DrawUi
+ * @typedef {import('./scene.js').ChainParams} ChainParams
+ * @typedef {import('./steps.js').SteppingState} SteppingState
+ * @typedef {import('../overlay-layout.js').PlacedLabel} PlacedLabel
+ * @typedef {import('../../../../core/bindings/ik2d').Chain} Chain
+ * @typedef {import('../../../../core/bindings/ik2d').ChainSolveResult} ChainSolveResult
+ * @typedef {import('../../../../core/bindings/ik2d').ChainSolveOptions} ChainSolveOptions
  *
  * @typedef {Object} TeachingHost What the teaching layer needs of the chain scene.
  * @property {() => Chain | null} chain The C++ chain, if built.
  * @property {(params: ChainParams, root: Point) => Chain} prepare The C++ chain for these
  *   settings, built if its shape changed, with their joint limits applied.
  * @property {() => number[]} lengths The chain's bone lengths.
- * @property {(params: ChainParams) => import('./chain.js').SceneSolveOptions} optionsOf The solve options.
+ * @property {(params: ChainParams) => import('./scene.js').SceneSolveOptions} optionsOf The solve options.
  *
  * @typedef {Object} OverlayFrame What the chain is drawn with this frame.
  * @property {ChainParams} params
@@ -71,7 +71,7 @@ export function createTeaching(ik, host) {
   const convergence = createConvergencePlot(ik);
   /** @type {PlacedLabel[] | null} Overlay labels last drawn. */
   let drawnLabels = null;
-  /** @type {import('./chain-draw.js').Manipulability | null} The ellipse last drawn (DLS with the overlay). */
+  /** @type {import('./draw.js').Manipulability | null} The ellipse last drawn (DLS with the overlay). */
   let drawnEllipse = null;
 
   /**

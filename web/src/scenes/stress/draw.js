@@ -1,15 +1,15 @@
 /**
  * Drawing the stress scene: thousands of limbs and chains in a handful of paths (one per colour,
  * no style change per element, world → canvas mapped inline without objects) and the shared target
- * with its circle of influence. The meter card is in stress-meter.js.
+ * with its circle of influence. The meter card is in stress/meter.js.
  */
 
-import { drawTargetHandle } from '../draw.js';
+import { drawTargetHandle } from '../../draw.js';
 
 /**
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('../view.js').View} View
- * @typedef {import('../draw.js').Theme} Theme
+ * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../view.js').View} View
+ * @typedef {import('../../draw.js').Theme} Theme
  *
  * @typedef {Object} LimbArrays Views of a TwoBoneBatch.
  * @property {Float64Array} rootX

@@ -1,5 +1,5 @@
 /**
- * The puppet scene: a stick figure (an `ik.Skeleton` of 16 bones, puppet-rig.js) pulled by five
+ * The puppet scene: a stick figure (an `ik.Skeleton` of 16 bones, puppet/rig.js) pulled by five
  * pins: head, both hands, both feet. Dragging one pin moves only that pin; the others stay where
  * they are, so pulling a hand makes the body lean to keep the feet and head where they were.
  *
@@ -18,20 +18,20 @@
  *   chest (the centroid of what the head and both arms asked for).
  */
 
-import { formatLength, formatPoint } from '../format.js';
-import { quantize } from '../settings.js';
-import { drawFigure, drawPins, drawSubBaseSteps, pointAt } from './puppet-draw.js';
-import { PUPPET_BONES, PUPPET_EFFECTORS, PUPPET_LIMITS, puppetPositions } from './puppet-rig.js';
-import { SECONDARY_HANDLE, grabRadius, statusTone } from './shared.js';
+import { formatLength, formatPoint } from '../../format.js';
+import { quantize } from '../../settings.js';
+import { drawFigure, drawPins, drawSubBaseSteps, pointAt } from './draw.js';
+import { PUPPET_BONES, PUPPET_EFFECTORS, PUPPET_LIMITS, puppetPositions } from './rig.js';
+import { SECONDARY_HANDLE, grabRadius, statusTone } from '../shared.js';
 
 /**
- * @typedef {import('../settings.js').Settings} Settings
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('../settings.js').ParamSpec} ParamSpec
- * @typedef {import('./index.js').SceneInstance} SceneInstance
- * @typedef {import('./index.js').SceneDefinition} SceneDefinition
- * @typedef {import('./index.js').Readout} Readout
- * @typedef {import('../../../core/bindings/ik2d').SkeletonSolveResult} SkeletonSolveResult
+ * @typedef {import('../../settings.js').Settings} Settings
+ * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../settings.js').ParamSpec} ParamSpec
+ * @typedef {import('../index.js').SceneInstance} SceneInstance
+ * @typedef {import('../index.js').SceneDefinition} SceneDefinition
+ * @typedef {import('../index.js').Readout} Readout
+ * @typedef {import('../../../../core/bindings/ik2d').SkeletonSolveResult} SkeletonSolveResult
  */
 
 const RADIANS = Math.PI / 180;

@@ -4,8 +4,8 @@
  * one `ik.ChainBatch.solve()`), with a meter of what solving and drawing cost per frame.
  *
  * Contents: definition (params, points, readouts) · the live instance (create). Where the limbs
- * and chains stand and what they reach for is in stress-layout.js, the meter (timing history and
- * its card) in stress-meter.js, drawing the limbs and chains in stress-draw.js.
+ * and chains stand and what they reach for is in stress/layout.js, the meter (timing history and
+ * its card) in stress/meter.js, drawing the limbs and chains in stress/draw.js.
  *
  * Settings: limbs, chains, method, iterations, draw (params); target (point, world units, y up).
  *
@@ -19,22 +19,22 @@
  * - The meter times solving (per step) and drawing (per drawn frame); getState().meter reports it.
  */
 
-import { formatPoint } from '../format.js';
-import { drawStressPopulation, drawStressTarget, groupDigits } from './stress-draw.js';
-import { FLAT_WORLD, grabRadius, methodLabel, methodOptions } from './shared.js';
-import { chainPose, INFLUENCE, layoutChains, layoutLimbs, limbPose, splitWorld, writeTargets } from './stress-layout.js';
+import { formatPoint } from '../../format.js';
+import { drawStressPopulation, drawStressTarget, groupDigits } from './draw.js';
+import { FLAT_WORLD, grabRadius, methodLabel, methodOptions } from '../shared.js';
+import { chainPose, INFLUENCE, layoutChains, layoutLimbs, limbPose, splitWorld, writeTargets } from './layout.js';
 import {
   createHistory, drawStressMeter, meterState, record, resetHistory, timingText,
-} from './stress-meter.js';
+} from './meter.js';
 
 /**
- * @typedef {import('../settings.js').Settings} Settings
- * @typedef {import('./index.js').SceneInstance} SceneInstance
- * @typedef {import('./index.js').SceneDefinition} SceneDefinition
- * @typedef {import('./index.js').Readout} Readout
- * @typedef {import('../../../core/bindings/ik2d').TwoBoneBatch} TwoBoneBatch
- * @typedef {import('../../../core/bindings/ik2d').ChainBatch} ChainBatch
- * @typedef {import('../../../core/bindings/ik2d').ChainBatchSolveOptions} ChainBatchSolveOptions
+ * @typedef {import('../../settings.js').Settings} Settings
+ * @typedef {import('../index.js').SceneInstance} SceneInstance
+ * @typedef {import('../index.js').SceneDefinition} SceneDefinition
+ * @typedef {import('../index.js').Readout} Readout
+ * @typedef {import('../../../../core/bindings/ik2d').TwoBoneBatch} TwoBoneBatch
+ * @typedef {import('../../../../core/bindings/ik2d').ChainBatch} ChainBatch
+ * @typedef {import('../../../../core/bindings/ik2d').ChainBatchSolveOptions} ChainBatchSolveOptions
  *
  * @typedef {Object} StressParams The stress scene's settings (see `stress.params`).
  * @property {number} limbs Two-bone limbs, 0..MAX_LIMBS.
@@ -43,7 +43,7 @@ import {
  * @property {number} iterations Most sweeps per chain per step.
  * @property {boolean} draw Draw the limbs and chains (off: measure solving alone).
  *
- * @typedef {import('./stress-layout.js').Orbits} Orbits
+ * @typedef {import('./layout.js').Orbits} Orbits
  */
 
 /** The world rectangle. */

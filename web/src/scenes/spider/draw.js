@@ -9,15 +9,15 @@
  * mapped points.
  */
 
-import { drawDot, drawTargetHandle, sizeFor, traceCapsule, traceDiamond } from '../draw.js';
-import { formatWhole } from '../format.js';
+import { drawDot, drawTargetHandle, sizeFor, traceCapsule, traceDiamond } from '../../draw.js';
+import { formatWhole } from '../../format.js';
 
 /**
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('../view.js').View} View
- * @typedef {import('../draw.js').Theme} Theme
- * @typedef {import('../../../core/bindings/ik2d').SpiderLeg} SpiderLeg
- * @typedef {import('../../../core/bindings/ik2d').SpiderState} SpiderState
+ * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../view.js').View} View
+ * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../../../../core/bindings/ik2d').SpiderLeg} SpiderLeg
+ * @typedef {import('../../../../core/bindings/ik2d').SpiderState} SpiderState
  */
 
 /** Spacing of the terrain samples, CSS pixels (the surface is a polyline through them). */

@@ -12,19 +12,19 @@
  *   from the pose the chain has then.
  */
 
-import { drawDot, sizeFor, traceArc } from '../draw.js';
-import { formatDegrees, formatLength } from '../format.js';
-import { avoidPoint, drawPanel, drawPlacedLabel, measurePanel, placeCornerBox, placeLabel } from './overlay-layout.js';
-import { methodLabel, statusWords } from './shared.js';
+import { drawDot, sizeFor, traceArc } from '../../draw.js';
+import { formatDegrees, formatLength } from '../../format.js';
+import { avoidPoint, drawPanel, drawPlacedLabel, measurePanel, placeCornerBox, placeLabel } from '../overlay-layout.js';
+import { methodLabel, statusWords } from '../shared.js';
 
 /**
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('../view.js').View} View
- * @typedef {import('../draw.js').Theme} Theme
- * @typedef {import('./overlay-layout.js').Layout} Layout
- * @typedef {import('../../../core/bindings/ik2d').Chain} Chain
- * @typedef {import('../../../core/bindings/ik2d').ChainStep} ChainStep
- * @typedef {import('../../../core/bindings/ik2d').ChainSolveOptions} ChainSolveOptions
+ * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../view.js').View} View
+ * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../overlay-layout.js').Layout} Layout
+ * @typedef {import('../../../../core/bindings/ik2d').Chain} Chain
+ * @typedef {import('../../../../core/bindings/ik2d').ChainStep} ChainStep
+ * @typedef {import('../../../../core/bindings/ik2d').ChainSolveOptions} ChainSolveOptions
  *
  * @typedef {Object} SteppingState What getState().stepping holds while the chain steps through.
  * @property {ChainStep['kind']} kind The last step made.
@@ -37,7 +37,7 @@ import { methodLabel, statusWords } from './shared.js';
  * @property {number} error |end − target| after the step.
  * @property {boolean} sweepEnd The step finished a sweep.
  * @property {boolean} done The solve is over (`result` is what solve() returned).
- * @property {import('../../../core/bindings/ik2d').ChainSolveResult} [result]
+ * @property {import('../../../../core/bindings/ik2d').ChainSolveResult} [result]
  * @property {string} [message] Kind 'invalid': why.
  * @property {number} count Steps made in this solve, 'begin' being 1.
  * @property {'ccd' | 'fabrik' | 'dls'} method
@@ -70,7 +70,7 @@ export function createStepper() {
      * settings (or replaying the finished one).
      * @param {Chain} chain
      * @param {Point} target
-     * @param {import('./chain.js').SceneSolveOptions} options
+     * @param {import('./scene.js').SceneSolveOptions} options
      * @param {string} key The settings the solve is for.
      * @returns {SteppingState}
      */
@@ -212,10 +212,10 @@ function drawGhost(ctx, view, points, colour, dash, marker) {
  * @param {number[]} before Positions before the step.
  * @param {Point} target
  * @param {Layout} layout Labels are placed here (drawn by the caller, over the chain).
- * @returns {Array<[import('./overlay-layout.js').PlacedLabel, string]>} Labels and colours.
+ * @returns {Array<[import('../overlay-layout.js').PlacedLabel, string]>} Labels and colours.
  */
 export function drawStepShapes(ctx, view, theme, s, before, target, layout) {
-  /** @type {Array<[import('./overlay-layout.js').PlacedLabel, string]>} */
+  /** @type {Array<[import('../overlay-layout.js').PlacedLabel, string]>} */
   const labels = [];
   const gap = layout.fontSize * 0.5;
   if (s.kind !== 'begin' && s.kind !== 'fabrik_backward' && before.length) {
@@ -294,7 +294,7 @@ export function drawStepShapes(ctx, view, theme, s, before, target, layout) {
  * The caption: method, sweep, the step in words, and the keys, in a corner panel.
  * @param {Layout} layout
  * @param {SteppingState} s
- * @returns {{box: import('./overlay-layout.js').PlacedLabel, lines: string[], draw: (theme: Theme) => void}}
+ * @returns {{box: import('../overlay-layout.js').PlacedLabel, lines: string[], draw: (theme: Theme) => void}}
  */
 export function placeStepCaption(layout, s) {
   const method = methodLabel(s.method);
@@ -336,10 +336,10 @@ export { drawPlacedLabel };
  * @param {number[]} turns Each joint's local angle change, radians.
  * @param {number[]} before Positions before the step.
  * @param {Layout} layout
- * @returns {Array<[import('./overlay-layout.js').PlacedLabel, string]>}
+ * @returns {Array<[import('../overlay-layout.js').PlacedLabel, string]>}
  */
 function drawJointTurns(ctx, view, theme, turns, before, layout) {
-  /** @type {Array<[import('./overlay-layout.js').PlacedLabel, string]>} */
+  /** @type {Array<[import('../overlay-layout.js').PlacedLabel, string]>} */
   const labels = [];
   const gap = layout.fontSize * 0.4;
   const shown = turns.length <= 12;

@@ -23,19 +23,19 @@
  * other solution's ring flips the bend.
  */
 
-import { beginPart, drawDot, drawHalo, endPart } from '../draw.js';
-import { figureAt, toolSide } from './arm-tool.js';
-import { quantize } from '../settings.js';
-import { wrapAngle } from './shared.js';
+import { beginPart, drawDot, drawHalo, endPart } from '../../draw.js';
+import { figureAt, toolSide } from './tool.js';
+import { quantize } from '../../settings.js';
+import { wrapAngle } from '../shared.js';
 
 /**
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('../settings.js').Rect} Rect
- * @typedef {import('../view.js').View} View
- * @typedef {import('../draw.js').Theme} Theme
- * @typedef {import('./arm.js').ArmParams} ArmParams
- * @typedef {import('./arm.js').TwoBoneResult} TwoBoneResult
- * @typedef {import('./index.js').DrawUi} DrawUi
+ * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../settings.js').Rect} Rect
+ * @typedef {import('../../view.js').View} View
+ * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('./scene.js').ArmParams} ArmParams
+ * @typedef {import('./scene.js').TwoBoneResult} TwoBoneResult
+ * @typedef {import('../index.js').DrawUi} DrawUi
  *
  * @typedef {Object} JointSpaceLayout Where the panel goes for a canvas size.
  * @property {'beside' | 'below'} side

@@ -4,13 +4,13 @@
  * few iterations still converge over a few frames).
  *
  * Contents: definition (params, points, readouts) · the live instance (create: building the C++
- * chain, follow, the solve loop, drawing) · the moving target. Geometry is in chain-shape.js,
- * drawing in chain-draw.js, step-through and the overlays in chain-teaching.js.
+ * chain, follow, the solve loop, drawing) · the moving target. Geometry is in chain/shape.js,
+ * drawing in chain/draw.js, step-through and the overlays in chain/teaching.js.
  *
  * Settings: method, damping (DLS), mix, usePole, bones, length (total reach), taper, lengths (one
  * per bone), iterations, tolerance, maxStepDeg, limits, limitDeg, jointLimits (one per joint),
  * moving, follow, overlay, plot (params); target, root, pole (points, world units, y up). The rig (lengths, jointLimits) and
- * the v1 settings that make simple rigs are kept in agreement by chain-rig.js.
+ * the v1 settings that make simple rigs are kept in agreement by chain/rig.js.
  * Its own state, carried by links and setState: `angles` (the pose, link `pose=` in degrees) and
  * `stepping` (the steps made in step-through, link `step=`).
  *
@@ -23,7 +23,7 @@
  * - Moving target: it bounces inside the scene at a fixed speed, advanced only by simulation
  *   steps (deterministic under pause/step). It starts toward +x, +y whenever `moving` turns on.
  * - Follow: the root is not pinned; the tip is held on the target and the rest trails like a rope
- *   pulled by its end (chain-follow.js). Then the chain itself is solved as usual (after a pull it
+ *   pulled by its end (chain/follow.js). Then the chain itself is solved as usual (after a pull it
  *   is on the target: this settles).
  * - A reached chain is not solved again until its settings, target or root change, so the
  *   readouts keep showing the last solve that did something.
@@ -32,39 +32,39 @@
  *   pole point (drawn as a diamond, dragged like the root; H reaches it).
  * - Step-through (S, or playground.stepSolver()): the chain stops solving once a frame and the
  *   C++ solver is stepped instead, one CCD joint update, FABRIK half-pass or DLS step per press
- *   (chain-teaching.js, chain-steps.js); Esc (playground.runSolver()) goes back to solving.
- *   `overlay` adds joint numbers and a caption; `plot` the convergence plot (chain-plot.js).
+ *   (chain/teaching.js, chain/steps.js); Esc (playground.runSolver()) goes back to solving.
+ *   `overlay` adds joint numbers and a caption; `plot` the convergence plot (chain/plot.js).
  */
 
-import { drawDot, drawMissLine, drawTargetHandle, sizeFor } from '../draw.js';
-import { formatLength, formatPoint } from '../format.js';
-import { parseNumberText } from '../link.js';
-import { describeValue, quantize } from '../settings.js';
+import { drawDot, drawMissLine, drawTargetHandle, sizeFor } from '../../draw.js';
+import { formatLength, formatPoint } from '../../format.js';
+import { parseNumberText } from '../../link.js';
+import { describeValue, quantize } from '../../settings.js';
 import {
   drawBones, drawJointsAtLimit, drawLimitWedges, drawPole, drawReach, drawRoot,
-} from './chain-draw.js';
+} from './draw.js';
 import {
   MAX_BONES, MIN_BONES, applyJointLimits, boneLengths, checkJointLimits, checkLengths, jointLimitsCodec,
   jointLimitsImplied, lengthsCodec, lengthsImplied, limitsInRadians, normalizeRig, uniformLimits,
-} from './chain-rig.js';
-import { buildRigEditor } from './chain-rig-editor.js';
-import { createFollow } from './chain-follow.js';
-import { resampleAngles, startingAngles } from './chain-shape.js';
+} from './rig.js';
+import { buildRigEditor } from './rig-editor.js';
+import { createFollow } from './follow.js';
+import { resampleAngles, startingAngles } from './shape.js';
 import {
   FLAT_WORLD, SECONDARY_HANDLE, grabRadius, methodLabel, methodOptions, statusTone, statusWords,
-} from './shared.js';
-import { createTeaching } from './chain-teaching.js';
-import { PATH_PARAM, createTargetPath } from './target-path.js';
+} from '../shared.js';
+import { createTeaching } from './teaching.js';
+import { PATH_PARAM, createTargetPath } from '../target-path.js';
 
 /**
- * @typedef {import('../settings.js').Settings} Settings
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('./index.js').SceneInstance} SceneInstance
- * @typedef {import('./index.js').SceneDefinition} SceneDefinition
- * @typedef {import('./index.js').Readout} Readout
- * @typedef {import('../../../core/bindings/ik2d').Chain} Chain
- * @typedef {import('../../../core/bindings/ik2d').ChainSolveResult} ChainSolveResult
- * @typedef {import('../../../core/bindings/ik2d').ChainSolveOptions} ChainSolveOptions
+ * @typedef {import('../../settings.js').Settings} Settings
+ * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../index.js').SceneInstance} SceneInstance
+ * @typedef {import('../index.js').SceneDefinition} SceneDefinition
+ * @typedef {import('../index.js').Readout} Readout
+ * @typedef {import('../../../../core/bindings/ik2d').Chain} Chain
+ * @typedef {import('../../../../core/bindings/ik2d').ChainSolveResult} ChainSolveResult
+ * @typedef {import('../../../../core/bindings/ik2d').ChainSolveOptions} ChainSolveOptions
  *
  * @typedef {Required<Omit<ChainSolveOptions, 'pole'>> & Pick<ChainSolveOptions, 'pole'>} SceneSolveOptions
  *   What the scene passes to every solve: each option but the pole (present only while in use).
@@ -78,7 +78,7 @@ import { PATH_PARAM, createTargetPath } from './target-path.js';
  *   points, so the solve options and every settings key see it).
  * @property {number} bones Whole number, 2..32.
  * @property {number[]} lengths One per bone, summing to `length`.
- * @property {import('./chain-rig.js').JointLimit[]} jointLimits One per joint, degrees, or null.
+ * @property {import('./rig.js').JointLimit[]} jointLimits One per joint, degrees, or null.
  * @property {number} length Total length of the bones (the reach), world units.
  * @property {boolean} taper Lengths shrink linearly toward the tip, 2:1, same total.
  * @property {number} iterations Most sweeps per solve.
@@ -273,7 +273,7 @@ function chainParams(settings) {
 function createChain(ik) {
   /** @type {Chain | null} */
   let bones = null;
-  /** Follow mode (chain-follow.js). */
+  /** Follow mode (chain/follow.js). */
   const follow = createFollow(ik, WORLD);
   /** @type {number[]} Bone lengths of `bones`. */
   let lengths = [];
@@ -301,7 +301,7 @@ function createChain(ik) {
   let following = false;
   /** Whether the pole is on (its handle can be grabbed), as of the last solve. */
   let poleInUse = false;
-  /** Step-through and the overlays (chain-teaching.js). */
+  /** Step-through and the overlays (chain/teaching.js). */
   const teaching = createTeaching(ik, {
     chain: () => bones,
     prepare(params, root) {

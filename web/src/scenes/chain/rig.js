@@ -16,12 +16,12 @@
  * (`implied`), and then leave those settings out: the v1 form stays the short one.
  */
 
-import { parseNumberText } from '../link.js';
-import { describeValue, quantize, typeName } from '../settings.js';
+import { parseNumberText } from '../../link.js';
+import { describeValue, quantize, typeName } from '../../settings.js';
 
 /**
- * @typedef {import('../settings.js').ParamSpec} ParamSpec
- * @typedef {import('../settings.js').ParamValue} ParamValue
+ * @typedef {import('../../settings.js').ParamSpec} ParamSpec
+ * @typedef {import('../../settings.js').ParamValue} ParamValue
  * @typedef {[number, number] | null} JointLimit Degrees, min ≤ max, within ±180; null: free.
  * @typedef {{bones: number, length: number, taper: boolean, limits: boolean, limitDeg: number,
  *   lengths: number[], jointLimits: JointLimit[]}} RigParams
@@ -203,7 +203,7 @@ export const jointLimitsCodec = {
 
 /**
  * Keeps the rig's params in agreement after a change (see the top of this file).
- * @type {import('../settings.js').Normalize}
+ * @type {import('../../settings.js').Normalize}
  */
 export function normalizeRig(params, before, changed) {
   const p = rig(params);
@@ -250,7 +250,7 @@ export function limitsInRadians(limits) {
  * pose). `reversed`: the chain is the same bones taken tip first (follow mode): joint k there is
  * joint n−k here, turned the other way, so [min, max] becomes [−max, −min]; joint 0 (a world
  * angle) has no counterpart and stays free.
- * @param {import('../../../core/bindings/ik2d').Chain} chainBones
+ * @param {import('../../../../core/bindings/ik2d').Chain} chainBones
  * @param {JointLimit[]} limits
  * @param {string} current What the chain has now ('' when new).
  * @param {boolean} [reversed]

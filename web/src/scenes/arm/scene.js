@@ -6,34 +6,34 @@
  * up). Draws the reach annulus, the angles, both bones, the joint, the end effector and the
  * target; a target the arm cannot reach is drawn dashed, in the warning colour, with a label and a
  * dashed line from the end effector. With `overlay` on, the law-of-cosines triangle, its angles and
- * the formulas are drawn as well (arm-overlay.js) and reported in getState().overlay.
- * The tool (offset), the pose ghost (pose, mix) and their handles are in arm-tool.js; with mix
+ * the formulas are drawn as well (arm/overlay.js) and reported in getState().overlay.
+ * The tool (offset), the pose ghost (pose, mix) and their handles are in arm/tool.js; with mix
  * below 1 the arm is solved a second time with mix 1 to draw the full-IK pose it blends toward.
  */
 
 import {
   drawBone, drawDot, drawHalo, drawMissLine, drawTargetHandle, sizeFor, traceArc, traceCircle,
-} from '../draw.js';
-import { formatDegrees, formatLength } from '../format.js';
-import { drawArmOverlay } from './arm-overlay.js';
+} from '../../draw.js';
+import { formatDegrees, formatLength } from '../../format.js';
+import { drawArmOverlay } from './overlay.js';
 import {
   JOINT_SPACE_HANDLE, JOINT_SPACE_PARAM, SQUARE, cardRect, describeJointSpace, dragPose, drawJointSpace, inside, jointSpaceFigure,
   jointSpaceLayout, panelBox, poseToWorld, towardCurve,
-} from './arm-joint-space.js';
+} from './joint-space.js';
 import {
   ARM_HANDLES, OFFSET_LIMIT, armDragHandle, armHandleAt, drawGhost, drawIkOutline, drawTool, ghostShown, hasTool,
   poseFigure, resultFigure, toolSide,
-} from './arm-tool.js';
-import { FLAT_WORLD, SECONDARY_HANDLE, grabRadius, statusWords } from './shared.js';
-import { PATH_PARAM, createTargetPath } from './target-path.js';
+} from './tool.js';
+import { FLAT_WORLD, SECONDARY_HANDLE, grabRadius, statusWords } from '../shared.js';
+import { PATH_PARAM, createTargetPath } from '../target-path.js';
 
 /**
- * @typedef {import('../settings.js').Settings} Settings
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('./index.js').SceneInstance} SceneInstance
- * @typedef {import('./index.js').SceneDefinition} SceneDefinition
- * @typedef {import('../view.js').View} View
- * @typedef {import('../draw.js').Theme} Theme
+ * @typedef {import('../../settings.js').Settings} Settings
+ * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../index.js').SceneInstance} SceneInstance
+ * @typedef {import('../index.js').SceneDefinition} SceneDefinition
+ * @typedef {import('../../view.js').View} View
+ * @typedef {import('../../draw.js').Theme} Theme
  *
  * @typedef {Object} ArmParams The arm's settings (see `arm.params`).
  * @property {number} length1
@@ -47,10 +47,10 @@ import { PATH_PARAM, createTargetPath } from './target-path.js';
  * @property {number} pose1 The pose: bone 1's world angle, degrees.
  * @property {number} pose2 The pose: bone 2's angle from bone 1, degrees.
  * @property {boolean} overlay Draw the math overlay.
- * @property {boolean} jointSpace Draw the joint-space panel (arm-joint-space.js).
+ * @property {boolean} jointSpace Draw the joint-space panel (arm/joint-space.js).
  * @property {'none' | 'circle' | 'figure8'} path The target moves along it by itself (target-path.js).
  *
- * @typedef {import('../../../core/bindings/ik2d').TwoBoneResult} TwoBoneResult What `ik.solveTwoBone` returns.
+ * @typedef {import('../../../../core/bindings/ik2d').TwoBoneResult} TwoBoneResult What `ik.solveTwoBone` returns.
  */
 
 const RADIANS = Math.PI / 180;
@@ -151,16 +151,16 @@ function createArm(ik) {
   /** @type {Settings | null} */
   let solved = null;
 
-  /** @type {import('./arm-overlay.js').ArmOverlayState | null} What the overlay drew last. */
+  /** @type {import('./overlay.js').ArmOverlayState | null} What the overlay drew last. */
   let overlay = null;
 
   /** @type {TwoBoneResult[]} With `jointSpace`: the solver's answers with bend +1 and −1 (mix 1). */
   let answers = [];
-  /** @type {import('./arm-joint-space.js').JointSpaceFigure | null} The joint-space panel's content. */
+  /** @type {import('./joint-space.js').JointSpaceFigure | null} The joint-space panel's content. */
   let figure = null;
   /** @type {Array<Array<[number, number]>>} The curve of poses whose end points toward the target. */
   let curve = [];
-  /** @type {{key: string, layout: import('./arm-joint-space.js').JointSpaceLayout} | null} */
+  /** @type {{key: string, layout: import('./joint-space.js').JointSpaceLayout} | null} */
   let placed = null;
 
   /**
@@ -269,7 +269,7 @@ function createArm(ik) {
     },
 
     readouts(settings) {
-      /** @type {Record<string, import('./index.js').Readout>} */
+      /** @type {Record<string, import('../index.js').Readout>} */
       const values = {};
       if (!result) return values;
       const { x, y } = settings.points.target;
@@ -450,7 +450,7 @@ function drawAngles(ctx, view, theme, root, { joint, angle1, angle2 }) {
  * @param {ArmParams} params
  * @param {Point} root
  * @param {TwoBoneResult} result
- * @param {import('./index.js').DrawUi} ui
+ * @param {import('../index.js').DrawUi} ui
  */
 function drawLimb(ctx, view, theme, params, root, result, ui) {
   const figure = resultFigure(params, root, result);

@@ -2,7 +2,7 @@
  * The chain's follow mode: the root is not pinned; the tip is held on the target and the rest
  * trails like a rope pulled by its end. Each frame solves the same bones reversed (a second
  * ik.Chain rooted at the target) toward where the root was, with the same method, limits and step
- * limit (joint limits seen from the tip: chain-rig.js applyJointLimits), then the chain takes that
+ * limit (joint limits seen from the tip: chain/rig.js applyJointLimits), then the chain takes that
  * pose:
  * - the reversed chain reaches the root: the root stays (slack: a rope does not push its tail);
  * - the root is out of its reach: the bones are taut and the root is dragged to where the reversed
@@ -11,16 +11,16 @@
  *   ordinary solve that follows does what it can this frame.
  */
 
-import { quantize } from '../settings.js';
-import { applyJointLimits } from './chain-rig.js';
-import { reversedAngles } from './chain-shape.js';
+import { quantize } from '../../settings.js';
+import { applyJointLimits } from './rig.js';
+import { reversedAngles } from './shape.js';
 
 /**
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('../settings.js').Rect} Rect
- * @typedef {import('./chain.js').ChainParams} ChainParams
- * @typedef {import('../../../core/bindings/ik2d').Chain} Chain
- * @typedef {import('../../../core/bindings/ik2d').ChainSolveOptions} ChainSolveOptions
+ * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../settings.js').Rect} Rect
+ * @typedef {import('./scene.js').ChainParams} ChainParams
+ * @typedef {import('../../../../core/bindings/ik2d').Chain} Chain
+ * @typedef {import('../../../../core/bindings/ik2d').ChainSolveOptions} ChainSolveOptions
  */
 
 /** How close follow mode keeps a slack chain's root to where it was, world units (the 0.01 grid). */

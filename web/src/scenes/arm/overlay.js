@@ -20,22 +20,22 @@
  * line shows each drawn angle as pose + mix·wrapAngle(IK − pose).
  */
 
-import { traceArc, traceCircle } from '../draw.js';
-import { hasTool, resultFigure, toolSide } from './arm-tool.js';
-import { formatDegrees } from '../format.js';
+import { traceArc, traceCircle } from '../../draw.js';
+import { hasTool, resultFigure, toolSide } from './tool.js';
+import { formatDegrees } from '../../format.js';
 import {
   avoidPoint, createLayout, drawPanel, drawPlacedLabel, measurePanel, placeCornerBox, placeLabel,
-} from './overlay-layout.js';
-import { wrapAngle } from './shared.js';
+} from '../overlay-layout.js';
+import { wrapAngle } from '../shared.js';
 
 /**
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('../view.js').View} View
- * @typedef {import('../draw.js').Theme} Theme
- * @typedef {import('./arm.js').ArmParams} ArmParams
- * @typedef {import('./arm.js').TwoBoneResult} TwoBoneResult
- * @typedef {import('./overlay-layout.js').PlacedLabel} PlacedLabel
- * @typedef {import('./overlay-layout.js').Layout} Layout
+ * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../view.js').View} View
+ * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('./scene.js').ArmParams} ArmParams
+ * @typedef {import('./scene.js').TwoBoneResult} TwoBoneResult
+ * @typedef {import('../overlay-layout.js').PlacedLabel} PlacedLabel
+ * @typedef {import('../overlay-layout.js').Layout} Layout
  *
  * @typedef {Object} ArmOverlayNumbers The overlay's numbers (radians and world units).
  * @property {number} base θ: world angle from the root to the target.
@@ -225,7 +225,7 @@ function polar(centre, radius, angle) {
  * @param {TwoBoneResult} result The full-IK result (mix 1): the triangle drawn is its.
  * @param {TwoBoneResult} [shown] The arm as drawn (blended, when mix < 1).
  * @param {Point[]} [others] More points the labels and the card keep clear of (the pose ghost's).
- * @param {import('./overlay-layout.js').Box[]} [blocked] Canvas boxes nothing may be placed on (the
+ * @param {import('../overlay-layout.js').Box[]} [blocked] Canvas boxes nothing may be placed on (the
  *   joint-space panel).
  * @returns {{state: ArmOverlayState, finish: () => void}}
  */

@@ -93,7 +93,7 @@ for (const name of ENGINES) {
 
     test('the mix slider puts the arm between the pose ghost and the IK pose', async () => {
       await withPage('?scene=arm', {}, async (page) => {
-        await setState(page, { ...ARM, params: { ...ARM.params, pose1: 90, pose2: 0 }, target: { x: 150, y: 60 } });
+        await setState(page, { ...ARM, pose: { angle1: 90 * DEGREE, angle2: 0 }, target: { x: 150, y: 60 } });
         // A click in the middle of the slider's track.
         await page.click('#param-mix');
         const state = await getState(page);
@@ -124,12 +124,12 @@ for (const name of ENGINES) {
         const ghost = (await getState(page)).ghost;
         await dragWorld(page, ghost.joint, { x: 0, y: 100 });
         let state = await getState(page);
-        assertClose(state.params.pose1, 90, 2, 'the joint dragged straight up: pose1 90°');
-        assertClose(state.result.angle1, state.params.pose1 * DEGREE, 1e-9, 'mix 0: angle1 is the pose');
+        assertClose(state.pose.angle1 / DEGREE, 90, 2, 'the joint dragged straight up: pose angle1 90°');
+        assertClose(state.result.angle1, state.pose.angle1, 1e-9, 'mix 0: angle1 is the pose');
         await dragWorld(page, state.ghost.hand, { x: 80, y: 120 });
         state = await getState(page);
-        assertClose(state.params.pose2, -90, 2, 'the hand dragged to the right: pose2 −90°');
-        assertClose(state.result.angle2, state.params.pose2 * DEGREE, 1e-9, 'mix 0: angle2 is the pose');
+        assertClose(state.pose.angle2 / DEGREE, -90, 2, 'the hand dragged to the right: pose angle2 −90°');
+        assertClose(state.result.angle2, state.pose.angle2, 1e-9, 'mix 0: angle2 is the pose');
         assert.deepEqual(state.target, { x: -100, y: -100 }, 'the target stayed');
         await assertNoProblems(page);
       });
@@ -145,7 +145,7 @@ for (const name of ENGINES) {
         const ghost = (await getState(page)).ghost;
         await page.touchDrag(await worldToClient(page, ghost.joint), await worldToClient(page, { x: -80, y: 80 }));
         const state = await getState(page);
-        assertClose(state.params.pose1, 135, 3, 'pose1 follows the finger');
+        assertClose(state.pose.angle1 / DEGREE, 135, 3, 'the pose follows the finger');
         assert.deepEqual(state.target, { x: -100, y: -100 }, 'the target stayed');
         await assertNoProblems(page);
       });
@@ -165,7 +165,7 @@ for (const name of ENGINES) {
         for (let i = 0; i < 4; i += 1) await page.press('h');
         await page.press('ArrowUp');
         const state = await getState(page);
-        assertClose(state.params.pose1, Math.atan2(4, 120) / DEGREE, 0.01, 'ArrowUp lifts the ghost\'s joint 4 units');
+        assertClose(state.pose.angle1 / DEGREE, Math.atan2(4, 120) / DEGREE, 0.01, 'ArrowUp lifts the ghost\'s joint 4 units');
         assert.deepEqual(state.target, { x: 60, y: 110 }, 'the target stayed');
         await assertNoProblems(page);
       });
@@ -197,12 +197,13 @@ for (const name of ENGINES) {
       await withPage('?scene=arm', {}, async (page) => {
         await setState(page, {
           ...ARM, target: { x: 250, y: 170 },
-          params: { ...ARM.params, offsetX: 25, offsetY: -15, stretch: true, mix: 0.65, pose1: 30.5, pose2: -42.25 },
+          params: { ...ARM.params, offsetX: 25, offsetY: -15, stretch: true, mix: 0.65 },
+          pose: { angle1: 30.5 * DEGREE, angle2: -42.25 * DEGREE },
         });
         authored = await getState(page);
         link = await page.evaluate(() => window.playground.shareLink());
       });
-      for (const key of ['offsetX=25', 'offsetY=-15', 'stretch=1', 'mix=0.65', 'pose1=30.5', 'pose2=-42.25']) {
+      for (const key of ['offsetX=25', 'offsetY=-15', 'stretch=1', 'mix=0.65', 'pose=30.5,-42.25']) {
         assert.ok(link.includes(key), `the link has ${key}: ${link}`);
       }
       // The link as a page and as an embed (embed.html, the canvas alone) shows the same arm.

@@ -11,7 +11,7 @@ import { ENGINES, assertNoProblems, useEnginePage } from './engines/index.mjs';
 async function reset(page) {
   await page.getByRole('button', { name: 'Reset' }).click();
   const state = await getState(page);
-  assert.deepEqual(state.params, { length1: 120, length2: 80, softness: 0, bend: 1, stretch: false, mix: 1, offsetX: 0, offsetY: 0, overlay: false, jointSpace: false, path: 'none', pose1: 0, pose2: 0 }, 'Reset restores the defaults');
+  assert.deepEqual(state.params, { length1: 120, length2: 80, softness: 0, bend: 1, stretch: false, mix: 1, offsetX: 0, offsetY: 0, overlay: false, jointSpace: false, path: 'none' }, 'Reset restores the defaults');
   assert.deepEqual(state.target, { x: 110, y: 90 });
 }
 
@@ -165,7 +165,7 @@ for (const name of ENGINES) {
       const at = await worldToClient(page, { x: 215, y: 0 });
       await page.mouse.click(at.x, at.y);
       const state = await getState(page);
-      assert.deepEqual(state.params, { length1: 120, length2: 100, softness: 40, bend: 1, stretch: false, mix: 1, offsetX: 0, offsetY: 0, overlay: false, jointSpace: false, path: 'none', pose1: 0, pose2: 0 });
+      assert.deepEqual(state.params, { length1: 120, length2: 100, softness: 40, bend: 1, stretch: false, mix: 1, offsetX: 0, offsetY: 0, overlay: false, jointSpace: false, path: 'none' });
       assert.ok(state.result.distance > 0.01, `softness makes the end lag near full reach (distance ${state.result.distance})`);
       const [shown] = parseReadout(await readout(page, 'distance'));
       assertClose(shown, state.result.distance, 0.005 + 1e-9, 'distance readout');

@@ -106,7 +106,7 @@ for (const name of ENGINES) {
         const state = await getState(page);
         assert.deepEqual(JSON.parse(JSON.stringify(state)), state, 'getState() must be JSON-serializable');
         assert.equal(state.scene, 'arm', '?scene=arm is the default scene');
-        assert.deepEqual(state.params, { length1: 120, length2: 80, softness: 0, bend: 1, stretch: false, mix: 1, offsetX: 0, offsetY: 0, overlay: false, jointSpace: false, path: 'none', pose1: 0, pose2: 0 });
+        assert.deepEqual(state.params, { length1: 120, length2: 80, softness: 0, bend: 1, stretch: false, mix: 1, offsetX: 0, offsetY: 0, overlay: false, jointSpace: false, path: 'none' });
         assert.deepEqual(state.target, { x: 110, y: 90 });
         assert.deepEqual(state.root, { x: 0, y: 0 });
         assert.equal(state.result.status, 'reached');

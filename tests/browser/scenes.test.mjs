@@ -67,7 +67,7 @@ for (const name of ENGINES) {
         await pressTo('ArrowLeft', 'arm');
         state = await getState(page);
         assert.equal(state.scene, 'arm');
-        assert.deepEqual(state.params, { length1: 120, length2: 80, softness: 0, bend: 1, stretch: false, mix: 1, offsetX: 0, offsetY: 0, overlay: false, jointSpace: false, path: 'none', pose1: 0, pose2: 0 },
+        assert.deepEqual(state.params, { length1: 120, length2: 80, softness: 0, bend: 1, stretch: false, mix: 1, offsetX: 0, offsetY: 0, overlay: false, jointSpace: false, path: 'none' },
           'the arm is back at its defaults');
         assert.equal(await readout(page, 'status'), 'reached');
         assert.deepEqual(await selectedTab(page), {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { arm } from '../../web/src/scenes/arm/scene.js';
 import { chain } from '../../web/src/scenes/chain/scene.js';
+import { defaultSettings } from '../../web/src/settings.js';
 import { loadModule } from './support.mjs';
 
 /** @type {import('../../dist/ik2d').IK2D} */
@@ -39,6 +40,20 @@ test('the chain scene\'s damping and mix defaults are the module\'s: DLS solves 
   assert.deepEqual(solved[1], solved[0]);
 });
 
+/** The pose a fresh arm scene holds (its own state, getState().pose). */
+function startingPose() {
+  const live = arm.create(ik);
+  try {
+    const settings = defaultSettings(arm);
+    live.solve(settings);
+    const { pose } = /** @type {{pose: {angle1: number, angle2: number}}} */ (live.state(settings));
+    assert.ok(pose, 'the arm reports its pose');
+    return pose;
+  } finally {
+    live.dispose();
+  }
+}
+
 test('the arm scene\'s offset, stretch, mix and pose defaults are the module\'s', () => {
   const limb = { root: { x: 0, y: 0 }, target: { x: 150, y: 90 }, length1: 120, length2: 80 };
   const withDefaults = {
@@ -46,7 +61,7 @@ test('the arm scene\'s offset, stretch, mix and pose defaults are the module\'s'
     offset: { x: defaultOf(arm, 'offsetX'), y: defaultOf(arm, 'offsetY') },
     stretch: defaultOf(arm, 'stretch'),
     mix: defaultOf(arm, 'mix'),
-    pose: { angle1: defaultOf(arm, 'pose1'), angle2: defaultOf(arm, 'pose2') },
+    pose: startingPose(),
   };
   assert.deepEqual(ik.solveTwoBone(withDefaults), ik.solveTwoBone(limb));
 });

@@ -87,7 +87,6 @@ export function buildControls(container, specs, onInput) {
       }
       continue;
     }
-    if (spec.hidden) continue;  // kept by the scene, shown only in links and getState()
     const id = `param-${spec.name}`;
     const row = element('div', `control control-${spec.kind}`);
     const head = element('div', 'control-head');

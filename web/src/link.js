@@ -44,6 +44,10 @@ import { describeValue, formatNumber } from './settings.js';
  * @property {string} linkKey Key in links, e.g. "pose".
  * @property {(text: string) => {value?: unknown, reason?: string}} parse Link text → setState value.
  * @property {(value: any) => string} format setState value → link text.
+ * @property {{keys: string[], fill: (index: number) => string}} [legacy] Keys older links used for
+ *   this state, one number each (the arm's `pose1`, `pose2`): such a link is read as if it held
+ *   `linkKey=` with their values in order, comma-joined, a missing one taking fill(index). Links
+ *   written now never hold them.
  */
 
 /** A plain decimal number: "12", "-3.5", ".5", "1e3". Not "0x10", "Infinity" or "". */
@@ -160,6 +164,39 @@ export function upgradeEntries(entries, notices, current = LINK_VERSION, upgrade
 }
 
 /**
+ * Reads the keys older links used for a scene's own state (StateSpec.legacy) as the state's link
+ * key: `pose1=30&pose2=45` as `pose=30,45`. Each old value must be a number (a notice names one
+ * that is not, and its place takes the fill); a link that also has the new key keeps the new one.
+ * @param {StateSpec[]} specs
+ * @param {[string, string][]} entries
+ * @param {string[]} notices
+ * @returns {[string, string][]}
+ */
+function legacyEntries(specs, entries, notices) {
+  let read = entries;
+  for (const spec of specs) {
+    const legacy = spec.legacy;
+    if (!legacy || !read.some(([key]) => legacy.keys.includes(key))) continue;
+    const old = read.filter(([key]) => legacy.keys.includes(key));
+    read = read.filter(([key]) => !legacy.keys.includes(key));
+    if (read.some(([key]) => key === spec.linkKey)) {
+      notices.push(`Ignored ${old.map(([key]) => describeValue(key)).join(', ')}: the link gives ${spec.linkKey}= as well`);
+      continue;
+    }
+    const values = legacy.keys.map((key, index) => {
+      const given = old.filter(([name]) => name === key).pop();
+      if (!given) return legacy.fill(index);
+      const parsed = parseNumberText(given[1]);
+      if (parsed.reason === undefined) return given[1].trim();
+      notices.push(`Ignored ${describeValue(key)}=${describeValue(given[1])}: ${parsed.reason}`);
+      return legacy.fill(index);
+    });
+    read = [...read, [spec.linkKey, values.join(',')]];
+  }
+  return read;
+}
+
+/**
  * Parses a query string into a scene id and a partial state for applyPartial().
  * @template {LinkScene} S
  * @param {string} search e.g. location.search ("?scene=arm&length1=150"); a leading "?" is optional.
@@ -193,7 +230,7 @@ export function parseLink(search, scenes) {
   /** @type {Record<string, any>} */
   const partial = { params: {} };
   const seen = new Set();
-  for (const [key, text] of entries) {
+  for (const [key, text] of legacyEntries(scene.state ?? [], entries, notices)) {
     if (key === 'scene') continue;
     const shown = `${describeValue(key)}=${describeValue(text)}`;
     if (seen.has(key)) notices.push(`${describeValue(key)} appears more than once; the last one wins`);

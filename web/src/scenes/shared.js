@@ -1,8 +1,10 @@
 /**
  * What several scenes share, in one place: the flat scenes' world rectangle, how far from a handle
  * a press still grabs it, the chain solvers' names and the solver statuses as the page shows them,
- * and the angle convention.
+ * the angle convention, and how links write a pose.
  */
+
+import { parseNumberText } from '../link.js';
 
 /**
  * @typedef {import('../../../core/bindings/ik2d').TwoBoneStatus} TwoBoneStatus
@@ -79,4 +81,35 @@ export function statusTone(status) {
  */
 export function wrapAngle(angle) {
   return Math.atan2(Math.sin(angle), Math.cos(angle));
+}
+
+/** Degrees a link writes a pose's angles with: positions then agree to well under 0.01 world units. */
+const POSE_DECIMALS = 4;
+
+const RADIANS = Math.PI / 180;
+
+/**
+ * Reads a link's pose (`pose=`, every scene with one): angles in degrees, "90,-12.5,…", into
+ * radians.
+ * @param {string} text
+ * @param {{least: number, most: number, of: string}} count How many angles there may be, and what
+ *   has them ("a chain", "the puppet"), for the message.
+ * @returns {{value?: number[], reason?: string}}
+ */
+export function parsePose(text, { least, most, of }) {
+  const parts = text.split(',');
+  if (parts.length < least || parts.length > most) {
+    return { reason: `${parts.length} angles; ${of} has ${least === most ? '' : 'at most '}${most} bones` };
+  }
+  const degrees = parts.map((part) => parseNumberText(part).value ?? NaN);
+  const bad = degrees.findIndex((value) => !Number.isFinite(value));
+  return bad >= 0 ? { reason: `angle ${bad + 1} is not a number of degrees` } : { value: degrees.map((d) => d * RADIANS) };
+}
+
+/**
+ * Writes a pose for a link: angles in degrees, POSE_DECIMALS decimals, trailing zeros dropped.
+ * @param {ArrayLike<number>} angles Radians.
+ */
+export function formatPose(angles) {
+  return Array.from(angles, (angle) => String(Number((angle / RADIANS).toFixed(POSE_DECIMALS)) || 0)).join(',');
 }

@@ -1,9 +1,10 @@
 /**
  * The arm scene: one two-bone limb solved analytically by `ik.solveTwoBone` (law of cosines).
  *
- * Settings: length1, length2, softness, bend, stretch, mix, offsetX, offsetY, overlay, path and
- * the pose pose1, pose2 (hidden params, degrees) (params); target, root (points, world units, y
- * up). Draws the reach annulus, the angles, both bones, the joint, the end effector and the
+ * Settings: length1, length2, softness, bend, stretch, mix, offsetX, offsetY, overlay, path
+ * (params); target, root (points, world units, y up). Its own state, carried by links and setState:
+ * `pose` (the pose ghost, `{angle1, angle2}` in radians; link `pose=` in degrees, as the chain's).
+ * Older links' `pose1=`, `pose2=` open the same pose. Draws the reach annulus, the angles, both bones, the joint, the end effector and the
  * target; a target the arm cannot reach is drawn dashed, in the warning colour, with a label and a
  * dashed line from the end effector. With `overlay` on, the law-of-cosines triangle, its angles and
  * the formulas are drawn as well (arm/overlay.js) and reported in getState().overlay.
@@ -15,6 +16,7 @@ import {
   drawBone, drawDot, drawHalo, drawMissLine, drawTargetHandle, sizeFor, traceArc, traceCircle,
 } from '../../draw.js';
 import { formatDegrees, formatLength } from '../../format.js';
+import { describeValue } from '../../settings.js';
 import { drawArmOverlay } from './overlay.js';
 import {
   JOINT_SPACE_HANDLE, JOINT_SPACE_PARAM, SQUARE, cardRect, describeJointSpace, dragPose, drawJointSpace, inside, jointSpaceFigure,
@@ -24,8 +26,13 @@ import {
   ARM_HANDLES, OFFSET_LIMIT, armDragHandle, armHandleAt, drawGhost, drawIkOutline, drawTool, ghostShown, hasTool,
   poseFigure, resultFigure, toolSide,
 } from './tool.js';
-import { FLAT_WORLD, SECONDARY_HANDLE, grabRadius, statusWords } from '../shared.js';
+import {
+  FLAT_WORLD, SECONDARY_HANDLE, formatPose, grabRadius, parsePose, statusWords, wrapAngle,
+} from '../shared.js';
 import { PATH_PARAM, createTargetPath } from '../target-path.js';
+
+/** Where the target starts (its default), and where a link that plays a path puts it. */
+const TARGET_START = Object.freeze({ x: 110, y: 90 });
 
 /**
  * @typedef {import('../../settings.js').Settings} Settings
@@ -44,7 +51,7 @@ import { PATH_PARAM, createTargetPath } from '../target-path.js';
  * @property {number} mix 0: the pose; 1: full IK; between, each angle the shorter way round.
  * @property {number} offsetX The tool's tip along bone 2 past its end, world units (0, 0: no tool).
  * @property {number} offsetY The tool's tip to bone 2's left, world units.
- * @property {number} pose1 The pose: bone 1's world angle, degrees.
+ * @property {number} pose1 The pose (the scene's own state): bone 1's world angle, degrees.
  * @property {number} pose2 The pose: bone 2's angle from bone 1, degrees.
  * @property {boolean} overlay Draw the math overlay.
  * @property {boolean} jointSpace Draw the joint-space panel (arm/joint-space.js).
@@ -56,13 +63,28 @@ import { PATH_PARAM, createTargetPath } from '../target-path.js';
 const RADIANS = Math.PI / 180;
 
 
+/** The pose ghost at rest: both angles 0. */
+/** @type {Readonly<{angle1: number, angle2: number}>} */
+const NO_POSE = Object.freeze({ angle1: 0, angle2: 0 });
+
 /**
- * The arm's params, typed (settings.js has checked each against its spec).
+ * The arm's params, typed (settings.js has checked each against its spec), with the pose.
  * @param {Settings} settings
+ * @param {{angle1: number, angle2: number}} [pose] The pose ghost, radians.
  * @returns {ArmParams}
  */
-function armParams(settings) {
-  return /** @type {ArmParams} */ (/** @type {unknown} */ (settings.params));
+function armParams(settings, pose = NO_POSE) {
+  return /** @type {ArmParams} */ (/** @type {unknown} */ ({ ...settings.params, pose1: pose.angle1 / RADIANS, pose2: pose.angle2 / RADIANS }));
+}
+
+/**
+ * Reads a link's pose ghost: bone 1's world angle and bone 2's angle from bone 1, degrees.
+ * @param {string} text
+ * @returns {{value?: {angle1: number, angle2: number}, reason?: string}}
+ */
+function parseArmPose(text) {
+  const { value, reason } = parsePose(text, { least: 2, most: 2, of: 'the arm' });
+  return value ? { value: { angle1: value[0], angle2: value[1] } } : { reason };
 }
 
 /** @type {SceneDefinition} */
@@ -114,16 +136,16 @@ export const arm = {
     },
     JOINT_SPACE_PARAM,
     PATH_PARAM,
-    ...['pose1', 'pose2'].map((name, i) => ({
-      name, label: `Pose angle${i + 1}`, kind: /** @type {const} */ ('range'), min: -180, max: 180, step: 0.01,
-      unit: '°', default: 0, hidden: true,
-    })),
   ],
   points: [
-    { name: 'target', label: 'Target', default: { x: 110, y: 90 } },
+    { name: 'target', label: 'Target', default: TARGET_START },
     { name: 'root', label: 'Root', default: { x: 0, y: 0 } },
   ],
   handles: [...ARM_HANDLES, JOINT_SPACE_HANDLE],
+  state: [{
+    name: 'pose', linkKey: 'pose', parse: parseArmPose, format: ({ angle1, angle2 }) => formatPose([angle1, angle2]),
+    legacy: { keys: ['pose1', 'pose2'], fill: () => '0' },
+  }],
   keyboardPoint: 'target',
   readouts: [
     { name: 'status', label: 'status' },
@@ -147,9 +169,11 @@ function createArm(ik) {
   /** @type {TwoBoneResult | null} The full-IK pose (mix 1) while the arm is blended (mix < 1). */
   let ikResult = null;
 
-  /** The settings of the last solve: the pose is a function of them alone. */
+  /** The settings of the last solve: the pose is a function of them and `pose` alone. */
   /** @type {Settings | null} */
   let solved = null;
+  /** The pose ghost (the scene's own state): radians, each in (−π, π]. */
+  let pose = NO_POSE;
 
   /** @type {import('./overlay.js').ArmOverlayState | null} What the overlay drew last. */
   let overlay = null;
@@ -173,13 +197,22 @@ function createArm(ik) {
     return placed.layout;
   }
 
+  /** The pose as getState() and setState() have it: radians. */
+  function poseState() {
+    return { angle1: pose.angle1, angle2: pose.angle2 };
+  }
+
   /** The target's path (`path`), around the world's centre. */
-  const targetPath = createTargetPath({ x: 0, y: 0 });
+  const targetPath = createTargetPath({ x: 0, y: 0 }, TARGET_START);
 
   return {
+    take: targetPath.take,
+
+    linkSettings: targetPath.linkSettings,
+
     advance(dt, settings) {
       // Only the target's path moves with time; the pose depends on the settings alone.
-      const target = targetPath.advance(dt, armParams(settings).path);
+      const target = targetPath.advance(dt, armParams(settings, pose).path);
       return target ? { moved: { target } } : null;
     },
 
@@ -187,7 +220,7 @@ function createArm(ik) {
       if (settings === solved) return null;
       solved = settings;
       const { points } = settings;
-      const params = armParams(settings);
+      const params = armParams(settings, pose);
       const limb = {
         root: points.root,
         target: points.target,
@@ -197,7 +230,7 @@ function createArm(ik) {
         softness: params.softness,
         offset: { x: params.offsetX, y: params.offsetY },
         stretch: params.stretch,
-        pose: { angle1: params.pose1 * RADIANS, angle2: params.pose2 * RADIANS },
+        pose: { angle1: pose.angle1, angle2: pose.angle2 },
       };
       result = ik.solveTwoBone({ ...limb, mix: params.mix });
       ikResult = params.mix < 1 ? ik.solveTwoBone({ ...limb, mix: 1 }) : null;
@@ -213,12 +246,26 @@ function createArm(ik) {
       return {};
     },
 
+    restore(values) {
+      const given = /** @type {{angle1?: unknown, angle2?: unknown} | null} */ (values.pose);
+      if (typeof given !== 'object' || given === null || !Number.isFinite(given.angle1) || !Number.isFinite(given.angle2)) {
+        return [`Ignored pose=${describeValue(values.pose)}: expected {angle1, angle2}, two finite angles in radians`];
+      }
+      pose = Object.freeze({ angle1: wrapAngle(/** @type {number} */ (given.angle1)), angle2: wrapAngle(/** @type {number} */ (given.angle2)) });
+      solved = null;
+      return [];
+    },
+
+    linkState() {
+      return formatPose([pose.angle1, pose.angle2]) === '0,0' ? {} : { pose: poseState() };
+    },
+
     state(settings) {
       if (!result) return {};
       /** @type {Record<string, unknown>} */
-      const state = { result: copyResult(result) };
+      const state = { result: copyResult(result), pose: poseState() };
       if (ikResult) state.ikPose = copyResult(ikResult);
-      const params = armParams(settings);
+      const params = armParams(settings, pose);
       if (ghostShown(params)) {
         // Where the ghost (the pose) and its handles are drawn, world units.
         const { joint, hand, tip } = poseFigure(ik, params, settings.points.root);
@@ -241,11 +288,11 @@ function createArm(ik) {
     },
 
     fit(settings, size) {
-      return armParams(settings).jointSpace ? layoutFor(size).fit : null;
+      return armParams(settings, pose).jointSpace ? layoutFor(size).fit : null;
     },
 
     stageShape(settings) {
-      return armParams(settings).jointSpace ? 'tall' : '';
+      return armParams(settings, pose).jointSpace ? 'tall' : '';
     },
 
     describe() {
@@ -253,7 +300,7 @@ function createArm(ik) {
     },
 
     press(world, settings, grab) {
-      const params = armParams(settings);
+      const params = armParams(settings, pose);
       if (!params.jointSpace || !figure || !placed) return null;
       const { square } = placed.layout;
       // The card around the square (its margins): a press there is the panel's, not the target's.
@@ -277,7 +324,7 @@ function createArm(ik) {
         ? `invalid: ${result.message ?? 'bad input'}`
         : statusWords(result.status);
       values.status = { text: status, tone: result.status === 'reached' ? 'ok' : 'warn' };
-      const { mix } = armParams(settings);
+      const { mix } = armParams(settings, pose);
       if (mix < 1 && result.status !== 'invalid') {
         // The status is the IK pose's; the arm drawn is blended from the pose.
         values.status = { text: `blended (mix ${mix}); IK ${status}`, tone: 'pending' };
@@ -285,7 +332,7 @@ function createArm(ik) {
       values.angle1 = { text: formatDegrees(result.angle1) };
       values.angle2 = { text: formatDegrees(result.angle2) };
       values.distance = { text: formatLength(result.distance) };
-      values.scale = { text: armParams(settings).stretch ? `×${result.scale.toFixed(3)}` : '1 (stretch off)' };
+      values.scale = { text: armParams(settings, pose).stretch ? `×${result.scale.toFixed(3)}` : '1 (stretch off)' };
       values.target = { text: `${formatLength(x)}, ${formatLength(y)}` };
       return values;
     },
@@ -295,7 +342,7 @@ function createArm(ik) {
       drawReach(ctx, view, theme, settings);
       if (!result || result.status === 'invalid') return;
       const warn = result.status === 'out_of_reach' || result.status === 'too_close';
-      const params = armParams(settings);
+      const params = armParams(settings, pose);
       const { root } = settings.points;
       if (ghostShown(params)) drawGhost(ik, ctx, view, theme, params, root, ui);
       if (ikResult && ikResult.status !== 'invalid') drawIkOutline(ctx, view, theme, resultFigure(params, root, ikResult));
@@ -328,17 +375,17 @@ function createArm(ik) {
 
     handleAt(name, settings) {
       if (name === JOINT_SPACE_HANDLE.name) {
-        return armParams(settings).jointSpace && figure && placed
+        return armParams(settings, pose).jointSpace && figure && placed
           ? poseToWorld(placed.layout.square, figure.pose[0], figure.pose[1]) : null;
       }
-      return armHandleAt(ik, name, armParams(settings), settings.points.root);
+      return armHandleAt(ik, name, armParams(settings, pose), settings.points.root);
     },
 
     dragHandle(name, world, settings) {
       if (name === JOINT_SPACE_HANDLE.name) {
-        return placed ? dragPose(ik, placed.layout.square, world, armParams(settings), settings.points.root) : {};
+        return placed ? dragPose(ik, placed.layout.square, world, armParams(settings, pose), settings.points.root) : {};
       }
-      return armDragHandle(ik, name, world, armParams(settings), settings.points.root);
+      return armDragHandle(ik, name, world, armParams(settings, pose), settings.points.root);
     },
 
     hitRadius(name, pointerType) {

@@ -6,8 +6,8 @@
  * - The tool: a barrel fixed to bone 2, from the hand (bone 2's end) to its tip at
  *   `R(angle1 + angle2)·(length2 + offsetX, offsetY)` from the joint: x along bone 2 past the
  *   hand, y to its left. Its tip is the point the solver puts on the target (`result.end`).
- * - The ghost: the pose `pose1`, `pose2` (degrees: bone 1's world angle, bone 2's angle from bone
- *   1), drawn dashed and hollow at the bones' own lengths, with the tool. Shown while it matters:
+ * - The ghost: the pose (the scene's `pose` state, here as `pose1`, `pose2` in degrees: bone 1's
+ *   world angle, bone 2's angle from bone 1), drawn dashed and hollow at the bones' own lengths, with the tool. Shown while it matters:
  *   `mix` below 1 (the arm is blended from it) or a tool (its tip is edited on the ghost, where it
  *   holds still: on the live arm it sits on the target).
  * - Handles (derived, SceneDefinition.handles): the ghost's joint turns bone 1 of the pose, its
@@ -156,9 +156,9 @@ export function armHandleAt(ik, name, params, root) {
 }
 
 /**
- * The params a derived handle dragged to `world` sets: the ghost's joint turns bone 1 of the pose
- * about the root, its hand turns bone 2 about the ghost's joint, the tool's tip moves in bone 2's
- * frame of the pose (kept within OFFSET_LIMIT). Angles in degrees on the settings' 0.01 grid.
+ * What a derived handle dragged to `world` sets: the ghost's joint turns bone 1 of the pose about
+ * the root, its hand turns bone 2 about the ghost's joint (the `pose` state, radians), the tool's
+ * tip moves in bone 2's frame of the pose (params, kept within OFFSET_LIMIT).
  * @param {any} ik The module (forward kinematics: figureAt).
  * @param {string} name
  * @param {Point} world
@@ -170,11 +170,11 @@ export function armDragHandle(ik, name, world, params, root) {
   const ghost = poseFigure(ik, params, root);
   if (name === 'poseJoint') {
     const angle = Math.atan2(world.y - root.y, world.x - root.x);
-    return { params: { pose1: quantize(angle / RADIANS) } };
+    return { pose: { angle1: angle, angle2: params.pose2 * RADIANS } };
   }
   if (name === 'poseEnd') {
     const angle = Math.atan2(world.y - ghost.joint.y, world.x - ghost.joint.x);
-    return { params: { pose2: quantize(wrapAngle(angle - params.pose1 * RADIANS) / RADIANS) } };
+    return { pose: { angle1: params.pose1 * RADIANS, angle2: wrapAngle(angle - params.pose1 * RADIANS) } };
   }
   if (name === 'tool') {
     // The pointer in bone 2's frame (x along it, y to its left), measured from the hand.

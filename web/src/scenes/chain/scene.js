@@ -38,7 +38,6 @@
 
 import { drawDot, drawMissLine, drawTargetHandle, sizeFor } from '../../draw.js';
 import { formatLength, formatPoint } from '../../format.js';
-import { parseNumberText } from '../../link.js';
 import { describeValue, quantize } from '../../settings.js';
 import {
   drawBones, drawJointsAtLimit, drawLimitWedges, drawPole, drawReach, drawRoot,
@@ -51,10 +50,13 @@ import { buildRigEditor } from './rig-editor.js';
 import { createFollow } from './follow.js';
 import { resampleAngles, startingAngles } from './shape.js';
 import {
-  FLAT_WORLD, SECONDARY_HANDLE, grabRadius, methodLabel, methodOptions, statusTone, statusWords,
+  FLAT_WORLD, SECONDARY_HANDLE, formatPose, grabRadius, methodLabel, methodOptions, parsePose, statusTone, statusWords,
 } from '../shared.js';
 import { createTeaching } from './teaching.js';
 import { PATH_PARAM, createTargetPath } from '../target-path.js';
+
+/** Where the target starts (its default), and where a link that plays a path puts it. */
+const TARGET_START = Object.freeze({ x: 120, y: 70 });
 
 /**
  * @typedef {import('../../settings.js').Settings} Settings
@@ -109,30 +111,6 @@ const MAX_REPLAY_STEPS = 10000;
 
 /** The v1 settings the default rig is made from (one source for the params' defaults). */
 const DEFAULT_RIG = { bones: 6, length: 320, taper: false, limits: false, limitDeg: 45 };
-
-/** Degrees a link writes a pose with: positions then agree to well under 0.01 world units. */
-const POSE_DECIMALS = 4;
-
-/**
- * Reads a link's pose: local angles in degrees, "90,-12.5,…", into radians.
- * @param {string} text
- * @returns {{value?: number[], reason?: string}}
- */
-function parsePose(text) {
-  const parts = text.split(',');
-  if (parts.length > MAX_BONES) return { reason: `${parts.length} angles; a chain has at most ${MAX_BONES} bones` };
-  const degrees = parts.map((part) => parseNumberText(part).value ?? NaN);
-  const bad = degrees.findIndex((value) => !Number.isFinite(value));
-  return bad >= 0 ? { reason: `angle ${bad + 1} is not a number of degrees` } : { value: degrees.map((d) => d * RADIANS) };
-}
-
-/**
- * Writes a pose for a link: local angles in degrees, POSE_DECIMALS decimals, trailing zeros dropped.
- * @param {number[]} angles Radians.
- */
-function formatPose(angles) {
-  return angles.map((angle) => String(Number((angle / RADIANS).toFixed(POSE_DECIMALS)) || 0)).join(',');
-}
 
 /**
  * Reads a link's step count.
@@ -233,14 +211,14 @@ export const chain = {
     },
   ],
   points: [
-    { name: 'target', label: 'Target', default: { x: 120, y: 70 } },
+    { name: 'target', label: 'Target', default: TARGET_START },
     { name: 'root', label: 'Root', default: { x: -120, y: -110 } },
     { name: 'pole', label: 'Pole', default: { x: 150, y: -150 } },
   ],
   keyboardPoint: 'target',
   normalize: normalizeRig,
   state: [
-    { name: 'angles', linkKey: 'pose', parse: parsePose, format: formatPose },
+    { name: 'angles', linkKey: 'pose', parse: (text) => parsePose(text, { least: 1, most: MAX_BONES, of: 'a chain' }), format: formatPose },
     { name: 'stepping', linkKey: 'step', parse: parseStepCount, format: String },
   ],
   readouts: [
@@ -297,7 +275,7 @@ function createChain(ik) {
   let heading = { x: 1, y: 1 };
   let wasMoving = false;
   /** The target's path (`path`), around the world's centre. */
-  const targetPath = createTargetPath({ x: 0, y: 0 });
+  const targetPath = createTargetPath({ x: 0, y: 0 }, TARGET_START);
   let following = false;
   /** Whether the pole is on (its handle can be grabbed), as of the last solve. */
   let poleInUse = false;
@@ -470,6 +448,10 @@ function createChain(ik) {
   }
 
   return {
+    take: targetPath.take,
+
+    linkSettings: targetPath.linkSettings,
+
     advance(dt, settings) {
       const params = chainParams(settings);
       const onPath = targetPath.advance(dt, teaching.isStepping() ? 'none' : params.path);

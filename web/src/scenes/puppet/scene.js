@@ -3,31 +3,31 @@
  * pins: head, both hands, both feet. Dragging one pin moves only that pin; the others stay where
  * they are, so pulling a hand makes the body lean to keep the feet and head where they were.
  *
- * Settings: iterations, limits, overlay (params), and the pose `a0`..`a15` (hidden params: each
- * bone's local angle in degrees, 0.01° steps, kept by the scene); head, leftHand, rightHand,
- * leftFoot, rightFoot (the pins) and root (the pelvis) (points, world units, y up).
+ * Settings: iterations, limits, overlay (params); head, leftHand, rightHand, leftFoot, rightFoot
+ * (the pins) and root (the pelvis) (points, world units, y up). Its own state, carried by links
+ * and setState: `angles` (each bone's local angle, radians; link `pose=`, degrees, as the chain's).
+ * Older links' `a0=`…`a15=` open the same pose.
  *
  * - Solving: each change of a pin, the root, iterations or limits solves once, warm-started from
- *   the current pose, and the new pose is written back into the hidden params, on the 0.01° grid
- *   (the skeleton is set to exactly those angles, so what a link carries is what is drawn).
- * - A pose that arrives from outside (a link, setState) is taken as it is, without solving, even
- *   when pins arrive with it: a link reopens on the author's pose and pins, not on a re-solve. A
- *   link with pins and no pose (written by hand) solves from the rest pose toward its pins.
+ *   the current pose; that one solve gives the pose and its status.
+ * - A pose that arrives from outside (a link, setState) is taken as it is, without moving toward
+ *   the pins, even when pins arrive with it: a link reopens on the author's pose and pins, not on
+ *   a re-solve (its one solve has no sweeps: it reads the status of that pose). A link with pins
+ *   and no pose (written by hand) solves from the rest pose toward its pins.
  * - Nothing changes while nothing is dragged: an idle puppet costs no work per frame.
  * - `overlay` draws where the last sweep's backward pass put every joint and the sub-base at the
  *   chest (the centroid of what the head and both arms asked for).
  */
 
 import { formatLength, formatPoint } from '../../format.js';
-import { quantize } from '../../settings.js';
+import { describeValue, quantize } from '../../settings.js';
 import { drawFigure, drawPins, drawSubBaseSteps, pointAt } from './draw.js';
 import { PUPPET_BONES, PUPPET_EFFECTORS, PUPPET_LIMITS, puppetPositions } from './rig.js';
-import { SECONDARY_HANDLE, grabRadius, statusTone } from '../shared.js';
+import { SECONDARY_HANDLE, formatPose, grabRadius, parsePose, statusTone } from '../shared.js';
 
 /**
  * @typedef {import('../../settings.js').Settings} Settings
  * @typedef {import('../../settings.js').Point} Point
- * @typedef {import('../../settings.js').ParamSpec} ParamSpec
  * @typedef {import('../index.js').SceneInstance} SceneInstance
  * @typedef {import('../index.js').SceneDefinition} SceneDefinition
  * @typedef {import('../index.js').Readout} Readout
@@ -40,21 +40,12 @@ const ROOT = { x: 0, y: -5 };
 /** Distance from a bone's end to its pin that counts as reached, world units (well under a pixel). */
 const TOLERANCE = 0.05;
 
-/**
- * The hidden param holding bone i's local angle, degrees.
- * @param {number} i
- */
-const poseParam = (i) => `a${i}`;
-
 /** The rest pose on the link's 0.01° grid, and the pins where it puts the five ends. */
 const REST_DEGREES = PUPPET_BONES.map((bone) => quantize(bone.angle / RADIANS));
 const REST_POSITIONS = puppetPositions(ROOT, REST_DEGREES.map((d) => d * RADIANS));
 
-/** @type {ParamSpec[]} */
-const POSE_PARAMS = PUPPET_BONES.map((_, i) => ({
-  name: poseParam(i), label: `Bone ${i} angle`, kind: 'range', min: -180, max: 180, step: 0.01,
-  unit: '°', default: REST_DEGREES[i], hidden: true,
-}));
+/** The rest pose as a link writes it: a pose that writes the same is at rest. */
+const REST_POSE = formatPose(REST_DEGREES.map((d) => d * RADIANS));
 
 /** The puppet's own words for each status (every pin at once); tones as every scene's (shared.js). */
 const STATUS_WORDS = { reached: 'every pin reached', out_of_reach: 'out of reach', max_iterations: 'compromise', invalid: 'invalid' };
@@ -90,7 +81,6 @@ export const puppet = {
       name: 'overlay', label: 'Sub-base overlay', kind: 'toggle', default: false, key: 'o',
       help: 'Where the last backward pass put each joint; the chest is the centroid of head and arms.',
     },
-    ...POSE_PARAMS,
   ],
   points: [
     ...PUPPET_EFFECTORS.map((effector) => ({
@@ -101,6 +91,11 @@ export const puppet = {
     { name: 'root', label: 'Pelvis', default: ROOT },
   ],
   keyboardPoint: 'rightHand',
+  state: [{
+    name: 'angles', linkKey: 'pose', format: formatPose,
+    parse: (text) => parsePose(text, { least: PUPPET_BONES.length, most: PUPPET_BONES.length, of: 'the puppet' }),
+    legacy: { keys: PUPPET_BONES.map((_, i) => `a${i}`), fill: (i) => String(REST_DEGREES[i]) },
+  }],
   readouts: [
     { name: 'status', label: 'status' },
     { name: 'worst', label: 'worst miss' },
@@ -122,7 +117,8 @@ function createPuppet(ik) {
   /** @type {Settings | null} */
   let solved = null;
   skeleton.setAngles(REST_DEGREES.map((d) => d * RADIANS));
-  let shownPose = REST_DEGREES.join(',');  // the pose params the skeleton holds, joined
+  /** @type {number[] | null} A pose from a link or setState (radians), taken as it is by the next solve. */
+  let given = null;
   let solvedPins = '';  // pins, root and solve params of the last solve, joined
   /** @type {SkeletonSolveResult | null} */
   let result = null;
@@ -154,32 +150,36 @@ function createPuppet(ik) {
     },
 
     solve(settings) {
-      if (settings === solved) return null;
+      if (settings === solved && !given) return null;
       solved = settings;
-      const degrees = PUPPET_BONES.map((_, i) => Number(settings.params[poseParam(i)]));
-      const pose = degrees.join(',');
       const pins = pinsKey(settings);
-      if (pose === shownPose && pins === solvedPins) return null;
-      const outside = pose !== shownPose;  // a link or setState set the pose: take it as it is
+      if (!given && pins === solvedPins) return null;
       solvedPins = pins;
       setLimits(Boolean(settings.params.limits));
       skeleton.setRoot(settings.points.root);
-      const effectors = effectorsOf(settings);
-      let iterations = 0;
-      if (outside) skeleton.setAngles(degrees.map((d) => d * RADIANS));
-      else iterations = skeleton.solve(effectors, { iterations: Number(settings.params.iterations), tolerance: TOLERANCE }).iterations;
-      // Onto the link's grid, so the pose drawn is exactly the pose a link carries.
-      const written = Array.from(skeleton.angles(), (a) => quantize(a / RADIANS));
-      skeleton.setAngles(written.map((d) => d * RADIANS));
-      result = { ...skeleton.solve(effectors, { iterations: 0, tolerance: TOLERANCE }), iterations };
-      positions = skeleton.positions();
-      shownPose = written.join(',');
-      /** @type {Record<string, number>} */
-      const params = {};
-      written.forEach((d, i) => {
-        if (d !== degrees[i]) params[poseParam(i)] = d;
+      // A pose from outside is taken as it is: no sweeps, the solve only says how it meets the pins.
+      if (given) skeleton.setAngles(given);
+      result = skeleton.solve(effectorsOf(settings), {
+        iterations: given ? 0 : Number(settings.params.iterations), tolerance: TOLERANCE,
       });
-      return { params };
+      given = null;
+      positions = skeleton.positions();
+      return {};
+    },
+
+    restore(values) {
+      const angles = values.angles;
+      if (!Array.isArray(angles) || angles.length !== PUPPET_BONES.length || !angles.every((a) => Number.isFinite(a))) {
+        const got = Array.isArray(angles) ? `${angles.length} values` : describeValue(angles);
+        return [`Ignored angles: expected ${PUPPET_BONES.length} finite numbers (radians, one per bone), got ${got}`];
+      }
+      given = angles;
+      return [];
+    },
+
+    linkState() {
+      const angles = skeleton.angles();
+      return formatPose(angles) === REST_POSE ? {} : { angles: Array.from(angles) };
     },
 
     state(settings) {

@@ -18,6 +18,7 @@
  *   {type: 'ik2d:state', id, notices, state, link}
  *   {type: 'ik2d:change', state, link}   to subscribers, at most one per animation frame, after any
  *                                         change of the settings (drag, key, control, setState, reset)
+ *                                         that changes what it says (not when it repeats the last)
  *   {type: 'ik2d:error', id, message}     the message was refused (unknown type, too big, a step
  *                                         message in a scene without step-through)
  * `id` (a string of at most MAX_ID_LENGTH characters, or a finite number) is echoed in the reply so
@@ -138,11 +139,17 @@ export function startMessageApi() {
     return { state: t.getState(), link: t.shareLink() };
   }
 
+  /** What the last ik2d:change said (JSON): a change that says the same again is not sent. */
+  let lastSaid = '';
+
   function flushChanges() {
     if (!scheduled) return;
     scheduled = false;
     if (!target || !subscribers.size) return;
     const message = { type: 'ik2d:change', ...snapshot(target) };
+    const said = JSON.stringify(message);
+    if (said === lastSaid) return;
+    lastSaid = said;
     for (const [source, origin] of subscribers) {
       if (/** @type {Window} */ (source).closed) subscribers.delete(source);
       else send({ source, origin }, message);
@@ -227,6 +234,7 @@ export function startMessageApi() {
         break;
       case 'ik2d:subscribe':
         subscribers.set(source, event.origin);
+        lastSaid = ''; // A new listener hears the next change even if it repeats the last one said.
         break;
       case 'ik2d:unsubscribe':
         subscribers.delete(source);

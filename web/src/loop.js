@@ -3,7 +3,7 @@
  *
  * Time only moves while running (real time, in FIXED_DT steps, at most MAX_CATCH_UP per frame)
  * or when step() is called (exactly n steps, no real time involved, so it is deterministic).
- * render() runs on every animation frame whether paused or not, and right after step().
+ * render() runs on every animation frame whether paused or not (it draws only what changed).
  *
  * Out of view (setActive(false): scrolled away, a hidden tab) the loop asks for no animation
  * frames at all, so neither time nor drawing costs anything; back in view it picks up where it
@@ -24,7 +24,7 @@ const MAX_CATCH_UP = 5;
  * @property {() => void} start Starts requesting animation frames.
  * @property {() => void} pause Stops simulation time; frames still render.
  * @property {() => void} resume Restarts simulation time from now (no jump).
- * @property {(frames: number) => void} step Runs `frames` fixed steps now, then renders.
+ * @property {(frames: number) => void} step Runs `frames` fixed steps now; the next frame draws them.
  * @property {() => boolean} running True unless paused.
  * @property {() => number} steps Fixed steps run so far (time = steps × FIXED_DT).
  * @property {(active: boolean) => void} setActive False: no more animation frames (and no
@@ -95,7 +95,6 @@ export function createLoop(advance, render) {
     },
     step(frames) {
       for (let i = 0; i < frames; i += 1) runStep();
-      render();
     },
     running: () => running,
     steps: () => steps,

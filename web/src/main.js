@@ -232,8 +232,8 @@ async function boot() {
   const exported = Object.freeze({ ...api, shareLink });
   Object.defineProperty(window, 'playground', { value: exported, enumerable: true });
   if (openLink) openLink.setAttribute('href', shareLink());
-  // The link's state was drawn synchronously above; the loop's first frame is already requested,
-  // so this callback runs right after it.
+  // The loop's first frame (asked for when the playground started) draws the link's state; this
+  // callback, asked for after it, runs right after it in the same frame.
   requestAnimationFrame(() => {
     ready = true;
     document.documentElement.dataset.ready = 'true';

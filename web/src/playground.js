@@ -1,17 +1,23 @@
 /**
  * The playground: one scene at a time, its settings, the view, input and the frame loop, and the
  * `window.playground` API (see the Playground typedef; the page's contract is docs/playground.md).
+ * It knows no scene: what a scene does with its points, paths and steps is the scene's
+ * (scenes/index.js, SceneInstance).
  *
- * Data flow: every change (control, pointer, key, link, setState) goes through change(), which
- * validates with applyPartial(), re-solves and redraws at once, then reports to onChange.
+ * Data flow: every change (control, pointer, key, link, setState, a host's message) goes through
+ * change(), which validates it once (applyPartial), hands the scene its own state (restore),
+ * solves once and marks the frame dirty; getState() right after it already shows the change.
+ * Drawing (canvas, panels, readouts, accessible text) happens in the animation frame, at most once
+ * per frame, never in an input handler; getState() brings a pending drawing up to date first, as
+ * its overlay parts are what the drawing placed.
  * Each simulation step (1/60 s, while running or in step()) advances the scene and solves once
  * more; a change made while running counts as that step's solve, so a stateful solver (the
  * chain's warm start with a per-call step limit) moves once per frame however fast input comes.
  * Animation frames redraw when something changed; while paused nothing moves but input.
  * Points the scene moves itself (a moving target, a following root) come back as a SceneUpdate
- * and are stored in the settings like any other change, so getState() and links include them.
- * A scene with a camera (the spider) reports it after every solve and step; the view follows it,
- * so drawing, worldToClient() and clientToWorld() always agree with getState().
+ * and are stored in the settings as they are (the scene keeps them valid), so getState() and links
+ * include them. A scene with a camera (the spider) reports it after every solve and step; the view
+ * follows it, so drawing, worldToClient() and clientToWorld() always agree with getState().
  */
 
 import { buildControls, buildReadouts } from './controls.js';
@@ -27,7 +33,7 @@ import { loadSolver, startedSolver } from './solvers.js';
 import { formatLink } from './link.js';
 import { applyPageParams, defaultPage, pageQuery } from './page-params.js';
 import { createPageView } from './page-view.js';
-import { applyPartial, defaultSettings, describeValue, keyedValue } from './settings.js';
+import { applyPartial, defaultSettings, describeValue, keyedValue, withPoints } from './settings.js';
 import { buildSceneTabs } from './tabs.js';
 import { createSvgContext } from './svg-context.js';
 import { buildTools } from './tools.js';
@@ -55,15 +61,17 @@ import { watchVisibility } from './visibility.js';
  * @property {(q: Point) => Point} clientToWorld Viewport CSS pixels → world point.
  * @property {(x: number) => number | null} groundHeight Terrain height under world x, or null
  *   when the current scene has no terrain (the arm has none).
- * @property {(count?: number) => unknown} stepSolver Step-through (chain scene): stops solving once
- *   a frame and makes `count` (default 1, 0..10000) steps of the C++ solver, one CCD joint update
- *   or FABRIK half-pass each; returns getState().stepping. Throws in scenes without it.
+ * @property {(count?: number) => unknown} stepSolver Step-through, in scenes that have it (the
+ *   instance's stepSolver): stops solving once a frame and makes `count` (default 1, 0..10000)
+ *   steps of the C++ solver; returns getState().stepping. Throws in scenes without it.
  * @property {() => void} runSolver Leaves step-through: the chain solves once a frame again.
  * @property {(format: 'png' | 'svg') => Promise<Blob>} exportImage What the canvas shows now,
  *   overlays included, in the current theme: a PNG of the canvas' device pixels, or an SVG of the
  *   same drawing as vector paths and text (CSS-pixel units).
  * @property {() => object} stats The current scene's module's resource counters (`ik.stats()`:
- *   WASM memory, live chains and spiders, Embind handles), for leak checks such as scripts/soak.mjs.
+ *   WASM memory, live chains and spiders, Embind handles), for leak checks such as scripts/soak.mjs,
+ *   and the page's own under `page`: `{changes, solves, renders, frames}` since the page loaded
+ *   (changes applied, scene solves, drawings, animation frames), for checks of the work done.
  * @property {(id: string) => Promise<void>} prepareScene Loads a scene's code and WebAssembly module
  *   when they are not loaded yet (each scene loads only what it needs: the arm and the chain run on
  *   ik2d-core.wasm); a setState({scene}) to a scene not loaded yet is refused with a notice that
@@ -290,7 +298,6 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
     keyHandle = movable[(at + 1) % movable.length].name;
     showHints();
     dirty = true;
-    render();
   }
 
   /** One step of the solver (step-through), as the S key and the Step tool do. */
@@ -337,7 +344,8 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
   let solvedThisFrame = false;
 
   /**
-   * Takes in what the scene changed by itself; true if anything did (redraw then).
+   * Takes in what the scene changed by itself; true if anything did (redraw then). The scene keeps
+   * its points valid (on the settings' grid, in their range): they are stored as they are.
    * @param {SceneUpdate | null} update
    */
   function absorb(update) {
@@ -346,12 +354,10 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
       const moved = { ...update.moved };
       // The user holds this point: the pointer wins over the scene.
       if (drag) delete moved[drag.name];
-      if (Object.keys(moved).length) settings = applyPartial(definition, settings, moved).settings;
+      settings = withPoints(settings, moved);
     }
     // A point kept in a valid place (a target above the ground) is kept there even mid-drag.
-    if (update.kept) settings = applyPartial(definition, settings, update.kept).settings;
-    // Hidden params the scene keeps (the puppet's pose), stored like a setState.
-    if (update.params) settings = applyPartial(definition, settings, { params: update.params }).settings;
+    if (update.kept) settings = withPoints(settings, update.kept);
     return true;
   }
 
@@ -389,12 +395,22 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
     }
   }
 
+  /** Changes applied, scene solves and drawings since the page loaded: stats().page. */
+  const work = { changes: 0, solves: 0, renders: 0 };
+
+  /** @returns {SceneUpdate | null} One solve of the scene toward the settings (counted). */
+  function solveScene() {
+    work.solves += 1;
+    return scene.solve(settings);
+  }
+
   /** When something changed, draws and updates the panel. */
   function render() {
     view.watch();
     if (!dirty) return;
     fitScene();
     dirty = false;
+    work.renders += 1;
     const handle = handleSpec();
     drawFrame(view.begin(), handle);
     controls.update(settings.params);
@@ -407,7 +423,7 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
   const loop = createLoop((dt) => {
     if (absorb(scene.advance(dt, settings))) dirty = true;
     if (solvedThisFrame) solvedThisFrame = false;
-    else if (absorb(scene.solve(settings))) dirty = true;
+    else if (absorb(solveScene())) dirty = true;
     followCamera();
   }, render);
   // Out of view or in a hidden tab: no animation frames, no simulation time.
@@ -461,11 +477,11 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
     const own = Object.fromEntries((definition.state ?? []).filter((spec) => spec.name in partial)
       .map((spec) => [spec.name, partial[spec.name]]));
     if (Object.keys(own).length && scene.restore) notices.push(...scene.restore(own, settings));
-    absorb(scene.solve(settings));
+    absorb(solveScene());
     followCamera();
+    work.changes += 1;
     if (loop.running()) solvedThisFrame = true;
     dirty = true;
-    render();
     onChange();
     return notices;
   }
@@ -481,13 +497,8 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
       if (scene.dragHandle) change(scene.dragHandle(name, world, settings));
       return;
     }
-    /** @type {Record<string, unknown>} */
-    const partial = { [name]: { x: world.x, y: world.y } };
-    // The reader takes the target: it stops following its path.
-    if (name === 'target' && settings.params.path !== undefined && settings.params.path !== 'none') {
-      partial.params = { path: 'none' };
-    }
-    change(partial);
+    // What else taking hold of it changes is the scene's (a target on a path leaves the path).
+    change({ ...scene.take?.(name, settings), [name]: { x: world.x, y: world.y } });
   }
 
   /**
@@ -539,7 +550,6 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
       delete canvas.dataset.hover;
       canvas.dataset.dragging = drag.name;
       dirty = true;
-      render();
     },
     move(client) {
       if (!drag) return;
@@ -551,7 +561,6 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
       ui.active = null;
       delete canvas.dataset.dragging;
       dirty = true;
-      render();
     },
     hover(client) {
       const over = client ? pointAt(client, 'mouse') : null;
@@ -602,6 +611,7 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
   const api = {
     prepareScene,
     getState() {
+      render(); // What the drawing placed (overlay labels, panels) is part of the state.
       /** @type {Record<string, unknown>} */
       const state = { scene: definition.id, params: { ...settings.params } };
       for (const spec of definition.points) {
@@ -618,10 +628,8 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
     },
     shareLink() {
       const shared = pageQuery(page);
-      // A target on its path is where the path puts it: the link starts the path, not a frame of it.
-      const onPath = settings.params.path !== undefined && settings.params.path !== 'none';
-      const spec = definition.points.find((point) => point.name === 'target');
-      const linked = onPath && spec ? { ...settings, points: { ...settings.points, target: spec.default } } : settings;
+      // What the link carries is the scene's to say (a target on its path: the path's start).
+      const linked = scene.linkSettings?.(settings) ?? settings;
       return new URL(`?${formatLink(definition, linked, scene.linkState?.(linked))}${shared ? `&${shared}` : ''}`, location.href).href;
     },
     pause: pauseTime,
@@ -650,18 +658,18 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
       if (!Number.isInteger(count) || count < 0 || count > 10000) {
         throw new RangeError(`stepSolver(count) expects a whole number from 0 to 10000, got ${describeValue(count)}`);
       }
-      if (!scene.stepSolver) throw new Error(`stepSolver: the ${definition.id} scene has no step-through (the chain scene has)`);
+      if (!scene.stepSolver) throw new Error(`stepSolver: the ${definition.id} scene has no step-through`);
       scene.stepSolver(settings, count);
       dirty = true;
-      render();
+      onChange();
       return api.getState().stepping;
     },
     runSolver() {
       if (!scene.runSolver) return;
       scene.runSolver();
-      absorb(scene.solve(settings));
+      absorb(solveScene());
       dirty = true;
-      render();
+      onChange();
     },
     exportImage(format) {
       if (format === 'svg') {
@@ -680,7 +688,7 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
       });
     },
     stats() {
-      return solverFor(definition).stats();
+      return { ...solverFor(definition).stats(), page: { ...work, frames: loop.frames() } };
     },
   };
 
@@ -693,10 +701,9 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
     reset() {
       // A fresh instance: defaults, and for stateful scenes their starting pose as well.
       mountScene(definition);
-      absorb(scene.solve(settings));
+      absorb(solveScene());
       followCamera();
       dirty = true;
-      render();
       onChange();
     },
   };

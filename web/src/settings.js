@@ -46,8 +46,6 @@
  * @property {string} [dependsOn] Name of a 'toggle' param; the control is dimmed while it is off.
  * @property {(params: Record<string, ParamValue>) => boolean} [shownWhen] The control is shown only
  *   while this holds (the chain's damping, for DLS alone); the value is kept and linked either way.
- * @property {boolean} [hidden] No control: a value the scene keeps by itself (SceneUpdate.params),
- *   such as the puppet's pose, carried in links and getState() like any param.
  * @property {string} [buttonLabel] Text of the button that picks the next value ('seed' only).
  * @property {(value: number) => number} [next] The value the button picks after `value`; must be
  *   deterministic (a link plus the same clicks gives the same state) and within [min, max] ('seed' only).
@@ -281,6 +279,21 @@ export function defaultSettings(scene) {
   for (const spec of scene.params) settings.params[spec.name] = spec.default;
   for (const spec of scene.points) settings.points[spec.name] = { ...spec.default };
   return settings;
+}
+
+/**
+ * The settings with some points replaced, as they are: for points a scene moved or kept itself
+ * (SceneUpdate), which it keeps valid; what comes from outside goes through applyPartial().
+ * @param {Settings} settings
+ * @param {Record<string, Point>} points
+ * @returns {Settings}
+ */
+export function withPoints(settings, points) {
+  const names = Object.keys(points);
+  if (!names.length) return settings;
+  const next = { ...settings.points };
+  for (const name of names) next[name] = { x: points[name].x, y: points[name].y };
+  return { params: settings.params, points: next };
 }
 
 /** Keys of getState() that are computed, not set; setState ignores them with this reason. */

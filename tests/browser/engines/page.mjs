@@ -27,6 +27,9 @@ export const WAIT_TIMEOUT = 15000;
 /** How long a page may take to be ready, ms: WebKit on a busy 2-core machine took over 15 s. */
 export const READY_TIMEOUT = 45000;
 
+/** The input primitives after which the page is given its next frame to draw (see the constructor). */
+const SETTLING_INPUT = /** @type {const} */ (['pointerDown', 'pointerUp', 'press', 'touchStart', 'touchEnd']);
+
 export class EnginePage {
   /** @param {string} engine The engine's name, for messages. */
   constructor(engine) {
@@ -37,6 +40,27 @@ export class EnginePage {
     this.pointerAt = { x: 0, y: 0 };
     /** Whether the document can be replaced under a call (a frame's can: waitFor then tries again). */
     this.documentMayChange = false;
+    // A press, a release or a finger lifted returns once the page has drawn what it did: the page
+    // draws in the animation frame after an input, as a person sees it, not in the input handler.
+    for (const name of SETTLING_INPUT) {
+      const primitive = /** @type {(...args: unknown[]) => Promise<unknown>} */ (this[name]);
+      this[name] = async (/** @type {unknown[]} */ ...args) => {
+        const done = await primitive.apply(this, args);
+        await this.nextFrame();
+        return done;
+      };
+    }
+  }
+
+  /**
+   * Waits for the page's next animation frame (its drawing), or 200 ms where there is none (a
+   * hidden page); a document replaced meanwhile (a navigation) has nothing to wait for.
+   */
+  async nextFrame() {
+    await this.evaluate(() => new Promise((resolve) => {
+      requestAnimationFrame(() => resolve(true));
+      setTimeout(() => resolve(true), 200);
+    })).catch(() => {});
   }
 
   // Primitives each driver implements --------------------------------------------------------

@@ -43,8 +43,6 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  *   getState() and links show them; a point the user is dragging is not moved.
  * @property {Record<string, Point>} [kept] Points the scene keeps in a valid place (the spider's
  *   target on or above the ground): stored like `moved`, but even while the user drags them.
- * @property {Record<string, number>} [params] Hidden params the scene keeps by itself (the
- *   puppet's pose), stored like a setState so getState() and links carry them.
  *
  * @typedef {Object} PressClaim What a press in a scene's own panel does (SceneInstance.press).
  * @property {Record<string, unknown>} [change] A partial state applied at once (e.g. a flipped bend).
@@ -70,6 +68,11 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  *   pose) after the settings were applied; returns notices for what it ignored.
  * @property {(settings: Settings) => Record<string, unknown>} [linkState] The scene's own state a
  *   link must carry to show the same figure (by StateSpec name); {} when the settings say it all.
+ * @property {(name: string, settings: Settings) => Record<string, unknown> | null} [take] What taking
+ *   hold of a point (a drag, a press that moves it, an arrow key) changes besides moving it: a
+ *   partial state applied with the move (a target on its path leaves the path), or null.
+ * @property {(settings: Settings) => Settings} [linkSettings] The settings a link carries, when they
+ *   differ from the live ones (a target on its path: where the link starts the path).
  * @property {(settings: Settings) => Record<string, Readout>} readouts Texts for the readout panel.
  * @property {(ctx: CanvasRenderingContext2D, view: View, theme: Theme, settings: Settings, ui: DrawUi) => void} draw
  * @property {(name: string, pointerType: string) => number} hitRadius Grab radius of a point, CSS px;

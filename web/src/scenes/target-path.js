@@ -1,8 +1,9 @@
 /**
  * `path` (arm and chain): the target moves along a closed curve by itself, in simulation time, so
  * a link with `path=circle` plays the same motion on every screen and pause/step reproduce it
- * exactly. The playground turns it back to `none` when the reader takes the target (a drag that
- * grabs it, a press elsewhere, an arrow key).
+ * exactly. It turns back to `none` when the reader takes the target (a drag that grabs it, a press
+ * elsewhere, an arrow key: the scene's take()), and a link starts the path rather than a frame of
+ * it (the scene's linkSettings()).
  *
  * At time t seconds since the path started (t = steps / 60), with c the centre:
  *   circle   c + R · (cos 2πt/T, sin 2πt/T)               R = CIRCLE_RADIUS, T = CIRCLE_PERIOD
@@ -11,9 +12,12 @@
  * settings' 0.01 world units.
  */
 
-import { quantize } from '../settings.js';
+import { quantize, withPoints } from '../settings.js';
 
-/** @typedef {import('../settings.js').Point} Point */
+/**
+ * @typedef {import('../settings.js').Point} Point
+ * @typedef {import('../settings.js').Settings} Settings
+ */
 
 /** Seconds a lap of the circle takes, and its radius in world units. */
 export const CIRCLE_PERIOD = 8;
@@ -47,10 +51,12 @@ export function pathPoint(path, t, centre) {
 }
 
 /**
- * A scene's path clock: call advance() on every simulation step.
+ * A scene's path clock (call advance() on every simulation step), and the scene's take() and
+ * linkSettings() for its target (scenes/index.js, SceneInstance).
  * @param {Point} centre Where the path is centred, world units.
+ * @param {Point} start The target's default: where a link that plays the path puts it.
  */
-export function createTargetPath(centre) {
+export function createTargetPath(centre, start) {
   let path = 'none';
   /** Steps since the path started (time = steps × dt, not a running sum: no drift). */
   let steps = 0;
@@ -69,6 +75,25 @@ export function createTargetPath(centre) {
       if (path === 'none') return null;
       steps += 1;
       return pathPoint(path, steps * dt, centre);
+    },
+
+    /**
+     * Taking hold of the target takes it off its path.
+     * @param {string} name The point taken.
+     * @param {Settings} settings
+     * @returns {Record<string, unknown> | null}
+     */
+    take(name, settings) {
+      return name === 'target' && settings.params.path !== 'none' ? { params: { path: 'none' } } : null;
+    },
+
+    /**
+     * What a link carries: on a path, the target where a link starts it (its default).
+     * @param {Settings} settings
+     * @returns {Settings}
+     */
+    linkSettings(settings) {
+      return settings.params.path === 'none' ? settings : withPoints(settings, { target: start });
     },
   };
 }

@@ -3,7 +3,8 @@
  * trails like a rope pulled by its end. Each frame solves the same bones reversed (a second
  * ik.Chain rooted at the target) toward where the root was, with the same method, limits and step
  * limit (joint limits seen from the tip: chain/rig.js applyJointLimits), then the chain takes that
- * pose:
+ * pose. The poses pass between the two as local angles (chain/shape.js reversedAngles): only the
+ * reversed chain's end point is read:
  * - the reversed chain reaches the root: the root stays (slack: a rope does not push its tail);
  * - the root is out of its reach: the bones are taut and the root is dragged to where the reversed
  *   chain's end is (a rope pulled by its end);
@@ -55,7 +56,7 @@ export function createFollow(ik, world) {
       const tail = /** @type {Chain} */ (reversed);
       limitKey = applyJointLimits(tail, params.jointLimits, limitKey, true);
       tail.setRoot(target);
-      tail.setAngles(reversedAngles(chain.positions()));
+      tail.setAngles(reversedAngles(chain.angles()));
       const solved = tail.solve(root, { ...options, tolerance: FOLLOW_TOLERANCE });
       if (solved.status !== 'reached' && solved.status !== 'out_of_reach') {
         return { root, iterations: solved.iterations };
@@ -66,7 +67,7 @@ export function createFollow(ik, world) {
         y: quantize(Math.min(world.maxY, Math.max(world.minY, along[along.length - 1]))),
       };
       chain.setRoot(next);
-      chain.setAngles(reversedAngles(along));
+      chain.setAngles(reversedAngles(tail.angles()));
       return { root: next, iterations: solved.iterations };
     },
 

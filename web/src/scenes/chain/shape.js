@@ -60,21 +60,19 @@ export function resampleAngles(oldAngles, oldLengths, newLengths) {
 }
 
 /**
- * Local angles of the same bones taken tip first: bone k runs from point n−k to point n−k−1.
- * (Joint k of the reversed chain bends by minus the original joint n−k.)
- * @param {ArrayLike<number>} positions x0, y0, ..., xn, yn.
+ * Local angles of the same bones taken tip first, from the chain's own local angles (no positions,
+ * no atan2): bone k of the reversed chain is bone n−1−k turned round, so its first angle is the
+ * tip bone's world angle plus π, and joint k bends by minus the original joint n−k. Each wrapped
+ * to (−π, π].
+ * @param {ArrayLike<number>} angles Local angles, radians, root first.
  * @returns {number[]}
  */
-export function reversedAngles(positions) {
-  const count = positions.length / 2 - 1;
+export function reversedAngles(angles) {
+  const count = angles.length;
+  let world = 0;
+  for (let i = 0; i < count; i += 1) world += angles[i];
   /** @type {number[]} */
-  const world = [];
-  for (let k = 0; k < count; k += 1) {
-    const from = 2 * (count - k);
-    const to = from - 2;
-    world.push(Math.atan2(positions[to + 1] - positions[from + 1], positions[to] - positions[from]));
-  }
-  return world.map((angle, i) => {
-    return wrapAngle(i === 0 ? angle : angle - world[i - 1]);
-  });
+  const reversed = [wrapAngle(world + Math.PI)];
+  for (let k = 1; k < count; k += 1) reversed.push(wrapAngle(-angles[count - k]));
+  return reversed;
 }

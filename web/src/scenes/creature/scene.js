@@ -26,6 +26,9 @@ import { FLAT_WORLD, grabRadius } from '../shared.js';
 import { PATH_PARAM, createTargetPath } from '../target-path.js';
 import { drawCreature, drawCreatureOverlay, drawCreatureTarget, drawSpringPlot } from './draw.js';
 
+/** Where the target starts (its default), and where a link that plays a path puts it. */
+const TARGET_START = Object.freeze({ x: 150, y: 60 });
+
 /**
  * @typedef {import('../../settings.js').Settings} Settings
  * @typedef {import('../../settings.js').Point} Point
@@ -141,7 +144,7 @@ export const creature = {
     },
   ],
   points: [
-    { name: 'target', label: 'Target', default: { x: 150, y: 60 }, bounds: TARGET_BOUNDS },
+    { name: 'target', label: 'Target', default: TARGET_START, bounds: TARGET_BOUNDS },
   ],
   keyboardPoint: 'target',
   keyStep: 8,
@@ -256,7 +259,7 @@ function createCreature(ik) {
   /** Distances |goal − steering target| and |goal − head| over the last PLOT_SAMPLES steps. */
   /** @type {Array<{target: number, head: number}>} */
   let history = [];
-  const targetPath = createTargetPath({ x: 0, y: 0 });
+  const targetPath = createTargetPath({ x: 0, y: 0 }, TARGET_START);
 
   /**
    * Builds the crowd for these params, its first head at `head` (default: where the current first
@@ -354,6 +357,10 @@ function createCreature(ik) {
       const { target } = settings.points;
       return !goal || goal.x !== target.x || goal.y !== target.y ? {} : null;
     },
+
+    take: targetPath.take,
+
+    linkSettings: targetPath.linkSettings,
 
     advance(dt, settings) {
       if (!crowd || !snapshot) return null;

@@ -5,7 +5,7 @@
  * loads each on demand (an embed loads only its own).
  * Keyboard shortcuts are not written by scenes: a param's `key` (settings.js) and the playground's
  * own keys (arrows, H, and S / Esc where the scene has stepSolver) are the only ones, so every key
- * has an on-screen control and a hint made from the same table (playground-keys.js).
+ * has an on-screen control and a hint made from the same table (web/src/keys.js).
  */
 
 import { SCENE_IDS, loadScenes } from './catalog.js';

@@ -13,10 +13,10 @@
  */
 
 /** Least time between two rewrites of the description, ms (a drag changes it every frame). */
-export const DESCRIBE_INTERVAL = 500;
+const DESCRIBE_INTERVAL = 500;
 
 /** How long a status must hold before it is announced, ms (a drag across a boundary says nothing). */
-export const ANNOUNCE_DELAY = 700;
+const ANNOUNCE_DELAY = 700;
 
 /**
  * The description of a scene's readouts: "Two-bone arm. status: reached; angle1: 12.3°; …", and
@@ -26,7 +26,7 @@ export const ANNOUNCE_DELAY = 700;
  * @param {Record<string, Readout>} values
  * @param {string} [more] A sentence or two the scene adds ('' for none).
  */
-export function describeReadouts(title, specs, values, more = '') {
+function describeReadouts(title, specs, values, more = '') {
   const parts = specs.filter((spec) => values[spec.name]?.text).map((spec) => `${spec.label}: ${values[spec.name].text}`);
   return `${title}. ${parts.join('; ')}.${more ? ` ${more}` : ''}`;
 }

@@ -35,16 +35,16 @@
 import { describeValue } from './settings.js';
 
 /** Version of this message protocol, sent in 'ik2d:ready'. */
-export const PROTOCOL_VERSION = 1;
+const PROTOCOL_VERSION = 1;
 
 /** Largest message read, in characters of its JSON form (a link's limit). */
-export const MAX_MESSAGE_LENGTH = 4096;
+const MAX_MESSAGE_LENGTH = 4096;
 
 /** Longest `id` echoed back. */
-export const MAX_ID_LENGTH = 200;
+const MAX_ID_LENGTH = 200;
 
 /** Most solver steps one 'ik2d:stepSolver' message may ask for. */
-export const MAX_STEPS = 1000;
+const MAX_STEPS = 1000;
 
 /** Most messages held while the playground is loading; later ones are dropped with a warning. */
 const MAX_QUEUED = 64;

@@ -13,7 +13,7 @@
  */
 
 /** How far a finger may move, CSS px, and still be a tap (not a swipe). */
-export const TAP_SLOP = 10;
+const TAP_SLOP = 10;
 
 /**
  * @typedef {import('./settings.js').Point} Point

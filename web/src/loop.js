@@ -14,7 +14,7 @@
 export const FIXED_RATE = 60;
 
 /** Simulation step in seconds. */
-export const FIXED_DT = 1 / FIXED_RATE;
+const FIXED_DT = 1 / FIXED_RATE;
 
 /** Most steps one animation frame may run to catch up (after a stall or a background tab). */
 const MAX_CATCH_UP = 5;

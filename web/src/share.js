@@ -7,7 +7,7 @@
  */
 
 /** Size of the snippet's iframe, CSS pixels: the scenes' worlds are 4:3. */
-export const EMBED_SIZE = Object.freeze({ width: 640, height: 480 });
+const EMBED_SIZE = Object.freeze({ width: 640, height: 480 });
 
 /**
  * The absolute URL of the embed view for a link query.

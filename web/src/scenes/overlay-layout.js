@@ -48,7 +48,7 @@ import { drawCard } from '../draw.js';
  * @param {View} view
  * @returns {number}
  */
-export function overlayFontSize(view) {
+function overlayFontSize(view) {
   return Math.round(Math.min(15, Math.max(10, 13 * view.scale())) * 2) / 2;
 }
 
@@ -87,16 +87,6 @@ function coveringElements(canvas) {
 }
 
 // Boxes ------------------------------------------------------------------------------------------
-
-/**
- * True when two boxes overlap (touching edges do not count).
- * @param {Box} a
- * @param {Box} b
- * @returns {boolean}
- */
-export function boxesOverlap(a, b) {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
 
 /**
  * Area two boxes share (0 when apart).

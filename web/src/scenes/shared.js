@@ -27,7 +27,7 @@ export function grabRadius(pointerType) {
 }
 
 /** The chain solvers' names as the page shows them, by their values in links. */
-export const METHOD_LABELS = Object.freeze({ ccd: 'CCD', fabrik: 'FABRIK', dls: 'DLS' });
+const METHOD_LABELS = Object.freeze({ ccd: 'CCD', fabrik: 'FABRIK', dls: 'DLS' });
 
 /**
  * A method's name as shown.
@@ -50,7 +50,7 @@ export function methodOptions(methods) {
  * them: the words, and the readout's tone (a colour and a shape each, styles.css).
  * @type {Readonly<Record<TwoBoneStatus | ChainStatus, {words: string, tone: 'ok' | 'warn' | 'pending'}>>}
  */
-export const STATUSES = Object.freeze({
+const STATUSES = Object.freeze({
   reached: { words: 'reached', tone: 'ok' },
   out_of_reach: { words: 'out of reach', tone: 'warn' },
   too_close: { words: 'too close', tone: 'warn' },

@@ -20,12 +20,12 @@ import { quantize, withPoints } from '../settings.js';
  */
 
 /** Seconds a lap of the circle takes, and its radius in world units. */
-export const CIRCLE_PERIOD = 8;
-export const CIRCLE_RADIUS = 150;
+const CIRCLE_PERIOD = 8;
+const CIRCLE_RADIUS = 150;
 
 /** Seconds a lap of the figure eight takes, and its half-width and half-height in world units. */
-export const FIGURE8_PERIOD = 12;
-export const FIGURE8_SIZE = Object.freeze({ x: 170, y: 90 });
+const FIGURE8_PERIOD = 12;
+const FIGURE8_SIZE = Object.freeze({ x: 170, y: 90 });
 
 /** The `path` param, the same for every scene that has it. */
 export const PATH_PARAM = Object.freeze({
@@ -41,7 +41,7 @@ export const PATH_PARAM = Object.freeze({
  * @param {Point} centre
  * @returns {Point}
  */
-export function pathPoint(path, t, centre) {
+function pathPoint(path, t, centre) {
   if (path === 'circle') {
     const a = (2 * Math.PI * t) / CIRCLE_PERIOD;
     return { x: quantize(centre.x + CIRCLE_RADIUS * Math.cos(a)), y: quantize(centre.y + CIRCLE_RADIUS * Math.sin(a)) };

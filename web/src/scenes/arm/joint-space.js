@@ -70,7 +70,7 @@ export const SQUARE = 360;
 const GAP = 24;
 
 /** The caption: what the lines mean, in one sentence. */
-export const CAPTION = 'Each point is a pose (dot: the arm); on the solid lines the end is as far from the root as the '
+const CAPTION = 'Each point is a pose (dot: the arm); on the solid lines the end is as far from the root as the '
   + 'target, on the dashed curve it points at the target, so they cross at the solutions (rings: click or tap one to flip the bend).';
 
 /** The toggle that shows the panel (link `jointSpace=1`). */
@@ -204,7 +204,7 @@ export function poseToWorld(square, angle1, angle2) {
  * @param {Rect} square @param {Point} world
  * @returns {[number, number]}
  */
-export function worldToPose(square, world) {
+function worldToPose(square, world) {
   const clamp = (/** @type {number} */ v) => Math.max(-180, Math.min(180, v));
   return [clamp(world.x - square.minX - SQUARE / 2) / DEGREES, clamp(world.y - square.minY - SQUARE / 2) / DEGREES];
 }

@@ -72,7 +72,7 @@ function short(value) {
  * @param {TwoBoneResult} result
  * @returns {ArmOverlayNumbers}
  */
-export function armOverlayNumbers(params, root, target, result) {
+function armOverlayNumbers(params, root, target, result) {
   const base = Math.atan2(target.y - root.y, target.x - root.x);
   const second = toolSide(params);
   const delta = Math.atan2(params.offsetY, params.length2 + params.offsetX);
@@ -102,7 +102,7 @@ export function armOverlayNumbers(params, root, target, result) {
  * @param {TwoBoneResult} [shown] The arm as drawn, when blended (mix < 1).
  * @returns {string[]}
  */
-export function armFormula(params, root, target, result, n, wide, shown = result) {
+function armFormula(params, root, target, result, n, wide, shown = result) {
   const tool = hasTool(params);
   const l1 = short(params.length1);
   // With a tool, the second side is the joint→tip line ℓ₂′.

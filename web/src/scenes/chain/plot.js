@@ -40,7 +40,7 @@ import { placeCornerBox } from '../overlay-layout.js';
  */
 
 /** Most sweeps each method gets in the plot. */
-export const PLOT_SWEEPS = 100;
+const PLOT_SWEEPS = 100;
 
 /** While the target moves, the plot is recomputed at most once every this many drawn frames. */
 const FRAMES_BETWEEN_UPDATES = 4;
@@ -54,7 +54,7 @@ const FRAMES_BETWEEN_UPDATES = 4;
  * @param {Point} target
  * @returns {Convergence}
  */
-export function computeConvergence(ik, lengths, params, root, target) {
+function computeConvergence(ik, lengths, params, root, target) {
   /** @param {'ccd' | 'fabrik' | 'dls'} method @returns {ConvergenceSeries} */
   function run(method) {
     /** @type {Chain} */

@@ -33,8 +33,8 @@ export const MAX_BONES = 32;
 /** Shortest and longest bone, and the reach the lengths add up to (world units). */
 export const MIN_BONE_LENGTH = 1;
 export const MAX_BONE_LENGTH = 500;
-export const MIN_REACH = 60;
-export const MAX_REACH = 500;
+const MIN_REACH = 60;
+const MAX_REACH = 500;
 /** Joint limits are degrees within ±MAX_LIMIT_DEG. */
 export const MAX_LIMIT_DEG = 180;
 

@@ -145,7 +145,7 @@ export function createStepper() {
  * @param {SteppingState} s
  * @returns {string}
  */
-export function describeStep(s) {
+function describeStep(s) {
   let what;
   switch (s.kind) {
     case 'begin': what = `start: error ${formatLength(s.error)}`; break;

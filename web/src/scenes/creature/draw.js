@@ -190,7 +190,7 @@ function spacingAt(options, i) {
  * @param {number} index Leg index.
  * @returns {Point}
  */
-export function restSpot(state, options, index) {
+function restSpot(state, options, index) {
   const leg = state.legs[index];
   const { spine } = state;
   const a = leg.anchor;

@@ -62,7 +62,7 @@ const TARGET_BOUNDS = Object.freeze({
 });
 
 /** Most creatures a link may ask for. */
-export const MAX_COUNT = 200;
+const MAX_COUNT = 200;
 
 /** Where the first creature starts (its head), facing +x. */
 const START = Object.freeze({ x: -120, y: -40, heading: 0 });
@@ -196,7 +196,7 @@ function creatureParams(settings) {
  * @param {CreatureParams} params
  * @param {{x: number, y: number, heading: number}} head
  */
-export function crowdOptions(params, head) {
+function crowdOptions(params, head) {
   return {
     kind: params.kind,
     count: params.count,
@@ -221,7 +221,7 @@ export function crowdOptions(params, head) {
  * @param {Point} leader
  * @returns {Point}
  */
-export function wanderGoal(i, count, t, leader) {
+function wanderGoal(i, count, t, leader) {
   const golden = Math.PI * (3 - Math.sqrt(5));
   const radius = 70 + 170 * Math.sqrt(i / Math.max(1, count - 1));
   const angle = i * golden + (i % 2 ? 1 : -1) * WANDER_RATE * t;

@@ -165,7 +165,7 @@ function spiderParams(settings) {
  * @param {number} seed
  * @returns {number}
  */
-export function nextSeed(seed) {
+function nextSeed(seed) {
   let h = (seed ^ 0x9e3779b9) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);

@@ -55,7 +55,7 @@ import { groupDigits } from './draw.js';
  */
 
 /** Timings kept for the median, max and sparkline. */
-export const HISTORY = 120;
+const HISTORY = 120;
 
 /** The frame budget the issue sets for solving (drawn as a dotted line on the sparkline), ms. */
 export const BUDGET_MS = 4;
@@ -110,7 +110,7 @@ function maximum(history) {
  * @param {History} history
  * @returns {number[]}
  */
-export function historyValues(history) {
+function historyValues(history) {
   const n = Math.min(history.count, HISTORY);
   const values = [];
   for (let k = history.count - n; k < history.count; k += 1) values.push(round3(history.values[k % HISTORY]));

@@ -50,11 +50,11 @@ import {
 const WORLD = FLAT_WORLD;
 
 /** Most limbs and chains a setting (or a link) may ask for. */
-export const MAX_LIMBS = 20000;
-export const MAX_CHAINS = 2000;
+const MAX_LIMBS = 20000;
+const MAX_CHAINS = 2000;
 
 /** Bones per chain. */
-export const CHAIN_BONES = 10;
+const CHAIN_BONES = 10;
 
 /** How fast the own targets circle, radians per second. */
 const ANGULAR_SPEED = 1.6;

@@ -23,17 +23,15 @@
 import { buildControls, buildReadouts } from './controls.js';
 import { createDescriber } from './describe.js';
 import { drawBackdrop, readTheme } from './draw.js';
-import { attachKeyboard, attachPointer } from './input.js';
-import {
-  HANDLE_KEY, RUN_KEY, STEP_KEY, arrowSteps, keyActions, keyboardHints, keysSentence,
-} from './keys.js';
+import { createHandles } from './handles.js';
+import { keyActions, keyboardHints, keysSentence } from './keys.js';
 import { FIXED_RATE, createLoop } from './loop.js';
 import { isStub, loadScenes, solverOf } from './scenes/catalog.js';
 import { loadSolver, startedSolver } from './solvers.js';
 import { formatLink } from './link.js';
 import { applyPageParams, defaultPage, pageQuery } from './page-params.js';
 import { createPageView } from './page-view.js';
-import { applyPartial, defaultSettings, describeValue, keyedValue, withPoints } from './settings.js';
+import { applyPartial, defaultSettings, describeValue, withPoints } from './settings.js';
 import { buildSceneTabs } from './tabs.js';
 import { createSvgContext } from './svg-context.js';
 import { buildTools } from './tools.js';
@@ -167,17 +165,11 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
   }
   /** @type {SceneDefinition} */
   let definition = firstScene;
-  /** Every handle of the scene (handlesOf), built once per scene: hover and drawing ask every frame. */
-  let handles = handlesOf(definition);
   /** @type {SceneInstance} */
   let scene = definition.create(solverFor(definition));
   /** @type {Settings} */
   let settings = defaultSettings(definition);
   let dirty = true;
-  /** @type {{active: string | null, hover: string | null}} */
-  const ui = { active: null, hover: null };
-  /** @type {{name: string, offset: Point} | null} */
-  let drag = null;
 
   const view = createView(canvas, definition.world, () => { dirty = true; });
   /** The page params (theme, transparent, play, readouts, openLink): page-params.js. */
@@ -195,10 +187,18 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
   let theme = readTheme(canvas, { dark: pageView.dark(), transparent: page.transparent });
   const describer = createDescriber(elements.description, elements.announcer);
 
-  /** The handle the arrow keys move (H or the handle tool switches it). */
-  let keyHandle = definition.keyboardPoint;
-  /** True while the canvas has keyboard focus: the key handle is highlighted then. */
-  let keyboardFocus = false;
+  /** The scene's handles, and pointer and keys on them (handles.js). */
+  const input = createHandles(canvas, {
+    current: () => ({ definition, scene, settings }),
+    view,
+    change,
+    redraw() { dirty = true; },
+    wake: () => pageView.start(),
+    keyHandleChanged: showHints,
+    actions: () => actions,
+    stepOnce,
+    runOnce,
+  }, { touchScrolls });
   const keyboardLikely = matchMedia(KEYBOARD_LIKELY);
   keyboardLikely.addEventListener('change', showHints);
 
@@ -225,32 +225,16 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
     change({ params: { [name]: value } });
   }
 
-  /** Every handle of the scene, built once per scene (see handlesOf). */
-  function allHandles() {
-    return handles;
-  }
-
-  /**
-   * Where a handle is now, world units: a point's setting, or where the scene places a derived
-   * handle (null: not shown now).
-   * @param {string} name
-   * @returns {Point | null}
-   */
-  function handlePosition(name) {
-    if (name in settings.points) return settings.points[name];
-    return scene.handleAt?.(name, settings) ?? null;
-  }
-
   /** The scene's keys (keys.js): one table for the key handler, the hints and the canvas label. */
   function sceneKeys() {
-    return keyActions(definition, { handles: allHandles().length, stepThrough: Boolean(scene.stepSolver) });
+    return keyActions(definition, { handles: input.all().length, stepThrough: Boolean(scene.stepSolver) });
   }
 
   function buildSceneTools() {
     return buildTools(elements.tools, {
-      handles: allHandles().length > 1,
+      handles: input.all().length > 1,
       stepThrough: Boolean(scene.stepSolver),
-      onHandle: switchHandle,
+      onHandle: () => input.switchHandle(),
       onStep: stepOnce,
       onRun: runOnce,
     });
@@ -260,7 +244,7 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
     elements.title.textContent = definition.title;
     elements.summary.textContent = definition.summary;
     showHints();
-    const labels = allHandles().map((spec) => spec.label.toLowerCase());
+    const labels = input.all().map((spec) => spec.label.toLowerCase());
     canvas.setAttribute('aria-label', `${definition.canvasLabel} ${keysSentence(definition, actions, labels)}`);
     document.documentElement.dataset.scene = definition.id;
     tabs.show(definition.id);
@@ -269,35 +253,13 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
   /** The hints under the canvas: pointer and keys where a keyboard is likely, else gestures. */
   function showHints() {
     const lines = keyboardLikely.matches
-      ? [...definition.hints.pointer, ...keyboardHints(definition, handleSpec().label.toLowerCase(), allHandles().length)]
+      ? [...definition.hints.pointer, ...keyboardHints(definition, input.keyHandle().label.toLowerCase(), input.all().length)]
       : definition.hints.touch;
     elements.hints.replaceChildren(...lines.map((hint) => {
       const item = document.createElement('li');
       item.textContent = hint;
       return item;
     }));
-  }
-
-  /** Handles the arrow keys can move now: the scene's keyboard point and whatever can be grabbed. */
-  function movableHandles() {
-    return allHandles().filter((spec) => spec.name === definition.keyboardPoint
-      || (scene.hitRadius(spec.name, 'mouse') > 0 && handlePosition(spec.name) !== null));
-  }
-
-  /** The handle the arrow keys move now (the keyboard point when the chosen one cannot move now). */
-  function handleSpec() {
-    const movable = movableHandles();
-    return movable.find((spec) => spec.name === keyHandle)
-      ?? movable.find((spec) => spec.name === definition.keyboardPoint) ?? definition.points[0];
-  }
-
-  /** Selects the next movable handle for the arrow keys. */
-  function switchHandle() {
-    const movable = movableHandles();
-    const at = movable.findIndex((spec) => spec.name === handleSpec().name);
-    keyHandle = movable[(at + 1) % movable.length].name;
-    showHints();
-    dirty = true;
   }
 
   /** One step of the solver (step-through), as the S key and the Step tool do. */
@@ -323,13 +285,9 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
   function mountScene(next) {
     scene.dispose();
     definition = next;
-    handles = handlesOf(definition);
     scene = definition.create(solverFor(definition));
     settings = defaultSettings(definition);
-    drag = null;
-    ui.active = null;
-    ui.hover = null;
-    keyHandle = definition.keyboardPoint;
+    input.mount();
     fitted = definition.world;
     view.setWorld(definition.world);
     followCamera();
@@ -353,7 +311,8 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
     if (update.moved) {
       const moved = { ...update.moved };
       // The user holds this point: the pointer wins over the scene.
-      if (drag) delete moved[drag.name];
+      const held = input.dragging();
+      if (held) delete moved[held];
       settings = withPoints(settings, moved);
     }
     // A point kept in a valid place (a target above the ground) is kept there even mid-drag.
@@ -369,13 +328,10 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
   /**
    * Draws the scene into a context: the canvas', or an SVG recorder's (exportImage).
    * @param {CanvasRenderingContext2D} ctx
-   * @param {{name: string, label: string}} [handle] The handle the arrow keys move now.
    */
-  function drawFrame(ctx, handle = handleSpec()) {
+  function drawFrame(ctx) {
     drawBackdrop(ctx, view, theme, definition.gridSpacing, definition.axes ?? true);
-    // With keyboard focus on the canvas, the handle the arrows move is highlighted as if hovered.
-    const keyboardHover = keyboardFocus && !ui.active ? handle.name : null;
-    scene.draw(ctx, view, theme, settings, { active: ui.active, hover: ui.hover ?? keyboardHover });
+    scene.draw(ctx, view, theme, settings, input.highlights());
   }
 
   /** The world rectangle the view fits now (a scene's panel beside it may widen it). */
@@ -411,8 +367,8 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
     fitScene();
     dirty = false;
     work.renders += 1;
-    const handle = handleSpec();
-    drawFrame(view.begin(), handle);
+    const handle = input.keyHandle();
+    drawFrame(view.begin());
     controls.update(settings.params);
     const values = scene.readouts(settings);
     readouts.update(values);
@@ -485,127 +441,6 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
     onChange();
     return notices;
   }
-
-  /**
-   * Moves a handle to a world position: a point is kept inside the scene (a drag past the edge);
-   * a derived handle changes what the scene derives it from (scene.dragHandle).
-   * @param {string} name
-   * @param {Point} world
-   */
-  function movePoint(name, world) {
-    if (!(name in settings.points)) {
-      if (scene.dragHandle) change(scene.dragHandle(name, world, settings));
-      return;
-    }
-    // What else taking hold of it changes is the scene's (a target on a path leaves the path).
-    change({ ...scene.take?.(name, settings), [name]: { x: world.x, y: world.y } });
-  }
-
-  /**
-   * The point a client position grabs, if any: the first (most important) point in reach.
-   * @param {Point} client
-   * @param {string} pointerType
-   */
-  function pointAt(client, pointerType) {
-    for (const spec of allHandles()) {
-      const world = handlePosition(spec.name);
-      if (!world) continue;
-      const at = view.worldToClient(world);
-      const radius = scene.hitRadius(spec.name, pointerType); // 0: not draggable now.
-      if (radius > 0 && Math.hypot(at.x - client.x, at.y - client.y) <= radius) {
-        return spec.name;
-      }
-    }
-    return null;
-  }
-
-  attachPointer(canvas, {
-    begin(client, pointerType) {
-      pageView.start();
-      const world = view.clientToWorld(client);
-      const grabbed = pointAt(client, pointerType);
-      if (grabbed) {
-        // Keep the grab offset so the handle doesn't jump under the pointer.
-        const point = /** @type {Point} */ (handlePosition(grabbed));
-        drag = { name: grabbed, offset: { x: point.x - world.x, y: point.y - world.y } };
-      } else {
-        const perPixel = 1 / view.scale();
-        const claim = scene.press?.(world, settings, { pointerType, perPixel }) ?? null;
-        if (claim) {
-          // A press the scene takes (a mark in a panel of its own): its change, then its drag.
-          if (claim.change) change(claim.change);
-          const at = claim.drag ? handlePosition(claim.drag) : null;
-          drag = claim.drag ? { name: claim.drag, offset: { x: 0, y: 0 } } : null;
-          if (drag && claim.jump) movePoint(drag.name, world);
-          else if (drag && at) drag.offset = { x: at.x - world.x, y: at.y - world.y };
-        } else {
-          // Pressing anywhere else moves the main point there and drags it from there.
-          drag = { name: definition.keyboardPoint, offset: { x: 0, y: 0 } };
-          movePoint(drag.name, world);
-        }
-      }
-      if (!drag) return;
-      ui.active = drag.name;
-      ui.hover = null;
-      delete canvas.dataset.hover;
-      canvas.dataset.dragging = drag.name;
-      dirty = true;
-    },
-    move(client) {
-      if (!drag) return;
-      const world = view.clientToWorld(client);
-      movePoint(drag.name, { x: world.x + drag.offset.x, y: world.y + drag.offset.y });
-    },
-    end() {
-      drag = null;
-      ui.active = null;
-      delete canvas.dataset.dragging;
-      dirty = true;
-    },
-    hover(client) {
-      const over = client ? pointAt(client, 'mouse') : null;
-      if (over !== ui.hover) {
-        ui.hover = over;
-        if (over) canvas.dataset.hover = over;
-        else delete canvas.dataset.hover;
-        dirty = true;
-      }
-    },
-  }, { touchScrolls, grabs: (client, pointerType) => pointAt(client, pointerType) !== null });
-
-  attachKeyboard(canvas, {
-    nudge(dx, dy, large) {
-      pageView.start();
-      const { step, large: largeStep } = arrowSteps(definition);
-      const by = large ? largeStep : step;
-      const { name } = handleSpec();
-      const point = handlePosition(name);
-      if (point) movePoint(name, { x: point.x + dx * by, y: point.y + dy * by });
-    },
-    shortcut(key) {
-      pageView.start();
-      const pressed = key.length === 1 ? key.toLowerCase() : key;
-      const action = actions.find((candidate) => candidate.key === pressed);
-      if (!action) return false;
-      if (action.param) {
-        const { name } = action.param;
-        change({ params: { [name]: keyedValue(action.param, settings.params[name]) } });
-        return true;
-      }
-      if (action.key === HANDLE_KEY) switchHandle();
-      else if (action.key === STEP_KEY) stepOnce();
-      else if (action.key === RUN_KEY) return runOnce();
-      return true;
-    },
-  });
-  canvas.addEventListener('focus', () => {
-    keyboardFocus = canvas.matches(':focus-visible');
-    dirty = true;
-  });
-  canvas.addEventListener('blur', () => {
-    keyboardFocus = false;
-    dirty = true;
-  });
 
   /** @type {Playground} */
   const api = {
@@ -707,14 +542,4 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
       onChange();
     },
   };
-}
-
-/**
- * Every handle of a scene: its points (settings), then the handles it places itself (derived from
- * its settings, such as the arm's pose ghost), most important first.
- * @param {SceneDefinition} definition
- * @returns {ReadonlyArray<{name: string, label: string}>}
- */
-function handlesOf(definition) {
-  return Object.freeze([...definition.points, ...(definition.handles ?? [])]);
 }

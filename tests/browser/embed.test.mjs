@@ -477,8 +477,8 @@ for (const name of ENGINES) {
     test('an embed loads only its own scene\'s modules; a host\'s ik2d:setState to another scene loads that one first', async () => {
       await withPage('embed.html?scene=arm', { viewport: { width: 640, height: 480 } }, async (page) => {
         const sceneModules = async () => [...new Set((await page.requestList())
-          .map((request) => /\/src\/scenes\/([\w-]+)\.js$/.exec(request)?.[1]).filter(Boolean))].sort();
-        assert.deepEqual(await sceneModules(), ['arm', 'arm-joint-space', 'arm-overlay', 'arm-tool', 'catalog', 'overlay-layout', 'shared', 'target-path'].sort());
+          .map((request) => /\/src\/scenes\/([\w/-]+)\.js$/.exec(request)?.[1]).filter(Boolean))].sort();
+        assert.deepEqual(await sceneModules(), ['arm/joint-space', 'arm/overlay', 'arm/scene', 'arm/tool', 'catalog', 'overlay-layout', 'shared', 'target-path'].sort());
         // playground.setState cannot wait for a module: it says so, and nothing changes.
         assert.deepEqual(await page.evaluate(() => window.playground.setState({ scene: 'spider' })),
           ["Ignored scene=spider: it is not loaded yet (await playground.prepareScene('spider') first; ik2d:setState messages load it by themselves)"]);
@@ -492,7 +492,7 @@ for (const name of ENGINES) {
         assert.deepEqual(reply.notices, []);
         assert.equal(reply.state.scene, 'chain');
         assert.equal(reply.state.params.bones, 9);
-        assert.ok((await sceneModules()).includes('chain'), 'the chain was fetched when asked for');
+        assert.ok((await sceneModules()).includes('chain/scene'), 'the chain was fetched when asked for');
         // The page params by message: checked like a link, applied at once.
         const themed = await page.evaluate(() => new Promise((resolve) => {
           addEventListener('message', (event) => { if (event.data?.id === 'theme' && event.data.type !== 'ik2d:setState') resolve(event.data); });

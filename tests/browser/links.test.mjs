@@ -3,10 +3,9 @@
 // links, each of which loads a working scene with a visible plain-text notice, injects nothing,
 // opens no dialog and logs no error. In every engine (engines/index.mjs).
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
 import { SCENES } from '../../web/src/scenes/index.js';
 import { HEAD_SCRIPT_URL, getState, setState } from './harness.mjs';
-import { ENGINES, assertNoProblems, useEnginePage } from './engines/index.mjs';
+import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
 
@@ -181,97 +180,87 @@ const HOSTILE = [
   },
 ];
 
-for (const name of ENGINES) {
-  describe(name, () => {
-    /** @type {import('./engines/index.mjs').Engine} */
-    let engine;
-    /** @type {string} */
-    let url;
-    /** @type {EnginePage} */
-    let page;
-    useEnginePage(name, '', (shared) => ({ engine, url, page } = shared));
+forEachEngine({ page: '' }, ({ name, test }) => {
+  for (const [index, scene] of SCENES.entries()) {
+    test(`${scene.id}: a link made after changing every setting opens to identical params and points`, async ({ engine, url, page }) => {
+      await visit(page, `${url}?scene=${scene.id}`);
+      await page.evaluate(() => window.playground.pause());
 
-    for (const [index, scene] of SCENES.entries()) {
-      test(`${scene.id}: a link made after changing every setting opens to identical params and points`, async () => {
-        await visit(page, `${url}?scene=${scene.id}`);
-        await page.evaluate(() => window.playground.pause());
-
-        // Toggles and choices that make a point move by itself (a moving target, a target path, a
-        // following root) are left at their defaults: the copy would have moved on by the time it is
-        // read. Found by trying each.
-        const animated = new Set();
-        for (const spec of scene.params.filter((p) => p.kind === 'toggle' || p.kind === 'choice')) {
-          const before = await getState(page);
-          await setState(page, { params: { [spec.name]: otherValue(spec, 0) } });
-          await page.evaluate(() => window.playground.step(5));
-          const after = await getState(page);
-          if (scene.points.some((p) => after[p.name].x !== before[p.name].x || after[p.name].y !== before[p.name].y)) {
-            animated.add(spec.name);
-          }
-          await page.evaluate(() => document.getElementById('reset')?.click());
+      // Toggles and choices that make a point move by itself (a moving target, a target path, a
+      // following root) are left at their defaults: the copy would have moved on by the time it is
+      // read. Found by trying each.
+      const animated = new Set();
+      for (const spec of scene.params.filter((p) => p.kind === 'toggle' || p.kind === 'choice')) {
+        const before = await getState(page);
+        await setState(page, { params: { [spec.name]: otherValue(spec, 0) } });
+        await page.evaluate(() => window.playground.step(5));
+        const after = await getState(page);
+        if (scene.points.some((p) => after[p.name].x !== before[p.name].x || after[p.name].y !== before[p.name].y)) {
+          animated.add(spec.name);
         }
-
-        const fraction = 0.3137 + 0.17 * index;
-        // Custom params (the chain's lengths and joint limits) follow from the others here; figure.test.mjs
-        // and the property tests change them directly.
-        const params = Object.fromEntries(scene.params.filter((spec) => !animated.has(spec.name) && spec.kind !== 'custom')
-          .map((spec) => [spec.name, otherValue(spec, fraction)]));
-        const points = Object.fromEntries(scene.points.map((spec, i) => {
-          const b = spec.bounds ?? scene.world;
-          const f = 0.41 + 0.13 * i;
-          // Near the middle of the bounds, off round numbers (a spider target stays near the spider).
-          const cx = (b.minX + b.maxX) / 2;
-          const cy = (b.minY + b.maxY) / 2;
-          return [spec.name, { x: cx + Math.min(150, (b.maxX - b.minX) / 4) * f + 0.0049, y: cy + (b.maxY - b.minY) * 0.2 * f + 0.456 }];
-        }));
-        const notices = await setState(page, { params, ...points });
-        assert.ok(notices.every((n) => /^Rounded /.test(n)), `only roundings to a grid, got ${JSON.stringify(notices)}`);
-        const state = await getState(page);
-        for (const name of Object.keys(params)) {
-          const spec = scene.params.find((p) => p.name === name);
-          assert.notDeepEqual(state.params[name], spec.default, `${scene.id}.${name} moved off its default`);
-        }
-
-        const link = await page.evaluate(() => window.playground.shareLink());
-        const parsed = new URL(link);
-        assert.equal(`${parsed.origin}${parsed.pathname}`, url, 'a link to this page');
-        assert.ok(parsed.search.startsWith(`?v=1&scene=${scene.id}&`), `versioned, scene first: ${link}`);
-        assert.ok(link.length < 400, `short: ${link.length} characters (${link})`);
-        assert.doesNotMatch(parsed.search, /%[0-9A-F]{2}/i, 'readable: nothing percent-encoded');
-
-        const copy = await engine.openPage(link, { viewport: { width: 900, height: 700 } });
-        try {
-          const copied = await copy.evaluate(() => window.playground.getState());
-          assert.equal(copied.scene, scene.id);
-          assertSameSettings(copied, state, scene, `${scene.id} link`);
-          assert.equal(await copy.isVisible('#notices'), false, 'a shared link has nothing to complain about');
-          // The spider and the creature walk on in the copy, so where they are (`at`) is compared
-          // elsewhere (figure.test.mjs, creature.test.mjs).
-          const withoutOwnState = (text) => {
-            const query = new URL(text);
-            if (scene.id === 'spider' || scene.id === 'creature') query.searchParams.delete('at');
-            return query.href;
-          };
-          assert.equal(withoutOwnState(await copy.evaluate(() => window.playground.shareLink())), withoutOwnState(link), 'and links back to itself');
-        } finally {
-          await copy.close();
-        }
-        await assertNoProblems(page);
-      });
-    }
-
-    test('malformed and hostile links each load a working scene with a plain-text notice', async () => {
-      // A 20 KB URL is more than most servers take: the test server takes it (startServer's header
-      // limit), so the page itself meets the long query.
-      for (const { what, query, scene, notices: expected, check } of HOSTILE) {
-        const link = `${url}${query}`;
-        await visit(page, link);
-        const notices = await shownNotices(page);
-        assert.equal(notices.length, expected.length, `${what}: ${JSON.stringify(notices)}`);
-        expected.forEach((pattern, i) => assert.match(notices[i], pattern, `${what}: notice ${i}`));
-        if (check) check(await getState(page));
-        await assertSafeAndWorking(page, url, what, scene);
+        await page.evaluate(() => document.getElementById('reset')?.click());
       }
+
+      const fraction = 0.3137 + 0.17 * index;
+      // Custom params (the chain's lengths and joint limits) follow from the others here; figure.test.mjs
+      // and the property tests change them directly.
+      const params = Object.fromEntries(scene.params.filter((spec) => !animated.has(spec.name) && spec.kind !== 'custom')
+        .map((spec) => [spec.name, otherValue(spec, fraction)]));
+      const points = Object.fromEntries(scene.points.map((spec, i) => {
+        const b = spec.bounds ?? scene.world;
+        const f = 0.41 + 0.13 * i;
+        // Near the middle of the bounds, off round numbers (a spider target stays near the spider).
+        const cx = (b.minX + b.maxX) / 2;
+        const cy = (b.minY + b.maxY) / 2;
+        return [spec.name, { x: cx + Math.min(150, (b.maxX - b.minX) / 4) * f + 0.0049, y: cy + (b.maxY - b.minY) * 0.2 * f + 0.456 }];
+      }));
+      const notices = await setState(page, { params, ...points });
+      assert.ok(notices.every((n) => /^Rounded /.test(n)), `only roundings to a grid, got ${JSON.stringify(notices)}`);
+      const state = await getState(page);
+      for (const name of Object.keys(params)) {
+        const spec = scene.params.find((p) => p.name === name);
+        assert.notDeepEqual(state.params[name], spec.default, `${scene.id}.${name} moved off its default`);
+      }
+
+      const link = await page.evaluate(() => window.playground.shareLink());
+      const parsed = new URL(link);
+      assert.equal(`${parsed.origin}${parsed.pathname}`, url, 'a link to this page');
+      assert.ok(parsed.search.startsWith(`?v=1&scene=${scene.id}&`), `versioned, scene first: ${link}`);
+      assert.ok(link.length < 400, `short: ${link.length} characters (${link})`);
+      assert.doesNotMatch(parsed.search, /%[0-9A-F]{2}/i, 'readable: nothing percent-encoded');
+
+      const copy = await engine.openPage(link, { viewport: { width: 900, height: 700 } });
+      try {
+        const copied = await copy.evaluate(() => window.playground.getState());
+        assert.equal(copied.scene, scene.id);
+        assertSameSettings(copied, state, scene, `${scene.id} link`);
+        assert.equal(await copy.isVisible('#notices'), false, 'a shared link has nothing to complain about');
+        // The spider and the creature walk on in the copy, so where they are (`at`) is compared
+        // elsewhere (figure.test.mjs, creature.test.mjs).
+        const withoutOwnState = (text) => {
+          const query = new URL(text);
+          if (scene.id === 'spider' || scene.id === 'creature') query.searchParams.delete('at');
+          return query.href;
+        };
+        assert.equal(withoutOwnState(await copy.evaluate(() => window.playground.shareLink())), withoutOwnState(link), 'and links back to itself');
+      } finally {
+        await copy.close();
+      }
+      await assertNoProblems(page);
     });
+  }
+
+  test('malformed and hostile links each load a working scene with a plain-text notice', async ({ url, page }) => {
+    // A 20 KB URL is more than most servers take: the test server takes it (startServer's header
+    // limit), so the page itself meets the long query.
+    for (const { what, query, scene, notices: expected, check } of HOSTILE) {
+      const link = `${url}${query}`;
+      await visit(page, link);
+      const notices = await shownNotices(page);
+      assert.equal(notices.length, expected.length, `${what}: ${JSON.stringify(notices)}`);
+      expected.forEach((pattern, i) => assert.match(notices[i], pattern, `${what}: notice ${i}`));
+      if (check) check(await getState(page));
+      await assertSafeAndWorking(page, url, what, scene);
+    }
   });
-}
+});

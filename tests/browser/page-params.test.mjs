@@ -21,8 +21,13 @@ function luminance([r, g, b]) {
 /** Parses "rgb(1, 2, 3)" / "rgba(1, 2, 3, 0)". */
 const rgb = (text) => (text.match(/[\d.]+/g) ?? []).map(Number);
 
+/** Why one engine is enough: the notices come from the page's modules (tests/js/page-input.test.mjs reads them in Node). */
+const ONCE_NODE = 'what it checks beyond the page\'s modules (notices shown as text, nothing injected) is the same JS in every engine; tests/js/page-input.test.mjs checks the notices themselves';
+/** Why one engine is enough: links and their notices are the page's own JS, the same in every engine. */
+const ONCE_JS = 'links, their notices and clamping are the page\'s own JS (link.js, settings.js), the same in every engine';
+
 forEachEngine({}, ({ name, test }) => {
-  test('links carry the page params in every scene, only when not default, and read them back', async ({ engine, url }) => {
+  test('links carry the page params in every scene, only when not default, and read them back', { once: ONCE_JS }, async ({ engine, url }) => {
     for (const scene of ['arm', 'chain', 'spider', 'stress']) {
       const query = `v=1&scene=${scene}&theme=dark&transparent=1&play=paused&readouts=1&openLink=0`;
       const opened = await engine.openPage(`${url}embed.html?${query}`, { viewport: { width: 480, height: 360 } });
@@ -45,7 +50,7 @@ forEachEngine({}, ({ name, test }) => {
     }
   });
 
-  test('bad page params get the same notices as bad settings; setState checks them the same way', async ({ engine, url }) => {
+  test('bad page params get the same notices as bad settings; setState checks them the same way', { once: ONCE_NODE }, async ({ engine, url }) => {
     const opened = await engine.openPage(`${url}embed.html?scene=chain&theme=purple&transparent=maybe&play=later&openLink=2`,
       { viewport: { width: 640, height: 480 } });
     const page = opened;

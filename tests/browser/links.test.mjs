@@ -18,6 +18,10 @@ function shownNotices(p) {
 
 /** Loads a URL in the shared page and waits for the playground; forgets earlier problems. @param {EnginePage} page */
 async function visit(page, url) {
+  // Through a blank page, so the last page's requests still in flight (its icon, on a busy machine)
+  // are cancelled before its problems are forgotten, not counted against the next link. (WebKit's
+  // problems are read from the document shown, so an old document's cannot reach them.)
+  if (page.engine !== 'webkit') await page.goto('about:blank');
   page.problems.length = 0;
   await page.goto(url);
   await page.waitReady();

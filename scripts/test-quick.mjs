@@ -1,7 +1,8 @@
-// test-quick.mjs: `npm run test:quick`, the inner loop while developing (about a minute once
-// built): the native Catch2 suite (debug build, no sanitizers), the Node tests of the module and
-// the page's modules (tests/js), and one smoke test of the page in headless Chromium only
-// (tests/browser/load.test.mjs; IK2D_ENGINES=firefox,webkit for others). `npm test` stays the full suite and CI's command.
+// test-quick.mjs: `npm run test:quick`, the inner loop while developing (how long it takes is said
+// once, in CONTRIBUTING.md; it prints its own time): the native Catch2 suite (debug build, no
+// sanitizers), the Node tests of the module and the page's modules (tests/js), and one smoke test
+// of the page in headless Chromium only (tests/browser/load.test.mjs; IK2D_ENGINES=firefox,webkit
+// for others). `npm test` stays the full suite and CI's command.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { assembleDist, buildWasm } from './build.mjs';

@@ -3,9 +3,8 @@
 // puts the head back where it was, the overlay, and the one WebAssembly module the page fetches.
 // One page serves most of the file; each of those tests starts from the lizard's defaults, paused.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
 import { assertClose, getState, readout, setState, worldPerPixel, worldToClient } from './harness.mjs';
-import { ENGINES, assertNoProblems, useEnginePage } from './engines/index.mjs';
+import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @type {import('./engines/index.mjs').Engine} */
 let engine;
@@ -44,205 +43,204 @@ function shownNotices(target) {
 
 const wasmOf = (requests) => requests.filter((request) => request.endsWith('.wasm')).map((request) => request.split('/').pop());
 
-for (const name of ENGINES) {
-  describe(name, () => {
-    useEnginePage(name, '?scene=creature&kind=lizard', (shared) => ({ engine, url, page } = shared));
+/** Why one engine is enough: links and their notices are the page's own JS, the same in every engine. */
+const ONCE_JS = 'links, their notices and clamping are the page\'s own JS (link.js, settings.js), the same in every engine';
 
-    test('?scene=creature&kind=lizard loads a lizard: 14 spine points, 4 legs, a skin and two eyes', async () => {
-      const state = await getState(page);
-      assert.deepEqual(JSON.parse(JSON.stringify(state)), state, 'getState() is JSON-serializable');
-      assert.equal(state.scene, 'creature');
-      assert.deepEqual(state.params, DEFAULT_PARAMS);
-      assert.deepEqual(state.target, DEFAULT_TARGET);
-      assert.equal(state.creature.spine.length, 14);
-      assert.equal(state.creature.legs.length, 4);
-      assert.equal(state.creature.eyes.length, 2);
-      assert.ok(state.creature.outline.length >= 28, 'a skin around every spine point');
-      for (const p of [...state.creature.spine, ...state.creature.outline]) {
-        assert.ok(Number.isFinite(p.x) && Number.isFinite(p.y));
-      }
-      assert.equal(await page.getAttribute('html', 'data-scene'), 'creature');
-      assert.equal(await page.textContent('#scene-title'), 'Procedural creature');
-      assert.match(await readout(page, 'status'), /^(following|at the target)$/);
-      assert.equal(await readout(page, 'kind'), 'lizard');
-      assert.equal(await readout(page, 'count'), '1');
-      assert.match(await readout(page, 'planted'), /^[0-4] of 4$/);
-      assert.match(await readout(page, 'heading'), /^-?\d+°$/);
-      assert.equal(await page.isVisible('#notices'), false);
-      await assertNoProblems(page);
-    });
-
-    test('a real pointer drag moves the target; stepping brings the head toward it', async () => {
-      await reset();
-      const perPixel = await worldPerPixel(page);
-      const start = await getState(page);
-      const from = await worldToClient(page, DEFAULT_TARGET);
-      const to = await worldToClient(page, { x: -150, y: -120 });
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move(to.x, to.y, { steps: 6 });
-      await page.mouse.up();
-      let state = await getState(page);
-      assertClose(state.target.x, -150, 2 * perPixel, 'target.x follows the mouse');
-      assertClose(state.target.y, -120, 2 * perPixel, 'target.y follows the mouse');
-      assert.deepEqual(state.creature.spine[0], start.creature.spine[0], 'paused: the head has not moved yet');
-      const distance = (head) => Math.hypot(head.x - state.target.x, head.y - state.target.y);
-      const before = distance(start.creature.spine[0]);
-      await step(180);
-      state = await getState(page);
-      const after = distance(state.creature.spine[0]);
-      assert.ok(after < before / 3, `the head comes to the target (${before.toFixed(1)} → ${after.toFixed(1)})`);
-      assert.deepEqual(state.creature.goal, state.target, 'the goal is the target');
-      await assertNoProblems(page);
-    });
-
-    test('arrow keys move the target; path=circle moves it by itself; the same steps give the same state', async () => {
-      await reset();
-      await page.locator('canvas').first().focus();
-      await page.keyboard.press('ArrowLeft');
-      await page.keyboard.press('Shift+ArrowUp');
-      assert.deepEqual((await getState(page)).target, { x: DEFAULT_TARGET.x - 8, y: DEFAULT_TARGET.y + 40 });
-      await setState(page, { params: { path: 'circle' } });
-      await step(30);
-      const a = await getState(page);
-      assert.notDeepEqual(a.target, { x: DEFAULT_TARGET.x - 8, y: DEFAULT_TARGET.y + 40 }, 'the path moves the target');
-      assert.deepEqual(a.creature.goal, a.target, 'and the creature heads for it');
-      // Determinism: the same link, paused, and the same steps.
-      const link = await page.evaluate(() => window.playground.shareLink());
-      const twins = [await engine.openPage(`${link}&play=paused`), await engine.openPage(`${link}&play=paused`)];
-      try {
-        const states = [];
-        for (const twin of twins) {
-          await twin.evaluate(() => window.playground.step(90));
-          states.push((await getState(twin)).creature);
-        }
-        assert.deepEqual(states[0], states[1], 'two pages, one link, 90 steps: the same creature');
-      } finally {
-        for (const twin of twins) await twin.close();
-      }
-      await assertNoProblems(page);
-    });
-
-    test('every kind loads, with its own body', async () => {
-      for (const [kind, [spine, legs]] of Object.entries(KINDS)) {
-        const notices = await setState(page, { params: { kind } });
-        assert.deepEqual(notices, [], kind);
-        const state = await getState(page);
-        assert.equal(state.params.kind, kind);
-        assert.equal(state.creature.spine.length, spine, `${kind}: spine points`);
-        assert.equal(state.creature.legs.length, legs, `${kind}: legs`);
-        assert.equal(state.creature.fins.length > 0, kind === 'fish', `${kind}: fins only on the fish`);
-        assert.equal(await readout(page, 'kind'), kind);
-        await step(10);
-      }
-      await assertNoProblems(page);
-    });
-
-    test('count=20 makes a crowd of 20; the readouts and description say so', async () => {
-      const crowd = await engine.openPage(`${url}?scene=creature&kind=snake&count=20`);
-      try {
-        const state = await getState(crowd);
-        assert.equal(state.params.count, 20);
-        assert.equal(state.creature.spine.length, 28, 'state has the first creature');
-        assert.equal(await readout(crowd, 'count'), '20');
-        const description = await crowd.evaluate(() => {
-          const canvas = document.querySelector('canvas');
-          const id = canvas?.getAttribute('aria-describedby');
-          return (id && document.getElementById(id)?.textContent) || '';
-        });
-        assert.match(description, /20 creatures/);
-        await crowd.evaluate(() => window.playground.step(60));
-        await assertNoProblems(crowd);
-      } finally {
-        await crowd.close();
-      }
-    });
-
-    test('bad and hostile values give plain-text notices and a working lizard', async () => {
-      const hostile = await engine.openPage(`${url}?scene=creature&kind=dragon&count=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E`);
-      try {
-        const notices = await shownNotices(hostile);
-        assert.equal(notices.length, 2, notices.join(' | '));
-        assert.ok(notices.some((text) => /^Ignored kind=dragon/.test(text)), notices.join(' | '));
-        assert.ok(notices.some((text) => text.startsWith('Ignored count=<img src=x onerror=alert(1)>')), notices.join(' | '));
-        assert.equal(await hostile.$$eval('#notice-list img', (images) => images.length), 0, 'notices are plain text');
-        const state = await getState(hostile);
-        assert.deepEqual(state.params, DEFAULT_PARAMS, 'nothing changed');
-        assert.equal(state.creature.spine.length, 14);
-        // setState checks the same way: out of range counts are clamped, an unknown kind ignored.
-        assert.deepEqual(await setState(hostile, { params: { count: 0 } }), ['Clamped count=0 to 1 (allowed 1 to 200)']);
-        assert.deepEqual(await setState(hostile, { params: { count: 5000 } }), ['Clamped count=5000 to 200 (allowed 1 to 200)']);
-        assert.equal((await getState(hostile)).params.count, 200);
-        const kindNotices = await setState(hostile, { params: { kind: 'dragon' } });
-        assert.equal(kindNotices.length, 1);
-        assert.match(kindNotices[0], /^Ignored kind=dragon/);
-        assert.equal((await getState(hostile)).params.kind, 'lizard');
-        await hostile.evaluate(() => window.playground.step(5));
-        await assertNoProblems(hostile);
-      } finally {
-        await hostile.close();
-      }
-      for (const query of ['count=0', 'count=5000']) {
-        const visit = await engine.openPage(`${url}?scene=creature&${query}`);
-        try {
-          const notices = await shownNotices(visit);
-          assert.equal(notices.length, 1, `${query}: ${notices.join(' | ')}`);
-          assert.match(notices[0], /^Clamped count=/);
-          await assertNoProblems(visit);
-        } finally {
-          await visit.close();
-        }
-      }
-    });
-
-    test('a shareLink reopens with the head within 2 units of the author’s', async () => {
-      await reset();
-      await setState(page, { params: { springDamping: 0.5 }, target: { x: 200, y: -100 } });
-      await step(75);
-      const state = await getState(page);
-      const link = await page.evaluate(() => window.playground.shareLink());
-      assert.ok(link.includes('scene=creature'), link);
-      assert.ok(new URL(link).searchParams.get('at'), `the link carries the head: ${link}`);
-      // Opened paused, so the copy is read where the link puts it, not some frames on.
-      const copy = await engine.openPage(`${link}&play=paused`);
-      try {
-        const copied = await getState(copy);
-        assert.deepEqual(copied.params, state.params);
-        assert.deepEqual(copied.target, state.target);
-        const [a, b] = [state.creature.spine[0], copied.creature.spine[0]];
-        assert.ok(Math.hypot(a.x - b.x, a.y - b.y) <= 2, `head ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
-        assert.equal(await copy.isVisible('#notices'), false, 'a shared link has nothing to complain about');
-        await assertNoProblems(copy);
-      } finally {
-        await copy.close();
-      }
-    });
-
-    test('the overlay (key O) draws without page errors', async () => {
-      await reset();
-      await page.locator('canvas').first().focus();
-      await page.keyboard.press('o');
-      assert.equal((await getState(page)).params.overlay, true);
-      await step(90);
-      for (const kind of ['centipede', 'fish']) {
-        await setState(page, { params: { kind } });
-        await step(30);
-      }
-      await page.evaluate(() => window.playground.resume());
-      await page.waitForTimeout(300);
-      await assertNoProblems(page);
-    });
-
-    test('the page fetches only ik2d-creature.wasm', async () => {
-      for (const file of ['index.html', 'embed.html']) {
-        const visit = await engine.openPage(`${url}${file}?scene=creature`);
-        try {
-          assert.deepEqual(wasmOf(await visit.requestList()), ['ik2d-creature.wasm'], file);
-          assert.equal((await getState(visit)).scene, 'creature');
-        } finally {
-          await visit.close();
-        }
-      }
-    });
+forEachEngine({ page: '?scene=creature&kind=lizard', assign: (env) => ({ engine, url, page } = env) }, ({ name, test }) => {
+  test('?scene=creature&kind=lizard loads a lizard: 14 spine points, 4 legs, a skin and two eyes', async () => {
+    const state = await getState(page);
+    assert.deepEqual(JSON.parse(JSON.stringify(state)), state, 'getState() is JSON-serializable');
+    assert.equal(state.scene, 'creature');
+    assert.deepEqual(state.params, DEFAULT_PARAMS);
+    assert.deepEqual(state.target, DEFAULT_TARGET);
+    assert.equal(state.creature.spine.length, 14);
+    assert.equal(state.creature.legs.length, 4);
+    assert.equal(state.creature.eyes.length, 2);
+    assert.ok(state.creature.outline.length >= 28, 'a skin around every spine point');
+    for (const p of [...state.creature.spine, ...state.creature.outline]) {
+      assert.ok(Number.isFinite(p.x) && Number.isFinite(p.y));
+    }
+    assert.equal(await page.getAttribute('html', 'data-scene'), 'creature');
+    assert.equal(await page.textContent('#scene-title'), 'Procedural creature');
+    assert.match(await readout(page, 'status'), /^(following|at the target)$/);
+    assert.equal(await readout(page, 'kind'), 'lizard');
+    assert.equal(await readout(page, 'count'), '1');
+    assert.match(await readout(page, 'planted'), /^[0-4] of 4$/);
+    assert.match(await readout(page, 'heading'), /^-?\d+°$/);
+    assert.equal(await page.isVisible('#notices'), false);
+    await assertNoProblems(page);
   });
-}
+
+  test('a real pointer drag moves the target; stepping brings the head toward it', async () => {
+    await reset();
+    const perPixel = await worldPerPixel(page);
+    const start = await getState(page);
+    const from = await worldToClient(page, DEFAULT_TARGET);
+    const to = await worldToClient(page, { x: -150, y: -120 });
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 6 });
+    await page.mouse.up();
+    let state = await getState(page);
+    assertClose(state.target.x, -150, 2 * perPixel, 'target.x follows the mouse');
+    assertClose(state.target.y, -120, 2 * perPixel, 'target.y follows the mouse');
+    assert.deepEqual(state.creature.spine[0], start.creature.spine[0], 'paused: the head has not moved yet');
+    const distance = (head) => Math.hypot(head.x - state.target.x, head.y - state.target.y);
+    const before = distance(start.creature.spine[0]);
+    await step(180);
+    state = await getState(page);
+    const after = distance(state.creature.spine[0]);
+    assert.ok(after < before / 3, `the head comes to the target (${before.toFixed(1)} → ${after.toFixed(1)})`);
+    assert.deepEqual(state.creature.goal, state.target, 'the goal is the target');
+    await assertNoProblems(page);
+  });
+
+  test('arrow keys move the target; path=circle moves it by itself; the same steps give the same state', async () => {
+    await reset();
+    await page.locator('canvas').first().focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Shift+ArrowUp');
+    assert.deepEqual((await getState(page)).target, { x: DEFAULT_TARGET.x - 8, y: DEFAULT_TARGET.y + 40 });
+    await setState(page, { params: { path: 'circle' } });
+    await step(30);
+    const a = await getState(page);
+    assert.notDeepEqual(a.target, { x: DEFAULT_TARGET.x - 8, y: DEFAULT_TARGET.y + 40 }, 'the path moves the target');
+    assert.deepEqual(a.creature.goal, a.target, 'and the creature heads for it');
+    // Determinism: the same link, paused, and the same steps.
+    const link = await page.evaluate(() => window.playground.shareLink());
+    const twins = [await engine.openPage(`${link}&play=paused`), await engine.openPage(`${link}&play=paused`)];
+    try {
+      const states = [];
+      for (const twin of twins) {
+        await twin.evaluate(() => window.playground.step(90));
+        states.push((await getState(twin)).creature);
+      }
+      assert.deepEqual(states[0], states[1], 'two pages, one link, 90 steps: the same creature');
+    } finally {
+      for (const twin of twins) await twin.close();
+    }
+    await assertNoProblems(page);
+  });
+
+  test('every kind loads, with its own body', async () => {
+    for (const [kind, [spine, legs]] of Object.entries(KINDS)) {
+      const notices = await setState(page, { params: { kind } });
+      assert.deepEqual(notices, [], kind);
+      const state = await getState(page);
+      assert.equal(state.params.kind, kind);
+      assert.equal(state.creature.spine.length, spine, `${kind}: spine points`);
+      assert.equal(state.creature.legs.length, legs, `${kind}: legs`);
+      assert.equal(state.creature.fins.length > 0, kind === 'fish', `${kind}: fins only on the fish`);
+      assert.equal(await readout(page, 'kind'), kind);
+      await step(10);
+    }
+    await assertNoProblems(page);
+  });
+
+  test('count=20 makes a crowd of 20; the readouts and description say so', async () => {
+    const crowd = await engine.openPage(`${url}?scene=creature&kind=snake&count=20`);
+    try {
+      const state = await getState(crowd);
+      assert.equal(state.params.count, 20);
+      assert.equal(state.creature.spine.length, 28, 'state has the first creature');
+      assert.equal(await readout(crowd, 'count'), '20');
+      const description = await crowd.evaluate(() => {
+        const canvas = document.querySelector('canvas');
+        const id = canvas?.getAttribute('aria-describedby');
+        return (id && document.getElementById(id)?.textContent) || '';
+      });
+      assert.match(description, /20 creatures/);
+      await crowd.evaluate(() => window.playground.step(60));
+      await assertNoProblems(crowd);
+    } finally {
+      await crowd.close();
+    }
+  });
+
+  test('bad and hostile values give plain-text notices and a working lizard', { once: ONCE_JS }, async () => {
+    const hostile = await engine.openPage(`${url}?scene=creature&kind=dragon&count=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E`);
+    try {
+      const notices = await shownNotices(hostile);
+      assert.equal(notices.length, 2, notices.join(' | '));
+      assert.ok(notices.some((text) => /^Ignored kind=dragon/.test(text)), notices.join(' | '));
+      assert.ok(notices.some((text) => text.startsWith('Ignored count=<img src=x onerror=alert(1)>')), notices.join(' | '));
+      assert.equal(await hostile.$$eval('#notice-list img', (images) => images.length), 0, 'notices are plain text');
+      const state = await getState(hostile);
+      assert.deepEqual(state.params, DEFAULT_PARAMS, 'nothing changed');
+      assert.equal(state.creature.spine.length, 14);
+      // setState checks the same way: out of range counts are clamped, an unknown kind ignored.
+      assert.deepEqual(await setState(hostile, { params: { count: 0 } }), ['Clamped count=0 to 1 (allowed 1 to 200)']);
+      assert.deepEqual(await setState(hostile, { params: { count: 5000 } }), ['Clamped count=5000 to 200 (allowed 1 to 200)']);
+      assert.equal((await getState(hostile)).params.count, 200);
+      const kindNotices = await setState(hostile, { params: { kind: 'dragon' } });
+      assert.equal(kindNotices.length, 1);
+      assert.match(kindNotices[0], /^Ignored kind=dragon/);
+      assert.equal((await getState(hostile)).params.kind, 'lizard');
+      await hostile.evaluate(() => window.playground.step(5));
+      await assertNoProblems(hostile);
+    } finally {
+      await hostile.close();
+    }
+    for (const query of ['count=0', 'count=5000']) {
+      const visit = await engine.openPage(`${url}?scene=creature&${query}`);
+      try {
+        const notices = await shownNotices(visit);
+        assert.equal(notices.length, 1, `${query}: ${notices.join(' | ')}`);
+        assert.match(notices[0], /^Clamped count=/);
+        await assertNoProblems(visit);
+      } finally {
+        await visit.close();
+      }
+    }
+  });
+
+  test('a shareLink reopens with the head within 2 units of the author’s', async () => {
+    await reset();
+    await setState(page, { params: { springDamping: 0.5 }, target: { x: 200, y: -100 } });
+    await step(75);
+    const state = await getState(page);
+    const link = await page.evaluate(() => window.playground.shareLink());
+    assert.ok(link.includes('scene=creature'), link);
+    assert.ok(new URL(link).searchParams.get('at'), `the link carries the head: ${link}`);
+    // Opened paused, so the copy is read where the link puts it, not some frames on.
+    const copy = await engine.openPage(`${link}&play=paused`);
+    try {
+      const copied = await getState(copy);
+      assert.deepEqual(copied.params, state.params);
+      assert.deepEqual(copied.target, state.target);
+      const [a, b] = [state.creature.spine[0], copied.creature.spine[0]];
+      assert.ok(Math.hypot(a.x - b.x, a.y - b.y) <= 2, `head ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
+      assert.equal(await copy.isVisible('#notices'), false, 'a shared link has nothing to complain about');
+      await assertNoProblems(copy);
+    } finally {
+      await copy.close();
+    }
+  });
+
+  test('the overlay (key O) draws without page errors', async () => {
+    await reset();
+    await page.locator('canvas').first().focus();
+    await page.keyboard.press('o');
+    assert.equal((await getState(page)).params.overlay, true);
+    await step(90);
+    for (const kind of ['centipede', 'fish']) {
+      await setState(page, { params: { kind } });
+      await step(30);
+    }
+    await page.evaluate(() => window.playground.resume());
+    await page.waitForTimeout(300);
+    await assertNoProblems(page);
+  });
+
+  test('the page fetches only ik2d-creature.wasm', async () => {
+    for (const file of ['index.html', 'embed.html']) {
+      const visit = await engine.openPage(`${url}${file}?scene=creature`);
+      try {
+        assert.deepEqual(wasmOf(await visit.requestList()), ['ik2d-creature.wasm'], file);
+        assert.equal((await getState(visit)).scene, 'creature');
+      } finally {
+        await visit.close();
+      }
+    }
+  });
+});

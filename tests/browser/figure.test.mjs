@@ -9,9 +9,8 @@
 // most 0.5 % of the pixels differ by more than 8 of 255 in any channel: an exact pose gives 0, and
 // a pose off by 0.05 units moves anti-aliased edges only.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
 import { assertClose, getState, nextFrames, setState, worldToClient } from './harness.mjs';
-import { ENGINES, assertNoProblems, useEngine } from './engines/index.mjs';
+import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 const VIEWPORT = { viewport: { width: 1200, height: 760 } };
 
@@ -83,222 +82,66 @@ async function openAsReader(engine, link) {
   return { reader, state: await getState(reader) };
 }
 
-for (const name of ENGINES) {
-  describe(name, () => {
-    /** @type {import('./engines/index.mjs').Engine} */
-    let engine;
-    /** @type {string} */
-    let url;
-    useEngine(name, (shared) => ({ engine, url } = shared));
-
-    test('arm: the reader sees the author\'s figure (state and pixels)', async (t) => {
-      const author = await engine.openPage(`${url}?scene=arm`, VIEWPORT);
+forEachEngine({}, ({ name, test }) => {
+  test('arm: the reader sees the author\'s figure (state and pixels)', async ({ engine, url }, t) => {
+    const author = await engine.openPage(`${url}?scene=arm`, VIEWPORT);
+    try {
+      await dragThrough(author, [{ x: 0, y: 0 }, { x: -60, y: -40 }]); // The root.
+      await dragThrough(author, [{ x: 110, y: 90 }, { x: 40, y: 150 }, { x: 130, y: 20 }]);
+      await author.click('#param-bend');
+      await author.getByRole('slider', { name: /Softness/ }).fill('30');
+      const state = await getState(author);
+      const link = await author.evaluate(() => window.playground.shareLink());
+      const { reader, state: copied } = await openAsReader(engine, link);
       try {
-        await dragThrough(author, [{ x: 0, y: 0 }, { x: -60, y: -40 }]); // The root.
-        await dragThrough(author, [{ x: 110, y: 90 }, { x: 40, y: 150 }, { x: 130, y: 20 }]);
-        await author.click('#param-bend');
-        await author.getByRole('slider', { name: /Softness/ }).fill('30');
-        const state = await getState(author);
-        const link = await author.evaluate(() => window.playground.shareLink());
-        const { reader, state: copied } = await openAsReader(engine, link);
-        try {
-          assert.deepEqual(copied.params, state.params);
-          assert.deepEqual([copied.root, copied.target], [state.root, state.target]);
-          assertClose(copied.result.joint.x, state.result.joint.x, 0.05, 'joint.x');
-          assertClose(copied.result.joint.y, state.result.joint.y, 0.05, 'joint.y');
-          await assertSameCanvas(t, reader, author, 'the canvases agree');
-          await assertNoProblems(reader);
-        } finally {
-          await reader.close();
-        }
-        await assertNoProblems(author);
+        assert.deepEqual(copied.params, state.params);
+        assert.deepEqual([copied.root, copied.target], [state.root, state.target]);
+        assertClose(copied.result.joint.x, state.result.joint.x, 0.05, 'joint.x');
+        assertClose(copied.result.joint.y, state.result.joint.y, 0.05, 'joint.y');
+        await assertSameCanvas(t, reader, author, 'the canvases agree');
+        await assertNoProblems(reader);
       } finally {
-        await author.close();
+        await reader.close();
       }
-    });
-
-    for (const setup of [
-      { name: '8-bone CCD chain dragged along a path', query: 'scene=chain&bones=8', controls: async () => {} },
-      {
-        name: '12-bone FABRIK chain with limits',
-        query: 'scene=chain',
-        controls: async (page) => {
-          await page.getByRole('radio', { name: 'FABRIK' }).click();
-          await page.getByRole('slider', { name: /Bones/ }).fill('12');
-          await page.getByRole('switch', { name: /Joint limits/ }).click();
-          await page.getByRole('slider', { name: /Limit ±/ }).fill('40');
-        },
-      },
-    ]) {
-      test(`chain: a ${setup.name} opens on the author's pose and stays put`, async (t) => {
-        const author = await engine.openPage(`${url}?${setup.query}`, VIEWPORT);
-        try {
-          await setup.controls(author);
-          await dragThrough(author, [{ x: 120, y: 70 }, { x: -200, y: 120 }, { x: -80, y: -180 }, { x: 160, y: -60 }, { x: 10, y: 40 }]);
-          await author.evaluate(() => window.playground.step(30));
-          const state = await getState(author);
-          const link = await author.evaluate(() => window.playground.shareLink());
-          assert.match(link, /&pose=/, 'the link carries the pose');
-          const { reader, state: copied } = await openAsReader(engine, link);
-          try {
-            assert.deepEqual(copied.params, state.params);
-            assertSamePositions(copied.positions, state.positions, 0.05, 'positions');
-            await reader.waitForTimeout(300);
-            assertSamePositions((await getState(reader)).positions, copied.positions, 0, 'the pose stays put');
-            await assertSameCanvas(t, reader, author, 'the canvases agree');
-            // And it moves once the reader changes something.
-            await setState(reader, { target: { x: 60, y: 60 } });
-            await reader.evaluate(() => window.playground.step(30));
-            assert.notDeepEqual((await getState(reader)).positions, copied.positions);
-            await assertNoProblems(reader);
-          } finally {
-            await reader.close();
-          }
-          await assertNoProblems(author);
-        } finally {
-          await author.close();
-        }
-      });
+      await assertNoProblems(author);
+    } finally {
+      await author.close();
     }
+  });
 
-    test('chain: a link made while stepping reopens stepping at the same step, with the same drawing', async (t) => {
-      const author = await engine.openPage(`${url}?scene=chain&method=fabrik&overlay=1`, VIEWPORT);
+  for (const setup of [
+    { name: '8-bone CCD chain dragged along a path', query: 'scene=chain&bones=8', controls: async () => {} },
+    {
+      name: '12-bone FABRIK chain with limits',
+      query: 'scene=chain',
+      controls: async (page) => {
+        await page.getByRole('radio', { name: 'FABRIK' }).click();
+        await page.getByRole('slider', { name: /Bones/ }).fill('12');
+        await page.getByRole('switch', { name: /Joint limits/ }).click();
+        await page.getByRole('slider', { name: /Limit ±/ }).fill('40');
+      },
+    },
+  ]) {
+    test(`chain: a ${setup.name} opens on the author's pose and stays put`, async ({ engine, url }, t) => {
+      const author = await engine.openPage(`${url}?${setup.query}`, VIEWPORT);
       try {
-        await dragThrough(author, [{ x: 120, y: 70 }, { x: -150, y: 100 }]);
-        await author.evaluate(() => window.playground.step(20));
-        await author.click('#tool-step'); // Step-through, then a new target to step toward.
-        await setState(author, { target: { x: 150, y: -100 } });
-        for (let i = 0; i < 4; i += 1) await author.click('#tool-step');
+        await setup.controls(author);
+        await dragThrough(author, [{ x: 120, y: 70 }, { x: -200, y: 120 }, { x: -80, y: -180 }, { x: 160, y: -60 }, { x: 10, y: 40 }]);
+        await author.evaluate(() => window.playground.step(30));
         const state = await getState(author);
-        assert.equal(state.stepping.count, 4);
         const link = await author.evaluate(() => window.playground.shareLink());
-        assert.match(link, /&step=4(&|$)/);
-        const { reader, state: copied } = await openAsReader(engine, link);
-        try {
-          assert.equal(copied.stepping.count, 4, 'the same step');
-          assert.equal(copied.stepping.kind, state.stepping.kind);
-          assertSamePositions(copied.positions, state.positions, 0.05, 'positions');
-          await assertSameCanvas(t, reader, author, 'the canvases agree, step drawing included');
-          await reader.click('#tool-step');
-          assert.equal((await getState(reader)).stepping.count, 5, 'and the reader steps on from there');
-          await assertNoProblems(reader);
-        } finally {
-          await reader.close();
-        }
-      } finally {
-        await author.close();
-      }
-    });
-
-    test('spider: the reader\'s first frame has the body where the author\'s was, feet on the ground; it walks on', async (t) => {
-      if (!engine.can.initScript) {
-        t.skip(`${name}: reading the first frame needs a script run before the page's own, which classic WebDriver cannot`);
-        return;
-      }
-      const author = await engine.openPage(`${url}?scene=spider&roughness=0.9`, VIEWPORT);
-      try {
-        await setState(author, { target: { x: -600, y: 60 } });
-        await author.evaluate(() => { window.playground.pause(); window.playground.step(240); });
-        const state = await getState(author);
-        assert.ok(state.body.x < -100, `the author's spider walked (x = ${state.body.x})`);
-        const link = await author.evaluate(() => window.playground.shareLink());
-        assert.match(link, /&at=-\d/);
-        // The state of the first frame, taken the moment the page says it is ready.
-        const reader = await engine.openPage(link, {
-          ...VIEWPORT,
-          waitReady: false,
-          initScript: () => {
-            new MutationObserver((_, observer) => {
-              if (document.documentElement.dataset.ready !== 'true') return;
-              /** @type {any} */ (window).firstState = window.playground.getState();
-              observer.disconnect();
-            }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
-          },
-        });
-        try {
-          await reader.waitForFunction(() => /** @type {any} */ (window).firstState);
-          const first = await reader.evaluate(() => /** @type {any} */ (window).firstState);
-          assertClose(first.body.x, state.body.x, 2, 'the body is where the author\'s was');
-          for (const leg of first.legs.filter((l) => l.planted)) {
-            const ground = await reader.evaluate((x) => window.playground.groundHeight(x), leg.foot.x);
-            assertClose(leg.foot.y, ground, 1, 'a planted foot is on the ground');
-          }
-          assert.ok(first.legs.some((l) => l.planted), 'it stands on its feet');
-          await reader.evaluate(() => { window.playground.pause(); window.playground.step(120); });
-          assert.ok((await getState(reader)).body.x < first.body.x - 20, 'then it walks on toward the target');
-        } finally {
-          await reader.close();
-        }
-      } finally {
-        await author.close();
-      }
-    });
-
-    test('stress: the reader gets the author\'s settings and target', async () => {
-      const author = await engine.openPage(`${url}?scene=stress`, VIEWPORT);
-      try {
-        await author.getByRole('slider', { name: /Limbs/ }).fill('4000');
-        await author.getByRole('radio', { name: 'CCD' }).click();
-        await dragThrough(author, [{ x: 150, y: 90 }, { x: -100, y: -50 }]);
-        const state = await getState(author);
-        const { reader, state: copied } = await openAsReader(engine, await author.evaluate(() => window.playground.shareLink()));
-        try {
-          assert.deepEqual([copied.params, copied.target], [state.params, state.target]);
-        } finally {
-          await reader.close();
-        }
-      } finally {
-        await author.close();
-      }
-    });
-
-    test('rig editor: a 3:2:1 leg with a knee that bends one way, made with the pointer and the keyboard, survives a link', async () => {
-      const author = await engine.openPage(`${url}?scene=chain&bones=3`, VIEWPORT);
-      const page = author;
-      try {
-        await page.click('.rig-summary');
-        // The keyboard: Tab into the first length, type, Tab on (a change commits it).
-        await page.focus('#rig-length-0');
-        await page.keyboard.press('Control+A');
-        await page.keyboard.type('150');
-        await page.keyboard.press('Tab');
-        await page.fill('#rig-length-1', '100');
-        await page.locator('#rig-length-1').press('Enter');
-        await page.fill('#rig-length-2', '50');
-        await page.locator('#rig-length-2').press('Tab');
-        let state = await getState(page);
-        assert.deepEqual(state.params.lengths, [150, 100, 50]);
-        assert.equal(state.params.length, 300, 'the reach follows');
-        // The pointer: limit the knee (joint 1) to bend one way only.
-        await page.click('#rig-limited-1');
-        await page.fill('#rig-min-1', '0');
-        await page.locator('#rig-min-1').press('Tab');
-        await page.fill('#rig-max-1', '150');
-        await page.locator('#rig-max-1').press('Tab');
-        state = await getState(page);
-        assert.deepEqual(state.params.jointLimits, [null, [0, 150], null]);
-        assert.equal(state.params.limits, true);
-        await page.click('#rig-add');
-        assert.deepEqual((await getState(page)).params.lengths, [150, 100, 50, 50], 'Add bone copies the tip');
-        await page.click('#rig-remove');
-        state = await getState(page);
-        assert.deepEqual(state.params.lengths, [150, 100, 50], 'Remove bone drops it');
-        assert.deepEqual(state.params.jointLimits, [null, [0, 150], null]);
-        await dragThrough(page, [{ x: 120, y: 70 }, { x: 60, y: -200 }]);
-        await page.evaluate(() => window.playground.step(20));
-        state = await getState(page);
-        const knee = state.angles[1] * 180 / Math.PI;
-        assert.ok(knee >= -1e-9 && knee <= 150 + 1e-9, `the knee bends one way only (${knee}°)`);
-        const link = await page.evaluate(() => window.playground.shareLink());
-        assert.match(link, /lengths=150,100,50&/);
-        assert.match(link, /jointLimits=,0:150,&/);
-        assert.doesNotMatch(link, /[?&]bones=/, 'the lengths say how many bones');
+        assert.match(link, /&pose=/, 'the link carries the pose');
         const { reader, state: copied } = await openAsReader(engine, link);
         try {
           assert.deepEqual(copied.params, state.params);
           assertSamePositions(copied.positions, state.positions, 0.05, 'positions');
-          await reader.click('.rig-summary');
-          assert.equal(await reader.inputValue('#rig-max-1'), '150', 'the editor shows the rig');
+          await reader.waitForTimeout(300);
+          assertSamePositions((await getState(reader)).positions, copied.positions, 0, 'the pose stays put');
+          await assertSameCanvas(t, reader, author, 'the canvases agree');
+          // And it moves once the reader changes something.
+          await setState(reader, { target: { x: 60, y: 60 } });
+          await reader.evaluate(() => window.playground.step(30));
+          assert.notDeepEqual((await getState(reader)).positions, copied.positions);
           await assertNoProblems(reader);
         } finally {
           await reader.close();
@@ -308,123 +151,267 @@ for (const name of ENGINES) {
         await author.close();
       }
     });
+  }
 
-    test('postMessage: a rig and a pose set by a host page come back from ik2d:getState', async () => {
-      const host = await engine.openPage(url, VIEWPORT);
+  test('chain: a link made while stepping reopens stepping at the same step, with the same drawing', async ({ engine, url }, t) => {
+    const author = await engine.openPage(`${url}?scene=chain&method=fabrik&overlay=1`, VIEWPORT);
+    try {
+      await dragThrough(author, [{ x: 120, y: 70 }, { x: -150, y: 100 }]);
+      await author.evaluate(() => window.playground.step(20));
+      await author.click('#tool-step'); // Step-through, then a new target to step toward.
+      await setState(author, { target: { x: 150, y: -100 } });
+      for (let i = 0; i < 4; i += 1) await author.click('#tool-step');
+      const state = await getState(author);
+      assert.equal(state.stepping.count, 4);
+      const link = await author.evaluate(() => window.playground.shareLink());
+      assert.match(link, /&step=4(&|$)/);
+      const { reader, state: copied } = await openAsReader(engine, link);
       try {
-        const replies = await host.evaluate(async (src) => {
-          const frame = document.createElement('iframe');
-          frame.src = src;
-          frame.width = '640';
-          frame.height = '480';
-          document.body.append(frame);
-          /** @type {any[]} */
-          const got = [];
-          addEventListener('message', (event) => got.push(event.data));
-          const until = async (test) => {
-            for (let i = 0; i < 500 && !got.some(test); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-            return got.find(test);
-          };
-          await until((m) => m?.type === 'ik2d:ready');
-          const target = /** @type {Window} */ (frame.contentWindow);
-          target.postMessage({
-            type: 'ik2d:setState', id: 1,
-            state: { params: { lengths: [120, 80, 40], jointLimits: [null, [0, 150], [-30, 30]] }, angles: [0.5, 0.4, -0.2] },
-          }, location.origin);
-          const set = await until((m) => m?.id === 1);
-          target.postMessage({ type: 'ik2d:getState', id: 2 }, location.origin);
-          return { set, get: await until((m) => m?.id === 2) };
-        }, `${url}embed.html?scene=chain`);
-        assert.deepEqual(replies.set.notices, []);
-        const { state } = replies.get;
-        assert.deepEqual(state.params.lengths, [120, 80, 40]);
-        assert.deepEqual(state.params.jointLimits, [null, [0, 150], [-30, 30]]);
-        state.angles.forEach((angle, i) => assertClose(angle, [0.5, 0.4, -0.2][i], 1e-12, `angle ${i}`));
-        assert.match(replies.get.link, /lengths=120,80,40/);
-        await assertNoProblems(host);
+        assert.equal(copied.stepping.count, 4, 'the same step');
+        assert.equal(copied.stepping.kind, state.stepping.kind);
+        assertSamePositions(copied.positions, state.positions, 0.05, 'positions');
+        await assertSameCanvas(t, reader, author, 'the canvases agree, step drawing included');
+        await reader.click('#tool-step');
+        assert.equal((await getState(reader)).stepping.count, 5, 'and the reader steps on from there');
+        await assertNoProblems(reader);
       } finally {
-        await host.close();
+        await reader.close();
       }
-    });
-
-    test('export: the SVG is vector (one drawn bone per bone, the target), the PNG is the canvas\' device pixels; the buttons download them', async (t) => {
-      const ratio = engine.can.deviceScaleFactor ? 2 : 1;
-      const opened = await engine.openPage(`${url}?scene=chain&bones=9&limits=1&overlay=1`, { viewport: { width: 1000, height: 700 }, deviceScaleFactor: ratio });
-      const page = opened;
-      try {
-        const svg = await page.evaluate(async () => {
-          const blob = await window.playground.exportImage('svg');
-          const doc = new DOMParser().parseFromString(await blob.text(), 'image/svg+xml');
-          const root = doc.documentElement;
-          return {
-            type: blob.type,
-            error: doc.querySelector('parsererror')?.textContent ?? null,
-            name: root.nodeName,
-            width: Number(root.getAttribute('width')),
-            bones: doc.querySelectorAll('g[data-part="bone"] path').length > 0 ? doc.querySelectorAll('g[data-part="bone"]').length : 0,
-            targets: doc.querySelectorAll('g[data-part="target"]').length,
-            texts: [...doc.querySelectorAll('text')].map((t) => t.textContent),
-            images: doc.querySelectorAll('image, foreignObject, script').length,
-            cssWidth: document.getElementById('view')?.getBoundingClientRect().width,
-          };
-        });
-        assert.equal(svg.type, 'image/svg+xml');
-        assert.equal(svg.error, null, 'the SVG parses');
-        assert.equal(svg.name, 'svg');
-        assert.equal(svg.bones, 9, 'one drawn bone per bone');
-        assert.equal(svg.targets, 1, 'the target');
-        assert.ok(svg.texts.includes('8'), 'the overlay\'s joint numbers are text');
-        assert.equal(svg.images, 0, 'paths and text only');
-        assertClose(svg.width, svg.cssWidth, 0.5, 'the SVG is the canvas\' size');
-        const png = await page.evaluate(async () => {
-          const blob = await window.playground.exportImage('png');
-          const bitmap = await createImageBitmap(blob);
-          const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
-          return { type: blob.type, width: bitmap.width, height: bitmap.height, canvas: [canvas.width, canvas.height] };
-        });
-        assert.equal(png.type, 'image/png');
-        assert.deepEqual([png.width, png.height], png.canvas, 'the PNG has the canvas\' device pixels');
-        assert.ok(png.width >= 1000 * 0.5 * ratio - 4, `at ${ratio}× device pixels`);
-        const error = await page.evaluate(() => window.playground.exportImage('gif').catch((e) => `${e.name}: ${e.message}`));
-        assert.equal(error, "TypeError: exportImage(format) expects 'png' or 'svg', got gif");
-        if (name === 'chromium') {
-          const playwright = /** @type {import('playwright-core').Page} */ (/** @type {any} */ (page).page);
-          for (const format of ['png', 'svg']) {
-            const [download] = await Promise.all([playwright.waitForEvent('download'), page.click(`#download-${format}`)]);
-            assert.equal(download.suggestedFilename(), `ik2d-chain.${format}`);
-          }
-        } else {
-          t.diagnostic(`${name}: the download buttons are not checked: only Playwright (Chromium) reports downloads`);
-        }
-        await assertNoProblems(opened);
-      } finally {
-        await opened.close();
-      }
-    });
-
-    test('bad rigs and poses in a link: plain-text notices, no injected markup, a working chain', async () => {
-      const query = [
-        'scene=chain', 'lengths=10,<img src=x onerror=alert(1)>,30', 'jointLimits=,50:10,,,,', `pose=${'1,'.repeat(20)}1`,
-        'step=<b>2</b>', 'bones=5',
-      ].map((part) => part.replace(/[<>= ]/g, (c, i) => (i === part.indexOf('=') ? c : encodeURIComponent(c)))).join('&');
-      const opened = await engine.openPage(`${url}?${query}`, VIEWPORT);
-      const page = opened;
-      try {
-        const notices = await page.locator('#notice-list li').allTextContents();
-        assert.ok(notices.some((n) => n.startsWith('Ignored lengths=10,<img src=x onerror=alert(1)>,30: entry 2 is not a number')), notices.join('\n'));
-        assert.ok(notices.some((n) => /^Ignored jointLimits\[1\]: min 50° is more than max 10°/.test(n)), notices.join('\n'));
-        assert.ok(notices.some((n) => /^Ignored angles: expected 5 finite numbers \(radians, one per bone\), got 21 values$/.test(n)), notices.join('\n'));
-        assert.ok(notices.some((n) => /^Ignored step=<b>2<\/b>: expected a whole number of steps/.test(n)), notices.join('\n'));
-        assert.equal(await page.locator('img, b').count(), 0, 'no markup from the link');
-        const state = await getState(page);
-        assert.equal(state.params.bones, 5);
-        await dragThrough(page, [{ x: 120, y: 70 }, { x: 50, y: 100 }]);
-        await page.evaluate(() => window.playground.step(20));
-        assert.equal((await getState(page)).result.status, 'reached', 'the chain works');
-        await assertNoProblems(opened);
-      } finally {
-        await opened.close();
-      }
-    });
+    } finally {
+      await author.close();
+    }
   });
-}
+
+  test('spider: the reader\'s first frame has the body where the author\'s was, feet on the ground; it walks on', { needs: ['initScript'] }, async ({ engine, url, page }) => {
+    const author = await engine.openPage(`${url}?scene=spider&roughness=0.9`, VIEWPORT);
+    try {
+      await setState(author, { target: { x: -600, y: 60 } });
+      await author.evaluate(() => { window.playground.pause(); window.playground.step(240); });
+      const state = await getState(author);
+      assert.ok(state.body.x < -100, `the author's spider walked (x = ${state.body.x})`);
+      const link = await author.evaluate(() => window.playground.shareLink());
+      assert.match(link, /&at=-\d/);
+      // The state of the first frame, taken the moment the page says it is ready.
+      const reader = await engine.openPage(link, {
+        ...VIEWPORT,
+        waitReady: false,
+        initScript: () => {
+          new MutationObserver((_, observer) => {
+            if (document.documentElement.dataset.ready !== 'true') return;
+            /** @type {any} */ (window).firstState = window.playground.getState();
+            observer.disconnect();
+          }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
+        },
+      });
+      try {
+        await reader.waitForFunction(() => /** @type {any} */ (window).firstState);
+        const first = await reader.evaluate(() => /** @type {any} */ (window).firstState);
+        assertClose(first.body.x, state.body.x, 2, 'the body is where the author\'s was');
+        for (const leg of first.legs.filter((l) => l.planted)) {
+          const ground = await reader.evaluate((x) => window.playground.groundHeight(x), leg.foot.x);
+          assertClose(leg.foot.y, ground, 1, 'a planted foot is on the ground');
+        }
+        assert.ok(first.legs.some((l) => l.planted), 'it stands on its feet');
+        await reader.evaluate(() => { window.playground.pause(); window.playground.step(120); });
+        assert.ok((await getState(reader)).body.x < first.body.x - 20, 'then it walks on toward the target');
+      } finally {
+        await reader.close();
+      }
+    } finally {
+      await author.close();
+    }
+  });
+
+  test('stress: the reader gets the author\'s settings and target', async ({ engine, url }) => {
+    const author = await engine.openPage(`${url}?scene=stress`, VIEWPORT);
+    try {
+      await author.getByRole('slider', { name: /Limbs/ }).fill('4000');
+      await author.getByRole('radio', { name: 'CCD' }).click();
+      await dragThrough(author, [{ x: 150, y: 90 }, { x: -100, y: -50 }]);
+      const state = await getState(author);
+      const { reader, state: copied } = await openAsReader(engine, await author.evaluate(() => window.playground.shareLink()));
+      try {
+        assert.deepEqual([copied.params, copied.target], [state.params, state.target]);
+      } finally {
+        await reader.close();
+      }
+    } finally {
+      await author.close();
+    }
+  });
+
+  test('rig editor: a 3:2:1 leg with a knee that bends one way, made with the pointer and the keyboard, survives a link', async ({ engine, url }) => {
+    const author = await engine.openPage(`${url}?scene=chain&bones=3`, VIEWPORT);
+    const page = author;
+    try {
+      await page.click('.rig-summary');
+      // The keyboard: Tab into the first length, type, Tab on (a change commits it).
+      await page.focus('#rig-length-0');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('150');
+      await page.keyboard.press('Tab');
+      await page.fill('#rig-length-1', '100');
+      await page.locator('#rig-length-1').press('Enter');
+      await page.fill('#rig-length-2', '50');
+      await page.locator('#rig-length-2').press('Tab');
+      let state = await getState(page);
+      assert.deepEqual(state.params.lengths, [150, 100, 50]);
+      assert.equal(state.params.length, 300, 'the reach follows');
+      // The pointer: limit the knee (joint 1) to bend one way only.
+      await page.click('#rig-limited-1');
+      await page.fill('#rig-min-1', '0');
+      await page.locator('#rig-min-1').press('Tab');
+      await page.fill('#rig-max-1', '150');
+      await page.locator('#rig-max-1').press('Tab');
+      state = await getState(page);
+      assert.deepEqual(state.params.jointLimits, [null, [0, 150], null]);
+      assert.equal(state.params.limits, true);
+      await page.click('#rig-add');
+      assert.deepEqual((await getState(page)).params.lengths, [150, 100, 50, 50], 'Add bone copies the tip');
+      await page.click('#rig-remove');
+      state = await getState(page);
+      assert.deepEqual(state.params.lengths, [150, 100, 50], 'Remove bone drops it');
+      assert.deepEqual(state.params.jointLimits, [null, [0, 150], null]);
+      await dragThrough(page, [{ x: 120, y: 70 }, { x: 60, y: -200 }]);
+      await page.evaluate(() => window.playground.step(20));
+      state = await getState(page);
+      const knee = state.angles[1] * 180 / Math.PI;
+      assert.ok(knee >= -1e-9 && knee <= 150 + 1e-9, `the knee bends one way only (${knee}°)`);
+      const link = await page.evaluate(() => window.playground.shareLink());
+      assert.match(link, /lengths=150,100,50&/);
+      assert.match(link, /jointLimits=,0:150,&/);
+      assert.doesNotMatch(link, /[?&]bones=/, 'the lengths say how many bones');
+      const { reader, state: copied } = await openAsReader(engine, link);
+      try {
+        assert.deepEqual(copied.params, state.params);
+        assertSamePositions(copied.positions, state.positions, 0.05, 'positions');
+        await reader.click('.rig-summary');
+        assert.equal(await reader.inputValue('#rig-max-1'), '150', 'the editor shows the rig');
+        await assertNoProblems(reader);
+      } finally {
+        await reader.close();
+      }
+      await assertNoProblems(author);
+    } finally {
+      await author.close();
+    }
+  });
+
+  test('postMessage: a rig and a pose set by a host page come back from ik2d:getState', async ({ engine, url }) => {
+    const host = await engine.openPage(url, VIEWPORT);
+    try {
+      const replies = await host.evaluate(async (src) => {
+        const frame = document.createElement('iframe');
+        frame.src = src;
+        frame.width = '640';
+        frame.height = '480';
+        document.body.append(frame);
+        /** @type {any[]} */
+        const got = [];
+        addEventListener('message', (event) => got.push(event.data));
+        const until = async (test) => {
+          for (let i = 0; i < 500 && !got.some(test); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+          return got.find(test);
+        };
+        await until((m) => m?.type === 'ik2d:ready');
+        const target = /** @type {Window} */ (frame.contentWindow);
+        target.postMessage({
+          type: 'ik2d:setState', id: 1,
+          state: { params: { lengths: [120, 80, 40], jointLimits: [null, [0, 150], [-30, 30]] }, angles: [0.5, 0.4, -0.2] },
+        }, location.origin);
+        const set = await until((m) => m?.id === 1);
+        target.postMessage({ type: 'ik2d:getState', id: 2 }, location.origin);
+        return { set, get: await until((m) => m?.id === 2) };
+      }, `${url}embed.html?scene=chain`);
+      assert.deepEqual(replies.set.notices, []);
+      const { state } = replies.get;
+      assert.deepEqual(state.params.lengths, [120, 80, 40]);
+      assert.deepEqual(state.params.jointLimits, [null, [0, 150], [-30, 30]]);
+      state.angles.forEach((angle, i) => assertClose(angle, [0.5, 0.4, -0.2][i], 1e-12, `angle ${i}`));
+      assert.match(replies.get.link, /lengths=120,80,40/);
+      await assertNoProblems(host);
+    } finally {
+      await host.close();
+    }
+  });
+
+  test('export: the SVG is vector (one drawn bone per bone, the target), the PNG is the canvas\' device pixels; the buttons download them', async ({ engine, url }, t) => {
+    const ratio = engine.can.deviceScaleFactor ? 2 : 1;
+    const opened = await engine.openPage(`${url}?scene=chain&bones=9&limits=1&overlay=1`, { viewport: { width: 1000, height: 700 }, deviceScaleFactor: ratio });
+    const page = opened;
+    try {
+      const svg = await page.evaluate(async () => {
+        const blob = await window.playground.exportImage('svg');
+        const doc = new DOMParser().parseFromString(await blob.text(), 'image/svg+xml');
+        const root = doc.documentElement;
+        return {
+          type: blob.type,
+          error: doc.querySelector('parsererror')?.textContent ?? null,
+          name: root.nodeName,
+          width: Number(root.getAttribute('width')),
+          bones: doc.querySelectorAll('g[data-part="bone"] path').length > 0 ? doc.querySelectorAll('g[data-part="bone"]').length : 0,
+          targets: doc.querySelectorAll('g[data-part="target"]').length,
+          texts: [...doc.querySelectorAll('text')].map((t) => t.textContent),
+          images: doc.querySelectorAll('image, foreignObject, script').length,
+          cssWidth: document.getElementById('view')?.getBoundingClientRect().width,
+        };
+      });
+      assert.equal(svg.type, 'image/svg+xml');
+      assert.equal(svg.error, null, 'the SVG parses');
+      assert.equal(svg.name, 'svg');
+      assert.equal(svg.bones, 9, 'one drawn bone per bone');
+      assert.equal(svg.targets, 1, 'the target');
+      assert.ok(svg.texts.includes('8'), 'the overlay\'s joint numbers are text');
+      assert.equal(svg.images, 0, 'paths and text only');
+      assertClose(svg.width, svg.cssWidth, 0.5, 'the SVG is the canvas\' size');
+      const png = await page.evaluate(async () => {
+        const blob = await window.playground.exportImage('png');
+        const bitmap = await createImageBitmap(blob);
+        const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+        return { type: blob.type, width: bitmap.width, height: bitmap.height, canvas: [canvas.width, canvas.height] };
+      });
+      assert.equal(png.type, 'image/png');
+      assert.deepEqual([png.width, png.height], png.canvas, 'the PNG has the canvas\' device pixels');
+      assert.ok(png.width >= 1000 * 0.5 * ratio - 4, `at ${ratio}× device pixels`);
+      const error = await page.evaluate(() => window.playground.exportImage('gif').catch((e) => `${e.name}: ${e.message}`));
+      assert.equal(error, "TypeError: exportImage(format) expects 'png' or 'svg', got gif");
+      if (name === 'chromium') {
+        const playwright = /** @type {import('playwright-core').Page} */ (/** @type {any} */ (page).page);
+        for (const format of ['png', 'svg']) {
+          const [download] = await Promise.all([playwright.waitForEvent('download'), page.click(`#download-${format}`)]);
+          assert.equal(download.suggestedFilename(), `ik2d-chain.${format}`);
+        }
+      } else {
+        t.diagnostic(`${name}: the download buttons are not checked: only Playwright (Chromium) reports downloads`);
+      }
+      await assertNoProblems(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  test('bad rigs and poses in a link: plain-text notices, no injected markup, a working chain', async ({ engine, url }) => {
+    const query = [
+      'scene=chain', 'lengths=10,<img src=x onerror=alert(1)>,30', 'jointLimits=,50:10,,,,', `pose=${'1,'.repeat(20)}1`,
+      'step=<b>2</b>', 'bones=5',
+    ].map((part) => part.replace(/[<>= ]/g, (c, i) => (i === part.indexOf('=') ? c : encodeURIComponent(c)))).join('&');
+    const opened = await engine.openPage(`${url}?${query}`, VIEWPORT);
+    const page = opened;
+    try {
+      const notices = await page.locator('#notice-list li').allTextContents();
+      assert.ok(notices.some((n) => n.startsWith('Ignored lengths=10,<img src=x onerror=alert(1)>,30: entry 2 is not a number')), notices.join('\n'));
+      assert.ok(notices.some((n) => /^Ignored jointLimits\[1\]: min 50° is more than max 10°/.test(n)), notices.join('\n'));
+      assert.ok(notices.some((n) => /^Ignored angles: expected 5 finite numbers \(radians, one per bone\), got 21 values$/.test(n)), notices.join('\n'));
+      assert.ok(notices.some((n) => /^Ignored step=<b>2<\/b>: expected a whole number of steps/.test(n)), notices.join('\n'));
+      assert.equal(await page.locator('img, b').count(), 0, 'no markup from the link');
+      const state = await getState(page);
+      assert.equal(state.params.bones, 5);
+      await dragThrough(page, [{ x: 120, y: 70 }, { x: 50, y: 100 }]);
+      await page.evaluate(() => window.playground.step(20));
+      assert.equal((await getState(page)).result.status, 'reached', 'the chain works');
+      await assertNoProblems(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+});

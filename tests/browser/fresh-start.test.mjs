@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ENGINES, assertNoProblems, launchEngine } from './engines/index.mjs';
+import { assertNoProblems, forEachEngine, launchEngine } from './engines/index.mjs';
 import { outsideUrlFor } from './engines/outside.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -68,8 +68,8 @@ describe('npm start on a fresh clone', { skip: isGitCheckout ? false : 'not a gi
     assert.ok(existsSync(path.join(clone, 'dist', 'ik2d.wasm')), 'npm start built the module');
   });
 
-  for (const name of ENGINES) {
-    test(`${name}: the printed URL loads every scene`, { timeout: 180_000 }, async () => {
+  forEachEngine({ launch: false }, ({ name, test }) => {
+    test('the printed URL loads every scene', { timeout: 180_000 }, async () => {
       assert.ok(printed, 'npm start printed a URL');
       const shown = await outsideUrlFor(name, printed);
       const engine = await launchEngine(name);
@@ -93,5 +93,5 @@ describe('npm start on a fresh clone', { skip: isGitCheckout ? false : 'not a gi
         await shown.close();
       }
     });
-  }
+  });
 });

@@ -1,26 +1,24 @@
 // harness.mjs: what every browser test file shares. Serves dist/ with sirv on an ephemeral
-// 127.0.0.1 port, launches Debian's Chromium through playwright-core, and opens pages that record
-// console messages, page errors and every request, then wait for the playground to be ready.
+// 127.0.0.1 port, launches Debian's Chromium through playwright-core (the Chromium driver and
+// npm run screenshot), and reads the playground in a page of any engine (engines/page.mjs).
 //
-// Contents: paths and server · browser · pages · helpers run in the page · assertions
+// Contents: paths and server · browser · readiness · helpers run in the page · assertions
 
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import http from 'node:http';
-import { after, before } from 'node:test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import sirv from 'sirv';
-import { recordProblems } from './engines/page.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const distDir = path.resolve(here, '..', '..', 'dist');
+const distDir = path.resolve(here, '..', '..', 'dist');
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Chromium flags that work on a headless machine with no outside network. */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
   '--disable-sync', '--no-first-run', '--disable-quic',
 ];
@@ -177,54 +175,6 @@ export async function seriousAxeViolations(target) {
 }
 
 /**
- * A server and a browser for a whole test file, opened before its tests and closed after them:
- * `const env = useServerAndBrowser();` then `env.server.url`, `env.browser` inside the tests.
- * @param {Parameters<typeof startServer>[0]} [options] What startServer() serves.
- */
-export function useServerAndBrowser(options) {
-  const env = /** @type {{server: Awaited<ReturnType<typeof startServer>>, browser: import('playwright-core').Browser}} */ ({});
-  before(async () => {
-    env.server = await startServer(options);
-    env.browser = await launchBrowser();
-  });
-  after(async () => {
-    await env.browser?.close();
-    await env.server?.close();
-  });
-  return env;
-}
-
-/**
- * @typedef {Object} OpenedPage
- * @property {import('playwright-core').Page} page
- * @property {import('playwright-core').BrowserContext} context
- * @property {string[]} problems Console errors and warnings, page errors, failed requests, dialogs.
- * @property {string[]} requests Every URL the page requested.
- */
-
-/**
- * Opens the playground in a fresh context and waits until it is ready.
- * @param {import('playwright-core').Browser} browser
- * @param {string} url Page URL (the server's, plus a query string if wanted).
- * @param {import('playwright-core').BrowserContextOptions & {waitReady?: boolean}} [options]
- *   Context options (viewport, deviceScaleFactor, hasTouch...); default viewport 1200×760.
- * @returns {Promise<OpenedPage>}
- */
-export async function openPage(browser, url, { waitReady = true, ...contextOptions } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 760 }, ...contextOptions });
-  const page = await context.newPage();
-  /** @type {string[]} */
-  const problems = [];
-  /** @type {string[]} */
-  const requests = [];
-  recordProblems(page, problems);
-  page.on('request', (request) => requests.push(request.url()));
-  await page.goto(url);
-  if (waitReady) await waitReady_(page);
-  return { page, context, problems, requests };
-}
-
-/**
  * Waits for the page's readiness signal (html[data-ready="true"]); fails fast on 'error'.
  * @param {import('playwright-core').Page} page
  */
@@ -260,27 +210,6 @@ export { setState } from './engines/calls.mjs';
  */
 export function worldToClient(page, point) {
   return page.evaluate((p) => window.playground.worldToClient(p), point);
-}
-
-/**
- * A one-finger drag from `from` to `to` (viewport CSS px) in steps, through real touch events (CDP).
- * @param {OpenedPage} opened A page opened with hasTouch.
- * @param {{x: number, y: number}} from
- * @param {{x: number, y: number}} to
- * @param {number} [steps]
- */
-export async function touchDrag(opened, from, to, steps = 10) {
-  const session = await opened.context.newCDPSession(opened.page);
-  const point = (p) => [{ x: p.x, y: p.y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
-  await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from) });
-  for (let i = 1; i <= steps; i += 1) {
-    const t = i / steps;
-    await session.send('Input.dispatchTouchEvent', {
-      type: 'touchMove', touchPoints: point({ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }),
-    });
-  }
-  await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await session.detach();
 }
 
 /**
@@ -342,14 +271,6 @@ export function canvasFingerprint(page) {
 }
 
 // Assertions -----------------------------------------------------------------------------------
-
-/**
- * Fails if the page logged an error or warning, threw, had a failed request or opened a dialog.
- * @param {OpenedPage} opened
- */
-export function assertNoProblems(opened) {
-  assert.deepEqual(opened.problems, [], 'The page must run without console errors/warnings, page errors or failed requests');
-}
 
 /**
  * Asserts |actual − expected| ≤ tolerance with a message naming what was compared.

@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, before } from 'node:test';
 import { countAnimationFramesInPage } from './in-page.mjs';
-import { ENGINES, assertNoProblems, launchEngine, serveFolderFor, serveFor } from './engines/index.mjs';
+import { assertNoProblems, forEachEngine, launchEngine, serveFolderFor, serveFor } from './engines/index.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
 
@@ -98,108 +98,102 @@ async function checkAwayAndBack(documents, goAway, comeBack) {
   }
 }
 
-for (const name of ENGINES) {
-  describe(name, () => {
-    /** @type {{url: string, close: () => Promise<void>}} */
-    let server;
-    /** @type {{url: string, close: () => Promise<void>}} */
-    let other;
-    /** @type {import('./engines/index.mjs').Engine} */
-    let engine;
-    const folder = mkdtempSync(path.join(tmpdir(), `ik2d-power-${name}-`));
-    before(async () => {
-      server = await serveFor(name, { folders: { '/blog/': folder } });
-      other = await serveFolderFor(name, folder);
-      writeFileSync(path.join(folder, 'post.html'), post(server.url));
-      engine = await launchEngine(name);
-    });
-    after(async () => {
-      await engine?.close();
-      await server?.close();
-      await other?.close();
-      rmSync(folder, { recursive: true, force: true });
-    });
-
-    for (const kind of ['same-origin', 'cross-origin']) {
-      test(`${kind}: three embeds scrolled away run no animation frames and stop their time; back in view they go on`, async () => {
-        const host = kind === 'same-origin' ? `${server.url}blog/post.html` : `${other.url}post.html`;
-        // Tall enough to show all three embeds (3 × 480 px) at once.
-        const page = await engine.openPage(host, { waitReady: false, viewport: { width: 1200, height: 1600 } });
-        try {
-          assert.equal(new URL(await page.url()).origin === new URL(server.url).origin, kind === 'same-origin');
-          const frames = [];
-          for (const id of ['arm', 'chain', 'spider']) {
-            await page.locator(`#${id}`).scrollIntoViewIfNeeded();
-            const frame = await page.frame(`#${id}`);
-            await frame.waitReady();
-            await frame.evaluate(countAnimationFramesInPage);
-            frames.push(frame);
-          }
-          const showScenes = () => page.evaluate(() => document.getElementById('scenes')?.scrollIntoView());
-          await showScenes();
-          // Scrolled to the top, every embed is out of view; then back.
-          await checkAwayAndBack(frames, () => page.evaluate(() => scrollTo(0, 0)), showScenes);
-          await assertNoProblems(page);
-        } finally {
-          await page.close();
-        }
-      });
-    }
-
-    test('the playground scrolled off a narrow window runs no animation frames; scrolled back it runs again', async () => {
-      // A phone's screen where the engine can emulate one (Chromium); elsewhere a window as narrow
-      // as the engine allows: what matters is that the page scrolls the canvas off.
-      const { touch } = engine.can;
-      const page = await engine.openPage(`${server.url}?scene=chain&moving=1`, {
-        viewport: { width: Math.max(390, engine.minWidth), height: 844 }, touch,
-      });
-      try {
-        await page.evaluate(countAnimationFramesInPage);
-        await checkAwayAndBack([page], async () => {
-          await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
-          assert.ok(await page.evaluate(() => document.getElementById('view')?.getBoundingClientRect().bottom ?? 1) < 0, 'the canvas is scrolled off');
-        }, () => page.evaluate(() => scrollTo(0, 0)));
-        await assertNoProblems(page);
-      } finally {
-        await page.close();
-      }
-    });
-
-    test('the playground in a hidden tab runs no animation frames; shown again it runs again', async (t) => {
-      if (!engine.can.hideTab) {
-        t.skip(`${name}: headless Chromium keeps every tab visible (document.hidden stays false)`);
-        return;
-      }
-      // Firefox: another tab in front (it would still run a background tab's animation frames,
-      // throttled: without the page's visibilitychange handling this fails there); WebKit: the
-      // window minimised (WebKit runs no animation frames there by itself, so it shows the result,
-      // not the page's part).
-      const page = await engine.openPage(`${server.url}?scene=chain&moving=1`);
-      try {
-        await page.evaluate(countAnimationFramesInPage);
-        await checkAwayAndBack([page], async () => {
-          await page.setTabHidden(true);
-          assert.equal(await page.evaluate(() => document.hidden), true, 'the page is hidden');
-        }, () => page.setTabHidden(false));
-        await assertNoProblems(page);
-      } finally {
-        await page.close();
-      }
-    });
-
-    test('an embed loaded out of view never starts its frames until it is scrolled to', async () => {
-      const page = await engine.openPage(`${server.url}blog/post.html`, { waitReady: false });
-      try {
-        // Not lazy here: the iframes load at once, below the fold.
-        const frame = await page.frame('#spider');
-        await frame.waitReady();
-        await wait(600);
-        const time = await frame.evaluate(() => window.playground.getState().time);
-        assert.ok(time < 0.1, `the spider has not walked out of view (time ${time} s)`);
-        await assertNoProblems(page);
-      } finally {
-        await page.close();
-      }
-    });
+forEachEngine({ launch: false }, ({ name, test }) => {
+  /** @type {import('./engines/index.mjs').Engine} */
+  let engine;
+  /** @type {{url: string, close: () => Promise<void>}} */
+  let server;
+  /** @type {{url: string, close: () => Promise<void>}} */
+  let other;
+  const folder = mkdtempSync(path.join(tmpdir(), `ik2d-power-${name}-`));
+  before(async () => {
+    server = await serveFor(name, { folders: { '/blog/': folder } });
+    other = await serveFolderFor(name, folder);
+    writeFileSync(path.join(folder, 'post.html'), post(server.url));
+    engine = await launchEngine(name);
   });
-}
+  after(async () => {
+    await engine?.close();
+    await server?.close();
+    await other?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  for (const kind of ['same-origin', 'cross-origin']) {
+    test(`${kind}: three embeds scrolled away run no animation frames and stop their time; back in view they go on`, async () => {
+      const host = kind === 'same-origin' ? `${server.url}blog/post.html` : `${other.url}post.html`;
+      // Tall enough to show all three embeds (3 × 480 px) at once.
+      const page = await engine.openPage(host, { waitReady: false, viewport: { width: 1200, height: 1600 } });
+      try {
+        assert.equal(new URL(await page.url()).origin === new URL(server.url).origin, kind === 'same-origin');
+        const frames = [];
+        for (const id of ['arm', 'chain', 'spider']) {
+          await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+          const frame = await page.frame(`#${id}`);
+          await frame.waitReady();
+          await frame.evaluate(countAnimationFramesInPage);
+          frames.push(frame);
+        }
+        const showScenes = () => page.evaluate(() => document.getElementById('scenes')?.scrollIntoView());
+        await showScenes();
+        // Scrolled to the top, every embed is out of view; then back.
+        await checkAwayAndBack(frames, () => page.evaluate(() => scrollTo(0, 0)), showScenes);
+        await assertNoProblems(page);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  test('the playground scrolled off a narrow window runs no animation frames; scrolled back it runs again', async () => {
+    // A phone's screen where the engine can emulate one (Chromium); elsewhere a window as narrow
+    // as the engine allows: what matters is that the page scrolls the canvas off.
+    const { touch } = engine.can;
+    const page = await engine.openPage(`${server.url}?scene=chain&moving=1`, {
+      viewport: { width: Math.max(390, engine.minWidth), height: 844 }, touch,
+    });
+    try {
+      await page.evaluate(countAnimationFramesInPage);
+      await checkAwayAndBack([page], async () => {
+        await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+        assert.ok(await page.evaluate(() => document.getElementById('view')?.getBoundingClientRect().bottom ?? 1) < 0, 'the canvas is scrolled off');
+      }, () => page.evaluate(() => scrollTo(0, 0)));
+      await assertNoProblems(page);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('the playground in a hidden tab runs no animation frames; shown again it runs again', { needs: ['hideTab'] }, async () => {
+    // Firefox: another tab in front (it would still run a background tab's animation frames,
+    // throttled: without the page's visibilitychange handling this fails there); WebKit: the
+    // window minimised (WebKit runs no animation frames there by itself, so it shows the result,
+    // not the page's part).
+    const page = await engine.openPage(`${server.url}?scene=chain&moving=1`);
+    try {
+      await page.evaluate(countAnimationFramesInPage);
+      await checkAwayAndBack([page], async () => {
+        await page.setTabHidden(true);
+        assert.equal(await page.evaluate(() => document.hidden), true, 'the page is hidden');
+      }, () => page.setTabHidden(false));
+      await assertNoProblems(page);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('an embed loaded out of view never starts its frames until it is scrolled to', async () => {
+    const page = await engine.openPage(`${server.url}blog/post.html`, { waitReady: false });
+    try {
+      // Not lazy here: the iframes load at once, below the fold.
+      const frame = await page.frame('#spider');
+      await frame.waitReady();
+      await wait(600);
+      const time = await frame.evaluate(() => window.playground.getState().time);
+      assert.ok(time < 0.1, `the spider has not walked out of view (time ${time} s)`);
+      await assertNoProblems(page);
+    } finally {
+      await page.close();
+    }
+  });
+});

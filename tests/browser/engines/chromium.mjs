@@ -42,6 +42,9 @@ class ChromiumPage extends LibraryPage {
 /** Flags that let a page read its JS heap after a forced collection (performance.memory, gc()). */
 const MEMORY_ARGS = ['--enable-precise-memory-info', '--js-flags=--expose-gc'];
 
+/** What it can do (index.mjs, Engine.can). */
+export const CHROMIUM_CAN = { touch: true, touchInput: true, touchPan: true, hideTab: false, colorScheme: true, reducedMotion: true, readClipboard: true, deviceScaleFactor: true, initScript: true };
+
 /**
  * @param {{colorScheme?: 'light' | 'dark', reducedMotion?: boolean, measureMemory?: boolean}} preferences
  *   measureMemory: pages get gc() and a precise performance.memory (the soak's heap reading).
@@ -51,7 +54,7 @@ export async function launchChromium({ colorScheme = 'light', reducedMotion = fa
   const browser = await launchBrowser(measureMemory ? MEMORY_ARGS : []);
   return {
     name: 'chromium',
-    can: { touch: true, touchInput: true, touchPan: true, hideTab: false, colorScheme: true, reducedMotion: true, readClipboard: true, deviceScaleFactor: true, initScript: true },
+    can: CHROMIUM_CAN,
     minWidth: 0,
     async openPage(url, { viewport = DEFAULT_VIEWPORT, touch = false, clipboard = false, deviceScaleFactor = 1, initScript } = {}) {
       const context = await browser.newContext({

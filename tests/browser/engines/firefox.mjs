@@ -42,6 +42,9 @@ class FirefoxPage extends LibraryPage {
   }
 }
 
+/** What it can do (index.mjs, Engine.can). */
+export const FIREFOX_CAN = { touch: false, touchInput: true, touchPan: false, hideTab: true, colorScheme: true, reducedMotion: true, readClipboard: false, deviceScaleFactor: true, initScript: true };
+
 /**
  * @param {{colorScheme?: 'light' | 'dark', reducedMotion?: boolean}} preferences
  * @returns {Promise<import('./index.mjs').Engine>}
@@ -64,7 +67,7 @@ export async function launchFirefox({ colorScheme = 'light', reducedMotion = fal
   });
   return {
     name: 'firefox',
-    can: { touch: false, touchInput: true, touchPan: false, hideTab: true, colorScheme: true, reducedMotion: true, readClipboard: false, deviceScaleFactor: true, initScript: true },
+    can: FIREFOX_CAN,
     minWidth: 0,
     async openPage(url, { viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1, initScript } = {}) {
       const context = await browser.createBrowserContext();

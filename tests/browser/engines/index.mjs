@@ -1,17 +1,17 @@
 // index.mjs: the three engines behind one interface, for tests written once and run per engine.
 //
-//   for (const name of ENGINES) describe(name, () => {
-//     const engine = useEngine(name);            // launched before, closed after
-//     test('...', async () => { const page = await engine().openPage(url); ... });
+//   forEachEngine({ page: '?scene=chain' }, ({ name, test }) => {   // one describe block per engine
+//     test('...', async ({ engine, url, page }, t) => { ... });       // engine launched, page open
+//     test('a finger ...', { needs: ['touchInput'] }, async ({ page }) => { ... }); // skipped, with why, where it cannot
 //   });
 //
 // Set IK2D_ENGINES=firefox,webkit to run only some while developing.
 import assert from 'node:assert/strict';
-import { after, before } from 'node:test';
+import { after, before, describe, test as nodeTest } from 'node:test';
 import { serveFolder, startServer } from '../harness.mjs';
-import { launchChromium } from './chromium.mjs';
-import { launchFirefox } from './firefox.mjs';
-import { RECORDER, launchWebKit } from './webkit.mjs';
+import { CHROMIUM_CAN, launchChromium } from './chromium.mjs';
+import { FIREFOX_CAN, launchFirefox } from './firefox.mjs';
+import { MIN_WIDTH as WEBKIT_MIN_WIDTH, RECORDER, WEBKIT_CAN, launchWebKit } from './webkit.mjs';
 
 /**
  * @typedef {import('./page.mjs').EnginePage} EnginePage
@@ -35,10 +35,10 @@ import { RECORDER, launchWebKit } from './webkit.mjs';
 const LAUNCHERS = { chromium: launchChromium, firefox: launchFirefox, webkit: launchWebKit };
 
 /** @type {Array<keyof typeof LAUNCHERS>} */
-export const ALL_ENGINES = ['chromium', 'firefox', 'webkit'];
+const ALL_ENGINES = ['chromium', 'firefox', 'webkit'];
 
 /** The engines to run: all, or those named in IK2D_ENGINES. */
-export const ENGINES = process.env.IK2D_ENGINES
+const ENGINES = process.env.IK2D_ENGINES
   ? /** @type {Array<keyof typeof LAUNCHERS>} */ (process.env.IK2D_ENGINES.split(',').map((name) => name.trim()))
   : ALL_ENGINES;
 for (const name of ENGINES) {
@@ -86,52 +86,108 @@ export function serveFolderFor(name, folder) {
   return serveFolder(folder, name === 'webkit' ? { headScript: RECORDER } : {});
 }
 
+/** What an engine cannot do, as a skipped test's reason says it (engine.can's names). */
+const CANNOT = {
+  touch: 'cannot emulate a touch device (coarse pointer, touch events)',
+  touchInput: 'its driver\'s touch actions reach the page as mouse events (pointerType \'mouse\'), so a finger cannot be tested there',
+  touchPan: 'a finger\'s swipe never pans the page through its driver',
+  hideTab: 'cannot hide a page as a background tab does (headless Chromium keeps every tab visible: document.hidden stays false)',
+  colorScheme: 'cannot emulate a colour scheme (MiniBrowser has no such setting through WebKitWebDriver)',
+  reducedMotion: 'cannot emulate reduced motion (MiniBrowser has no such setting through WebKitWebDriver)',
+  readClipboard: 'cannot let a page read the clipboard without asking',
+  deviceScaleFactor: 'cannot emulate a device pixel ratio',
+  initScript: 'cannot run a script before the page\'s own (classic WebDriver has no init script)',
+};
+
+/** What each engine can do (engine.can and minWidth), known before it is launched. */
+const CAPABILITIES = {
+  chromium: { can: CHROMIUM_CAN, minWidth: 0 },
+  firefox: { can: FIREFOX_CAN, minWidth: 0 },
+  webkit: { can: WEBKIT_CAN, minWidth: WEBKIT_MIN_WIDTH },
+};
+
 /**
- * Registers before/after hooks that serve dist/ (for WebKit with its console recorder) and launch the
- * engine; returns a getter for both.
+ * Why a test cannot run in an engine, or false when it can.
  * @param {keyof typeof LAUNCHERS} name
- * @param {(shared: {engine: Engine, url: string}) => void} [assign] Handed both once launched.
- * @returns {() => {engine: Engine, url: string}}
+ * @param {{needs?: Array<keyof typeof CANNOT>, width?: number, onlyIn?: string, once?: string}} requirements
+ *   needs: capabilities; width: the narrowest window the test needs; onlyIn: "engine: why", the one
+ *   engine it can run in; once: why one engine is enough (what it checks is the page's own JS, the
+ *   same in every engine): it runs in the first of ENGINES only.
+ * @returns {string | false}
  */
-export function useEngine(name, assign) {
-  /** @type {{engine: Engine, url: string} | undefined} */
-  let shared;
-  /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
-  let server;
-  before(async () => {
-    server = await serveFor(name);
-    shared = { engine: await launchEngine(name), url: server.url };
-    assign?.(shared);
-  });
-  after(async () => {
-    await shared?.engine.close();
-    await server?.close();
-  });
-  return () => {
-    if (!shared) throw new Error(`${name} was not launched`);
-    return shared;
-  };
+function whyNot(name, { needs = [], width, onlyIn, once }) {
+  if (onlyIn !== undefined) {
+    const [engine, why] = onlyIn.split(/:\s*(.*)/s, 2);
+    if (name !== engine) return `${name}: runs in ${engine} only: ${why}`;
+  }
+  if (once !== undefined && name !== ENGINES[0]) return `${name}: checked once, in ${ENGINES[0]}: ${once}`;
+  const missing = needs.filter((capability) => !CAPABILITIES[name].can[capability]);
+  if (missing.length > 0) return `${name}: ${missing.map((capability) => CANNOT[capability]).join('; ')}`;
+  if (width !== undefined && width < CAPABILITIES[name].minWidth) {
+    return `${name}: its window cannot be narrower than ${CAPABILITIES[name].minWidth} px (MiniBrowser's toolbar), ${width} px asked`;
+  }
+  return false;
 }
 
 /**
- * useEngine plus one page of the playground for the whole describe block, opened before its tests
- * and closed after them; hands them to `assign` (so the file keeps its own variables).
- * @param {keyof typeof LAUNCHERS} name
- * @param {string} query Appended to the page URL, e.g. "?scene=chain" (or "").
- * @param {(shared: {engine: Engine, url: string, page: EnginePage}) => void} assign
- * @returns {() => {engine: Engine, url: string}}
+ * @typedef {Object} EngineEnv What forEachEngine's tests are handed (set once the block has started).
+ * @property {keyof typeof LAUNCHERS} name
+ * @property {Engine} engine Launched for the block (unless launch is false).
+ * @property {string} url Where dist/ is served, ending with "/".
+ * @property {EnginePage} page With the page option: the block's one page of the playground.
+ * @typedef {import('node:test').TestOptions & {needs?: Array<keyof typeof CANNOT>, width?: number, onlyIn?: string, once?: string}} EngineTestOptions
+ *   needs, width, onlyIn and once: see whyNot (the test is skipped there, with the reason in the output).
+ * @typedef {(env: EngineEnv, t: import('node:test').TestContext) => unknown} EngineTestFn
+ * @typedef {(title: string, options: EngineTestOptions | EngineTestFn, fn?: EngineTestFn) => void} EngineTest
  */
-export function useEnginePage(name, query, assign) {
-  /** @type {EnginePage | undefined} */
-  let page;
-  after(async () => { await page?.close(); }); // First: after hooks run in order, before the engine closes.
-  const use = useEngine(name);
-  before(async () => {
-    const { engine, url } = use();
-    page = await engine.openPage(`${url}${query}`);
-    assign({ engine, url, page });
-  });
-  return use;
+
+/**
+ * Registers a browser test file's tests once per engine in ENGINES, each engine in a describe block
+ * named after it (and `title`). Unless launch is false the block serves dist/ (for WebKit with its
+ * console recorder) and launches the engine before its tests, and with `page` opens that page of the
+ * playground for them, closing all after; when every test of the block is skipped nothing is launched.
+ * body({name, test, env}) registers the tests: test(title, [options], (env, t) => ...), where options add
+ * `needs`, `width`, `onlyIn` and `once` to node:test's (whyNot); env is the same object, for helpers of the block.
+ * @param {{title?: string, page?: string, launch?: boolean, assign?: (env: EngineEnv) => void}} options
+ *   page: the query appended to the page URL ("" for the playground as it opens); assign: handed env
+ *   once launched (for a file whose helpers keep the page in their own variables).
+ * @param {(block: {name: keyof typeof LAUNCHERS, test: EngineTest, env: EngineEnv}) => void} body
+ */
+export function forEachEngine({ title, page: query, launch = true, assign }, body) {
+  for (const name of ENGINES) {
+    describe(title ? `${name}: ${title}` : name, () => {
+      const env = /** @type {EngineEnv} */ ({ name });
+      let runsAny = false;
+      /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
+      let server;
+      // Registered first, so the body's own hooks run with the engine launched and close before it.
+      if (launch) {
+        before(async () => {
+          if (!runsAny) return;
+          server = await serveFor(name);
+          env.url = server.url;
+          env.engine = await launchEngine(name);
+          if (query !== undefined) env.page = await env.engine.openPage(`${env.url}${query}`);
+          assign?.(env);
+        });
+      }
+      /** @type {EngineTest} */
+      const test = (testTitle, options, fn) => {
+        const [{ needs, width, onlyIn, once, ...rest }, run] = typeof options === 'function' ? [{}, options] : [options, /** @type {EngineTestFn} */ (fn)];
+        const skip = rest.skip ?? whyNot(name, { needs, width, onlyIn, once });
+        if (!skip) runsAny = true;
+        nodeTest(testTitle, { ...rest, skip }, (t) => run(env, t));
+      };
+      body({ name, test, env });
+      if (launch) {
+        after(async () => {
+          await env.page?.close();
+          await env.engine?.close();
+          await server?.close();
+        });
+      }
+    });
+  }
 }
 
 /**

@@ -24,7 +24,7 @@
  * @param {Spec} spec
  * @returns {Element[]}
  */
-export function findInPage(spec) {
+function findInPage(spec) {
   const implicit = (element) => {
     const tag = element.tagName.toLowerCase();
     const type = (element.getAttribute('type') ?? 'text').toLowerCase();
@@ -88,7 +88,7 @@ export function findInPage(spec) {
  * @param {string} action
  * @param {any} value
  */
-export function actInPage(element, action, value) {
+function actInPage(element, action, value) {
   const input = /** @type {HTMLInputElement} */ (element);
   const rect = element.getBoundingClientRect();
   const visible = rect.width > 0 && rect.height > 0 && getComputedStyle(element).visibility !== 'hidden';

@@ -22,10 +22,10 @@ import { Locator } from './locator.mjs';
 export const DEFAULT_VIEWPORT = { width: 1200, height: 760 };
 
 /** How long waitFor() gives the page, ms. */
-export const WAIT_TIMEOUT = 15000;
+const WAIT_TIMEOUT = 15000;
 
 /** How long a page may take to be ready, ms: WebKit on a busy 2-core machine took over 15 s. */
-export const READY_TIMEOUT = 45000;
+const READY_TIMEOUT = 45000;
 
 /** The input primitives after which the page is given its next frame to draw (see the constructor). */
 const SETTLING_INPUT = /** @type {const} */ (['pointerDown', 'pointerUp', 'press', 'touchStart', 'touchEnd']);
@@ -415,7 +415,7 @@ export class EnginePage {
 }
 
 /** A frame of a page, as an engine page (frame.mjs). */
-export const EngineFrame = engineFrameClass(EnginePage);
+const EngineFrame = engineFrameClass(EnginePage);
 
 /**
  * A page driven by playwright-core or puppeteer-core, whose pages answer the same calls. The
@@ -466,7 +466,7 @@ export class LibraryPage extends EnginePage {
  * @param {{on: (event: string, listener: (value: any) => void) => unknown}} page
  * @param {string[]} problems
  */
-export function recordProblems(page, problems) {
+function recordProblems(page, problems) {
   page.on('console', (message) => {
     const type = message.type() === 'warn' ? 'warning' : message.type(); // puppeteer says 'warn'.
     if (type === 'error' || type === 'warning') problems.push(`console.${type}: ${message.text()}`);

@@ -19,7 +19,7 @@ import { asyncScript, decodeJson, encodeJson } from './script.mjs';
 export const RECORDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'recorder.js');
 
 /** The narrowest viewport MiniBrowser's window can have, CSS px (its toolbar sets it). */
-const MIN_WIDTH = 450;
+export const MIN_WIDTH = 450;
 
 /** KeyboardEvent.key names to WebDriver key codes. */
 const KEYS = {
@@ -224,6 +224,9 @@ async function waitForDriver(url, process_) {
   throw new Error(`WebKitWebDriver did not answer at ${url} within 10 s`);
 }
 
+/** What it can do (index.mjs, Engine.can). */
+export const WEBKIT_CAN = { touch: false, touchInput: false, touchPan: false, hideTab: true, colorScheme: false, reducedMotion: false, readClipboard: false, deviceScaleFactor: false, initScript: false };
+
 /**
  * @param {{colorScheme?: 'light' | 'dark', reducedMotion?: boolean}} preferences Only the defaults.
  * @returns {Promise<import('./index.mjs').Engine>}
@@ -274,7 +277,7 @@ export async function launchWebKit({ colorScheme = 'light', reducedMotion = fals
     name: 'webkit',
     // WebKitWebDriver turns WebDriver touch actions into mouse events here (the page sees
     // pointerType 'mouse'), so there is no touch input either.
-    can: { touch: false, touchInput: false, touchPan: false, hideTab: true, colorScheme: false, reducedMotion: false, readClipboard: false, deviceScaleFactor: false, initScript: false },
+    can: WEBKIT_CAN,
     minWidth: MIN_WIDTH,
     async openPage(pageUrl, { viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1, initScript } = {}) {
       if (initScript) throw new Error('webkit: classic WebDriver cannot run a script before the page\'s own: skip this test there');

@@ -282,3 +282,14 @@ test('the arm\'s jointSpace: toggle words round-trip, anything else is refused w
     assert.match(notices[0], /^Ignored jointSpace/);
   }), { numRuns: RUNS });
 });
+
+test('a value a kind\'s preset would replace is written even when it is the param\'s default (found by fast-check)', () => {
+  const creature = SCENES.find((scene) => scene.id === 'creature');
+  assert.ok(creature);
+  // A snake's preset bend is 20; 26 is the spec's default (the lizard's), so a link must say it.
+  const { settings } = applyPartial(creature, defaultSettings(creature), { params: { kind: 'snake', maxBend: 26, speed: 10 } });
+  const link = formatLink(creature, settings);
+  assert.match(link, /maxBend=26/, link);
+  assert.doesNotMatch(link, /stepThreshold/, `the snake's preset step threshold goes without saying: ${link}`);
+  assert.deepEqual(load(`?${link}`).settings, settings);
+});

@@ -299,7 +299,8 @@ export function formatLink(scene, settings, state = {}) {
   for (const spec of scene.params) {
     if (spec.implied?.(settings.params)) continue;
     const text = formatParamText(spec, settings.params[spec.name]);
-    if (text !== formatParamText(spec, spec.default)) parts.push(`${spec.name}=${text}`);
+    const left = spec.linkDefault ? spec.linkDefault(settings.params) : spec.default;
+    if (text !== formatParamText(spec, left)) parts.push(`${spec.name}=${text}`);
   }
   for (const spec of scene.points) {
     const point = settings.points[spec.name];

@@ -46,6 +46,10 @@
  * @property {string} [dependsOn] Name of a 'toggle' param; the control is dimmed while it is off.
  * @property {(params: Record<string, ParamValue>) => boolean} [shownWhen] The control is shown only
  *   while this holds (the chain's damping, for DLS alone); the value is kept and linked either way.
+ * @property {(params: Record<string, ParamValue>) => ParamValue} [linkDefault] The value a link
+ *   may leave out, when it depends on other params (a creature kind's preset speed): a link writes
+ *   the param when it differs from this rather than from `default`, since loading the link sets
+ *   what it leaves out from the same rule (the scene's normalize).
  * @property {string} [buttonLabel] Text of the button that picks the next value ('seed' only).
  * @property {(value: number) => number} [next] The value the button picks after `value`; must be
  *   deterministic (a link plus the same clicks gives the same state) and within [min, max] ('seed' only).

@@ -84,6 +84,13 @@ export const PRESETS = Object.freeze({
 /** How fast the others' places around the first creature turn, radians per second. */
 const WANDER_RATE = 0.35;
 
+/**
+ * A preset param's value for the kind the params have: what a link may leave out (ParamSpec.linkDefault).
+ * @param {'speed' | 'maxBend' | 'stepThreshold'} name
+ */
+const presetOf = (name) => (/** @type {Record<string, unknown>} */ params) => (
+  PRESETS[/** @type {keyof typeof PRESETS} */ (params.kind)] ?? PRESETS.lizard)[name];
+
 /** @param {Record<string, unknown>} params */
 const hasLegs = (params) => params.kind === 'lizard' || params.kind === 'centipede';
 
@@ -113,16 +120,16 @@ export const creature = {
       help: 'The first follows the target; the others roam around it.',
     },
     {
-      name: 'speed', label: 'Speed', kind: 'range', min: 10, max: 400, step: 1, default: PRESETS.lizard.speed,
+      name: 'speed', label: 'Speed', kind: 'range', min: 10, max: 400, step: 1, default: PRESETS.lizard.speed, linkDefault: presetOf('speed'),
       help: 'The head’s top speed, units per second.',
     },
     {
       name: 'maxBend', label: 'Bend limit', kind: 'range', min: 1, max: 90, step: 1, integer: true,
-      default: PRESETS.lizard.maxBend, unit: '°', help: 'Most the spine turns between two segments.',
+      default: PRESETS.lizard.maxBend, linkDefault: presetOf('maxBend'), unit: '°', help: 'Most the spine turns between two segments.',
     },
     {
       name: 'stepThreshold', label: 'Step threshold', kind: 'range', min: 2, max: 40, step: 1,
-      default: PRESETS.lizard.stepThreshold, shownWhen: hasLegs,
+      default: PRESETS.lizard.stepThreshold, linkDefault: presetOf('stepThreshold'), shownWhen: hasLegs,
       help: 'How far a planted foot may drift from its rest spot before it steps.',
     },
     {

@@ -53,13 +53,18 @@ export class EnginePage {
   }
 
   /**
-   * Waits for the page's next animation frame (its drawing), or 200 ms where there is none (a
-   * hidden page); a document replaced meanwhile (a navigation) has nothing to wait for.
+   * Waits for the page's next animation frame (its drawing); a hidden page has none and draws
+   * nothing (2 s at most, for a frame a browser throttles); a document replaced meanwhile (a
+   * navigation) has nothing to wait for.
    */
   async nextFrame() {
     await this.evaluate(() => new Promise((resolve) => {
+      if (document.hidden) {
+        resolve(true);
+        return;
+      }
       requestAnimationFrame(() => resolve(true));
-      setTimeout(() => resolve(true), 200);
+      setTimeout(() => resolve(true), 2000);
     })).catch(() => {});
   }
 

@@ -11,7 +11,7 @@ import { forEachEngine } from './engines/index.mjs';
 /** Samples per scene: a sample after each cycle through the scene's setting changes (3 or 4 rounds of
  * drag-and-change), the second compared with the last. A number of rounds, not of seconds: the same
  * work however busy the machine is. */
-const SAMPLES = Number(process.env.IK2D_SOAK_SAMPLES ?? 4);
+const SAMPLES = Number(process.env.IK2D_SOAK_SAMPLES ?? 3);
 
 forEachEngine({}, ({ name, test }) => {
   for (const scene of SOAK_SCENES) {

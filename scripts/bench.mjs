@@ -69,7 +69,7 @@ function payload() {
   }
   console.log(`\n| what a page downloads | gzipped |`);
   console.log('|---|---|');
-  console.log(`| the page (index.html, styles.css, src/**/*.js, favicon) | ${kb(page)} |`);
+  console.log(`| the page (index.html, styles/*.css, src/**/*.js, favicon) | ${kb(page)} |`);
   for (const { stem } of MODULES) console.log(`| the page + ${stem} | ${kb(page + (sizes.get(stem) ?? 0))} |`);
 }
 

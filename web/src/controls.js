@@ -44,7 +44,7 @@ export function keyName(key) {
 }
 
 /**
- * The key that does what a control does, shown where a keyboard is the likely input (styles.css
+ * The key that does what a control does, shown where a keyboard is the likely input (styles/controls.css
  * hides it on touch screens); assistive tech gets it from aria-keyshortcuts instead.
  * @param {string} key
  */

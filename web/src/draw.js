@@ -2,7 +2,7 @@
  * Drawing helpers shared by the scenes. Positions are world points, mapped through the view;
  * sizes are CSS pixels (sizeFor() scales them with the view so pictures look alike at any size).
  *
- * Colours come from CSS custom properties on the canvas (styles.css), so light and dark themes
+ * Colours come from CSS custom properties on the canvas (styles/tokens.css), so light and dark themes
  * live in one place. The palette is Okabe–Ito (safe for colour-blind readers), and every state
  * that colour marks is also marked by shape or dash.
  */
@@ -21,7 +21,7 @@ const THEME_NAMES = [
 ];
 
 /**
- * The teaching overlays' colours, used when styles.css does not set `--canvas-<name>`: Okabe–Ito
+ * The teaching overlays' colours, used when styles/tokens.css does not set `--canvas-<name>`: Okabe–Ito
  * hues (darkened where they are text on the light background), light and dark. Each overlay also
  * tells its parts apart by dash, marker shape and a written label, never by colour alone.
  */

@@ -1,7 +1,8 @@
 /**
  * The page params at work (page-params.js): the theme and transparency as attributes on <html>
- * that styles.css and draw.js follow, the embed's readouts and "Open in playground" link, and how
- * the scene starts (play: auto, click or paused; reduced motion turns auto into click).
+ * that styles/tokens.css, styles/embed.css and draw.js follow, the embed's readouts and "Open in
+ * playground" link, and how the scene starts (play: auto, click or paused; reduced motion turns
+ * auto into click).
  *
  *   html[data-theme="light" | "dark"]   the colours in use (auto resolved)
  *   html[data-transparent="true"]       no background of its own

@@ -1,7 +1,7 @@
 /**
  * The scene tools under the canvas: on-screen buttons for the playground's own keys (keys.js), so a
  * finger, a mouse or assistive tech can do what a key does. Each is at least 44 px square
- * (styles.css) and shows its key where a keyboard is the likely input.
+ * (styles/controls.css) and shows its key where a keyboard is the likely input.
  * - Handle (H): which handle the arrow keys move; pressing it selects the next one.
  * - Step (S) and Run (Esc): step-through of the solver, in scenes that have it; Run is disabled
  *   while the solver is not being stepped.

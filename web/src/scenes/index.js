@@ -86,7 +86,7 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  *   world rectangle the view fits into a canvas of this size (CSS px) now, when it is more than the
  *   definition's `world` (the arm's joint-space panel beside or below it); null: the `world`.
  * @property {(settings: Settings) => string} [stageShape] A shape the narrow-screen stage takes for
- *   these settings (`html[data-stage-shape]`, styles.css: 'tall' for a panel below the scene);
+ *   these settings (`html[data-stage-shape]`, styles/stage.css: 'tall' for a panel below the scene);
  *   '' for the usual 4:3.
  * @property {(world: Point, settings: Settings, grab: {pointerType: string, perPixel: number}) =>
  *   PressClaim | null} [press] A press that grabs no handle: what the scene makes of it (a click on

@@ -47,7 +47,7 @@ export function methodOptions(methods) {
 
 /**
  * The statuses the solvers return (TwoBoneStatus and ChainStatus, ik2d.d.ts) as the page shows
- * them: the words, and the readout's tone (a colour and a shape each, styles.css).
+ * them: the words, and the readout's tone (a colour and a shape each, styles/strip.css).
  * @type {Readonly<Record<TwoBoneStatus | ChainStatus, {words: string, tone: 'ok' | 'warn' | 'pending'}>>}
  */
 const STATUSES = Object.freeze({

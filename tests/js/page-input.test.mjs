@@ -9,7 +9,7 @@ import { parseLink } from '../../web/src/link.js';
 import { applyPageParams, defaultPage } from '../../web/src/page-params.js';
 import { SCENES } from '../../web/src/scenes/index.js';
 import { applyPartial, defaultSettings } from '../../web/src/settings.js';
-import { HOSTILE_LINKS } from './fixtures/hostile-links.mjs';
+import { HOSTILE_LINKS, HOSTILE_SET_STATE } from './fixtures/hostile-links.mjs';
 
 /** A link as the page reads it on load: the scene, the settings and page settings, every notice. */
 function load(search) {
@@ -70,24 +70,8 @@ test('a hostile scene name falls back to the arm at its defaults, with the raw t
 });
 
 test('setState rejects bad values with notices, clamps out-of-range ones, and applies the rest', () => {
-  const { settings, notices } = setState('arm', {
-    params: { length1: 'abc', length2: Number.NaN, softness: 1000, bend: 0, wobble: 3 },
-    target: { x: Number.POSITIVE_INFINITY, y: 50 },
-    root: { x: -5000, y: 12 },
-    colour: 'red',
-    result: { status: 'reached' },
-  });
-  assertNotices(notices, [
-    /^Ignored length1: expected a number, got a string$/,
-    /^Ignored length2=NaN: not a finite number$/,
-    /^Clamped softness=1000 to 100 \(allowed 0 to 100\)$/,
-    /^Ignored bend=0: must be 1 or -1$/,
-    /^Ignored unknown setting "wobble"/,
-    /^Ignored target\.x=Infinity: not a finite number$/,
-    /^Clamped root\.x=-5000 to -300/,
-    /^Ignored unknown key "colour"$/,
-    /^Ignored result: it is computed, not set$/,
-  ], 'setState');
+  const { settings, notices } = setState('arm', HOSTILE_SET_STATE.partial);
+  assertNotices(notices, HOSTILE_SET_STATE.notices, 'setState');
   assert.deepEqual(armParams(settings.params), { length1: 120, length2: 80, softness: 100, bend: 1 });
   assert.deepEqual(settings.points.target, { x: 110, y: 50 }, 'the good coordinate is applied, the bad one kept');
   assert.deepEqual(settings.points.root, { x: -300, y: 12 });

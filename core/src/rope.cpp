@@ -166,11 +166,19 @@ void Rope::relax() {
       const double dx = xy_[2 * b] - xy_[2 * a], dy = xy_[2 * b + 1] - xy_[2 * a + 1];
       const double d = detail::norm(dx, dy);
       if (!(d > 0)) continue;
-      const double share = (d - rest_[a]) / (d * (wa + wb));
-      xy_[2 * a] += wa * share * dx;
-      xy_[2 * a + 1] += wa * share * dy;
-      xy_[2 * b] -= wb * share * dx;
-      xy_[2 * b + 1] -= wb * share * dy;
+      // Along the unit direction, so that a segment squeezed to a denormal length moves its free
+      // ends by a finite amount (dividing by d·(wa + wb) there overflows), and a pinned end never
+      // takes part in the arithmetic (0 · ∞ would make it NaN).
+      const double ux = dx / d, uy = dy / d;
+      const double move = (d - rest_[a]) / (wa + wb);
+      if (wa > 0) {
+        xy_[2 * a] += move * ux;
+        xy_[2 * a + 1] += move * uy;
+      }
+      if (wb > 0) {
+        xy_[2 * b] -= move * ux;
+        xy_[2 * b + 1] -= move * uy;
+      }
     }
   }
 }

@@ -107,6 +107,21 @@ TEST_CASE("Rope: a long step is the same as its 1/60 s substeps, bit for bit", "
   }
 }
 
+TEST_CASE("Rope: a pin stays exact when its segment is squeezed to a denormal length", "[rope]") {
+  // Found by fuzzing: a point pinned 1e-308 from its neighbour, a million units of rest length
+  // apart. The relaxation divided by that length and overflowed; 0 · ∞ then made the pin NaN.
+  const std::vector<Vec2> points{{0, 1.5086396843931327e-312}, {-0.002195316599103925, 1097692.0601653405}};
+  Rope rope;
+  REQUIRE(rope.reset(points.data(), 2, RopeOptions{}) == nullptr);
+  const Vec2 pin{2.7461126836176592e-315, 6.6752218137909515e-308};
+  REQUIRE(rope.pin(1, pin) == nullptr);
+  REQUIRE(rope.step(1.0727e-317, 3) == nullptr);
+  CHECK(rope.position(1).x == pin.x);
+  CHECK(rope.position(1).y == pin.y);
+  CHECK(isValid(rope.position(0)));
+  CHECK(length(rope.position(0) - pin) == Approx(length(points[1] - points[0])).epsilon(1e-9));
+}
+
 TEST_CASE("Rope: step does not allocate and long steps split", "[rope]") {
   Rope rope = makeRope(10, 1);
   REQUIRE(rope.pin(0, {0, 0}) == nullptr);

@@ -7,12 +7,20 @@ import assert from 'node:assert/strict';
 /** @param {EnginePage} page */
 export const getState = (page) => page.evaluate(() => window.playground.getState());
 
-/** @param {EnginePage} page @param {Record<string, unknown>} partial @returns {Promise<string[]>} Notices. */
-export const setState = (page, partial) => page.evaluate(async (p) => {
-  // A scene not loaded yet (its code, its WebAssembly module) is loaded first, as a host's message would.
-  if (typeof p?.scene === 'string') await window.playground.prepareScene(p.scene);
-  return window.playground.setState(p);
-}, partial);
+/**
+ * Calls setState, then gives the page its next frame, where it draws the change (panels and
+ * controls included), as a reader would see it.
+ * @param {EnginePage} page @param {Record<string, unknown>} partial @returns {Promise<string[]>} Notices.
+ */
+export const setState = async (page, partial) => {
+  const notices = await page.evaluate(async (p) => {
+    // A scene not loaded yet (its code, its WebAssembly module) is loaded first, as a host's message would.
+    if (typeof p?.scene === 'string') await window.playground.prepareScene(p.scene);
+    return window.playground.setState(p);
+  }, partial);
+  await page.nextFrame();
+  return notices;
+};
 
 /** Viewport CSS px of a world point. @param {EnginePage} page @param {{x: number, y: number}} point */
 export const worldToClient = (page, point) => page.evaluate((p) => window.playground.worldToClient(p), point);

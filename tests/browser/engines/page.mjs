@@ -28,7 +28,8 @@ const WAIT_TIMEOUT = 15000;
 const READY_TIMEOUT = 45000;
 
 /** The input primitives after which the page is given its next frame to draw (see the constructor). */
-const SETTLING_INPUT = /** @type {const} */ (['pointerDown', 'pointerUp', 'press', 'touchStart', 'touchEnd']);
+// Not between a press and its release: a script run there keeps WebKit from seeing a click.
+const SETTLING_INPUT = /** @type {const} */ (['pointerUp', 'press', 'touchEnd']);
 
 export class EnginePage {
   /** @param {string} engine The engine's name, for messages. */
@@ -40,7 +41,7 @@ export class EnginePage {
     this.pointerAt = { x: 0, y: 0 };
     /** Whether the document can be replaced under a call (a frame's can: waitFor then tries again). */
     this.documentMayChange = false;
-    // A press, a release or a finger lifted returns once the page has drawn what it did: the page
+    // A release, a key press or a finger lifted returns once the page has drawn what it did: the page
     // draws in the animation frame after an input, as a person sees it, not in the input handler.
     for (const name of SETTLING_INPUT) {
       const primitive = /** @type {(...args: unknown[]) => Promise<unknown>} */ (this[name]);

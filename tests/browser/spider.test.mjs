@@ -35,9 +35,10 @@ async function reset() {
   assert.deepEqual(state.camera, { x: 0, y: 0 }, 'and the camera on it');
 }
 
-/** Runs `frames` fixed steps now. */
-function step(frames) {
-  return page.evaluate((n) => window.playground.step(n), frames);
+/** Runs `frames` fixed steps now., then lets the page draw them in its next frame. */
+async function step(frames) {
+  await page.evaluate((n) => window.playground.step(n), frames);
+  await page.nextFrame();
 }
 
 /** Notices shown on a page, as text. */

@@ -28,9 +28,10 @@ async function reset() {
   assert.deepEqual(state.params, DEFAULT_PARAMS, 'Reset restores the stress defaults');
 }
 
-/** Runs `frames` fixed steps now (deterministic: the own targets depend on simulation time only). */
-function step(frames) {
-  return page.evaluate((n) => window.playground.step(n), frames);
+/** Runs `frames` fixed steps now (deterministic: the own targets depend on simulation time only), then lets the page draw them in its next frame. */
+async function step(frames) {
+  await page.evaluate((n) => window.playground.step(n), frames);
+  await page.nextFrame();
 }
 
 /**

@@ -3,7 +3,7 @@
 // imports an npm package (even through a local file) fails before it can install anything. Each
 // script's entry file and everything it imports statically may use only Node's own modules; npm
 // packages are imported dynamically once ensureNodeModules() has run.
-// (tests/browser/fresh-start.test.mjs runs `npm start` itself on a fresh clone.)
+// (tests/package/fresh-start.test.mjs runs `npm start` itself on a fresh clone.)
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

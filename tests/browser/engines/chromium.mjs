@@ -67,5 +67,6 @@ export async function launchChromium({ colorScheme = 'light', reducedMotion = fa
       return page;
     },
     close: () => browser.close(),
+    alive: async () => browser.isConnected(),
   };
 }

@@ -78,5 +78,6 @@ export async function launchFirefox({ colorScheme = 'light', reducedMotion = fal
       return page;
     },
     close: () => browser.close(),
+    alive: async () => browser.connected,
   };
 }

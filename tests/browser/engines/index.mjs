@@ -29,7 +29,8 @@ import { MIN_WIDTH as WEBKIT_MIN_WIDTH, RECORDER, WEBKIT_CAN, launchWebKit } fro
  * @property {number} minWidth The narrowest viewport it can open, CSS px (0: any).
  * @property {(url: string, options?: OpenOptions) => Promise<EnginePage>} openPage Opens a page (and,
  *   unless waitReady is false, waits for the playground to be ready).
- * @property {() => Promise<void>} close
+ * @property {() => Promise<void>} close For a lease (launchEngine): closes the pages it opened.
+ * @property {() => Promise<boolean>} alive Whether the browser still answers.
  */
 
 const LAUNCHERS = { chromium: launchChromium, firefox: launchFirefox, webkit: launchWebKit };
@@ -41,12 +42,88 @@ const ALL_ENGINES = ['chromium', 'firefox', 'webkit'];
 const ENGINES = process.env.IK2D_ENGINES
   ? /** @type {Array<keyof typeof LAUNCHERS>} */ (process.env.IK2D_ENGINES.split(',').map((name) => name.trim()))
   : ALL_ENGINES;
-for (const name of ENGINES) {
+/** The engine a test marked `once` runs in (IK2D_ONCE_ENGINE, or the first of ENGINES). */
+const ONCE_ENGINE = process.env.IK2D_ONCE_ENGINE?.trim() || ENGINES[0];
+
+for (const name of [...ENGINES, ONCE_ENGINE]) {
   if (!(name in LAUNCHERS)) throw new Error(`IK2D_ENGINES names an unknown engine "${name}" (known: ${ALL_ENGINES.join(', ')})`);
 }
 
+/** How long a test may run before it fails (node:test's timeout), ms: nothing waits forever. */
+const TEST_TIMEOUT = 3 * 60 * 1000;
+
+/** How long launching an engine may take, ms (WebKit on a busy 2-core machine takes some 20 s). */
+const LAUNCH_TIMEOUT = 2 * 60 * 1000;
+
 /**
- * Launches an engine; its openPage waits for the playground unless told not to.
+ * The engines launched in this process, by name and preferences. Launching is the slowest step of a
+ * browser test, so every block (and every file, when one process runs many: suite.mjs) shares one
+ * browser per engine and preferences, each block with its own pages.
+ * @type {Map<string, {engine: Promise<Engine>, leases: number}>}
+ */
+const launched = new Map();
+
+/** Whether a launched engine stays open when its last lease closes (until closeEngines). */
+let keepOpen = false;
+
+/**
+ * Keeps launched engines open across blocks and files until the returned function closes them: for a
+ * process that runs many test files (suite.mjs registers it as its last hook).
+ * @returns {() => Promise<void>}
+ */
+export function keepEnginesOpen() {
+  keepOpen = true;
+  return closeEngines;
+}
+
+/** Closes every engine launched in this process. */
+async function closeEngines() {
+  const engines = [...launched.values()];
+  launched.clear();
+  await Promise.allSettled(engines.map(async (entry) => (await entry.engine).close()));
+}
+
+/**
+ * Rejects after `ms` with a message naming `what`, unless `promise` settles first.
+ * @template T
+ * @param {Promise<T>} promise
+ * @param {number} ms
+ * @param {string} what
+ * @returns {Promise<T>}
+ */
+function within(promise, ms, what) {
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms); });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The engine launched for `key`, launched now if there is none or the one there has died (a
+ * crashed browser fails the block it crashed in, not every block after it).
+ * @param {string} key
+ * @param {() => Promise<Engine>} launch
+ */
+async function sharedEngine(key, launch) {
+  const entry = launched.get(key);
+  if (entry) {
+    const engine = await entry.engine.catch(() => undefined);
+    if (engine && await engine.alive()) return entry;
+    launched.delete(key);
+    await engine?.close().catch(() => {});
+  }
+  const fresh = { engine: within(launch(), LAUNCH_TIMEOUT, `launching ${key}`), leases: 0 };
+  launched.set(key, fresh);
+  fresh.engine.catch(() => { if (launched.get(key) === fresh) launched.delete(key); });
+  await fresh.engine;
+  return fresh;
+}
+
+/**
+ * An engine for a block or a test: the process's shared browser for this name and preferences
+ * (launched on first use), as a lease whose openPage waits for the playground unless told not to and
+ * whose close() closes the pages it opened. The browser itself closes with its last lease, or, after
+ * keepEnginesOpen, with the process.
  * @param {keyof typeof LAUNCHERS} name
  * @param {{colorScheme?: 'light' | 'dark', reducedMotion?: boolean, measureMemory?: boolean}} [preferences] For the
  *   whole browser. measureMemory: Chromium only (others ignore it), pages get gc() and a precise
@@ -54,15 +131,37 @@ for (const name of ENGINES) {
  * @returns {Promise<Engine>}
  */
 export async function launchEngine(name, preferences = {}) {
-  const engine = await LAUNCHERS[name](preferences);
-  const open = engine.openPage;
+  const { colorScheme = 'light', reducedMotion = false, measureMemory = false } = preferences;
+  const key = `${name} (${colorScheme}${reducedMotion ? ', reduced motion' : ''}${measureMemory && name === 'chromium' ? ', memory' : ''})`;
+  const entry = await sharedEngine(key, () => LAUNCHERS[name]({ colorScheme, reducedMotion, measureMemory }));
+  const engine = await entry.engine;
+  entry.leases += 1;
+  /** @type {Set<EnginePage>} Pages this lease opened and has not closed. */
+  const pages = new Set();
+  let closed = false;
   return {
     ...engine,
     async openPage(url, { waitReady = true, ...options } = {}) {
       if (options.touch && !engine.can.touch) throw new Error(`${name} cannot emulate touch: skip this test there`);
-      const page = await open(url, options);
+      const page = await engine.openPage(url, options);
+      pages.add(page);
+      const closePage = page.close.bind(page);
+      page.close = async () => {
+        pages.delete(page);
+        await closePage();
+      };
       if (waitReady) await page.waitReady();
       return page;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.allSettled([...pages].map((page) => within(page.close(), 10000, `closing a ${name} page`)));
+      entry.leases -= 1;
+      if (entry.leases === 0 && !keepOpen && launched.get(key) === entry) {
+        launched.delete(key);
+        await within(engine.close(), 20000, `closing ${key}`).catch(() => {});
+      }
     },
   };
 }
@@ -112,7 +211,7 @@ const CAPABILITIES = {
  * @param {{needs?: Array<keyof typeof CANNOT>, width?: number, onlyIn?: string, once?: string}} requirements
  *   needs: capabilities; width: the narrowest window the test needs; onlyIn: "engine: why", the one
  *   engine it can run in; once: why one engine is enough (what it checks is the page's own JS, the
- *   same in every engine): it runs in the first of ENGINES only.
+ *   same in every engine): it runs in ONCE_ENGINE only.
  * @returns {string | false}
  */
 function whyNot(name, { needs = [], width, onlyIn, once }) {
@@ -120,7 +219,7 @@ function whyNot(name, { needs = [], width, onlyIn, once }) {
     const [engine, why] = onlyIn.split(/:\s*(.*)/s, 2);
     if (name !== engine) return `${name}: runs in ${engine} only: ${why}`;
   }
-  if (once !== undefined && name !== ENGINES[0]) return `${name}: checked once, in ${ENGINES[0]}: ${once}`;
+  if (once !== undefined && name !== ONCE_ENGINE) return `${name}: checked once, in ${ONCE_ENGINE}: ${once}`;
   const missing = needs.filter((capability) => !CAPABILITIES[name].can[capability]);
   if (missing.length > 0) return `${name}: ${missing.map((capability) => CANNOT[capability]).join('; ')}`;
   if (width !== undefined && width < CAPABILITIES[name].minWidth) {
@@ -169,21 +268,22 @@ export function forEachEngine({ title, page: query, launch = true, assign }, bod
           env.engine = await launchEngine(name);
           if (query !== undefined) env.page = await env.engine.openPage(`${env.url}${query}`);
           assign?.(env);
-        });
+        }, { timeout: LAUNCH_TIMEOUT + 60000 });
       }
       /** @type {EngineTest} */
       const test = (testTitle, options, fn) => {
         const [{ needs, width, onlyIn, once, ...rest }, run] = typeof options === 'function' ? [{}, options] : [options, /** @type {EngineTestFn} */ (fn)];
         const skip = rest.skip ?? whyNot(name, { needs, width, onlyIn, once });
         if (!skip) runsAny = true;
-        nodeTest(testTitle, { ...rest, skip }, (t) => run(env, t));
+        nodeTest(testTitle, { timeout: TEST_TIMEOUT, ...rest, skip }, (t) => run(env, t));
       };
       body({ name, test, env });
       if (launch) {
+        // Each step whatever the others did: a page of a crashed browser cannot close, and its
+        // server must close all the same, or the process never ends.
         after(async () => {
-          await env.page?.close();
-          await env.engine?.close();
-          await server?.close();
+          await Promise.allSettled([env.page?.close()]);
+          await Promise.allSettled([env.engine?.close(), server?.close()]);
         });
       }
     });

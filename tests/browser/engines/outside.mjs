@@ -1,4 +1,4 @@
-// outside.mjs: loading a page some other server serves (`npm start`'s, in fresh-start.test.mjs) in
+// outside.mjs: loading a page some other server serves (`npm start`'s, in tests/package/fresh-start.test.mjs) in
 // any engine, with its problems still recorded. Chromium and Firefox hear the console natively, so
 // they load the URL itself. WebKit's driver reads problems from recorder.js, which the page must load
 // first; this serves the outside server through a local proxy that passes every request and answer

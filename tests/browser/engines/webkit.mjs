@@ -301,8 +301,14 @@ export async function launchWebKit({ colorScheme = 'light', reducedMotion = fals
       await page.goto(pageUrl);
       return page;
     },
+    /** Whether the session still answers (a crashed MiniBrowser ends it), within 10 s. */
+    async alive() {
+      const answer = serial(() => session.getWindowHandles().then(() => true));
+      const late = new Promise((resolve) => { setTimeout(() => resolve(false), 10000).unref(); });
+      return Promise.race([answer.catch(() => false), late]);
+    },
     async close() {
-      await session.quit().catch(() => {});
+      await Promise.race([session.quit(), new Promise((resolve) => { setTimeout(resolve, 10000).unref(); })]).catch(() => {});
       driverProcess.kill();
       xvfb.stop();
     },

@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { assertNoProblems, forEachEngine, launchEngine } from './engines/index.mjs';
-import { outsideUrlFor } from './engines/outside.mjs';
+import { assertNoProblems, forEachEngine, launchEngine } from '../browser/engines/index.mjs';
+import { outsideUrlFor } from '../browser/engines/outside.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -1,26 +1,34 @@
-// test.mjs: `npm test`. Installs what is missing, then runs every test and exits non-zero on any
-// failure: the native Catch2 suite under ASan + UBSan (ctest), a short libFuzzer run of every
-// solver entry point, the same Catch2 suite compiled to WASM and run by Node
-// (ctest), the Node tests of the real module (tests/js), the package consumers (tests/package) and
-// the browser tests of the page (tests/browser, tests/browser/engines: most files run each test in
-// Chromium, Firefox and WebKit; docs/testing.md has the matrix).
+// test.mjs: `npm test`. Installs what is missing, checks the C++ format and the types, builds the
+// module, then runs every test in tiers side by side and exits non-zero on any failure: the C++ tier
+// (scripts/test-core.mjs: Catch2 native under ASan + UBSan, libFuzzer, Catch2 as WASM under Node),
+// the Node tests of the real module (tests/js) and the package consumers (tests/package), and the
+// browser tests of the page (tests/browser/suite.mjs) in Chromium, Firefox and WebKit, one process
+// each (docs/testing.md has the matrix).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { assembleDist, buildWasm } from './build.mjs';
 import { formatCpp } from './format.mjs';
-import { fuzzAll } from './fuzz.mjs';
 import { run } from './lib/run.mjs';
+import { runSideBySide } from './lib/side-by-side.mjs';
 import { typecheck } from './typecheck.mjs';
-import { emscriptenEnv, ensureNodeModules, ensureSystemTools, repoRoot } from './lib/setup.mjs';
+import { ensureNodeModules, ensureSystemTools, repoRoot } from './lib/setup.mjs';
 
-/** Seconds of libFuzzer per harness in npm test. */
-const FUZZ_SECONDS = 5;
+/** The engines the browser tests run in, one process each (IK2D_ENGINES picks some). */
+const BROWSER_ENGINES = ['chromium', 'firefox', 'webkit'];
+
+/** How many test tiers run at once (IK2D_TEST_JOBS overrides it): all of them. */
+const TEST_JOBS = 5;
+
+/** A tier still running after this long is stopped and fails, rather than hang the run, ms. */
+const TIER_TIMEOUT_MS = 40 * 60 * 1000;
 
 const testFiles = (folder) =>
   readdirSync(path.join(repoRoot, folder))
     .filter((name) => name.endsWith('.test.mjs'))
     .sort()
     .map((name) => path.join(folder, name));
+
+const started = Date.now();
 
 try {
   ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten', 'catch2', 'chromium', 'firefox', 'webkit', 'xvfb', 'hugo', 'clangFormat', 'libFuzzer']);
@@ -32,27 +40,35 @@ try {
   console.log('\n== Types: ik2d.d.ts against tests/types (tsc) ==');
   typecheck();
 
-  console.log('\n== Catch2, native, under AddressSanitizer + UndefinedBehaviorSanitizer ==');
-  run('cmake', ['--preset', 'native-sanitize'], { cwd: repoRoot });
-  run('cmake', ['--build', '--preset', 'native-sanitize'], { cwd: repoRoot });
-  run('ctest', ['--preset', 'native-sanitize'], { cwd: repoRoot });
-
-  // A smoke run: 5 s finds what breaks at once (a harness that no longer builds or aborts on its
-  // corpus); the long runs that find the rare inputs are npm run fuzz's (docs/testing.md).
-  console.log(`\n== libFuzzer: every solver entry point, ${FUZZ_SECONDS} s each (npm run fuzz for longer) ==`);
-  fuzzAll(FUZZ_SECONDS);
-
-  console.log('\n== Catch2 under Node (WASM build) ==');
-  buildWasm({ tests: true });
-  run('ctest', ['--preset', 'wasm'], { cwd: repoRoot, env: emscriptenEnv() });
-
+  // What the Node and browser tests load: built by npm start already, then this finds nothing to do.
+  console.log('\n== The module (WASM) and dist/ ==');
+  buildWasm();
   assembleDist();
 
-  console.log('\n== Node tests of the module, browser tests of the page (Chromium, Firefox and WebKit) ==');
-  run(process.execPath, [
-    '--test', ...testFiles('tests/js'), ...testFiles('tests/package'), ...testFiles('tests/browser'),
-    ...testFiles('tests/browser/engines'),
-  ], { cwd: repoRoot });
+  // The tiers run side by side, each in its own process: a browser test spends much of its time
+  // waiting for a page, which the C++ tier's compilers fill (at a lower priority, so the pages are
+  // served first), and in one process a browser test file shares its engine's browser with every
+  // other file (tests/browser/suite.mjs).
+  const browserEngines = (process.env.IK2D_ENGINES ?? BROWSER_ENGINES.join(',')).split(',').map((name) => name.trim());
+  const jobs = Number(process.env.IK2D_TEST_JOBS ?? TEST_JOBS);
+  if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`IK2D_TEST_JOBS must be a whole number of at least 1, not "${process.env.IK2D_TEST_JOBS}"`);
+  console.log(`\n== C++ tests, Node tests, browser tests in ${browserEngines.join(', ')}: ${jobs} at once ==`);
+  const results = await runSideBySide([
+    { name: 'C++ tests (Catch2 native under sanitizers, libFuzzer, Catch2 as WASM)', command: 'nice', args: ['-n', '10', process.execPath, path.join('scripts', 'test-core.mjs')] },
+    { name: 'Node tests (tests/js, tests/package)', command: process.execPath, args: ['--test', ...testFiles('tests/js'), ...testFiles('tests/package')] },
+    ...browserEngines.map((engine) => ({
+      name: `browser tests in ${engine} (tests/browser)`,
+      command: process.execPath,
+      args: ['--test-reporter=tap', path.join('tests', 'browser', 'suite.mjs')],
+      // Engine-independent checks run once, in the first engine, not in every process.
+      env: { IK2D_ENGINES: engine, IK2D_ONCE_ENGINE: browserEngines[0] },
+    })),
+  ], { jobs, timeoutMs: TIER_TIMEOUT_MS, cwd: repoRoot });
+  console.log('\n== Test tiers ==');
+  for (const { name, ok, seconds } of results) console.log(`${ok ? 'passed' : 'FAILED'}  ${seconds.toFixed(0).padStart(5)} s  ${name}`);
+  const failed = results.filter((result) => !result.ok);
+  if (failed.length > 0) throw new Error(`${failed.map((result) => result.name).join('; ')} failed (their output is above)`);
+  console.log(`\nnpm test passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 } catch (error) {
   console.error(`\nnpm test failed: ${error.message}`);
   process.exit(1);

@@ -1,0 +1,92 @@
+// side-by-side.mjs: run several commands at once, each one's output kept and printed whole when it
+// ends (so two never interleave), with a line as each starts and ends. npm test runs its test tiers
+// this way: the Node tests and one process per browser engine.
+import { spawn } from 'node:child_process';
+
+/**
+ * @typedef {Object} Task
+ * @property {string} name Said when it starts and ends.
+ * @property {string} command
+ * @property {string[]} args
+ * @property {NodeJS.ProcessEnv} [env] Added to this process's environment.
+ */
+
+/**
+ * Runs the tasks, at most `jobs` at once, in order. A task that runs longer than `timeoutMs` is
+ * stopped (with every process it started) and counts as failed, with its output so far.
+ * @param {Task[]} tasks
+ * @param {{jobs: number, timeoutMs: number, cwd: string}} options
+ * @returns {Promise<Array<{name: string, ok: boolean, seconds: number}>>} In the tasks' order.
+ */
+export async function runSideBySide(tasks, { jobs, timeoutMs, cwd }) {
+  const started = Date.now();
+  /** @type {Set<import('node:child_process').ChildProcess>} */
+  const running = new Set();
+  const stopAll = () => { for (const child of running) stopGroup(child); };
+  process.once('SIGINT', () => { stopAll(); process.exit(130); });
+  process.once('SIGTERM', () => { stopAll(); process.exit(143); });
+
+  /** @param {Task} task */
+  const runOne = (task) => new Promise((resolve) => {
+    const began = Date.now();
+    console.log(`[${clock(began - started)}] started: ${task.name}`);
+    // Its own process group, so a stop reaches the browsers and drivers it started.
+    const child = spawn(task.command, task.args, {
+      cwd, env: { ...process.env, ...task.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+    });
+    running.add(child);
+    /** @type {Buffer[]} */
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      stopGroup(child);
+    }, timeoutMs);
+    let finished = false;
+    const finish = (/** @type {number | null} */ code, /** @type {string} */ why) => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      running.delete(child);
+      const seconds = (Date.now() - began) / 1000;
+      const ok = code === 0 && !late;
+      const verdict = ok ? 'passed' : `FAILED (${late ? `stopped after ${timeoutMs / 60000} min` : why})`;
+      console.log(`\n== ${task.name}: ${verdict} in ${seconds.toFixed(0)} s ==\n`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`[${clock(Date.now() - started)}] ended: ${task.name}, ${verdict}`);
+      resolve({ name: task.name, ok, seconds });
+    };
+    child.once('error', (error) => finish(null, `could not start: ${error.message}`));
+    child.once('close', (code, signal) => finish(code, `exit ${code ?? signal}`));
+    // A process it started may hold the output open after it exits: its exit decides, soon after.
+    child.once('exit', (code, signal) => { setTimeout(() => finish(code, `exit ${code ?? signal}`), 5000).unref(); });
+  });
+
+  /** @type {Array<{name: string, ok: boolean, seconds: number}>} */
+  const results = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next;
+      next += 1;
+      results[index] = await runOne(tasks[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, tasks.length)) }, worker));
+  return results;
+}
+
+/** @param {import('node:child_process').ChildProcess} child */
+function stopGroup(child) {
+  try {
+    process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL');
+  } catch { /* already gone */ }
+}
+
+/** @param {number} ms @returns {string} m:ss */
+function clock(ms) {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}

@@ -106,13 +106,13 @@ export function targetChecks(scenarios, settings) {
     else checks.push({ what, value, goal, status: value >= goal ? 'met' : 'missed', detail });
   };
   const tb = scenarios.find((s) => s.name === 'two-bone');
-  // Issue 17: the per-call API against the per-call JS reference and three.js.
-  check('issue 17, two-bone: per call vs JS per call (≥ 1.5×)', speedup(find(tb, 'JS per call'), find(tb, 'ik2d per call')), 1.5);
+  // The per-call API against the per-call JS reference and three.js.
+  check('two-bone: per call vs JS per call (≥ 1.5×)', speedup(find(tb, 'JS per call'), find(tb, 'ik2d per call')), 1.5);
   const fabrikTracking = scenarios.find((s) => s.name === `FABRIK-${bones} tracking`);
-  check('issue 17, FABRIK-10 tracking: per call vs JS reference (≥ 1×)', speedup(find(fabrikTracking, 'JS reference'), find(fabrikTracking, 'ik2d per call')), 1);
+  check('FABRIK-10 tracking: per call vs JS reference (≥ 1×)', speedup(find(fabrikTracking, 'JS reference'), find(fabrikTracking, 'ik2d per call')), 1);
   const ccdTracking = scenarios.find((s) => s.name === `CCD-${bones} tracking`);
   for (const name of [`three CCDIKSolver (iteration = ${ccdTracking?.iterations})`, 'three CCDIKSolver + tolerance stop']) {
-    check(`issue 17, CCD-10 tracking: per call vs ${name} (≥ 8×)`, speedup(find(ccdTracking, name), find(ccdTracking, 'ik2d per call')), 8);
+    check(`CCD-10 tracking: per call vs ${name} (≥ 8×)`, speedup(find(ccdTracking, name), find(ccdTracking, 'ik2d per call')), 8);
   }
   check('two-bone: batched vs JS per call (≥ 5×)', speedup(find(tb, 'JS per call'), find(tb, 'ik2d batched')), 5);
   check('two-bone: batched vs JS typed-array loop (> 1×)', speedup(find(tb, 'JS typed-array loop'), find(tb, 'ik2d batched')), 1.0000001);
@@ -127,10 +127,10 @@ export function targetChecks(scenarios, settings) {
       `theirs ${pct(theirs.within)}, mean ${fmt(theirs.meanError)}, max ${fmt(theirs.maxError)}`;
   };
   for (const mode of ['tracking', 'random jumps']) {
-    // Issue 15: DLS against the DLS library, on the same chains and frames.
+    // DLS against the DLS library, on the same chains and frames.
     const dls = scenarios.find((s) => s.name === `DLS-${bones} ${mode}`);
     const dcall = find(dls, 'ik2d per call'), cci = find(dls, 'closed-chain-ik (DLS)');
-    check(`issue 15, DLS-10 ${mode}: per call vs closed-chain-ik (≥ 10×)`, speedup(cci, dcall), 10, errorNote(dcall, cci));
+    check(`DLS-10 ${mode}: per call vs closed-chain-ik (≥ 10×)`, speedup(cci, dcall), 10, errorNote(dcall, cci));
   }
   for (const mode of ['tracking', 'random jumps']) {
     const fab = scenarios.find((s) => s.name === `FABRIK-${bones} ${mode}`);

@@ -110,7 +110,7 @@ TEST_CASE("10 bones from a straight start reach >= 99% of reachable targets", "[
     ChainMethod method;
     int iterations;
   };
-  // (Issue 15: DLS within 100 steps, like FABRIK's sweeps.)
+  // DLS within 100 steps, like FABRIK's sweeps.
   for (const Case& c :
        {Case{ChainMethod::Fabrik, 100}, Case{ChainMethod::Ccd, 1000}, Case{ChainMethod::Dls, 100}}) {
     const int trials = 1000;

@@ -20,7 +20,7 @@ const BROWSER_ENGINES = ['chromium', 'firefox', 'webkit'];
 const TEST_JOBS = 5;
 
 /** A tier still running after this long is stopped and fails, rather than hang the run, ms. */
-const TIER_TIMEOUT_MS = 40 * 60 * 1000;
+const TIER_TIMEOUT_MS = 70 * 60 * 1000;
 
 const testFiles = (folder) =>
   readdirSync(path.join(repoRoot, folder))
@@ -46,16 +46,16 @@ try {
   assembleDist();
 
   // The tiers run side by side, each in its own process: a browser test spends much of its time
-  // waiting for a page, which the C++ tier's compilers fill (at a lower priority, so the pages are
-  // served first), and in one process a browser test file shares its engine's browser with every
-  // other file (tests/browser/suite.mjs).
+  // waiting for a page, which the compilers of the C++ and package tests fill (at a lower priority,
+  // so the pages are served first), and in one process a browser test file shares its engine's
+  // browser with every other file (tests/browser/suite.mjs).
   const browserEngines = (process.env.IK2D_ENGINES ?? BROWSER_ENGINES.join(',')).split(',').map((name) => name.trim());
   const jobs = Number(process.env.IK2D_TEST_JOBS ?? TEST_JOBS);
   if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`IK2D_TEST_JOBS must be a whole number of at least 1, not "${process.env.IK2D_TEST_JOBS}"`);
   console.log(`\n== C++ tests, Node tests, browser tests in ${browserEngines.join(', ')}: ${jobs} at once ==`);
   const results = await runSideBySide([
     { name: 'C++ tests (Catch2 native under sanitizers, libFuzzer, Catch2 as WASM)', command: 'nice', args: ['-n', '10', process.execPath, path.join('scripts', 'test-core.mjs')] },
-    { name: 'Node tests (tests/js, tests/package)', command: process.execPath, args: ['--test', ...testFiles('tests/js'), ...testFiles('tests/package')] },
+    { name: 'Node tests (tests/js, tests/package)', command: 'nice', args: ['-n', '5', process.execPath, '--test', ...testFiles('tests/js'), ...testFiles('tests/package')] },
     ...browserEngines.map((engine) => ({
       name: `browser tests in ${engine} (tests/browser)`,
       command: process.execPath,

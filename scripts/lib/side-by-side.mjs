@@ -20,9 +20,9 @@ import { spawn } from 'node:child_process';
  */
 export async function runSideBySide(tasks, { jobs, timeoutMs, cwd }) {
   const started = Date.now();
-  /** @type {Set<import('node:child_process').ChildProcess>} */
-  const running = new Set();
-  const stopAll = () => { for (const child of running) stopGroup(child); };
+  /** @type {Map<import('node:child_process').ChildProcess, {name: string, output: Buffer[]}>} */
+  const running = new Map();
+  const stopAll = () => { for (const child of running.keys()) stopGroup(child); };
   process.once('SIGINT', () => { stopAll(); process.exit(130); });
   process.once('SIGTERM', () => { stopAll(); process.exit(143); });
 
@@ -34,9 +34,9 @@ export async function runSideBySide(tasks, { jobs, timeoutMs, cwd }) {
     const child = spawn(task.command, task.args, {
       cwd, env: { ...process.env, ...task.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
     });
-    running.add(child);
     /** @type {Buffer[]} */
     const output = [];
+    running.set(child, { name: task.name, output });
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
     let late = false;
@@ -64,6 +64,18 @@ export async function runSideBySide(tasks, { jobs, timeoutMs, cwd }) {
     child.once('exit', (code, signal) => { setTimeout(() => finish(code, `exit ${code ?? signal}`), 5000).unref(); });
   });
 
+  // Every minute, how far each running task has got (the TAP lines it printed: tests and suites
+  // passed and failed), so a slow or stuck tier shows while it runs.
+  const progress = setInterval(() => {
+    for (const [child, task] of running) {
+      const text = Buffer.concat(task.output).toString('utf8');
+      const passed = text.match(/^\s*ok \d+ /gm)?.length ?? 0;
+      const failed = text.match(/^\s*not ok \d+ /gm)?.length ?? 0;
+      console.log(`[${clock(Date.now() - started)}] running: ${task.name} (${passed} ok, ${failed} not ok so far; pid ${child.pid})`);
+    }
+  }, 60000);
+  progress.unref();
+
   /** @type {Array<{name: string, ok: boolean, seconds: number}>} */
   const results = new Array(tasks.length);
   let next = 0;
@@ -75,6 +87,7 @@ export async function runSideBySide(tasks, { jobs, timeoutMs, cwd }) {
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, tasks.length)) }, worker));
+  clearInterval(progress);
   return results;
 }
 

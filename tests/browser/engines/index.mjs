@@ -42,10 +42,15 @@ const ALL_ENGINES = ['chromium', 'firefox', 'webkit'];
 const ENGINES = process.env.IK2D_ENGINES
   ? /** @type {Array<keyof typeof LAUNCHERS>} */ (process.env.IK2D_ENGINES.split(',').map((name) => name.trim()))
   : ALL_ENGINES;
-/** The engine a test marked `once` runs in (IK2D_ONCE_ENGINE, or the first of ENGINES). */
-const ONCE_ENGINE = process.env.IK2D_ONCE_ENGINE?.trim() || ENGINES[0];
+/**
+ * The engines the tests marked `once` are spread over (IK2D_ONCE_ENGINES, default ENGINES): each
+ * runs in one of them, picked by its title, so that no engine's run carries them all. npm test runs
+ * one process per engine and names the same list in each.
+ */
+const ONCE_ENGINES = /** @type {Array<keyof typeof LAUNCHERS>} */ (
+  (process.env.IK2D_ONCE_ENGINES?.trim() || ENGINES.join(',')).split(',').map((name) => name.trim()));
 
-for (const name of [...ENGINES, ONCE_ENGINE]) {
+for (const name of [...ENGINES, ...ONCE_ENGINES]) {
   if (!(name in LAUNCHERS)) throw new Error(`IK2D_ENGINES names an unknown engine "${name}" (known: ${ALL_ENGINES.join(', ')})`);
 }
 
@@ -206,26 +211,53 @@ const CAPABILITIES = {
 };
 
 /**
- * Why a test cannot run in an engine, or false when it can.
+ * Why an engine lacks what a test needs, or false when it has it.
  * @param {keyof typeof LAUNCHERS} name
- * @param {{needs?: Array<keyof typeof CANNOT>, width?: number, onlyIn?: string, once?: string}} requirements
- *   needs: capabilities; width: the narrowest window the test needs; onlyIn: "engine: why", the one
- *   engine it can run in; once: why one engine is enough (what it checks is the page's own JS, the
- *   same in every engine): it runs in ONCE_ENGINE only.
+ * @param {{needs?: Array<keyof typeof CANNOT>, width?: number}} requirements
  * @returns {string | false}
  */
-function whyNot(name, { needs = [], width, onlyIn, once }) {
-  if (onlyIn !== undefined) {
-    const [engine, why] = onlyIn.split(/:\s*(.*)/s, 2);
-    if (name !== engine) return `${name}: runs in ${engine} only: ${why}`;
-  }
-  if (once !== undefined && name !== ONCE_ENGINE) return `${name}: checked once, in ${ONCE_ENGINE}: ${once}`;
+function lacks(name, { needs = [], width }) {
   const missing = needs.filter((capability) => !CAPABILITIES[name].can[capability]);
   if (missing.length > 0) return `${name}: ${missing.map((capability) => CANNOT[capability]).join('; ')}`;
   if (width !== undefined && width < CAPABILITIES[name].minWidth) {
     return `${name}: its window cannot be narrower than ${CAPABILITIES[name].minWidth} px (MiniBrowser's toolbar), ${width} px asked`;
   }
   return false;
+}
+
+/**
+ * The engine of ONCE_ENGINES a `once` test runs in: among those that can run it, one picked by a
+ * hash of its title (the same in every process).
+ * @param {string} title
+ * @param {{needs?: Array<keyof typeof CANNOT>, width?: number}} requirements
+ */
+function onceEngine(title, requirements) {
+  const able = ONCE_ENGINES.filter((name) => !lacks(name, requirements));
+  let hash = 0;
+  for (const char of title) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return able.length > 0 ? able[hash % able.length] : ONCE_ENGINES[0];
+}
+
+/**
+ * Why a test cannot run in an engine, or false when it can.
+ * @param {keyof typeof LAUNCHERS} name
+ * @param {string} title The test's title.
+ * @param {{needs?: Array<keyof typeof CANNOT>, width?: number, onlyIn?: string, once?: string}} requirements
+ *   needs: capabilities; width: the narrowest window the test needs; onlyIn: "engine: why", the one
+ *   engine it can run in; once: why one engine is enough (what it checks is the page's own JS or
+ *   the core, the same in every engine): it runs in one engine of ONCE_ENGINES (onceEngine).
+ * @returns {string | false}
+ */
+function whyNot(name, title, { needs = [], width, onlyIn, once }) {
+  if (onlyIn !== undefined) {
+    const [engine, why] = onlyIn.split(/:\s*(.*)/s, 2);
+    if (name !== engine) return `${name}: runs in ${engine} only: ${why}`;
+  }
+  if (once !== undefined) {
+    const chosen = onceEngine(title, { needs, width });
+    if (name !== chosen) return `${name}: checked once, in ${chosen}: ${once}`;
+  }
+  return lacks(name, { needs, width });
 }
 
 /**
@@ -273,7 +305,7 @@ export function forEachEngine({ title, page: query, launch = true, assign }, bod
       /** @type {EngineTest} */
       const test = (testTitle, options, fn) => {
         const [{ needs, width, onlyIn, once, ...rest }, run] = typeof options === 'function' ? [{}, options] : [options, /** @type {EngineTestFn} */ (fn)];
-        const skip = rest.skip ?? whyNot(name, { needs, width, onlyIn, once });
+        const skip = rest.skip ?? whyNot(name, testTitle, { needs, width, onlyIn, once });
         if (!skip) runsAny = true;
         nodeTest(testTitle, { timeout: TEST_TIMEOUT, ...rest, skip }, (t) => run(env, t));
       };

@@ -8,8 +8,7 @@
 
 #include "cold.hpp"
 #include "follow_detail.hpp"
-#include "ik2d/batch.hpp"
-#include "ik2d/two_bone.hpp"
+#include "two_bone_joint.hpp"
 
 namespace ik2d {
 
@@ -201,22 +200,13 @@ bool Creature::moveHead(double h, Vec2& head) {
 
 // ---- legs' geometry -----------------------------------------------------------------------------
 
-// The body's frame at spine point `index`: forward (toward the head, the bisector of the two
-// segments meeting there) and left (forward turned +90 degrees). Spacings are known, so each
-// segment's direction needs no square root.
-void Creature::frameAt(const double* spine, int index, Vec2& forward, Vec2& left) const {
-  if (spine == state_.spine) {  // the creature's own spine: its frames are kept up to date
-    forward = forward_[index];
-    left = left_[index];
-    return;
-  }
-  computeFrame(spine, index, forward, left);
-}
-
 void Creature::updateFrames() {
   for (int i = 0; i < options_.segments; ++i) computeFrame(state_.spine, i, forward_[i], left_[i]);
 }
 
+// The body's frame at spine point `index`: forward (toward the head, the bisector of the two
+// segments meeting there) and left (forward turned +90 degrees). Spacings are known, so each
+// segment's direction needs no square root.
 void Creature::computeFrame(const double* spine, int index, Vec2& forward, Vec2& left) const {
   const int n = options_.segments;
   Vec2 sum;
@@ -346,33 +336,14 @@ void Creature::updateGait(double h) {
 
 // ---- legs ---------------------------------------------------------------------------------------
 
-// Each leg by the two-bone solver's kernel (solveTwoBoneLimb: the one ik.solveTwoBone runs, within
-// 1e-12 of solveTwoBone, about three times quicker than it for these plain limbs).
+// Each leg by the two-bone solver's kernel: the joint solveTwoBoneLimb (the one ik.solveTwoBone
+// runs, within 1e-12 of solveTwoBone) gives, bit for bit, without the angles and the end.
 void Creature::solveLegs() {
   for (int leg = 0; leg < options_.legs; ++leg) {
     CreatureLeg& l = state_.legs[leg];
     Vec2 forward, left;
     l.hip = hipOf(state_.spine, leg, forward, left);
-    // rootX, rootY, targetX, targetY, length1, length2, bend, softness, offsetX, offsetY, stretch,
-    // mix, poseAngle1, poseAngle2.
-    const double in[kTwoBoneLimbInputs] = {l.hip.x,
-                                           l.hip.y,
-                                           l.foot.x,
-                                           l.foot.y,
-                                           options_.upperLength,
-                                           options_.lowerLength,
-                                           legBend_[leg],
-                                           0,
-                                           0,
-                                           0,
-                                           0,
-                                           1,
-                                           0,
-                                           0};
-    double out[kTwoBoneLimbOutputs];
-    const char* message = nullptr;
-    solveTwoBoneLimb(in, out, &message);
-    l.knee = {out[0], out[1]};
+    twoBoneJoint(l.hip, l.foot, options_.upperLength, options_.lowerLength, legBend_[leg], l.knee);
     reachBefore_[leg] = distance(l.foot, l.hip);
   }
 }

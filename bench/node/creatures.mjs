@@ -2,7 +2,9 @@
 // 1/60 s frame at a time, stepped by the WASM `CreatureCrowd.step` (one call for all) and by the
 // plain-JS port of the same algorithm (creature-js.mjs), side by side in one process.
 //
-//   node bench/node/creatures.mjs [--quick]
+//   node bench/node/creatures.mjs [--quick] [--against <another build's dist>]
+//
+// --against adds that build's CreatureCrowd.step as a fourth contender (two builds in one process).
 //
 // Both crowds start from the same place with the same options (the lizard preset, read from the
 // WASM module) and get the same goals: new random ones (within ±2 000 units of the start) every
@@ -64,10 +66,10 @@ function goalSets(frames, count) {
   return sets;
 }
 
-function wasmContender(ik, options, goals, { readBack }) {
+function wasmContender(ik, options, goals, { readBack, name }) {
   let crowd;
   return {
-    name: readBack ? 'ik2d CreatureCrowd.step + state(i) of each' : 'ik2d CreatureCrowd.step (WASM, one call)',
+    name: name ?? (readBack ? 'ik2d CreatureCrowd.step + state(i) of each' : 'ik2d CreatureCrowd.step (WASM, one call)'),
     reset() {
       crowd?.delete();
       crowd = new ik.CreatureCrowd({ ...options, count: COUNT });
@@ -116,7 +118,7 @@ function jsContender(options, goals) {
  * Runs the creatures row.
  * @param {{size?: 'full'|'quick'|'tiny', log?: (text: string) => void, ik?: any}} [options]
  */
-export async function runCreatureBench({ size = 'full', log = console.log, ik } = {}) {
+export async function runCreatureBench({ size = 'full', log = console.log, ik, against } = {}) {
   const { rounds, frames } = SIZES[size];
   if (!ik) {
     const { default: createIK2D } = await import(pathToFileURL(path.join(here, '../../dist/ik2d-creature.js')).href);
@@ -131,6 +133,10 @@ export async function runCreatureBench({ size = 'full', log = console.log, ik } 
     jsContender(options, goals),
     wasmContender(ik, options, goals, { readBack: true }),
   ];
+  if (against) {
+    const { default: createOther } = await import(pathToFileURL(path.resolve(against, 'ik2d-creature.js')).href);
+    contenders.push(wasmContender(await createOther(), options, goals, { readBack: false, name: `CreatureCrowd.step of ${against}` }));
+  }
   const rows = contenders.map((k) => ({ name: k.name, times: [] }));
   let gap = 0, flags = 0;
   for (let r = 0; r <= rounds; r++) {
@@ -189,7 +195,13 @@ const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve
 if (isMain) {
   const args = process.argv.slice(2);
   const size = args.includes('--tiny') ? 'tiny' : args.includes('--quick') ? 'quick' : 'full';
-  runCreatureBench({ size }).catch((error) => {
+  const at = args.indexOf('--against');
+  const against = at >= 0 ? args[at + 1] : undefined;
+  if (at >= 0 && !against) {
+    console.error('usage: node bench/node/creatures.mjs [--quick] [--against <dist>]');
+    process.exit(2);
+  }
+  runCreatureBench({ size, against }).catch((error) => {
     console.error(error);
     process.exit(1);
   });

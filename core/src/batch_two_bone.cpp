@@ -267,7 +267,8 @@ bool twoBoneJoint(Vec2 root, Vec2 target, double length1, double length2, double
   // solveLanes' range for a limb without softness or extras; anything else goes the whole way.
   const double dx = target.x - root.x, dy = target.y - root.y;
   const double d = std::sqrt(dx * dx + dy * dy);
-  const double coordinates = std::fabs(root.x) + std::fabs(root.y) + std::fabs(target.x) + std::fabs(target.y);
+  const double coordinates =
+      std::fabs(root.x) + std::fabs(root.y) + std::fabs(target.x) + std::fabs(target.y);
   if (!(coordinates <= kKernelMaxMagnitude && length1 + length2 <= kKernelMaxMagnitude &&
         std::min(length1, length2) >= kKernelMinMagnitude && d >= kKernelMinMagnitude &&
         std::fabs(bend) == 1.0)) {
@@ -287,7 +288,8 @@ bool twoBoneJoint(Vec2 root, Vec2 target, double length1, double length2, double
   const double inverseD = 1.0 / d;
   const double ux = dx * inverseD, uy = dy * inverseD;
   const double s1 = bend * alpha.sine.v;
-  joint = {root.x + length1 * (ux * alpha.cosine.v - uy * s1), root.y + length1 * (uy * alpha.cosine.v + ux * s1)};
+  joint = {root.x + length1 * (ux * alpha.cosine.v - uy * s1),
+           root.y + length1 * (uy * alpha.cosine.v + ux * s1)};
   return true;
 }
 

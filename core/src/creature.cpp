@@ -200,8 +200,30 @@ bool Creature::moveHead(double h, Vec2& head) {
 
 // ---- legs' geometry -----------------------------------------------------------------------------
 
+// computeFrame for every point of the creature's own spine, each segment's scaled direction worked
+// out once for the two frames that use it (the same operations in the same order: the same bits).
 void Creature::updateFrames() {
-  for (int i = 0; i < options_.segments; ++i) computeFrame(state_.spine, i, forward_[i], left_[i]);
+  const int n = options_.segments;
+  const double* spine = state_.spine;
+  double behindX = 0, behindY = 0;  // the segment from point i to i - 1, scaled; none at the head
+  for (int i = 0; i < n; ++i) {
+    Vec2 sum;
+    if (i > 0) sum = {0.0 + behindX, 0.0 + behindY};
+    if (i + 1 < n) {
+      const double s = inverseSpacing_[i];
+      behindX = s * (spine[2 * i] - spine[2 * i + 2]);
+      behindY = s * (spine[2 * i + 1] - spine[2 * i + 3]);
+      sum = {sum.x + behindX, sum.y + behindY};
+    }
+    const double d = detail::norm(sum.x, sum.y);
+    if (!(d > 1e-9)) {  // folded straight back on itself: computeFrame's fallback
+      computeFrame(spine, i, forward_[i], left_[i]);
+      continue;
+    }
+    const Vec2 forward = (1 / d) * sum;
+    forward_[i] = forward;
+    left_[i] = {-forward.y, forward.x};
+  }
 }
 
 // The body's frame at spine point `index`: forward (toward the head, the bisector of the two
@@ -233,8 +255,13 @@ void Creature::computeFrame(const double* spine, int index, Vec2& forward, Vec2&
 
 // The hip of `leg` (beside its spine point, on its side) and the body's frame there.
 Vec2 Creature::hipOf(const double* spine, int leg, Vec2& forward, Vec2& left) const {
+  frameAt(spine, static_cast<int>(state_.legs[leg].anchor), forward, left);
+  return hipBeside(spine, leg, left);
+}
+
+// The hip of `leg` beside its spine point, `left` being the body's left there.
+Vec2 Creature::hipBeside(const double* spine, int leg, Vec2 left) const {
   const auto anchor = static_cast<int>(state_.legs[leg].anchor);
-  frameAt(spine, anchor, forward, left);
   const Vec2 point{spine[2 * anchor], spine[2 * anchor + 1]};
   return point + (state_.legs[leg].side * kHipInset * options_.widths[anchor]) * left;
 }
@@ -258,11 +285,17 @@ Vec2 Creature::withinReach(Vec2 hip, Vec2 foot, Vec2 outward) const {
 // A move is allowed when no planted leg ends up farther out of [plantedLow, plantedHigh] than it
 // already was (each leg compared with its own distance before the move).
 bool Creature::plantedLegsFit(const double* spine) const {
+  int framed = -1;  // the spine point whose frame `left` is (legs come in pairs on one point)
+  Vec2 forward, left;
   for (int leg = 0; leg < options_.legs; ++leg) {
     const CreatureLeg& l = state_.legs[leg];
     if (l.planted == 0) continue;
-    Vec2 forward, left;
-    const double d = distance(l.foot, hipOf(spine, leg, forward, left));
+    const auto anchor = static_cast<int>(l.anchor);
+    if (anchor != framed) {
+      frameAt(spine, anchor, forward, left);
+      framed = anchor;
+    }
+    const double d = distance(l.foot, hipBeside(spine, leg, left));
     const double before = reachBefore_[leg];
     if (d > std::max(plantedHigh_, before) || d < std::min(plantedLow_, before)) return false;
   }

@@ -183,11 +183,11 @@ TEST_CASE("twoBoneJoint gives solveTwoBoneLimb's joint bit for bit, in every zon
   // range the joint-only arithmetic, outside it solveTwoBoneLimb itself; invalid ones too.
   for (int i = 0; i < 6000; ++i) {
     TwoBoneInput in = randomLimb(i % 4, 75);
-    if (i % 500 == 7) in.target = in.root;                 // the target on the root
-    if (i % 500 == 8) in.length2 = -1;                     // invalid
-    if (i % 500 == 9) in.target.x = std::nan("");          // invalid
-    const double limb[kTwoBoneLimbInputs] = {in.root.x, in.root.y, in.target.x, in.target.y, in.length1,
-                                             in.length2, in.bend, 0, 0, 0, 0, 1, 0, 0};
+    if (i % 500 == 7) in.target = in.root;         // the target on the root
+    if (i % 500 == 8) in.length2 = -1;             // invalid
+    if (i % 500 == 9) in.target.x = std::nan("");  // invalid
+    const double limb[kTwoBoneLimbInputs] = {
+        in.root.x, in.root.y, in.target.x, in.target.y, in.length1, in.length2, in.bend, 0, 0, 0, 0, 1, 0, 0};
     double out[kTwoBoneLimbOutputs];
     const char* message = nullptr;
     const bool valid = solveTwoBoneLimb(limb, out, &message) != TwoBoneStatus::Invalid;

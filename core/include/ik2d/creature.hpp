@@ -202,6 +202,7 @@ class Creature {
   void computeFrame(const double* spine, int index, Vec2& forward, Vec2& left) const;
   void updateFrames();
   Vec2 hipOf(const double* spine, int leg, Vec2& forward, Vec2& left) const;
+  Vec2 hipBeside(const double* spine, int leg, Vec2 left) const;
   Vec2 spotOf(int leg, Vec2 hip, Vec2 forward, Vec2 left) const;
   Vec2 withinReach(Vec2 hip, Vec2 foot, Vec2 outward) const;
   void updateGait(double h);

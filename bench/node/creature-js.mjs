@@ -351,14 +351,38 @@ export class CreatureJs {
 
   // ---- legs' geometry ----
 
+  /** computeFrame at every point of the own spine, each segment's scaled direction worked out once. */
   updateFrames() {
-    const { forward, left, frameOut } = this;
-    for (let i = 0; i < this.n; i++) {
-      this.computeFrame(this.spine, i, frameOut);
-      forward[2 * i] = frameOut[0];
-      forward[2 * i + 1] = frameOut[1];
-      left[2 * i] = frameOut[2];
-      left[2 * i + 1] = frameOut[3];
+    const { forward, left, frameOut, spine, inverseSpacing, n } = this;
+    let behindX = 0, behindY = 0;
+    for (let i = 0; i < n; i++) {
+      let sx = 0, sy = 0;
+      if (i > 0) {
+        sx = 0 + behindX;
+        sy = 0 + behindY;
+      }
+      if (i + 1 < n) {
+        const s = inverseSpacing[i];
+        behindX = s * (spine[2 * i] - spine[2 * i + 2]);
+        behindY = s * (spine[2 * i + 1] - spine[2 * i + 3]);
+        sx = sx + behindX;
+        sy = sy + behindY;
+      }
+      const d = norm(sx, sy);
+      if (!(d > 1e-9)) {
+        this.computeFrame(spine, i, frameOut);
+        forward[2 * i] = frameOut[0];
+        forward[2 * i + 1] = frameOut[1];
+        left[2 * i] = frameOut[2];
+        left[2 * i + 1] = frameOut[3];
+        continue;
+      }
+      const inverse = 1 / d;
+      const fx = inverse * sx, fy = inverse * sy;
+      forward[2 * i] = fx;
+      forward[2 * i + 1] = fy;
+      left[2 * i] = -fy;
+      left[2 * i + 1] = fx;
     }
   }
 
@@ -407,9 +431,15 @@ export class CreatureJs {
     } else {
       this.computeFrame(spine, a, out);
     }
+    this.hipBeside(spine, leg, out);
+  }
+
+  /** The hip of `leg` into hipOut, the body's frame at its spine point being `frame`. */
+  hipBeside(spine, leg, frame) {
+    const a = this.anchor[leg];
     const s = this.side[leg] * HIP_INSET * this.widths[a];
-    this.hipOut[0] = spine[2 * a] + s * out[2];
-    this.hipOut[1] = spine[2 * a + 1] + s * out[3];
+    this.hipOut[0] = spine[2 * a] + s * frame[2];
+    this.hipOut[1] = spine[2 * a + 1] + s * frame[3];
   }
 
   /** The x of where `leg`'s foot should be (its spot), its hip in hipOut and frame in `frame`. */
@@ -426,9 +456,15 @@ export class CreatureJs {
   /** Whether no planted leg ends farther out of [plantedLow, plantedHigh] than before. */
   plantedLegsFit(spine) {
     const frame = this.frameOut;
+    let framed = -1;  // the spine point whose frame `frame` holds (legs come in pairs on one point)
     for (let leg = 0; leg < this.legs; leg++) {
       if (this.planted[leg] === 0) continue;
-      this.hipOf(spine, leg, frame);
+      const a = this.anchor[leg];
+      if (a !== framed) {
+        this.computeFrame(spine, a, frame);
+        framed = a;
+      }
+      this.hipBeside(spine, leg, frame);
       const d = norm(this.footX[leg] - this.hipOut[0], this.footY[leg] - this.hipOut[1]);
       const before = this.reachBefore[leg];
       if (d > Math.max(this.plantedHigh, before) || d < Math.min(this.plantedLow, before)) return false;

@@ -3,11 +3,14 @@
 //   1. native: Google Benchmark, per-call solvers against the SIMD batches (bench/native);
 //   2. WASM in Node: ik2d per call and batched against hand-written JS and three JS IK libraries,
 //      alternating rounds in one process, plus the convergence table (bench/node/run.mjs);
-//   3. browser: the playground's stress scene in headless Chromium (bench/browser/stress.mjs);
-//   4. payload: gzipped size of what a page downloads;
-//   5. embed: a Hugo blog post with three embeds, time to first frame and bytes, cold and cached
+//   3. creatures: 1 000 lizards a frame, the WASM CreatureCrowd against a plain-JS port of the
+//      same algorithm, alternating rounds in one process (bench/node/creatures.mjs);
+//   4. browser: the playground's stress scene and the creature scene's crowds in headless Chromium
+//      (bench/browser/stress.mjs, bench/browser/creatures.mjs);
+//   5. payload: gzipped size of what a page downloads;
+//   6. embed: a Hugo blog post with three embeds, time to first frame and bytes, cold and cached
 //      (bench/browser/embed.mjs).
-//   npm run bench [-- --quick] [-- --only native,node,browser,payload,embed]
+//   npm run bench [-- --quick] [-- --only native,node,creatures,browser,payload,embed]
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -80,7 +83,7 @@ try {
   console.log(`# ik2d benchmarks${quick ? ' (--quick: fewer rounds, noisier)' : ''}`);
   console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores. Ratios come from one run; absolute numbers move with the machine's load.`);
   if (wanted('native')) nativeBench();
-  if (wanted('node') || wanted('browser') || wanted('payload') || wanted('embed')) {
+  if (wanted('node') || wanted('creatures') || wanted('browser') || wanted('payload') || wanted('embed')) {
     buildWasm();
     assembleDist();
   }
@@ -89,10 +92,18 @@ try {
     const { runBench } = await import(pathToFileURL(path.join(repoRoot, 'bench', 'node', 'run.mjs')).href);
     await runBench({ size: quick ? 'quick' : 'full' });
   }
+  if (wanted('creatures')) {
+    console.log('\n## Creatures in Node: the WASM crowd against a JS port (bench/node/creatures.mjs)\n');
+    const { runCreatureBench } = await import(pathToFileURL(path.join(repoRoot, 'bench', 'node', 'creatures.mjs')).href);
+    await runCreatureBench({ size: quick ? 'quick' : 'full' });
+  }
   if (wanted('browser')) {
     console.log('\n## Browser: the stress scene in headless Chromium (bench/browser/stress.mjs)\n');
     const { runStress } = await import(pathToFileURL(path.join(repoRoot, 'bench', 'browser', 'stress.mjs')).href);
     await runStress({ quick });
+    console.log('\n## Browser: crowds in the creature scene in headless Chromium (bench/browser/creatures.mjs)\n');
+    const { runCreatures } = await import(pathToFileURL(path.join(repoRoot, 'bench', 'browser', 'creatures.mjs')).href);
+    await runCreatures({ quick });
   }
   if (wanted('payload')) payload();
   if (wanted('embed')) {

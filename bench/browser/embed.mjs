@@ -23,7 +23,8 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
 import { BLOG_EMBEDS, buildBlog } from '../../scripts/lib/blog.mjs';
-import { distDir, launchBrowser } from '../../tests/browser/harness.mjs';
+import { distDir } from '../../scripts/build.mjs';
+import { launchBrowser } from '../../tests/browser/harness.mjs';
 import { embedSnippet, embedUrl } from '../../web/src/share.js';
 
 /** What a static host sends: gzip (files compressed ahead, as served), an ETag, ten minutes of max-age. */

@@ -18,7 +18,8 @@
 // The first second of each run is a warm-up and is not counted.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchBrowser, openPage, startServer } from '../../tests/browser/harness.mjs';
+import { launchBrowser, startServer } from '../../tests/browser/harness.mjs';
+import { openPage } from './page.mjs';
 
 /** The budget: 10 000 limbs plus 1 000 chains solved in under this, per frame. */
 const BUDGET_MS = 4;

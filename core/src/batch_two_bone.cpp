@@ -15,6 +15,7 @@
 #include "ik2d/batch.hpp"
 #include "message.hpp"
 #include "simd.hpp"
+#include "two_bone_joint.hpp"
 
 namespace ik2d {
 
@@ -69,6 +70,21 @@ Turn<V> turnOf(HalfTangent<V> t) {
   return {
       simd::select(some, (t.denominator - t.numerator) * inverse, V::splat(1.0)),
       simd::select(some, V::splat(2.0) * simd::sqrt(t.numerator * t.denominator) * inverse, V::splat(0.0))};
+}
+
+// alpha, the turn at the root from root->target to bone 1 (before the bend's sign), for the
+// softened distance ds: the triangle's, or its limits, stretched (0) and folded (0, or pi when bone
+// 1 is the shorter).
+template <class V>
+Turn<V> rootTurn(V ds, V l1, V l2, V reach, V inner) {
+  const V zero = V::splat(0.0), one = V::splat(1.0);
+  Turn<V> alpha = turnOf(interiorHalfTangent(ds, l1, l2));
+  const auto stretched = ds >= reach;
+  const auto folded = simd::maskAnd(simd::maskNot(stretched), ds <= inner);
+  alpha.cosine = simd::select(
+      stretched, one, simd::select(folded, simd::select(l1 >= l2, one, V::splat(-1.0)), alpha.cosine));
+  alpha.sine = simd::select(simd::maskOr(stretched, folded), zero, alpha.sine);
+  return alpha;
 }
 
 }  // namespace
@@ -184,14 +200,10 @@ template <class V>
   }
 
   // alpha at the root, beta at the joint; stretched and folded are the triangle's limits.
-  Turn<V> alpha = turnOf(interiorHalfTangent(ds, l1, l2));
+  const Turn<V> alpha = rootTurn(ds, l1, l2, reach, inner);
   Turn<V> beta = turnOf(interiorHalfTangent(l1, l2, ds));
   const auto stretched = ds >= reach;
   const auto folded = simd::maskAnd(simd::maskNot(stretched), ds <= inner);
-  const auto longFirst = l1 >= l2;
-  alpha.cosine = simd::select(
-      stretched, one, simd::select(folded, simd::select(longFirst, one, V::splat(-1.0)), alpha.cosine));
-  alpha.sine = simd::select(simd::maskOr(stretched, folded), zero, alpha.sine);
   beta.cosine = simd::select(stretched, V::splat(-1.0), simd::select(folded, one, beta.cosine));
   beta.sine = simd::select(simd::maskOr(stretched, folded), zero, beta.sine);
 
@@ -249,6 +261,36 @@ TwoBoneStatus solveTwoBoneLimb(const double* in, double* out, const char** messa
   storeFields(r, outputLanes, codes, 0);
   *message = r.message;
   return r.status;
+}
+
+bool twoBoneJoint(Vec2 root, Vec2 target, double length1, double length2, double bend, Vec2& joint) {
+  // solveLanes' range for a limb without softness or extras; anything else goes the whole way.
+  const double dx = target.x - root.x, dy = target.y - root.y;
+  const double d = std::sqrt(dx * dx + dy * dy);
+  const double coordinates =
+      std::fabs(root.x) + std::fabs(root.y) + std::fabs(target.x) + std::fabs(target.y);
+  if (!(coordinates <= kKernelMaxMagnitude && length1 + length2 <= kKernelMaxMagnitude &&
+        std::min(length1, length2) >= kKernelMinMagnitude && d >= kKernelMinMagnitude &&
+        std::fabs(bend) == 1.0)) {
+    const double in[kTwoBoneLimbInputs] = {root.x, root.y, target.x, target.y, length1, length2, bend,
+                                           0,      0,      0,        0,        1,       0,       0};
+    double out[kTwoBoneLimbOutputs];
+    const char* message = nullptr;
+    const bool solved = solveTwoBoneLimb(in, out, &message) != TwoBoneStatus::Invalid;
+    joint = {out[0], out[1]};
+    return solved;
+  }
+  // solveLanes' arithmetic for the joint, one lane (the same operations in the same order: the
+  // same bits).
+  using V = simd::F64x1;
+  const V l1{length1}, l2{length2};
+  const Turn<V> alpha = rootTurn(V{d}, l1, l2, l1 + l2, simd::abs(l1 - l2));
+  const double inverseD = 1.0 / d;
+  const double ux = dx * inverseD, uy = dy * inverseD;
+  const double s1 = bend * alpha.sine.v;
+  joint = {root.x + length1 * (ux * alpha.cosine.v - uy * s1),
+           root.y + length1 * (uy * alpha.cosine.v + ux * s1)};
+  return true;
 }
 
 IK2D_COLD const char* TwoBoneBatch::checkRange(double begin, double end) {

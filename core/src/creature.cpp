@@ -8,8 +8,7 @@
 
 #include "cold.hpp"
 #include "follow_detail.hpp"
-#include "ik2d/batch.hpp"
-#include "ik2d/two_bone.hpp"
+#include "two_bone_joint.hpp"
 
 namespace ik2d {
 
@@ -201,22 +200,35 @@ bool Creature::moveHead(double h, Vec2& head) {
 
 // ---- legs' geometry -----------------------------------------------------------------------------
 
+// computeFrame for every point of the creature's own spine, each segment's scaled direction worked
+// out once for the two frames that use it (the same operations in the same order: the same bits).
+void Creature::updateFrames() {
+  const int n = options_.segments;
+  const double* spine = state_.spine;
+  double behindX = 0, behindY = 0;  // the segment from point i to i - 1, scaled; none at the head
+  for (int i = 0; i < n; ++i) {
+    Vec2 sum;
+    if (i > 0) sum = {0.0 + behindX, 0.0 + behindY};
+    if (i + 1 < n) {
+      const double s = inverseSpacing_[i];
+      behindX = s * (spine[2 * i] - spine[2 * i + 2]);
+      behindY = s * (spine[2 * i + 1] - spine[2 * i + 3]);
+      sum = {sum.x + behindX, sum.y + behindY};
+    }
+    const double d = detail::norm(sum.x, sum.y);
+    if (!(d > 1e-9)) {  // folded straight back on itself: computeFrame's fallback
+      computeFrame(spine, i, forward_[i], left_[i]);
+      continue;
+    }
+    const Vec2 forward = (1 / d) * sum;
+    forward_[i] = forward;
+    left_[i] = {-forward.y, forward.x};
+  }
+}
+
 // The body's frame at spine point `index`: forward (toward the head, the bisector of the two
 // segments meeting there) and left (forward turned +90 degrees). Spacings are known, so each
 // segment's direction needs no square root.
-void Creature::frameAt(const double* spine, int index, Vec2& forward, Vec2& left) const {
-  if (spine == state_.spine) {  // the creature's own spine: its frames are kept up to date
-    forward = forward_[index];
-    left = left_[index];
-    return;
-  }
-  computeFrame(spine, index, forward, left);
-}
-
-void Creature::updateFrames() {
-  for (int i = 0; i < options_.segments; ++i) computeFrame(state_.spine, i, forward_[i], left_[i]);
-}
-
 void Creature::computeFrame(const double* spine, int index, Vec2& forward, Vec2& left) const {
   const int n = options_.segments;
   Vec2 sum;
@@ -243,8 +255,13 @@ void Creature::computeFrame(const double* spine, int index, Vec2& forward, Vec2&
 
 // The hip of `leg` (beside its spine point, on its side) and the body's frame there.
 Vec2 Creature::hipOf(const double* spine, int leg, Vec2& forward, Vec2& left) const {
+  frameAt(spine, static_cast<int>(state_.legs[leg].anchor), forward, left);
+  return hipBeside(spine, leg, left);
+}
+
+// The hip of `leg` beside its spine point, `left` being the body's left there.
+Vec2 Creature::hipBeside(const double* spine, int leg, Vec2 left) const {
   const auto anchor = static_cast<int>(state_.legs[leg].anchor);
-  frameAt(spine, anchor, forward, left);
   const Vec2 point{spine[2 * anchor], spine[2 * anchor + 1]};
   return point + (state_.legs[leg].side * kHipInset * options_.widths[anchor]) * left;
 }
@@ -268,11 +285,17 @@ Vec2 Creature::withinReach(Vec2 hip, Vec2 foot, Vec2 outward) const {
 // A move is allowed when no planted leg ends up farther out of [plantedLow, plantedHigh] than it
 // already was (each leg compared with its own distance before the move).
 bool Creature::plantedLegsFit(const double* spine) const {
+  int framed = -1;  // the spine point whose frame `left` is (legs come in pairs on one point)
+  Vec2 forward, left;
   for (int leg = 0; leg < options_.legs; ++leg) {
     const CreatureLeg& l = state_.legs[leg];
     if (l.planted == 0) continue;
-    Vec2 forward, left;
-    const double d = distance(l.foot, hipOf(spine, leg, forward, left));
+    const auto anchor = static_cast<int>(l.anchor);
+    if (anchor != framed) {
+      frameAt(spine, anchor, forward, left);
+      framed = anchor;
+    }
+    const double d = distance(l.foot, hipBeside(spine, leg, left));
     const double before = reachBefore_[leg];
     if (d > std::max(plantedHigh_, before) || d < std::min(plantedLow_, before)) return false;
   }
@@ -346,33 +369,14 @@ void Creature::updateGait(double h) {
 
 // ---- legs ---------------------------------------------------------------------------------------
 
-// Each leg by the two-bone solver's kernel (solveTwoBoneLimb: the one ik.solveTwoBone runs, within
-// 1e-12 of solveTwoBone, about three times quicker than it for these plain limbs).
+// Each leg by the two-bone solver's kernel: the joint solveTwoBoneLimb (the one ik.solveTwoBone
+// runs, within 1e-12 of solveTwoBone) gives, bit for bit, without the angles and the end.
 void Creature::solveLegs() {
   for (int leg = 0; leg < options_.legs; ++leg) {
     CreatureLeg& l = state_.legs[leg];
     Vec2 forward, left;
     l.hip = hipOf(state_.spine, leg, forward, left);
-    // rootX, rootY, targetX, targetY, length1, length2, bend, softness, offsetX, offsetY, stretch,
-    // mix, poseAngle1, poseAngle2.
-    const double in[kTwoBoneLimbInputs] = {l.hip.x,
-                                           l.hip.y,
-                                           l.foot.x,
-                                           l.foot.y,
-                                           options_.upperLength,
-                                           options_.lowerLength,
-                                           legBend_[leg],
-                                           0,
-                                           0,
-                                           0,
-                                           0,
-                                           1,
-                                           0,
-                                           0};
-    double out[kTwoBoneLimbOutputs];
-    const char* message = nullptr;
-    solveTwoBoneLimb(in, out, &message);
-    l.knee = {out[0], out[1]};
+    twoBoneJoint(l.hip, l.foot, options_.upperLength, options_.lowerLength, legBend_[leg], l.knee);
     reachBefore_[leg] = distance(l.foot, l.hip);
   }
 }

@@ -1,10 +1,12 @@
 // test_batch.cpp: TwoBoneBatch and ChainBatch against the per-call solvers they batch, and the
 // SIMD atan2 they use against the standard library.
+#include <cstring>
 #include <iterator>
 #include <string>
 #include <vector>
 
 #include "../../core/src/simd.hpp"
+#include "../../core/src/two_bone_joint.hpp"
 #include "test_support.hpp"
 
 using namespace ik2d;
@@ -173,6 +175,28 @@ TEST_CASE("TwoBoneBatch's vector path holds to the edges of its range, and hands
   CHECK(worstAngle <= 1e-12);
   WARN("TwoBoneBatch vs solveTwoBone at scales 1e-68 to 1e68: worst position gap "
        << worstPosition << " of the scale, worst angle gap " << worstAngle << " rad");
+}
+
+TEST_CASE("twoBoneJoint gives solveTwoBoneLimb's joint bit for bit, in every zone and beyond the range",
+          "[batch][two_bone]") {
+  // Plain limbs (no softness or extras) at scales from 1e-75 to 1e75: inside the vector path's
+  // range the joint-only arithmetic, outside it solveTwoBoneLimb itself; invalid ones too.
+  for (int i = 0; i < 6000; ++i) {
+    TwoBoneInput in = randomLimb(i % 4, 75);
+    if (i % 500 == 7) in.target = in.root;         // the target on the root
+    if (i % 500 == 8) in.length2 = -1;             // invalid
+    if (i % 500 == 9) in.target.x = std::nan("");  // invalid
+    const double limb[kTwoBoneLimbInputs] = {
+        in.root.x, in.root.y, in.target.x, in.target.y, in.length1, in.length2, in.bend, 0, 0, 0, 0, 1, 0, 0};
+    double out[kTwoBoneLimbOutputs];
+    const char* message = nullptr;
+    const bool valid = solveTwoBoneLimb(limb, out, &message) != TwoBoneStatus::Invalid;
+    Vec2 joint{-1, -1};
+    INFO("limb " << i << " length1 " << in.length1);
+    CHECK(twoBoneJoint(in.root, in.target, in.length1, in.length2, in.bend, joint) == valid);
+    CHECK(std::memcmp(&joint.x, &out[0], sizeof(double)) == 0);
+    CHECK(std::memcmp(&joint.y, &out[1], sizeof(double)) == 0);
+  }
 }
 
 TEST_CASE("TwoBoneBatch hands extreme and invalid limbs to solveTwoBone, with its message",

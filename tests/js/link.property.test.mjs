@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { LINK_VERSION, MAX_LINK_LENGTH, formatLink, parseLink, upgradeEntries } from '../../web/src/link.js';
 import { MAX_BONES, MAX_BONE_LENGTH, MAX_LIMIT_DEG, MIN_BONE_LENGTH, boneLengths, uniformLimits } from '../../web/src/scenes/chain/rig.js';
 import { SCENES } from '../../web/src/scenes/index.js';
-import { applyPartial, defaultSettings } from '../../web/src/settings.js';
+import { applyPartial, defaultSettings, quantize } from '../../web/src/settings.js';
 
 const RUNS = 300;
 
@@ -292,4 +292,125 @@ test('a value a kind\'s preset would replace is written even when it is the para
   assert.match(link, /maxBend=26/, link);
   assert.doesNotMatch(link, /stepThreshold/, `the snake's preset step threshold goes without saying: ${link}`);
   assert.deepEqual(load(`?${link}`).settings, settings);
+});
+
+// ---- the creature scene's params --------------------------------------------------------------
+
+const creature = SCENES.find((scene) => scene.id === 'creature');
+/** The creature's params the properties below cover (overlay is a toggle like the arm's jointSpace). */
+const CREATURE_PARAMS = ['kind', 'count', 'speed', 'maxBend', 'stepThreshold', 'springFrequency', 'springDamping', 'springResponse', 'path'];
+const creatureSpec = (name) => /** @type {any} */ (creature.params.find((spec) => spec.name === name));
+
+/**
+ * A valid value of a creature param: on the slider's grid, anywhere in range, at an end, or the
+ * value a kind's preset gives (which a link leaves out and must still restore).
+ */
+function validCreatureValue(spec) {
+  if (spec.kind === 'choice') return fc.constantFrom(...spec.options.map((option) => option.value));
+  if (spec.kind === 'toggle') return fc.boolean();
+  const steps = Math.round((spec.max - spec.min) / spec.step);
+  const grid = fc.integer({ min: 0, max: steps }).map((k) => quantize(spec.min + k * spec.step));
+  const choices = [grid, fc.constantFrom(spec.min, spec.max, spec.default)];
+  // Numbers as the page keeps them: to PRECISION decimals (links carry no more).
+  if (!spec.integer) choices.push(fc.double({ min: spec.min, max: spec.max, noNaN: true }).map(quantize));
+  if (spec.linkDefault) choices.push(fc.constantFrom(...KINDS_FOR_PRESETS.map((kind) => spec.linkDefault({ kind }))));
+  return fc.oneof(...choices);
+}
+const KINDS_FOR_PRESETS = creatureSpec('kind').options.map((option) => option.value);
+
+test('creature: any valid kind, count, speed, bend, step threshold, spring and path round-trip through a link', () => {
+  const target = creature.points[0];
+  const bounds = target.bounds ?? creature.world;
+  const state = fc.record({
+    params: fc.record(Object.fromEntries(creature.params.map((spec) => [spec.name, validCreatureValue(spec)]))),
+    target: fc.record({ x: fc.double({ min: bounds.minX, max: bounds.maxX, noNaN: true }), y: fc.double({ min: bounds.minY, max: bounds.maxY, noNaN: true }) }),
+  });
+  fc.assert(fc.property(state, ({ params, target: point }) => {
+    const { settings, notices } = applyPartial(creature, defaultSettings(creature), { params, target: point });
+    assert.deepEqual(notices, [], 'every value is valid');
+    for (const name of CREATURE_PARAMS) assert.equal(settings.params[name], params[name], `${name} taken as given`);
+    const link = formatLink(creature, settings);
+    const loaded = load(`?${link}`);
+    assert.deepEqual(loaded.notices, [], `${link} loads without notices`);
+    assert.deepEqual(loaded.settings, settings, `${link} reproduces the settings`);
+  }), { numRuns: RUNS });
+});
+
+/** Text a link may carry for `spec` that is not a valid value, with what the page must do with it. */
+function invalidCreatureText(spec) {
+  const junk = fc.oneof(
+    fc.constantFrom('NaN', 'Infinity', '-Infinity', '1e999', '-1e999', '', 'abc', '0x10', '<b>1</b>', '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>', '9'.repeat(400), '1,2', 'null', 'true'),
+    fc.string({ maxLength: 30 }).filter((text) => !/[0-9]/.test(text)),
+  );
+  if (spec.kind === 'choice') {
+    const known = spec.options.map((option) => option.value);
+    return fc.oneof(junk, fc.double().map(String), fc.string({ maxLength: 30 }))
+      .filter((text) => !known.includes(text.trim().toLowerCase()))
+      .map((text) => ({ text, outcome: 'ignored' }));
+  }
+  // Out of range, or not whole, even after the rounding to PRECISION decimals every link number gets.
+  const outside = fc.oneof(
+    fc.double({ min: -1e300, max: spec.min, noNaN: true, noDefaultInfinity: true }).filter((v) => quantize(v) < spec.min),
+    fc.double({ min: spec.max, max: 1e300, noNaN: true, noDefaultInfinity: true }).filter((v) => quantize(v) > spec.max),
+  ).map((value) => ({ text: String(value), outcome: 'clamped', value: value < spec.min ? spec.min : spec.max }));
+  const cases = [junk.map((text) => ({ text, outcome: 'ignored' })), outside];
+  if (spec.integer) {
+    cases.push(fc.tuple(fc.integer({ min: spec.min, max: spec.max - 1 }), fc.integer({ min: 1, max: 99 }))
+      .map(([whole, hundredths]) => whole + hundredths / 100)
+      .map((value) => ({ text: String(value), outcome: 'rounded', value: Math.round(value) })));
+  }
+  return fc.oneof(...cases);
+}
+
+test('creature: an invalid value of any param in a link gives one plain-text notice naming it, and falls back', () => {
+  const validParams = fc.record(Object.fromEntries(creature.params.map((spec) => [spec.name, validCreatureValue(spec)])));
+  const bad = fc.constantFrom(...CREATURE_PARAMS).chain((name) => invalidCreatureText(creatureSpec(name)).map((value) => ({ name, ...value })));
+  fc.assert(fc.property(validParams, bad, (params, { name, text, outcome, value }) => {
+    const { settings: base } = applyPartial(creature, defaultSettings(creature), { params });
+    // The link of valid settings, its entry for `name` (if any) replaced by the bad text.
+    const entries = [...new URLSearchParams(formatLink(creature, base))].filter(([key]) => key !== name);
+    const without = load(`?${new URLSearchParams(entries)}`);
+    let loaded;
+    assert.doesNotThrow(() => { loaded = load(`?${new URLSearchParams([...entries, [name, text]])}`); });
+    const { settings, notices } = /** @type {any} */ (loaded);
+    assert.equal(notices.length, 1, `${name}=${text}: ${JSON.stringify(notices)}`);
+    const [notice] = notices;
+    assert.equal(typeof notice, 'string');
+    assert.ok(notice.length <= 200, `a short notice: ${notice.length} characters`);
+    assert.ok(!/[\u0000-\u001f]/.test(notice), 'one line, no control characters');
+    const word = { ignored: 'Ignored', clamped: 'Clamped', rounded: 'Rounded' }[outcome];
+    assert.ok(notice.startsWith(`${word} ${name}=`), `${notice} names ${name}`);
+    assertValid(creature, settings);
+    // Everything else is as the link without the bad entry says; the param falls back to that too,
+    // or to the nearest allowed value.
+    const expected = outcome === 'ignored' ? without.settings
+      : { ...without.settings, params: { ...without.settings.params, [name]: value } };
+    assert.deepEqual(settings, expected);
+  }), { numRuns: RUNS * 2 });
+});
+
+test('creature: a value of the wrong type given to setState gives one notice naming the param, nothing else changes', () => {
+  const wrong = fc.oneof(fc.anything(), fc.constantFrom(Number.NaN, Infinity, -Infinity, '<b>lizard</b>', '120', null, [], {}, 1e308, -1e308));
+  const cases = fc.constantFrom(...CREATURE_PARAMS).chain((name) => {
+    const spec = creatureSpec(name);
+    const isValid = (value) => (spec.kind === 'choice'
+      ? spec.options.some((option) => option.value === value)
+      : typeof value === 'number' && Number.isFinite(value) && value >= spec.min && value <= spec.max && (!spec.integer || Number.isInteger(value)));
+    return wrong.filter((value) => !isValid(value)).map((value) => ({ name, value }));
+  });
+  fc.assert(fc.property(cases, ({ name, value }) => {
+    const before = defaultSettings(creature);
+    let applied;
+    assert.doesNotThrow(() => { applied = applyPartial(creature, before, { params: { [name]: value } }); });
+    const { settings, notices } = /** @type {any} */ (applied);
+    assert.equal(notices.length, 1, `${name}=${fc.stringify(value)}: ${JSON.stringify(notices)}`);
+    assert.equal(typeof notices[0], 'string');
+    assert.match(notices[0], new RegExp(`^(Ignored|Clamped|Rounded) ${name}[=:]`), notices[0]);
+    assertValid(creature, settings);
+    for (const spec of creature.params) {
+      if (spec.name !== name) assert.deepEqual(settings.params[spec.name], before.params[spec.name], `${spec.name} unchanged`);
+    }
+    if (notices[0].startsWith('Ignored')) assert.deepEqual(settings, before, 'an ignored value changes nothing');
+  }), { numRuns: RUNS * 2 });
 });

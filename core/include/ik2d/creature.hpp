@@ -189,10 +189,20 @@ class Creature {
   bool moveHead(double h, Vec2& head);
   bool plantedLegsFit(const double* spine) const;
   double stepDuration() const;
-  void frameAt(const double* spine, int index, Vec2& forward, Vec2& left) const;
+  // The body's frame at spine point `index` of `spine`: kept up to date for the creature's own
+  // spine, worked out for any other (a trial move's).
+  void frameAt(const double* spine, int index, Vec2& forward, Vec2& left) const {
+    if (spine == state_.spine) {
+      forward = forward_[index];
+      left = left_[index];
+    } else {
+      computeFrame(spine, index, forward, left);
+    }
+  }
   void computeFrame(const double* spine, int index, Vec2& forward, Vec2& left) const;
   void updateFrames();
   Vec2 hipOf(const double* spine, int leg, Vec2& forward, Vec2& left) const;
+  Vec2 hipBeside(const double* spine, int leg, Vec2 left) const;
   Vec2 spotOf(int leg, Vec2 hip, Vec2 forward, Vec2 left) const;
   Vec2 withinReach(Vec2 hip, Vec2 foot, Vec2 outward) const;
   void updateGait(double h);

@@ -245,6 +245,41 @@ function wanderGoal(i, count, t, leader) {
 /** Samples of the spring plot: the last ~2 s at 60 steps a second. */
 const PLOT_SAMPLES = 120;
 
+/** Timings kept for getState().timing: the last ~2 s of steps and of drawn frames. */
+const TIMING_SAMPLES = 120;
+
+/**
+ * What a step (goals, the crowd's step, reading the first creature back) and a drawing (every
+ * creature) cost, milliseconds, in ring buffers: getState().timing, read by the browser benchmark
+ * (bench/browser/creatures.mjs).
+ */
+function createTiming() {
+  const stepMs = new Float64Array(TIMING_SAMPLES);
+  const drawMs = new Float64Array(TIMING_SAMPLES);
+  let steps = 0;
+  let frames = 0;
+  /** @param {Float64Array} ring @param {number} count */
+  const recent = (ring, count) => {
+    const values = [];
+    for (let k = Math.max(0, count - TIMING_SAMPLES); k < count; k += 1) values.push(Math.round(ring[k % TIMING_SAMPLES] * 1000) / 1000);
+    return values;
+  };
+  return {
+    /** @param {number} ms */
+    step(ms) {
+      stepMs[steps % TIMING_SAMPLES] = ms;
+      steps += 1;
+    },
+    /** @param {number} ms */
+    draw(ms) {
+      drawMs[frames % TIMING_SAMPLES] = ms;
+      frames += 1;
+    },
+    /** Counts since the scene was created, and the last TIMING_SAMPLES of each, oldest first. */
+    report: () => ({ steps, frames, stepMs: recent(stepMs, steps), drawMs: recent(drawMs, frames) }),
+  };
+}
+
 /**
  * Creates the live creature scene.
  * @param {any} ik The loaded ik2d-creature module.
@@ -267,6 +302,7 @@ function createCreature(ik) {
   /** @type {Array<{target: number, head: number}>} */
   let history = [];
   const targetPath = createTargetPath({ x: 0, y: 0 }, TARGET_START);
+  const timing = createTiming();
 
   /**
    * Builds the crowd for these params, its first head at `head` (default: where the current first
@@ -371,6 +407,7 @@ function createCreature(ik) {
 
     advance(dt, settings) {
       if (!crowd || !snapshot) return null;
+      const started = performance.now();
       const params = creatureParams(settings);
       const onPath = targetPath.advance(dt, params.path);
       const target = onPath ?? settings.points.target;
@@ -379,6 +416,7 @@ function createCreature(ik) {
       steps += 1;
       const previous = snapshot;
       snapshot = crowd.state(0);
+      timing.step(performance.now() - started);
       history.push({
         target: Math.hypot(snapshot.target.x - snapshot.goal.x, snapshot.target.y - snapshot.goal.y),
         head: Math.hypot(snapshot.spine[0].x - snapshot.goal.x, snapshot.spine[0].y - snapshot.goal.y),
@@ -393,6 +431,7 @@ function createCreature(ik) {
       return {
         creature: snapshot,
         head: { x: snapshot.spine[0].x, y: snapshot.spine[0].y, heading: snapshot.heading },
+        timing: timing.report(),
       };
     },
 
@@ -427,6 +466,7 @@ function createCreature(ik) {
 
     draw(ctx, view, theme, settings, ui) {
       if (!crowd || !snapshot || !options) return;
+      const started = performance.now();
       const params = creatureParams(settings);
       // The others first (lighter), the first creature on top.
       for (let i = params.count - 1; i >= 1; i -= 1) {
@@ -438,6 +478,7 @@ function createCreature(ik) {
         highlight: ui.active === 'target' || ui.hover === 'target',
       });
       if (params.overlay) drawSpringPlot(ctx, view, theme, history, PLOT_SAMPLES);
+      timing.draw(performance.now() - started);
     },
 
     hitRadius(name, pointerType) {

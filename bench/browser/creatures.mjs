@@ -1,0 +1,188 @@
+// creatures.mjs: the creatures' browser part of `npm run bench` (`--only browser`): the
+// playground's creature scene (web/src/scenes/creature/) with a crowd of each kind in headless
+// Chromium at 1280×800, run for a few seconds each; its per-step and per-frame times come from
+// getState().timing, printed as a markdown table. Measures, never asserts. Builds nothing: it
+// serves the dist/ that is there.
+//
+//   node bench/browser/creatures.mjs [--quick] [--seconds N] [--count N]
+//
+// What is measured, per kind (a fresh page each, `?scene=creature&kind=K&count=N&path=circle`: the
+// target goes round a circle, so the first creature never stops and the others roam around it):
+// - step ms: what the scene's advance() spends per simulation step (60 per second): the goals, one
+//   CreatureCrowd.step() for all, reading the first creature's state back. performance.now() in a
+//   page that is not cross-origin isolated ticks in 100 µs steps, so single values are coarse;
+//   "mean (paused)" is 240 steps timed in one go (fine-grained; it includes the playground's
+//   per-step bookkeeping and one drawing at the end, spread over the 240).
+// - draw ms: the scene's draw() per drawn frame: reading every creature's state and recording its
+//   legs, skin, stripe and eyes on the canvas (Chromium rasterizes later: the frame rate shows that).
+// - fps: animation frames per second while it ran (requestAnimationFrame in the page).
+// The first second of each run is a warm-up and is not counted.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { launchBrowser, startServer } from '../../tests/browser/harness.mjs';
+import { openPage } from './page.mjs';
+
+/** The kinds measured, in this order. */
+export const KINDS = ['lizard', 'snake', 'fish', 'centipede'];
+
+/** The frame rate a crowd of `count` must keep. */
+const FPS_GOAL = 60;
+
+/**
+ * The q-quantile of sorted values (nearest rank).
+ * @param {number[]} sorted
+ * @param {number} q
+ */
+function quantile(sorted, q) {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+/** @param {number[]} values */
+function summary(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), count: values.length };
+}
+
+/**
+ * Runs one kind in a fresh page and collects its timings.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url The server's URL.
+ * @param {{kind: string, count: number}} config
+ * @param {number} seconds Measured time (after a 1 s warm-up).
+ */
+async function measure(browser, url, { kind, count }, seconds) {
+  const opened = await openPage(browser, `${url}?scene=creature&kind=${kind}&count=${count}&path=circle`, {
+    viewport: { width: 1280, height: 800 },
+  });
+  const { page } = opened;
+  try {
+    await page.evaluate(() => window.playground.resume());
+    await page.waitForTimeout(1000); // Warm-up: JIT, first memory growth, first rasterization.
+    await page.evaluate(() => {
+      const w = /** @type {any} */ (window);
+      w.benchFrames = [];
+      const tick = (/** @type {number} */ now) => {
+        w.benchFrames.push(now);
+        if (w.benchFrames.length < 100000) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    /** @type {number[]} */
+    const stepMs = [];
+    /** @type {number[]} */
+    const drawMs = [];
+    let seen = null;
+    let lost = 0;
+    const started = Date.now();
+    // The scene keeps the last 120 of each: read them every 0.5 s (about 30 steps) and keep what is new.
+    while (Date.now() - started < seconds * 1000) {
+      await page.waitForTimeout(500);
+      const timing = await page.evaluate(() => /** @type {any} */ (window.playground.getState()).timing);
+      if (seen) {
+        for (const [list, fresh, history] of /** @type {const} */ ([
+          [stepMs, timing.steps - seen.steps, timing.stepMs],
+          [drawMs, timing.frames - seen.frames, timing.drawMs],
+        ])) {
+          if (fresh > history.length) lost += fresh - history.length;
+          list.push(...history.slice(Math.max(0, history.length - fresh)));
+        }
+      }
+      seen = timing;
+    }
+    const frames = await page.evaluate(() => /** @type {number[]} */ (/** @type {any} */ (window).benchFrames));
+    const elapsed = (frames[frames.length - 1] - frames[0]) / 1000;
+    const paused = await page.evaluate(() => {
+      window.playground.pause();
+      window.playground.step(10);
+      const steps = 240;
+      const t0 = performance.now();
+      window.playground.step(steps);
+      return (performance.now() - t0) / steps;
+    });
+    const state = /** @type {any} */ (await page.evaluate(() => window.playground.getState()));
+    return {
+      kind,
+      count,
+      legs: state.creature.legs.length,
+      stepMs: summary(stepMs),
+      drawMs: summary(drawMs),
+      pausedStepMs: paused,
+      fps: frames.length > 1 ? (frames.length - 1) / elapsed : NaN,
+      lost,
+      problems: opened.problems,
+    };
+  } finally {
+    await opened.context.close();
+  }
+}
+
+/** @param {number} ms */
+const fmt = (ms) => (Number.isFinite(ms) ? ms.toFixed(2) : '–');
+
+/**
+ * The markdown table of the results.
+ * @param {Awaited<ReturnType<typeof measure>>[]} results
+ */
+export function formatTable(results) {
+  const lines = [
+    '| kind | creatures | legs each | step ms median | p95 | mean (paused) | draw ms median | p95 | steps | frames | fps |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of results) {
+    lines.push(`| ${r.kind} | ${r.count} | ${r.legs} | ${fmt(r.stepMs.median)} | ${fmt(r.stepMs.p95)} | ${r.pausedStepMs.toFixed(3)} | `
+      + `${fmt(r.drawMs.median)} | ${fmt(r.drawMs.p95)} | ${r.stepMs.count} | ${r.drawMs.count} | ${r.fps.toFixed(0)} |`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Runs every kind and prints the table and the frame-rate check.
+ * @param {{quick?: boolean, seconds?: number, count?: number, log?: (text: string) => void, kinds?: string[]}} [options]
+ */
+export async function runCreatures({ quick = false, seconds, count = 200, log = console.log, kinds = KINDS } = {}) {
+  const measured = seconds ?? (quick ? 2 : 5);
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    /** @type {Awaited<ReturnType<typeof measure>>[]} */
+    const results = [];
+    for (const kind of kinds) results.push(await measure(browser, server.url, { kind, count }, measured));
+    log(`Headless Chromium (${browser.version()}), 1280×800, ${measured} s per row after a 1 s warm-up, the target on its circle; `
+      + 'step = the goals + one CreatureCrowd.step() + reading the first creature back, per simulation step (60/s); '
+      + 'draw = reading every creature and recording it on the canvas, per frame (rasterizing is Chromium\'s, later: see fps); '
+      + 'mean (paused) = 240 steps timed in one go. Times in ms.\n');
+    log(formatTable(results));
+    const slow = results.filter((r) => !(r.fps >= FPS_GOAL - 1));
+    log(`\n${count} creatures at ${FPS_GOAL} fps: ${slow.length ? `NOT met (${slow.map((r) => `${r.kind} ${r.fps.toFixed(0)} fps`).join(', ')})` : 'met for every kind'}.`);
+    const lost = results.reduce((sum, r) => sum + r.lost, 0);
+    if (lost) log(`(${lost} timings were overwritten in the scene's 120-entry history between reads and are not counted.)`);
+    for (const r of results) if (r.problems.length) log(`Page problems (${r.kind}): ${r.problems.join('; ')}`);
+    return results;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (isMain) {
+  const args = process.argv.slice(2);
+  const option = (name) => {
+    const at = args.indexOf(name);
+    return at >= 0 ? Number(args[at + 1]) : undefined;
+  };
+  const seconds = option('--seconds');
+  const count = option('--count');
+  if ((seconds !== undefined && !(seconds > 0)) || (count !== undefined && !(Number.isInteger(count) && count >= 1))) {
+    console.error('--seconds expects a positive number, --count a whole number from 1');
+    process.exit(2);
+  }
+  try {
+    await runCreatures({ quick: args.includes('--quick'), seconds, count });
+  } catch (error) {
+    console.error(`bench/browser/creatures.mjs failed: ${/** @type {Error} */ (error).stack ?? error}`);
+    console.error(`(serves ${path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist')}: run npm run build first if it is missing)`);
+    process.exit(1);
+  }
+}

@@ -24,7 +24,7 @@ import { describeValue, quantize } from '../../settings.js';
 import { parseNumberText } from '../../link.js';
 import { FLAT_WORLD, grabRadius } from '../shared.js';
 import { PATH_PARAM, createTargetPath } from '../target-path.js';
-import { drawCreature, drawCreatureOverlay, drawCreatureTarget, drawSpringPlot } from './draw.js';
+import { drawCreature, drawCreatureOverlay, drawCrowd, drawCreatureTarget, drawSpringPlot } from './draw.js';
 
 /** Where the target starts (its default), and where a link that plays a path puts it. */
 const TARGET_START = Object.freeze({ x: 150, y: 60 });
@@ -469,11 +469,11 @@ function createCreature(ik) {
       const started = performance.now();
       const params = creatureParams(settings);
       // The others first (lighter), the first creature on top.
-      for (let i = params.count - 1; i >= 1; i -= 1) {
-        drawCreature(ctx, view, theme, crowd.state(i), options, { faded: true, groups: false });
-      }
+      const others = [];
+      for (let i = params.count - 1; i >= 1; i -= 1) others.push(crowd.state(i));
+      drawCrowd(ctx, view, theme, others, options);
       if (params.overlay) drawCreatureOverlay(ctx, view, theme, snapshot, options);
-      drawCreature(ctx, view, theme, snapshot, options, { faded: false, groups: params.overlay });
+      drawCreature(ctx, view, theme, snapshot, options, { groups: params.overlay });
       drawCreatureTarget(ctx, view, theme, settings.points.target, snapshot, {
         highlight: ui.active === 'target' || ui.hover === 'target',
       });

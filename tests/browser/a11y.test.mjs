@@ -23,7 +23,7 @@ forEachEngine({}, ({ name, test }) => {
   /** @type {import('./engines/index.mjs').Engine} */
 
   for (const theme of ['light', 'dark']) {
-    for (const scene of ['arm', 'chain', 'spider', 'stress', 'creature']) {
+    for (const scene of ['arm', 'chain', 'spider', 'stress', 'creature', 'rope']) {
       test(`axe: ${scene}, ${theme}: the playground and the embed view have no serious or critical violations`, async ({ engine, url: base }) => {
         for (const [view, url, viewport] of [
           ['playground', `${base}?scene=${scene}&theme=${theme}`, { width: 1200, height: 760 }],

@@ -132,7 +132,10 @@ export function drawRopeOverlay(ctx, view, theme, points, params, errors) {
     ctx.strokeStyle = theme.overlayStep;
     ctx.stroke();
     const label = i === 0 ? 'pin (anchor)' : 'pin (end)';
-    drawHaloText(ctx, theme, label, { x: c.x + ring + 4 + ctx.measureText(label).width / 2, y: c.y }, theme.overlayInk, 'middle');
+    // On the side the rope does not leave from.
+    const next = view.worldToCanvas(points[i === 0 ? 1 : i - 1]);
+    const side = next.x > c.x ? -1 : 1;
+    drawHaloText(ctx, theme, label, { x: c.x + side * (ring + 4 + ctx.measureText(label).width / 2), y: c.y }, theme.overlayInk, 'middle');
   }
 
   // Gravity: an arrow down beside the rope's middle point, as long as g in a fixed scale.

@@ -340,7 +340,9 @@ function createRope(ik) {
   }
 
   /**
-   * Builds the rope at rest, laid along `angles` from the anchor, and pins it.
+   * Builds the rope at rest, laid along `angles` from the anchor. Its pins are set by the next
+   * step, like every move of the rope: a rope laid out while paused is drawn as laid out, not with
+   * its end pulled to the target and its last segment stretched.
    * @param {RopeParams} params
    * @param {Settings} settings
    * @param {number[]} angles
@@ -353,9 +355,10 @@ function createRope(ik) {
     const created = new ik.Rope({ points: layOut(anchor, angles, params.segmentLength), ...ropeOptions(params) });
     live = created;
     endPinned = false;
+    pinnedKey = '';
+    hold = params.follow ? holdPoint(anchor, target, ropeLength(params)) : null;
     builtKey = paramsKey(params);
     shapeKey = segmentsKey(params);
-    pin(created, params, anchor, target);
     xy = created.positions();
     earlier = [xy, xy];
   }
@@ -418,7 +421,6 @@ function createRope(ik) {
         const got = Array.isArray(given) ? `${given.length} values` : describeValue(given);
         return [`Ignored angles: expected ${params.segments} finite numbers (radians, one direction per segment), got ${got}`];
       }
-      pinnedKey = '';
       build(params, settings, /** @type {number[]} */ (given));
       return [];
     },
@@ -438,7 +440,6 @@ function createRope(ik) {
       const key = paramsKey(params);
       if (live && key === builtKey) return null;
       const { anchor, target } = settings.points;
-      pinnedKey = '';
       if (!live) build(params, settings, settled(params, anchor, target));
       else if (segmentsKey(params) === shapeKey) build(params, settings, directions(xy));
       else build(params, settings, resample(directions(xy), params.segments));

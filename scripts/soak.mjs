@@ -17,7 +17,7 @@ import { ensureNodeModules, ensureSystemTools } from './lib/setup.mjs';
 const driver = () => import('../tests/browser/engines/index.mjs');
 
 /** The scenes soaked, in order. */
-export const SOAK_SCENES = ['arm', 'chain', 'spider', 'stress', 'puppet', 'creature'];
+export const SOAK_SCENES = ['arm', 'chain', 'spider', 'stress', 'puppet', 'creature', 'rope'];
 
 /** The system tools each engine needs (scripts/lib/setup.mjs). */
 const TOOLS = { chromium: ['chromium'], firefox: ['firefox'], webkit: ['webkit', 'xvfb'] };
@@ -43,6 +43,10 @@ const CHANGES = {
   creature: [{ params: { kind: 'centipede', count: 40, overlay: true } }, { params: { kind: 'snake', count: 3, maxBend: 60 } },
     { params: { kind: 'fish', count: 12, springFrequency: 6, springDamping: 0.3 } },
     { params: { kind: 'lizard', count: 1, overlay: false, maxBend: 26, springFrequency: 2, springDamping: 1 } }],
+  // Each segment count or length builds a new rope; gravity, damping and iterations rebuild it too.
+  rope: [{ params: { segments: 40, segmentLength: 8, overlay: true } }, { params: { segments: 6, gravity: 2000, follow: false } },
+    { params: { segments: 16, segmentLength: 16, damping: 0.3, iterations: 50, follow: true, path: 'figure8' } },
+    { params: { gravity: 980, damping: 0.02, iterations: 10, overlay: false, path: 'none' } }],
   spider: [{ params: { legs: 16, roughness: 1 } }, { params: { legs: 4, seed: 77 } }, { params: { legs: 8, speed: 200 } }, { params: { legs: 10, seed: 3, roughness: 0.2 } }],
 };
 

@@ -337,7 +337,7 @@ forEachEngine({}, ({ name, test, env }) => {
         state: { scene: '<img src=x onerror=alert(1)>', params: { length1: 'abc', length2: 1e308, bones: 5000 }, target: { x: Number.NaN, y: 10 }, colour: 'red' },
       });
       assert.deepEqual(bad?.data.notices, [
-        'Ignored scene=<img src=x onerror=alert(1)>: unknown scene (available: arm, chain, spider, stress, puppet, creature)',
+        'Ignored scene=<img src=x onerror=alert(1)>: unknown scene (available: arm, chain, spider, stress, puppet, creature, rope)',
         'Ignored length1: expected a number, got a string',
         'Clamped length2=1e+308 to 250 (allowed 10 to 250)',
         bad?.data.notices[3],

@@ -11,7 +11,7 @@ import {
 import { readoutBoxesInPage } from './in-page.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
-const SCENES = ['arm', 'chain', 'spider', 'stress', 'puppet', 'creature'];
+const SCENES = ['arm', 'chain', 'spider', 'stress', 'puppet', 'creature', 'rope'];
 const PHONE = { viewport: { width: 390, height: 844 }, touch: true };
 const SIZES = [
   { name: '1280×800', options: { viewport: { width: 1280, height: 800 } } },
@@ -163,6 +163,7 @@ forEachEngine({}, ({ name, test }) => {
     stress: { m: 'method', d: 'draw' },
     puppet: { l: 'limits', o: 'overlay' },
     creature: { o: 'overlay' },
+    rope: { f: 'follow', o: 'overlay' },
   };
 
   for (const [label, options] of [['mouse and keyboard at 1280×800', { viewport: { width: 1280, height: 800 } }], ['touch at 390×844', PHONE]]) {

@@ -41,7 +41,8 @@ forEachEngine({}, ({ name, test }) => {
     /** @param {string[]} requests */
     const wasmOf = (requests) => requests.filter((request) => request.endsWith('.wasm')).map((request) => request.split('/').pop());
     for (const [scene, wasm] of [['arm', 'ik2d-core.wasm'], ['chain', 'ik2d-core.wasm'], ['spider', 'ik2d-procedural.wasm'],
-      ['stress', 'ik2d-batch.wasm'], ['puppet', 'ik2d-skeleton.wasm'], ['creature', 'ik2d-creature.wasm']]) {
+      ['stress', 'ik2d-batch.wasm'], ['puppet', 'ik2d-skeleton.wasm'], ['creature', 'ik2d-creature.wasm'],
+      ['rope', 'ik2d-creature.wasm']]) {
       for (const file of ['index.html', 'embed.html']) {
         const page = await engine.openPage(`${url}${file}?scene=${scene}`);
         try {

@@ -34,7 +34,7 @@ forEachEngine({}, ({ name, test }) => {
     try {
       assert.equal((await getState(page)).scene, 'arm');
       const tabs = page.getByRole('tab');
-      assert.deepEqual(await tabs.allTextContents(), ['Two-bone arm', 'Chain', 'Spider', 'Stress', 'Puppet', 'Creature']);
+      assert.deepEqual(await tabs.allTextContents(), ['Two-bone arm', 'Chain', 'Spider', 'Stress', 'Puppet', 'Creature', 'Rope']);
       assert.equal((await selectedTab(page)).scene, 'arm');
 
       // Change the arm, switch to the chain by click: the chain starts at its own defaults.
@@ -45,7 +45,7 @@ forEachEngine({}, ({ name, test }) => {
       assert.equal(state.params.bones, 6);
       assert.equal(state.positions.length, 14);
       assert.deepEqual(await selectedTab(page), {
-        count: 1, scene: 'chain', focused: true, tabIndexes: [-1, 0, -1, -1, -1, -1], panelLabel: 'tab-chain',
+        count: 1, scene: 'chain', focused: true, tabIndexes: [-1, 0, -1, -1, -1, -1, -1], panelLabel: 'tab-chain',
       });
       assert.equal(await page.textContent('#scene-title'), 'Chain (CCD / FABRIK / DLS)');
       assert.equal(await readout(page, 'method'), 'CCD', 'the panel shows the chain readouts');
@@ -66,9 +66,10 @@ forEachEngine({}, ({ name, test }) => {
         'the arm is back at its defaults');
       assert.equal(await readout(page, 'status'), 'reached');
       assert.deepEqual(await selectedTab(page), {
-        count: 1, scene: 'arm', focused: true, tabIndexes: [0, -1, -1, -1, -1, -1], panelLabel: 'tab-arm',
+        count: 1, scene: 'arm', focused: true, tabIndexes: [0, -1, -1, -1, -1, -1, -1], panelLabel: 'tab-arm',
       });
-      await pressTo('ArrowLeft', 'creature'); // ArrowLeft wraps to the last tab
+      await pressTo('ArrowLeft', 'rope'); // ArrowLeft wraps to the last tab
+      await pressTo('ArrowLeft', 'creature');
       await pressTo('ArrowLeft', 'puppet');
       await pressTo('ArrowLeft', 'stress');
       await pressTo('ArrowLeft', 'spider');
@@ -83,7 +84,7 @@ forEachEngine({}, ({ name, test }) => {
         const rect = document.getElementById('view')?.getBoundingClientRect();
         return rect ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 } : null;
       }), 'the arm has no camera: the world centre is the canvas centre again');
-      await pressTo('End', 'creature');
+      await pressTo('End', 'rope');
       // Tab leaves the tab list (one stop for the whole list).
       await page.keyboard.press('Tab');
       assert.notEqual(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'tab');

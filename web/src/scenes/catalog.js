@@ -23,6 +23,7 @@ const CATALOG = {
   stress: { load: () => import('./stress/scene.js').then((module) => module.stress), solver: 'batch' },
   puppet: { load: () => import('./puppet/scene.js').then((module) => module.puppet), solver: 'skeleton' },
   creature: { load: () => import('./creature/scene.js').then((module) => module.creature), solver: 'creature' },
+  rope: { load: () => import('./rope/scene.js').then((module) => module.rope), solver: 'creature' },
 };
 
 /** Every scene id, in the tabs' order. */

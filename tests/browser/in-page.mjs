@@ -41,6 +41,9 @@ export function boneContrastInPage() {
     }
   }
   if (state.scene === 'spider') for (const leg of state.legs) bones.push([leg.hip, leg.knee], [leg.knee, leg.foot]);
+  // A creature's lower legs (the upper ones start under the skin).
+  if (state.scene === 'creature') for (const leg of state.creature.legs) bones.push([leg.knee, leg.foot]);
+  if (state.scene === 'rope') for (let i = 1; i < state.points.length; i += 1) bones.push([state.points[i - 1], state.points[i]]);
   if (state.scene === 'stress') {
     const limb = state.closest.limb;
     bones.push([limb.root, limb.joint], [limb.joint, limb.end]);

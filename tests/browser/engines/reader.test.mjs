@@ -10,7 +10,8 @@ import { boneContrastInPage } from '../in-page.mjs';
 import { pageOpener } from './calls.mjs';
 import { assertNoProblems, forEachEngine, launchEngine } from './index.mjs';
 
-const SCENES = ['arm', 'chain', 'spider', 'stress'];
+/** The scenes whose drawn bones boneContrastInPage can find (the puppet's are not in its state). */
+const SCENES = ['arm', 'chain', 'spider', 'stress', 'creature', 'rope'];
 const ARM = { params: { length1: 120, length2: 80, softness: 0, bend: 1 }, target: { x: 110, y: 90 }, root: { x: 0, y: 0 } };
 /** A bone's pixels differ from the background by more than this (0..255); grid (13) and axes (41) stay below. */
 const DRAWN = 60;

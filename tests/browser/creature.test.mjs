@@ -4,6 +4,7 @@
 // One page serves most of the file; each of those tests starts from the lizard's defaults, paused.
 import assert from 'node:assert/strict';
 import { assertClose, getState, readout, setState, worldPerPixel, worldToClient } from './harness.mjs';
+import { assertSameAfterSteps } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @type {import('./engines/index.mjs').Engine} */
@@ -108,17 +109,7 @@ forEachEngine({ page: '?scene=creature&kind=lizard', assign: (env) => ({ engine,
     assert.deepEqual(a.creature.goal, a.target, 'and the creature heads for it');
     // Determinism: the same link, paused, and the same steps.
     const link = await page.evaluate(() => window.playground.shareLink());
-    const twins = [await engine.openPage(`${link}&play=paused`), await engine.openPage(`${link}&play=paused`)];
-    try {
-      const states = [];
-      for (const twin of twins) {
-        await twin.evaluate(() => window.playground.step(90));
-        states.push((await getState(twin)).creature);
-      }
-      assert.deepEqual(states[0], states[1], 'two pages, one link, 90 steps: the same creature');
-    } finally {
-      for (const twin of twins) await twin.close();
-    }
+    await assertSameAfterSteps(engine, link, 90, (state) => state.creature, 'creature');
     await assertNoProblems(page);
   });
 

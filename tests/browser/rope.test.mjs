@@ -6,6 +6,7 @@
 // paused.
 import assert from 'node:assert/strict';
 import { assertClose, getState, readout, setState, worldPerPixel, worldToClient } from './harness.mjs';
+import { assertSameAfterSteps } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @type {import('./engines/index.mjs').Engine} */
@@ -183,17 +184,7 @@ forEachEngine({ page: '?scene=rope', assign: (env) => ({ engine, url, page } = e
     const a = await getState(page);
     assert.notDeepEqual(a.target, held.target, 'the path moves the target');
     const link = await page.evaluate(() => window.playground.shareLink());
-    const twins = [await engine.openPage(`${link}&play=paused`), await engine.openPage(`${link}&play=paused`)];
-    try {
-      const states = [];
-      for (const twin of twins) {
-        await twin.evaluate(() => window.playground.step(90));
-        states.push((await getState(twin)).points);
-      }
-      assert.deepEqual(states[0], states[1], 'two pages, one link, 90 steps: the same rope');
-    } finally {
-      for (const twin of twins) await twin.close();
-    }
+    await assertSameAfterSteps(engine, link, 90, (state) => state.points, 'rope');
     await assertNoProblems(page);
   });
 

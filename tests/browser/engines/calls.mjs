@@ -71,3 +71,26 @@ export function pageOpener(use) {
     }
   };
 }
+
+/**
+ * A link's determinism: opens `link` paused in two new pages, runs `steps` fixed steps in each and
+ * asserts that what `read` takes from their states is the same.
+ * @param {import('./index.mjs').Engine} engine
+ * @param {string} link
+ * @param {number} steps
+ * @param {(state: any) => unknown} read
+ * @param {string} what Named in the failure.
+ */
+export async function assertSameAfterSteps(engine, link, steps, read, what) {
+  const twins = [await engine.openPage(`${link}&play=paused`), await engine.openPage(`${link}&play=paused`)];
+  try {
+    const states = [];
+    for (const twin of twins) {
+      await twin.evaluate((n) => window.playground.step(n), steps);
+      states.push(read(await getState(twin)));
+    }
+    assert.deepEqual(states[0], states[1], `two pages, one link, ${steps} steps: the same ${what}`);
+  } finally {
+    for (const twin of twins) await twin.close();
+  }
+}

@@ -16,8 +16,12 @@ import { ensureNodeModules, ensureSystemTools, repoRoot } from './lib/setup.mjs'
 /** The engines the browser tests run in, one process each (IK2D_ENGINES picks some). */
 const BROWSER_ENGINES = ['chromium', 'firefox', 'webkit'];
 
-/** How many test tiers run at once (IK2D_TEST_JOBS overrides it): all of them. */
-const TEST_JOBS = 5;
+/**
+ * How many test tiers run at once (IK2D_TEST_JOBS overrides it). All five at once on 2 cores kept
+ * the load average over 20: WebKit, which rasterizes in software, crawled, and npm start on the
+ * fresh clone took over 8 minutes; two at a time leave each its share.
+ */
+const TEST_JOBS = 2;
 
 /** A tier still running after this long is stopped and fails, rather than hang the run, ms. */
 const TIER_TIMEOUT_MS = 70 * 60 * 1000;
@@ -52,20 +56,25 @@ try {
   const browserEngines = (process.env.IK2D_ENGINES ?? BROWSER_ENGINES.join(',')).split(',').map((name) => name.trim());
   const jobs = Number(process.env.IK2D_TEST_JOBS ?? TEST_JOBS);
   if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`IK2D_TEST_JOBS must be a whole number of at least 1, not "${process.env.IK2D_TEST_JOBS}"`);
-  console.log(`\n== C++ tests, Node tests, browser tests in ${browserEngines.join(', ')}: ${jobs} at once ==`);
+  console.log(`\n== Browser tests in ${browserEngines.join(', ')}, C++ tests, Node tests: ${jobs} at once ==`);
   // Tests that check the page's own JS run once, spread over the engines whose tiers are quicker
   // (WebKit's is the slowest: software rendering, and every state read goes through WebDriver).
   const quicker = browserEngines.filter((engine) => engine !== 'webkit');
   const onceEngines = (quicker.length > 0 ? quicker : browserEngines).join(',');
+  const browserTier = (/** @type {string} */ engine) => ({
+    name: `browser tests in ${engine} (tests/browser)`,
+    command: process.execPath,
+    args: ['--test-reporter=tap', path.join('tests', 'browser', 'suite.mjs')],
+    env: { IK2D_ENGINES: engine, IK2D_ONCE_ENGINES: onceEngines },
+  });
+  // Started in this order, `jobs` at a time: the slowest browser tier first, the C++ tier beside
+  // it, then the other engines, then the Node tier.
+  const slowestFirst = [...browserEngines].sort((a, b) => Number(b === 'webkit') - Number(a === 'webkit'));
   const results = await runSideBySide([
+    browserTier(slowestFirst[0]),
     { name: 'C++ tests (Catch2 native under sanitizers, libFuzzer, Catch2 as WASM)', command: 'nice', args: ['-n', '10', process.execPath, path.join('scripts', 'test-core.mjs')] },
+    ...slowestFirst.slice(1).map(browserTier),
     { name: 'Node tests (tests/js, tests/package)', command: 'nice', args: ['-n', '5', process.execPath, '--test', ...testFiles('tests/js'), ...testFiles('tests/package')] },
-    ...browserEngines.map((engine) => ({
-      name: `browser tests in ${engine} (tests/browser)`,
-      command: process.execPath,
-      args: ['--test-reporter=tap', path.join('tests', 'browser', 'suite.mjs')],
-      env: { IK2D_ENGINES: engine, IK2D_ONCE_ENGINES: onceEngines },
-    })),
   ], { jobs, timeoutMs: TIER_TIMEOUT_MS, cwd: repoRoot });
   console.log('\n== Test tiers ==');
   for (const { name, ok, seconds } of results) console.log(`${ok ? 'passed' : 'FAILED'}  ${seconds.toFixed(0).padStart(5)} s  ${name}`);

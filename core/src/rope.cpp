@@ -12,7 +12,13 @@ namespace ik2d {
 
 namespace {
 
-constexpr double kExactTolerance = 0.005;  // the exact pass leaves segments within 0.5 %
+constexpr double kNeighbourPinTolerance = 0.005;  // a neighbour pin may be 0.5 % off its rest length
+// The passes go on until the last segment is this close to its rest length (relative): where they
+// stop then hardly depends on where they started, so a stretch at rest is not nudged back and forth.
+constexpr double kPassTolerance = 1e-5;
+// A stretch whose points move less than this share of a segment per substep is settling: if it
+// needs the arc then, it stays on it (rather than switching between the arc and FABRIK's shape).
+constexpr double kSettlingMove = 0.01;
 constexpr int kMaxStraightenPasses = 100;
 
 bool isCoordinate(double value) { return isValid(value) && std::fabs(value) <= Rope::kMaxCoordinate; }
@@ -43,6 +49,7 @@ IK2D_COLD const char* Rope::reset(const Vec2* points, int count, const RopeOptio
   rest_.resize(n - 1);
   restSum_.resize(n);
   pinned_.assign(n, 0);
+  arcRadius_.assign(n, 0);
   restSum_[0] = 0;
   for (size_t i = 0; i < n; ++i) {
     xy_[2 * i] = points[i].x;
@@ -59,6 +66,7 @@ IK2D_COLD const char* Rope::reset(const Vec2* points, int count, const RopeOptio
 IK2D_COLD const char* Rope::setOptions(const RopeOptions& options) {
   IK2D_ROPE_OPTIONS(IK2D_OPTION_CHECK)
   options_ = options;
+  forgetStretches();
   return nullptr;
 }
 
@@ -74,11 +82,12 @@ IK2D_COLD const char* Rope::pin(int index, Vec2 point) {
     if (j == index || !pinned(j)) continue;
     const double rest = restBetween(index, j);
     const double d = length(point - position(j));
-    if (d > rest || (std::abs(j - index) == 1 && d < (1 - kExactTolerance) * rest))
+    if (d > rest || (std::abs(j - index) == 1 && d < (1 - kNeighbourPinTolerance) * rest))
       return "point must be within the rope's rest length of every other pin (and a neighbour pin at it)";
   }
   const auto i = static_cast<size_t>(index);
   pinned_[i] = 1;
+  forgetStretches();
   xy_[2 * i] = previous_[2 * i] = point.x;
   xy_[2 * i + 1] = previous_[2 * i + 1] = point.y;
   return nullptr;
@@ -88,10 +97,14 @@ IK2D_COLD const char* Rope::unpin(int index) {
   if (index < 0 || index >= size()) return "index must be a point of this rope, from 0 to size() - 1";
   const auto i = static_cast<size_t>(index);
   pinned_[i] = 0;
+  forgetStretches();
   previous_[2 * i] = xy_[2 * i];
   previous_[2 * i + 1] = xy_[2 * i + 1];
   return nullptr;
 }
+
+// A pin or an option changed: every stretch between pins is judged afresh.
+void Rope::forgetStretches() { std::fill(arcRadius_.begin(), arcRadius_.end(), 0.0); }
 
 Vec2 Rope::position(int index) const {
   return {xy_[2 * static_cast<size_t>(index)], xy_[2 * static_cast<size_t>(index) + 1]};
@@ -195,18 +208,44 @@ void Rope::hangTail(int from, int to) {
   }
 }
 
-// FABRIK between two pins (first < last, at most their rest length apart): a pass from `last` back
-// to `first` and one forward again leave every segment exact but the last, which shrinks toward its
-// rest length; repeated while it is off by more than 0.5 %. Skipped when every segment already is.
+// Whether segment `a` is off its rest length by more than kPassTolerance (relative).
+bool Rope::segmentOff(int a) const {
+  const auto i = static_cast<size_t>(a);
+  const double d = detail::norm(xy_[2 * i + 2] - xy_[2 * i], xy_[2 * i + 3] - xy_[2 * i + 1]);
+  return std::fabs(d - rest_[i]) > kPassTolerance * rest_[i];
+}
+
+// FABRIK between two pins (first < last, at most their rest length apart), on every substep: a pass
+// from `last` back to `first` and one forward again leave every segment exact but the last, which
+// shrinks toward its rest length; repeated until it is within kPassTolerance. (Run only when a
+// segment was off, or stopped at a looser tolerance, it switched a stretch between two shapes and
+// kept one near full length jittering for ever.) Where the passes crawl (nearly taut), the stretch
+// is laid on an arc; if it was settling, it stays on that arc, bulging the way gravity pulls,
+// until a pin or an option changes.
 void Rope::straighten(int first, int last) {
-  auto lastOff = [&](int a) {
-    const auto i = static_cast<size_t>(a);
-    const double d = detail::norm(xy_[2 * i + 2] - xy_[2 * i], xy_[2 * i + 3] - xy_[2 * i + 1]);
-    return std::fabs(d - rest_[i]) > kExactTolerance * rest_[i];
-  };
-  bool off = false;
-  for (int a = first; a < last && !off; ++a) off = lastOff(a);
-  if (!off) return;
+  const auto f = static_cast<size_t>(first);
+  if (arcRadius_[f] > 0) {
+    layArc(first, last, arcRadius_[f], true);
+    return;
+  }
+  if (fabrikPasses(first, last)) return;
+  const double radius = arcRadius(first, last);
+  layArc(first, last, radius, false);
+  if (settling(first, last)) arcRadius_[f] = radius;
+}
+
+// Whether every point of the stretch moved less than kSettlingMove of its segment this substep.
+bool Rope::settling(int first, int last) const {
+  for (int i = first + 1; i < last; ++i) {
+    const auto k = static_cast<size_t>(i);
+    const double moved = detail::norm(xy_[2 * k] - previous_[2 * k], xy_[2 * k + 1] - previous_[2 * k + 1]);
+    if (!(moved < kSettlingMove * rest_[k])) return false;
+  }
+  return true;
+}
+
+// Up to kMaxStraightenPasses FABRIK passes; whether they left the stretch within tolerance.
+bool Rope::fabrikPasses(int first, int last) {
   for (int pass = 0; pass < kMaxStraightenPasses; ++pass) {
     double fx = 1, fy = 0;
     for (int i = last; i > first + 1; --i)
@@ -216,14 +255,16 @@ void Rope::straighten(int first, int last) {
     for (int i = first; i < last - 1; ++i)
       place(xy_.data(), static_cast<size_t>(i), static_cast<size_t>(i + 1), rest_[static_cast<size_t>(i)], fx,
             fy);
-    if (!lastOff(last - 1)) return;
+    if (!segmentOff(last - 1)) return true;
   }
-  // Not there yet: the pins are nearly the rope's length apart and the passes crawl. Lay the
-  // stretch on the circular arc through both pins on which every segment is a chord of exactly its
-  // rest length (the radius found by bisection), bulging to the side the rope sags to now.
+  return false;
+}
+
+// The radius of the circular arc through both pins on which every segment is a chord of exactly its
+// rest length (found by bisection); 0 when there is none to lay (pins on top of each other).
+double Rope::arcRadius(int first, int last) const {
   const auto a = static_cast<size_t>(first), b = static_cast<size_t>(last);
-  const Vec2 from{xy_[2 * a], xy_[2 * a + 1]}, to{xy_[2 * b], xy_[2 * b + 1]};
-  const double chord = length(to - from);
+  const double chord = detail::norm(xy_[2 * b] - xy_[2 * a], xy_[2 * b + 1] - xy_[2 * a + 1]);
   auto turnFor = [&](double radius) {  // the arc's total angle for `radius`
     double total = 0;
     for (int i = first; i < last; ++i)
@@ -232,23 +273,40 @@ void Rope::straighten(int first, int last) {
   };
   double longest = 0;
   for (int i = first; i < last; ++i) longest = std::max(longest, rest_[static_cast<size_t>(i)]);
+  auto chordFor = [&](double radius) { return 2 * radius * std::sin(0.5 * turnFor(radius)); };
   double low = 0.5 * longest, high = 1e9 * restBetween(first, last);
-  if (turnFor(low) > kPi) {  // start where the arc is a half circle
+  if (turnFor(low) > 2 * kPi) {  // start where the arc closes into a full circle (chord 0)
     double inner = low, outer = high;
     for (int k = 0; k < 200; ++k) {
       const double mid = std::sqrt(inner * outer);
-      (turnFor(mid) > kPi ? inner : outer) = mid;
+      (turnFor(mid) > 2 * kPi ? inner : outer) = mid;
     }
     low = outer;
   }
-  for (int k = 0; k < 200; ++k) {  // chord(radius) = 2 radius sin(turn / 2) grows with the radius
+  // From there on the chord grows with the radius, toward the rope's length.
+  if (!(chord > 0) || chordFor(low) > chord) return 0;  // no such arc: pins too close for it
+  for (int k = 0; k < 200; ++k) {
     const double mid = std::sqrt(low * high);
-    (2 * mid * std::sin(0.5 * turnFor(mid)) < chord ? low : high) = mid;
+    (chordFor(mid) < chord ? low : high) = mid;
   }
-  const double radius = high, turn = turnFor(radius);
+  return isValid(turnFor(high)) ? high : 0;
+}
+
+// Lays the stretch on the arc of `radius` through both pins, bulging to the side the rope sags to
+// now or, `byGravity`, to the side gravity pulls (when it pulls across the chord).
+void Rope::layArc(int first, int last, double radius, bool byGravity) {
+  if (!(radius > 0)) return;
+  const auto a = static_cast<size_t>(first), b = static_cast<size_t>(last);
+  const Vec2 from{xy_[2 * a], xy_[2 * a + 1]}, to{xy_[2 * b], xy_[2 * b + 1]};
+  const double chord = length(to - from);
+  if (!(chord > 0)) return;
   const Vec2 middle{xy_[2 * ((a + b) / 2)], xy_[2 * ((a + b) / 2) + 1]};
-  const double side = cross(to - from, middle - from) < 0 ? -1.0 : 1.0;  // the way it sags
-  if (!(chord > 0) || !isValid(turn)) return;
+  const double pull = cross(to - from, Vec2{options_.gravityX, options_.gravityY});
+  const double sag = byGravity && pull != 0 ? pull : cross(to - from, middle - from);
+  const double side = sag < 0 ? -1.0 : 1.0;
+  double turn = 0;
+  for (int i = first; i < last; ++i)
+    turn += 2 * std::asin(std::min(1.0, rest_[static_cast<size_t>(i)] / (2 * radius)));
   const Vec2 along = (1 / chord) * (to - from);
   // The start direction leaves the chord by half the turn toward the sag side; each segment turns by
   // its own chord angle the other way.

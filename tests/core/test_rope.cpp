@@ -93,6 +93,39 @@ TEST_CASE("Rope: a hanging rope comes to rest with damping, and swings on withou
   CHECK(length(rope.position(15) - a) > 0.1);
 }
 
+TEST_CASE("Rope: pinned at both ends, slack or nearly taut, it comes to rest with damping", "[rope]") {
+  // The exact pass (straightening between pins) must neither kick the rope (its correction is not
+  // speed) nor nudge a stretch at rest back and forth, however taut and however damped.
+  for (double scale : {1e-3, 1.0, 1e4}) {
+    for (int segments : {3, 16, 40}) {
+      for (double damping : {0.02, 0.3, 0.8}) {
+        for (double apart : {0.3, 0.9, 0.97, 0.995, 0.999}) {
+          RopeOptions options;
+          options.gravityY = -980 * scale;
+          options.damping = damping;
+          const double spacing = 256 * scale / segments;
+          Rope rope = makeRope(segments + 1, spacing, options);
+          REQUIRE(rope.pin(0, {0, 0}) == nullptr);
+          REQUIRE(rope.pin(segments, {256 * scale * apart, 0}) == nullptr);
+          // Heavily damped, it creeps (overdamped) rather than swings, and takes longer to stop.
+          REQUIRE(rope.step(1.0 / 60, damping > 0.5 ? 60 * 90 : 60 * 30) == nullptr);
+          std::vector<Vec2> before;
+          for (int i = 0; i < rope.size(); ++i) before.push_back(rope.position(i));
+          REQUIRE(rope.step(1.0 / 60, 3) == nullptr);
+          double moved = 0;
+          for (int i = 0; i < rope.size(); ++i)
+            moved = std::max(moved, length(rope.position(i) - before[static_cast<size_t>(i)]));
+          INFO("scale " << scale << ", " << segments << " segments, damping " << damping << ", pins " << apart
+                        << " of the length apart");
+          CHECK(moved <= 1e-6 * scale);
+          CHECK(largestStretch(rope) <= 0.01);
+          CHECK(rope.position(segments / 2).y < 0);  // it sags
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("Rope: a long step is the same as its 1/60 s substeps, bit for bit", "[rope]") {
   Rope a = makeRope(12, 3), b = makeRope(12, 3);
   REQUIRE(a.pin(0, {0, 0}) == nullptr);

@@ -2,12 +2,14 @@
 //
 // Each substep (at most 1/60 s: a longer step is split) moves every free point by its last move
 // times (1 - damping)^(h * 60) plus gravity h^2, then pulls neighbours toward their rest spacing
-// by `iterations` Gauss-Seidel passes (alternating direction). Then the lengths are made exact
-// where the passes left them off: each free end of the rope hangs from its nearest pin, point by
-// point at its rest spacing (follow-the-leader), and a stretch between two pins is relaxed by
-// FABRIK passes from both pins until its last segment is within 0.5 % (or, when the passes crawl
-// because the pins are nearly the rope's length apart, laid on the circular arc through both pins
-// on which every segment is exactly its rest length). Pinned points never move except by pin().
+// by `iterations` Gauss-Seidel passes (alternating direction). Then the lengths are made exact:
+// each free end of the rope hangs from its nearest pin, point by point at its rest spacing
+// (follow-the-leader), and a stretch between two pins is relaxed by FABRIK passes from both pins
+// until its last segment is within 1e-5 of its rest length (or, when the passes crawl because the
+// pins are nearly the rope's length apart, laid on the circular arc through both pins on which
+// every segment is exactly its rest length; a stretch that needs the arc while it is settling
+// stays on it until a pin or an option changes). The same every substep, so with damping a rope
+// left alone comes to rest, however taut. Pinned points never move except by pin().
 #pragma once
 
 #include <cstdint>
@@ -75,11 +77,18 @@ class Rope {
   void relax();
   void hangTail(int from, int to);
   void straighten(int first, int last);
+  void forgetStretches();
+  bool fabrikPasses(int first, int last);
+  double arcRadius(int first, int last) const;
+  void layArc(int first, int last, double radius, bool byGravity);
+  bool segmentOff(int a) const;
+  bool settling(int first, int last) const;
   double restBetween(int a, int b) const;
 
   RopeOptions options_;
   std::vector<double> xy_, previous_, rest_, restSum_;
   std::vector<std::uint8_t> pinned_;
+  std::vector<double> arcRadius_;  // at a stretch's first pin: the arc it stays on (0: none)
 };
 
 }  // namespace ik2d

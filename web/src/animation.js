@@ -8,10 +8,13 @@
  * is neither paused nor touched, so it is the same after an export as before, and the same link
  * gives the same frames, and with the GIF encoder the same bytes.
  *
- * With a `path` (the target moving by itself), the animation is whole laps of it: a first lap,
- * not recorded, takes the scene from the link's pose onto its repeating motion; the frames are the
- * next lap(s), `fps` a second, so the frame after the last would be the first again. Without a path
- * they are `seconds` of the scene from the link's state.
+ * With a `path` (the target moving by itself), the animation is whole laps of it. Laps not
+ * recorded come first, until a lap brings the scene back to where it started it (every point and
+ * joint within SETTLED world units; at most MAX_SETTLING_LAPS): the link's pose is rarely on the
+ * path's repeating motion, and a chain whose solver stops at its iteration limit drifts a few units
+ * a lap for some laps before it repeats. The frames are the next lap(s), `fps` a second, so the
+ * frame after the last is the first again. Without a path they are `seconds` of the scene from the
+ * link's state.
  *
  * Frames are drawn offscreen at width × height pixels (by default the canvas' size) with the
  * theme the page shows. GIF has no partial transparency: a transparent page's animation gets the
@@ -75,6 +78,12 @@ export const ANIMATION_LIMITS = Object.freeze({
 
 /** The keys an options object may have. */
 const OPTION_KEYS = ['format', 'seconds', 'fps', 'width', 'height', 'signal', 'onProgress'];
+
+/** How near, in world units, a lap must bring every number of the scene's state to count as repeating. */
+const SETTLED = 0.01;
+
+/** Most laps run before the recorded ones (the chain's circle repeats after 8). */
+const MAX_SETTLING_LAPS = 16;
 
 /** The MIME type recorded for format 'webm'. */
 const WEBM = 'video/webm';
@@ -200,12 +209,37 @@ function startScene(definition, solver, partial) {
   if (Object.keys(own).length && scene.restore) scene.restore(own, settings);
   absorb(scene.solve(settings));
   const dt = 1 / FIXED_RATE;
+  /** Every number of the scene's state and points (measured times left out: they never repeat). */
+  const numbers = () => {
+    const { timing, ...state } = scene.state(settings);
+    /** @type {number[]} */
+    const found = [];
+    JSON.stringify([state, settings.points], (key, value) => {
+      if (typeof value === 'number') found.push(value);
+      return value;
+    });
+    return found;
+  };
   return {
     /** @param {number} steps */
     run(steps) {
       for (let i = 0; i < steps; i += 1) {
         absorb(scene.advance(dt, settings));
         absorb(scene.solve(settings));
+      }
+    },
+    /**
+     * Runs laps until one brings the scene back to where it started it (or MAX_SETTLING_LAPS).
+     * @param {number} lapSteps
+     */
+    settle(lapSteps) {
+      let before = numbers();
+      for (let lap = 0; lap < MAX_SETTLING_LAPS; lap += 1) {
+        this.run(lapSteps);
+        const after = numbers();
+        const repeats = after.length === before.length && after.every((value, i) => Math.abs(value - before[i]) <= SETTLED);
+        if (repeats) return;
+        before = after;
       }
     },
     /**
@@ -269,8 +303,8 @@ export async function recordAnimation({ options, definition, solver, partial, th
   const opaque = { ...theme, backdrop: theme.background };
   const sim = startScene(definition, solver, partial);
   try {
-    // A lap not recorded: the scene settles from the link's pose onto the path's repeating motion.
-    if (period !== null) sim.run(period * FIXED_RATE);
+    // Laps not recorded: the scene settles from the link's pose onto the path's repeating motion.
+    if (period !== null) sim.settle(period * FIXED_RATE);
     if (encoder) return await encodeGif(encoder, { sim, view, theme: opaque, frames, stepsPerFrame, fps, width, height, signal, onProgress });
     return await recordWebm({ sim, view, canvas, theme: opaque, frames, stepsPerFrame, fps, signal, onProgress });
   } finally {

@@ -9,6 +9,7 @@
 // where the browser records one, else the plain refusal. In Chromium, Firefox and WebKit.
 import assert from 'node:assert/strict';
 import omggif from 'omggif';
+import { seriousAxeViolations } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
@@ -194,7 +195,7 @@ forEachEngine({ page: CHAIN_CIRCLE }, ({ test }) => {
     await assertNoProblems(page);
   });
 
-  test('a 4 s 480×360 GIF of the spider, which scrolls every frame, is under 1.5 MB', async ({ engine, url }) => {
+  test('a 4 s 480×360 GIF of the spider, which scrolls every frame, is under 1.5 MB', async ({ engine, url }, t) => {
     const spider = await engine.openPage(`${url}?scene=spider`);
     try {
       const { bytes } = await exportIn(spider, { width: 480, height: 360, seconds: 4 });
@@ -202,6 +203,7 @@ forEachEngine({ page: CHAIN_CIRCLE }, ({ test }) => {
       assert.deepEqual([gif.width, gif.height, gif.frames.length], [480, 360, 80]);
       const size = /** @type {Buffer} */ (bytes).length;
       assert.ok(size < MAX_BYTES, `${(size / 1024).toFixed(0)} KB`);
+      t.diagnostic(`the spider's 4 s 480×360 GIF: ${(size / 1024).toFixed(0)} KB`);
       assert.ok(difference(gif.frames[0], gif.frames[79]) > 1, 'the spider walked');
       await assertNoProblems(spider);
     } finally {
@@ -274,11 +276,12 @@ forEachEngine({ page: CHAIN_CIRCLE }, ({ test }) => {
     await assertNoProblems(page);
   });
 
-  test('WebM where the browser records one, else a plain refusal', async ({ page }) => {
+  test('WebM where the browser records one, else a plain refusal', async ({ page }, t) => {
     const can = await page.evaluate(() => typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported('video/webm'));
     await page.evaluate(() => window.playground.setState({ params: { path: 'none' } }));
     try {
       const { bytes, type, error } = await exportIn(page, { format: 'webm', seconds: 1, width: 160, fps: 10 });
+      t.diagnostic(can ? `recorded a WebM of ${bytes?.length} bytes` : 'this browser records no WebM: refused');
       if (can) {
         assert.equal(error, undefined);
         assert.equal(type, 'video/webm');
@@ -314,7 +317,13 @@ forEachEngine({ page: CHAIN_CIRCLE }, ({ test }) => {
           window.saved.find((file) => file.href === link.href).name = link.download;
         }
       }, true);
-      new MutationObserver(() => window.progressSeen.push(document.getElementById('gif-percent').textContent))
+      window.canvasSizes = new Set();
+      const canvasSize = () => { const { width, height } = document.getElementById('view').getBoundingClientRect(); return `${width}×${height}`; };
+      window.canvasSizes.add(canvasSize());
+      new MutationObserver(() => {
+        window.progressSeen.push(document.getElementById('gif-percent').textContent);
+        window.canvasSizes.add(canvasSize());
+      })
         .observe(document.getElementById('gif-percent'), { childList: true, characterData: true, subtree: true });
     });
     const button = page.getByRole('button', { name: 'Download GIF' });
@@ -324,26 +333,34 @@ forEachEngine({ page: CHAIN_CIRCLE }, ({ test }) => {
       saved: window.saved.map(({ name, size, type }) => ({ name, size, type })),
       progress: window.progressSeen,
       status: document.getElementById('copy-status').textContent,
-      hidden: document.getElementById('gif-progress').hidden,
+      hidden: ['gif-progress', 'gif-cancel', 'download-gif'].map((id) => document.getElementById(id).hidden),
       focused: document.activeElement?.id,
+      canvasSizes: [...window.canvasSizes],
     }));
+    assert.equal(result.canvasSizes.length, 1, `the canvas keeps its size while the GIF is made: ${result.canvasSizes}`);
     assert.equal(result.saved[0].name, 'ik2d-chain.gif');
     assert.equal(result.saved[0].type, 'image/gif');
     assert.equal(result.status, `GIF saved (${Math.round(result.saved[0].size / 1024)} KB).`);
     assert.ok(result.progress.some((text) => /^GIF: ([1-9]|[1-9]\d) %$/.test(text)), `progress between 0 and 100 %: ${result.progress.slice(0, 5)}…`);
     assert.equal(result.progress.at(-1), 'GIF: 100 %');
-    assert.equal(result.hidden, true, 'the progress goes when the GIF is saved');
+    assert.deepEqual(result.hidden, [true, true, false], 'the progress and Cancel GIF go when the GIF is saved');
     assert.equal(result.focused, 'download-gif');
     await assertNoProblems(page);
   });
 
-  test('the embed dialog\'s Download GIF shows its progress and Cancel stops it', async ({ page }) => {
+  test('the embed dialog\'s Download GIF shows its progress; Cancel GIF and closing the dialog stop it', async ({ page }) => {
     await page.getByRole('button', { name: 'Copy embed code' }).click();
+    // axe on the dialog and the page with both progress groups shown (an export is too short to
+    // hold them there while axe reads the page).
+    await page.evaluate(() => { for (const id of ['gif-progress', 'embed-gif-progress']) document.getElementById(id).hidden = false; });
+    assert.deepEqual(await seriousAxeViolations(page), [], 'the dialog, its GIF line and both progress groups');
+    await page.evaluate(() => { for (const id of ['gif-progress', 'embed-gif-progress']) document.getElementById(id).hidden = true; });
     await page.locator('#embed-dialog').getByRole('button', { name: 'Download GIF' }).click();
     await page.waitForFunction(() => !document.getElementById('embed-gif-progress').hidden
       && /^GIF: [1-9]\d? %$/.test(document.getElementById('embed-gif-percent').textContent ?? ''));
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'embed-gif-cancel', 'Cancel has the focus');
-    assert.equal(await page.evaluate(() => document.getElementById('embed-gif').disabled), true);
+    assert.deepEqual(await page.evaluate(() => ['embed-gif', 'embed-gif-cancel'].map((id) => document.getElementById(id).hidden)),
+      [true, false], 'Cancel GIF in the place of Download GIF');
     await page.press('Enter');
     await page.waitForFunction(() => document.getElementById('embed-gif-status').textContent === 'GIF cancelled.');
     assert.deepEqual(await page.evaluate(() => ({
@@ -351,7 +368,12 @@ forEachEngine({ page: CHAIN_CIRCLE }, ({ test }) => {
       focused: document.activeElement?.id,
       open: document.getElementById('embed-dialog').open,
     })), { hidden: true, focused: 'embed-gif', open: true });
+    // Closing the dialog stops a GIF being made there.
+    await page.locator('#embed-dialog').getByRole('button', { name: 'Download GIF' }).click();
+    await page.waitForFunction(() => !document.getElementById('embed-gif-progress').hidden);
     await page.press('Escape');
+    await page.waitForFunction(() => document.getElementById('embed-gif-status').textContent === 'GIF cancelled.');
+    assert.equal(await page.evaluate(() => document.getElementById('embed-dialog').open), false);
     await assertNoProblems(page);
   });
 });

@@ -94,20 +94,21 @@ function downloadBlob(blob, name) {
 const GIF_OPTIONS = Object.freeze({ format: 'gif', width: 480, height: 360 });
 
 /**
- * Wires a Download GIF button: while the GIF is made, a progress bar with the share done and a
- * Cancel button (which gets the focus) stand beside it; the status line says when it starts, is
+ * Wires a Download GIF button: while the GIF is made, a Cancel GIF button takes its place (and the
+ * focus), and a progress bar with the share done shows; the status line says when it starts, is
  * saved or is cancelled (not every percent: it is a live region).
  * @param {import('./playground.js').Playground} api
- * @param {string} prefix The ids: `${prefix}` the button, `${prefix}-progress` the progress group,
- *   `${prefix}-meter`, `${prefix}-percent`, `${prefix}-cancel`.
+ * @param {HTMLButtonElement} button
+ * @param {string} prefix The other ids: `${prefix}-cancel`, `${prefix}-progress` (the bar's line),
+ *   `${prefix}-meter` (the <progress>), `${prefix}-percent`.
  * @param {HTMLElement} status
+ * @returns {{cancel: () => void}} Stops the GIF being made, if one is.
  */
-function wireGifButton(api, prefix, status) {
-  const button = /** @type {HTMLButtonElement} */ (byId(prefix === 'gif' ? 'download-gif' : prefix));
-  const group = byId(`${prefix}-progress`);
+function wireGifButton(api, button, prefix, status) {
+  const cancel = /** @type {HTMLButtonElement} */ (byId(`${prefix}-cancel`));
+  const line = byId(`${prefix}-progress`);
   const meter = /** @type {HTMLProgressElement} */ (byId(`${prefix}-meter`));
   const percent = byId(`${prefix}-percent`);
-  const cancel = /** @type {HTMLButtonElement} */ (byId(`${prefix}-cancel`));
   /** @type {AbortController | null} */
   let running = null;
   cancel.addEventListener('click', () => running?.abort());
@@ -123,8 +124,9 @@ function wireGifButton(api, prefix, status) {
       percent.textContent = `GIF: ${whole} %`;
     };
     show(0);
-    button.disabled = true;
-    group.hidden = false;
+    button.hidden = true;
+    cancel.hidden = false;
+    line.hidden = false;
     cancel.focus();
     status.textContent = 'Making the GIF…';
     try {
@@ -137,11 +139,14 @@ function wireGifButton(api, prefix, status) {
         : `Could not make the GIF: ${error instanceof Error ? error.message : String(error)}`;
     } finally {
       running = null;
-      group.hidden = true;
-      button.disabled = false;
-      if (!document.activeElement || document.activeElement === document.body || document.activeElement === cancel) button.focus();
+      const hadFocus = document.activeElement === cancel;
+      line.hidden = true;
+      cancel.hidden = true;
+      button.hidden = false;
+      if (hadFocus || !document.activeElement || document.activeElement === document.body) button.focus();
     }
   });
+  return { cancel: () => running?.abort() };
 }
 
 /**
@@ -282,8 +287,10 @@ async function boot() {
     });
   }
   if (status) {
-    wireGifButton(api, 'gif', status);
-    wireGifButton(api, 'embed-gif', byId('embed-gif-status'));
+    wireGifButton(api, byId('download-gif'), 'gif', status);
+    const dialogGif = wireGifButton(api, byId('embed-gif'), 'embed-gif', byId('embed-gif-status'));
+    // Its progress shows only in the dialog: closing the dialog stops it.
+    byId('embed-dialog').addEventListener('close', dialogGif.cancel);
   }
   const version = document.getElementById('version');
   if (version) version.textContent = `ik2d ${ik.version}`;

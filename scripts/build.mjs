@@ -72,7 +72,7 @@ function minifiedModule(file) {
  * gifenc (the GIF encoder of playground.exportAnimation, web/src/animation.js). The license
  * comment is kept.
  */
-const VENDOR = [{ entry: 'gifenc', file: 'gifenc.js' }];
+export const VENDOR = [{ entry: 'gifenc', file: 'gifenc.js' }];
 
 /** Bundles VENDOR into dist/src/vendor/, each headed by its name, version and license notice. */
 function writeVendor() {

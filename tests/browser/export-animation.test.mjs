@@ -1,4 +1,5 @@
-// export-animation.test.mjs: playground.exportAnimation and the Download GIF buttons. A GIF of
+// export-animation.test.mjs: playground.exportAnimation and the Download GIF buttons. The export's
+// code and the encoder load only when a GIF is asked for, from the page's own host. A GIF of
 // ?scene=chain&path=circle, decoded here with omggif: one lap of the path (8 s at 20 fps: 160
 // frames of 5 cs), looping forever, the size asked; its first frame is the picture the page draws
 // at that point of the lap once the chain repeats, and a lap later (no jump where it loops); the same link gives the same bytes;
@@ -113,7 +114,11 @@ const ONCE_JS = 'the options are checked by the page\'s own JS (animation.js), t
 
 forEachEngine({ page: CHAIN_CIRCLE }, ({ test }) => {
   test('a GIF of the circle path is one lap: 160 frames of 5 cs at 20 fps, looping forever, the size asked', async ({ page }) => {
+    const loaded = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name)
+      .filter((name) => /\/src\/(animation|vendor\/gifenc)\.js$/.test(name)).map((name) => name.split('/src/')[1]).sort());
+    assert.deepEqual(await loaded(), [], 'the page loads neither the export\'s code nor the encoder until asked');
     const { bytes, type, error } = await exportIn(page, { width: 240 });
+    assert.deepEqual(await loaded(), ['animation.js', 'vendor/gifenc.js'], 'both from the page\'s own host');
     assert.equal(error, undefined);
     assert.equal(type, 'image/gif');
     const gif = decodeGif(/** @type {Buffer} */ (bytes));

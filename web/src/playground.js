@@ -20,7 +20,6 @@
  * follows it, so drawing, worldToClient() and clientToWorld() always agree with getState().
  */
 
-import { checkAnimationOptions, recordAnimation } from './animation.js';
 import { buildControls, buildReadouts } from './controls.js';
 import { createDescriber } from './describe.js';
 import { drawBackdrop, readTheme } from './draw.js';
@@ -530,17 +529,18 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
       });
     },
     exportAnimation(options) {
-      let checked;
-      try {
-        const { width, height } = view.size();
-        checked = checkAnimationOptions(options, { canvasWidth: width, canvasHeight: height, path: settings.params.path });
-      } catch (error) {
-        return Promise.reject(error);
-      }
+      // What the export starts from is taken now: the canvas' size, the path and the link.
+      const { width, height } = view.size();
+      const path = settings.params.path;
       // The scene as its link gives it (the same link, the same frames), in a scene instance of
       // the export's own: the page's scene goes on as it was.
       const { scene: linked, partial } = parseLink(new URL(api.shareLink()).search, scenes);
-      return recordAnimation({ options: checked, definition: linked, solver: solverFor(linked), partial, theme });
+      const shown = theme;
+      // animation.js (and the encoder it loads) only when an animation is asked for.
+      return import('./animation.js').then(({ checkAnimationOptions, recordAnimation }) => recordAnimation({
+        options: checkAnimationOptions(options, { canvasWidth: width, canvasHeight: height, path }),
+        definition: linked, solver: solverFor(linked), partial, theme: shown,
+      }));
     },
     stats() {
       return { ...solverFor(definition).stats(), page: { ...work, frames: loop.frames() } };

@@ -378,6 +378,8 @@ async function recordWebm({ sim, view, canvas, theme, frames, stepsPerFrame, fps
     recorder.onstop = resolve;
     recorder.onerror = (event) => reject(new Error(`exportAnimation: the WebM recording failed: ${/** @type {any} */ (event).error?.message ?? 'unknown error'}`));
   });
+  // An abort leaves the loop below before the recording's end is awaited: its error is not lost as unhandled.
+  stopped.catch(() => {});
   sim.draw(view, theme);
   recorder.start();
   try {

@@ -66,11 +66,37 @@ function minifiedModule(file) {
   }).code;
 }
 
+/**
+ * The page's third-party code, bundled from node_modules into dist/src/vendor/ so the page loads
+ * it from its own host (no request elsewhere). Each file is imported lazily, when it is needed:
+ * gifenc (the GIF encoder of playground.exportAnimation, web/src/animation.js). The license
+ * comment is kept.
+ */
+export const VENDOR = [{ entry: 'gifenc', file: 'gifenc.js' }];
+
+/** Bundles VENDOR into dist/src/vendor/, each headed by its name, version and license notice. */
+function writeVendor() {
+  const require = createRequire(import.meta.url);
+  const esbuild = require('esbuild');
+  for (const { entry, file } of VENDOR) {
+    const folder = path.dirname(require.resolve(`${entry}/package.json`));
+    const { version, license } = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8'));
+    const copyright = readFileSync(path.join(folder, 'LICENSE.md'), 'utf8').split('\n').find((line) => /copyright/i.test(line))?.trim();
+    esbuild.buildSync({
+      stdin: { contents: `export * from '${entry}';`, resolveDir: repoRoot },
+      bundle: true, minify: true, format: 'esm', platform: 'browser', mainFields: ['module', 'main'], target: 'es2020', logLevel: 'error',
+      banner: { js: `/* ${entry} ${version}, ${license} license. ${copyright ?? ''} */` },
+      outfile: path.join(distDir, 'src', 'vendor', file),
+    });
+  }
+}
+
 /** Writes dist/ from web/ and the built modules. */
 export function assembleDist() {
   rmSync(distDir, { recursive: true, force: true });
   mkdirSync(distDir, { recursive: true });
   cpSync(path.join(repoRoot, 'web'), distDir, { recursive: true });
+  writeVendor();
   for (const module of MODULES) {
     const { stem } = module;
     cpSync(path.join(wasmBuildDir, 'core', `${stem}.wasm`), path.join(distDir, `${stem}.wasm`));

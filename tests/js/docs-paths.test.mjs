@@ -20,6 +20,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { VENDOR } from '../../scripts/build.mjs';
 import { MODULES } from '../../scripts/lib/modules.mjs';
 import { repoRoot } from './support.mjs';
 
@@ -32,12 +33,13 @@ const EXTENSIONS = /\.(?:m?js|cjs|cpp|hpp|h|md|json|ts|css|html|txt|wasm|png|svg
 
 /**
  * Folders the build writes, which a fresh clone does not have. dist/ is checked against what the
- * build puts there (scripts/build.mjs: a copy of web/, and each module of scripts/lib/modules.mjs
- * as .js, .wasm and .d.ts). build/ holds CMake's build trees, one per preset (CMakePresets.json's
+ * build puts there (scripts/build.mjs: a copy of web/, each module of scripts/lib/modules.mjs
+ * as .js, .wasm and .d.ts, and the page's bundled third-party code, VENDOR, in src/vendor/). build/ holds CMake's build trees, one per preset (CMakePresets.json's
  * binaryDir): `build/<preset>` must be one; what CMake writes inside it is not checked.
  */
 const BUILT = ['dist', 'build'];
-const distFiles = new Set(MODULES.flatMap(({ stem }) => [`${stem}.js`, `${stem}.wasm`, `${stem}.d.ts`]));
+const distFiles = new Set([...MODULES.flatMap(({ stem }) => [`${stem}.js`, `${stem}.wasm`, `${stem}.d.ts`]),
+  ...VENDOR.map(({ file }) => `src/vendor/${file}`)]);
 const buildTrees = new Set(JSON.parse(readFileSync(path.join(repoRoot, 'CMakePresets.json'), 'utf8')).configurePresets
   .map(({ binaryDir }) => /\/build\/([^/]+)$/.exec(binaryDir ?? '')?.[1]).filter(Boolean));
 

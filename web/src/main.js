@@ -90,6 +90,65 @@ function downloadBlob(blob, name) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** The GIF the buttons make: the embed's 4:3 shape at a blog's column width (share.js). */
+const GIF_OPTIONS = Object.freeze({ format: 'gif', width: 480, height: 360 });
+
+/**
+ * Wires a Download GIF button: while the GIF is made, a Cancel GIF button takes its place (and the
+ * focus), and a progress bar with the share done shows; the status line says when it starts, is
+ * saved or is cancelled (not every percent: it is a live region).
+ * @param {import('./playground.js').Playground} api
+ * @param {HTMLButtonElement} button
+ * @param {string} prefix The other ids: `${prefix}-cancel`, `${prefix}-progress` (the bar's line),
+ *   `${prefix}-meter` (the <progress>), `${prefix}-percent`.
+ * @param {HTMLElement} status
+ * @returns {{cancel: () => void}} Stops the GIF being made, if one is.
+ */
+function wireGifButton(api, button, prefix, status) {
+  const cancel = /** @type {HTMLButtonElement} */ (byId(`${prefix}-cancel`));
+  const line = byId(`${prefix}-progress`);
+  const meter = /** @type {HTMLProgressElement} */ (byId(`${prefix}-meter`));
+  const percent = byId(`${prefix}-percent`);
+  /** @type {AbortController | null} */
+  let running = null;
+  cancel.addEventListener('click', () => running?.abort());
+  button.addEventListener('click', async () => {
+    if (running) return;
+    const controller = new AbortController();
+    running = controller;
+    const scene = api.getState().scene;
+    /** @param {number} done */
+    const show = (done) => {
+      const whole = Math.floor(done * 100);
+      meter.value = whole;
+      percent.textContent = `GIF: ${whole} %`;
+    };
+    show(0);
+    button.hidden = true;
+    cancel.hidden = false;
+    line.hidden = false;
+    cancel.focus();
+    status.textContent = 'Making the GIF…';
+    try {
+      const blob = await api.exportAnimation({ ...GIF_OPTIONS, signal: controller.signal, onProgress: show });
+      downloadBlob(blob, `ik2d-${scene}.gif`);
+      status.textContent = `GIF saved (${Math.round(blob.size / 1024)} KB).`;
+    } catch (error) {
+      status.textContent = error instanceof DOMException && error.name === 'AbortError'
+        ? 'GIF cancelled.'
+        : `Could not make the GIF: ${error instanceof Error ? error.message : String(error)}`;
+    } finally {
+      running = null;
+      const hadFocus = document.activeElement === cancel;
+      line.hidden = true;
+      cancel.hidden = true;
+      button.hidden = false;
+      if (hadFocus || !document.activeElement || document.activeElement === document.body) button.focus();
+    }
+  });
+  return { cancel: () => running?.abort() };
+}
+
 /**
  * The Copy embed code dialog: the author picks the page params (theme, transparency, how it starts,
  * readouts, the link out) and copies the snippet, which follows every choice.
@@ -117,6 +176,7 @@ function openEmbedDialog(api, linkQuery, scenes) {
   controls.update(/** @type {Record<string, import('./settings.js').ParamValue>} */ (/** @type {unknown} */ (choices)));
   show();
   byId('embed-status').replaceChildren();
+  byId('embed-gif-status').replaceChildren();
   byId('embed-copy').onclick = () => copyText(code.value, byId('embed-status'), 'Embed code');
   dialog.showModal();
 }
@@ -225,6 +285,12 @@ async function boot() {
         if (status) status.textContent = `Could not make the ${format.toUpperCase()}: ${error instanceof Error ? error.message : String(error)}`;
       }
     });
+  }
+  if (status) {
+    wireGifButton(api, byId('download-gif'), 'gif', status);
+    const dialogGif = wireGifButton(api, byId('embed-gif'), 'embed-gif', byId('embed-gif-status'));
+    // Its progress shows only in the dialog: closing the dialog stops it.
+    byId('embed-dialog').addEventListener('close', dialogGif.cancel);
   }
   const version = document.getElementById('version');
   if (version) version.textContent = `ik2d ${ik.version}`;

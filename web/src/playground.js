@@ -28,7 +28,7 @@ import { keyActions, keyboardHints, keysSentence } from './keys.js';
 import { FIXED_RATE, createLoop } from './loop.js';
 import { isStub, loadScenes, solverOf } from './scenes/catalog.js';
 import { loadSolver, startedSolver } from './solvers.js';
-import { formatLink } from './link.js';
+import { formatLink, parseLink } from './link.js';
 import { applyPageParams, defaultPage, pageQuery } from './page-params.js';
 import { createPageView } from './page-view.js';
 import { applyPartial, defaultSettings, describeValue, withPoints } from './settings.js';
@@ -66,6 +66,12 @@ import { watchVisibility } from './visibility.js';
  * @property {(format: 'png' | 'svg') => Promise<Blob>} exportImage What the canvas shows now,
  *   overlays included, in the current theme: a PNG of the canvas' device pixels, or an SVG of the
  *   same drawing as vector paths and text (CSS-pixel units).
+ * @property {(options?: import('./animation.js').AnimationOptions) => Promise<Blob>} exportAnimation
+ *   An animated GIF (format 'gif', the default) or WebM ('webm', where the browser can record one)
+ *   of the scene as the share link gives it, drawn in the current theme (animation.js): with a
+ *   `path`, whole laps that loop without a jump; without, `seconds` from the link's state. The
+ *   page is not paused nor changed. Bad options reject with a TypeError or RangeError naming the
+ *   field; an aborted `signal` rejects with an AbortError.
  * @property {() => object} stats The current scene's module's resource counters (`ik.stats()`:
  *   WASM memory, live chains and spiders, Embind handles), for leak checks such as scripts/soak.mjs,
  *   and the page's own under `page`: `{changes, solves, renders, frames}` since the page loaded
@@ -521,6 +527,20 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
       return new Promise((resolve, reject) => {
         canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('exportImage: the canvas could not be encoded as PNG'))), 'image/png');
       });
+    },
+    exportAnimation(options) {
+      // What the export starts from is taken now: the canvas' size, the path and the link.
+      const { width, height } = view.size();
+      const path = settings.params.path;
+      // The scene as its link gives it (the same link, the same frames), in a scene instance of
+      // the export's own: the page's scene goes on as it was.
+      const { scene: linked, partial } = parseLink(new URL(api.shareLink()).search, scenes);
+      const shown = theme;
+      // animation.js (and the encoder it loads) only when an animation is asked for.
+      return import('./animation.js').then(({ checkAnimationOptions, recordAnimation }) => recordAnimation({
+        options: checkAnimationOptions(options, { canvasWidth: width, canvasHeight: height, path }),
+        definition: linked, solver: solverFor(linked), partial, theme: shown,
+      }));
     },
     stats() {
       return { ...solverFor(definition).stats(), page: { ...work, frames: loop.frames() } };

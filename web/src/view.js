@@ -193,3 +193,61 @@ export function createView(canvas, world, onChange) {
     },
   };
 }
+
+/**
+ * A view of a fixed size that no element measures: an offscreen canvas of `width` × `height` CSS
+ * pixels drawn at one device pixel per CSS pixel (exportAnimation's frames). The same fit and
+ * camera as createView(); worldToClient/clientToWorld treat the canvas' top left as the origin.
+ * @param {HTMLCanvasElement} canvas Sized here to width × height.
+ * @param {Rect} world
+ * @param {number} width
+ * @param {number} height
+ * @returns {View}
+ */
+export function createFixedView(canvas, world, width, height) {
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('This browser cannot draw on a 2D canvas');
+  let fit = world;
+  let camera = { x: 0, y: 0 };
+  const scaleOf = () => Math.min(width / (fit.maxX - fit.minX), height / (fit.maxY - fit.minY));
+  let scale = scaleOf();
+  const centre = () => ({ x: (fit.minX + fit.maxX) / 2 + camera.x, y: (fit.minY + fit.maxY) / 2 + camera.y });
+  /** @param {Point} p */
+  const worldToCanvas = (p) => {
+    const c = centre();
+    return { x: width / 2 + (p.x - c.x) * scale, y: height / 2 - (p.y - c.y) * scale };
+  };
+  /** @param {Point} q */
+  const canvasToWorld = (q) => {
+    const c = centre();
+    return { x: c.x + (q.x - width / 2) / scale, y: c.y - (q.y - height / 2) / scale };
+  };
+  return {
+    worldToCanvas,
+    canvasToWorld,
+    worldToClient: worldToCanvas,
+    clientToWorld: canvasToWorld,
+    scale: () => scale,
+    size: () => ({ width, height }),
+    visibleWorld() {
+      const topLeft = canvasToWorld({ x: 0, y: 0 });
+      const bottomRight = canvasToWorld({ x: width, y: height });
+      return { minX: topLeft.x, maxX: bottomRight.x, minY: bottomRight.y, maxY: topLeft.y };
+    },
+    setWorld(next) {
+      fit = next;
+      scale = scaleOf();
+    },
+    setCamera(offset) {
+      camera = { x: offset.x, y: offset.y };
+    },
+    begin() {
+      context.setTransform(1, 0, 0, 1, 0, 0);
+      return context;
+    },
+    watch() {},
+    dispose() {},
+  };
+}

@@ -27,6 +27,18 @@ const CIRCLE_RADIUS = 150;
 const FIGURE8_PERIOD = 12;
 const FIGURE8_SIZE = Object.freeze({ x: 170, y: 90 });
 
+/**
+ * Seconds one lap of a path takes (null for 'none' or an unknown path): after it the target is
+ * where it started, so an animation of one lap loops without a jump (exportAnimation).
+ * @param {unknown} path
+ * @returns {number | null}
+ */
+export function pathPeriod(path) {
+  if (path === 'circle') return CIRCLE_PERIOD;
+  if (path === 'figure8') return FIGURE8_PERIOD;
+  return null;
+}
+
 /** The `path` param, the same for every scene that has it. */
 export const PATH_PARAM = Object.freeze({
   name: 'path', label: 'Target path', kind: /** @type {const} */ ('choice'), default: 'none',

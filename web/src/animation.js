@@ -1,0 +1,403 @@
+/**
+ * exportAnimation: an animated GIF (or, where the browser can record one, a WebM) of the scene.
+ *
+ * The frames come from a second instance of the scene, built from what the page's link carries
+ * (shareLink(): the scene, its params and points, its own state such as the chain's pose) exactly
+ * as a page opened on that link builds it, and run in fixed simulation steps of 1/60 s as a paused
+ * page does under step(n): every step advances the scene and solves it once. The page's own scene
+ * is neither paused nor touched, so it is the same after an export as before, and the same link
+ * gives the same frames, and with the GIF encoder the same bytes.
+ *
+ * With a `path` (the target moving by itself), the animation is whole laps of it. Laps not
+ * recorded come first, until a lap brings the scene back to where it started it (every point and
+ * joint within SETTLED world units; at most MAX_SETTLING_LAPS): the link's pose is rarely on the
+ * path's repeating motion, and a chain whose solver stops at its iteration limit drifts a few units
+ * a lap for some laps before it repeats. The frames are the next lap(s), `fps` a second, so the
+ * frame after the last is the first again. Without a path they are `seconds` of the scene from the
+ * link's state.
+ *
+ * Frames are drawn offscreen at width × height pixels (by default the canvas' size) with the
+ * theme the page shows. GIF has no partial transparency: a transparent page's animation gets the
+ * theme's background. The GIF encoder (gifenc, bundled into dist/src/vendor/gifenc.js at build
+ * time) is loaded only when a GIF is made. One palette, from the first frame, serves every frame;
+ * a pixel that did not change since the frame before is written transparent over it, which LZW
+ * packs into almost nothing. A WebM is recorded with MediaRecorder from the offscreen canvas in
+ * real time (it takes `seconds` to make) and is not the same bytes twice.
+ */
+
+import { drawBackdrop } from './draw.js';
+import { FIXED_RATE } from './loop.js';
+import { applyPageParams, defaultPage } from './page-params.js';
+import { pathPeriod } from './scenes/target-path.js';
+import { applyPartial, defaultSettings, describeValue, withPoints } from './settings.js';
+import { createFixedView } from './view.js';
+
+/**
+ * @typedef {import('./settings.js').Settings} Settings
+ * @typedef {import('./scenes/index.js').SceneDefinition} SceneDefinition
+ * @typedef {import('./scenes/index.js').SceneUpdate} SceneUpdate
+ * @typedef {import('./draw.js').Theme} Theme
+ *
+ * @typedef {Object} AnimationOptions What exportAnimation() takes (every key optional).
+ * @property {'gif' | 'webm'} [format] Default 'gif'.
+ * @property {number} [seconds] Length without a path (default 4); with a path, whole laps (default one).
+ * @property {number} [fps] Frames a second, one of ANIMATION_LIMITS.fps.allowed (default 20).
+ * @property {number} [width] Pixels (default: the canvas' width in CSS pixels).
+ * @property {number} [height] Pixels (default: the canvas' shape at that width); the scene is
+ *   fitted into width × height as the canvas fits it.
+ * @property {AbortSignal} [signal] Aborting it stops the export, which rejects with an AbortError.
+ * @property {(done: number) => void} [onProgress] Called after each frame with the share done, 0..1.
+ *
+ * @typedef {Object} CheckedOptions
+ * @property {'gif' | 'webm'} format
+ * @property {number} seconds
+ * @property {number} fps
+ * @property {number} width
+ * @property {number} height
+ * @property {number | null} period The path's lap in seconds, null without a path.
+ * @property {AbortSignal | null} signal
+ * @property {(done: number) => void} onProgress
+ */
+
+/** What exportAnimation() accepts: every limit in one place (docs/playground.md lists them). */
+export const ANIMATION_LIMITS = Object.freeze({
+  formats: Object.freeze(['gif', 'webm']),
+  /** Seconds without a path; with a path a whole number of laps up to `max`. */
+  seconds: Object.freeze({ min: 0.5, max: 30, default: 4 }),
+  /**
+   * Frames a second that divide both the 60 simulation steps and the 100 centiseconds of a GIF
+   * frame's delay in a second: every frame is the same number of steps apart and shown for exactly
+   * as long as it stands for.
+   */
+  fps: Object.freeze({ allowed: Object.freeze([1, 2, 4, 5, 10, 20]), default: 20 }),
+  /** Width in pixels, a whole number; the default is the canvas' width in CSS pixels. */
+  width: Object.freeze({ min: 32, max: 1280 }),
+  /** Height in pixels, a whole number; the default keeps the canvas' shape. */
+  height: Object.freeze({ min: 32, max: 1280 }),
+});
+
+/** The keys an options object may have. */
+const OPTION_KEYS = ['format', 'seconds', 'fps', 'width', 'height', 'signal', 'onProgress'];
+
+/** How near, in world units, a lap must bring every number of the scene's state to count as repeating. */
+const SETTLED = 0.01;
+
+/** Most laps run before the recorded ones (the chain's circle repeats after 8). */
+const MAX_SETTLING_LAPS = 16;
+
+/** The MIME type recorded for format 'webm'. */
+const WEBM = 'video/webm';
+
+/**
+ * Checks exportAnimation()'s options; throws a TypeError or RangeError that names the field and
+ * what it may be.
+ * @param {unknown} options
+ * @param {{canvasWidth: number, canvasHeight: number, path: unknown}} page The canvas' CSS size and
+ *   the scene's `path` param (undefined in scenes without one).
+ * @returns {CheckedOptions}
+ */
+export function checkAnimationOptions(options, { canvasWidth, canvasHeight, path }) {
+  const name = 'exportAnimation';
+  if (options === undefined) options = {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new TypeError(`${name}(options) expects an object like {format: 'gif', seconds: 4}, got ${describeValue(options)}`);
+  }
+  const given = /** @type {Record<string, unknown>} */ (options);
+  for (const key of Object.keys(given)) {
+    if (!OPTION_KEYS.includes(key)) {
+      throw new TypeError(`${name}: unknown option ${describeValue(key)} (known: ${OPTION_KEYS.join(', ')})`);
+    }
+  }
+  const { formats, seconds: secondsLimit, fps: fpsLimit } = ANIMATION_LIMITS;
+
+  const format = given.format ?? 'gif';
+  if (!formats.includes(/** @type {string} */ (format))) {
+    throw new TypeError(`${name}: format expects ${formats.map((f) => `'${f}'`).join(' or ')}, got ${describeValue(format)}`);
+  }
+
+  const fps = given.fps ?? fpsLimit.default;
+  if (typeof fps !== 'number' || !fpsLimit.allowed.includes(fps)) {
+    throw new RangeError(`${name}: fps expects one of ${fpsLimit.allowed.join(', ')} (frames a second that divide `
+      + `both the 60 simulation steps and the 100 GIF centiseconds of a second), got ${describeValue(fps)}`);
+  }
+
+  const period = pathPeriod(path);
+  const seconds = given.seconds ?? period ?? secondsLimit.default;
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds)) {
+    throw new TypeError(`${name}: seconds expects a number from ${secondsLimit.min} to ${secondsLimit.max}, got ${describeValue(seconds)}`);
+  }
+  if (period !== null) {
+    const laps = seconds / period;
+    if (!Number.isInteger(laps) || laps < 1 || seconds > secondsLimit.max) {
+      const allowed = [];
+      for (let s = period; s <= secondsLimit.max; s += period) allowed.push(s);
+      throw new RangeError(`${name}: seconds expects whole laps of the ${path} path (${allowed.join(', ')}; `
+        + `a lap is ${period} s, so the animation loops without a jump), got ${describeValue(seconds)}`);
+    }
+  } else if (seconds < secondsLimit.min || seconds > secondsLimit.max) {
+    throw new RangeError(`${name}: seconds expects a number from ${secondsLimit.min} to ${secondsLimit.max}, got ${describeValue(seconds)}`);
+  }
+  // Whole frames: a length that is not a whole number of frames is rounded to the nearest.
+  const length = Math.max(1, Math.round(seconds * fps)) / fps;
+
+  /**
+   * @param {'width' | 'height'} key
+   * @param {number} fallback
+   */
+  const pixels = (key, fallback) => {
+    const { min, max } = ANIMATION_LIMITS[key];
+    const value = given[key] ?? Math.min(max, Math.max(min, Math.round(fallback)));
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+      const kind = typeof value === 'number' ? RangeError : TypeError;
+      throw new kind(`${name}: ${key} expects a whole number of pixels from ${min} to ${max}, got ${describeValue(value)}`);
+    }
+    return value;
+  };
+  const width = pixels('width', canvasWidth);
+  const height = pixels('height', (width * canvasHeight) / Math.max(1, canvasWidth));
+
+  const signal = given.signal ?? null;
+  if (signal !== null && !(signal instanceof AbortSignal)) {
+    throw new TypeError(`${name}: signal expects an AbortSignal (new AbortController().signal), got ${describeValue(signal)}`);
+  }
+  const onProgress = given.onProgress ?? (() => {});
+  if (typeof onProgress !== 'function') {
+    throw new TypeError(`${name}: onProgress expects a function (called with the share done, 0 to 1), got ${describeValue(onProgress)}`);
+  }
+  return {
+    format: /** @type {'gif' | 'webm'} */ (format), seconds: length, fps, width, height, period, signal,
+    onProgress: /** @type {(done: number) => void} */ (onProgress),
+  };
+}
+
+/** Whether this browser can record a WebM from a canvas. */
+export function canRecordWebm() {
+  return typeof MediaRecorder !== 'undefined' && typeof MediaRecorder.isTypeSupported === 'function'
+    && MediaRecorder.isTypeSupported(WEBM) && typeof HTMLCanvasElement.prototype.captureStream === 'function';
+}
+
+/** @param {AbortSignal | null} signal */
+function throwIfAborted(signal) {
+  if (signal?.aborted) throw new DOMException('exportAnimation was cancelled', 'AbortError');
+}
+
+/** A macrotask's pause: the page draws and answers input between frames. */
+function pause() {
+  return new Promise((resolve) => { setTimeout(resolve, 0); });
+}
+
+/**
+ * A scene instance of its own, built from a link's partial state as a page opened on the link
+ * builds it, run in fixed steps and drawn into a fixed view.
+ * @param {SceneDefinition} definition
+ * @param {unknown} solver The scene's started WebAssembly module.
+ * @param {Record<string, unknown>} partial parseLink()'s partial (page params are left out here).
+ */
+function startScene(definition, solver, partial) {
+  const scene = definition.create(solver);
+  /** @type {Settings} */
+  let settings = defaultSettings(definition);
+  /** @param {SceneUpdate | null} update */
+  const absorb = (update) => {
+    if (update?.moved) settings = withPoints(settings, update.moved);
+    if (update?.kept) settings = withPoints(settings, update.kept);
+  };
+  const { rest } = applyPageParams(defaultPage(), partial);
+  settings = applyPartial(definition, settings, rest).settings;
+  const own = Object.fromEntries((definition.state ?? []).filter((spec) => spec.name in partial)
+    .map((spec) => [spec.name, partial[spec.name]]));
+  if (Object.keys(own).length && scene.restore) scene.restore(own, settings);
+  absorb(scene.solve(settings));
+  const dt = 1 / FIXED_RATE;
+  /** Every number of the scene's state and points (measured times left out: they never repeat). */
+  const numbers = () => {
+    const { timing, ...state } = scene.state(settings);
+    /** @type {number[]} */
+    const found = [];
+    JSON.stringify([state, settings.points], (key, value) => {
+      if (typeof value === 'number') found.push(value);
+      return value;
+    });
+    return found;
+  };
+  return {
+    /** @param {number} steps */
+    run(steps) {
+      for (let i = 0; i < steps; i += 1) {
+        absorb(scene.advance(dt, settings));
+        absorb(scene.solve(settings));
+      }
+    },
+    /**
+     * Runs laps until one brings the scene back to where it started it (or MAX_SETTLING_LAPS).
+     * @param {number} lapSteps
+     */
+    settle(lapSteps) {
+      let before = numbers();
+      for (let lap = 0; lap < MAX_SETTLING_LAPS; lap += 1) {
+        this.run(lapSteps);
+        const after = numbers();
+        const repeats = after.length === before.length && after.every((value, i) => Math.abs(value - before[i]) <= SETTLED);
+        if (repeats) return;
+        before = after;
+      }
+    },
+    /**
+     * @param {import('./view.js').View} view
+     * @param {Theme} theme
+     */
+    draw(view, theme) {
+      view.setWorld(scene.fit?.(settings, view.size()) ?? definition.world);
+      view.setCamera(scene.camera ? scene.camera() : { x: 0, y: 0 });
+      const ctx = view.begin();
+      drawBackdrop(ctx, view, theme, definition.gridSpacing, definition.axes ?? true);
+      scene.draw(ctx, view, theme, settings, { active: null, hover: null });
+      return ctx;
+    },
+    dispose: () => scene.dispose(),
+  };
+}
+
+/**
+ * @typedef {Object} GifEncoderModule The part of gifenc used here.
+ * @property {(rgba: Uint8ClampedArray, max: number) => number[][]} quantize
+ * @property {(rgba: Uint8ClampedArray, palette: number[][]) => Uint8Array} applyPalette
+ * @property {() => {writeFrame: (index: Uint8Array, width: number, height: number, options: object) => void,
+ *   finish: () => void, bytes: () => Uint8Array<ArrayBuffer>}} GIFEncoder
+ */
+
+/** @type {Promise<GifEncoderModule> | null} */
+let encoderModule = null;
+
+/** Loads the bundled GIF encoder once, when the first GIF is made. */
+function loadEncoder() {
+  const url = new URL('./vendor/gifenc.js', import.meta.url).href;
+  encoderModule ??= /** @type {Promise<GifEncoderModule>} */ (import(url));
+  encoderModule.catch(() => { encoderModule = null; });
+  return encoderModule;
+}
+
+/**
+ * Makes the animation.
+ * @param {Object} job
+ * @param {CheckedOptions} job.options
+ * @param {SceneDefinition} job.definition
+ * @param {unknown} job.solver
+ * @param {Record<string, unknown>} job.partial The link's partial state (parseLink()).
+ * @param {Theme} job.theme The theme the page shows.
+ * @returns {Promise<Blob>}
+ */
+export async function recordAnimation({ options, definition, solver, partial, theme }) {
+  const { format, seconds, fps, width, height, period, signal, onProgress } = options;
+  throwIfAborted(signal);
+  if (format === 'webm' && !canRecordWebm()) {
+    throw new Error('exportAnimation: this browser cannot record WebM (MediaRecorder does not support video/webm here); use format \'gif\'');
+  }
+  const encoder = format === 'gif' ? await loadEncoder() : null;
+  throwIfAborted(signal);
+  const frames = Math.round(seconds * fps);
+  const stepsPerFrame = FIXED_RATE / fps;
+  const canvas = document.createElement('canvas');
+  const view = createFixedView(canvas, definition.world, width, height);
+  // GIF frames are opaque: the theme's background under a transparent page's drawing.
+  const opaque = { ...theme, backdrop: theme.background };
+  const sim = startScene(definition, solver, partial);
+  try {
+    // Laps not recorded: the scene settles from the link's pose onto the path's repeating motion.
+    if (period !== null) sim.settle(period * FIXED_RATE);
+    if (encoder) return await encodeGif(encoder, { sim, view, theme: opaque, frames, stepsPerFrame, fps, width, height, signal, onProgress });
+    return await recordWebm({ sim, view, canvas, theme: opaque, frames, stepsPerFrame, fps, signal, onProgress });
+  } finally {
+    sim.dispose();
+  }
+}
+
+/**
+ * @typedef {Object} FrameJob
+ * @property {ReturnType<typeof startScene>} sim
+ * @property {import('./view.js').View} view
+ * @property {Theme} theme
+ * @property {number} frames
+ * @property {number} stepsPerFrame
+ * @property {number} fps
+ * @property {AbortSignal | null} signal
+ * @property {(done: number) => void} onProgress
+ */
+
+/**
+ * @param {GifEncoderModule} gifenc
+ * @param {FrameJob & {width: number, height: number}} job
+ */
+async function encodeGif(gifenc, { sim, view, theme, frames, stepsPerFrame, fps, width, height, signal, onProgress }) {
+  const gif = gifenc.GIFEncoder();
+  const delay = 1000 / fps; // ms; gifenc writes centiseconds, exact for the allowed fps.
+  /** @type {number[][]} */
+  let palette = [];
+  let transparentIndex = 0;
+  /** @type {Uint8Array | null} */
+  let previous = null;
+  for (let frame = 0; frame < frames; frame += 1) {
+    throwIfAborted(signal);
+    if (frame > 0) sim.run(stepsPerFrame);
+    const rgba = sim.draw(view, theme).getImageData(0, 0, width, height).data;
+    if (frame === 0) {
+      palette = gifenc.quantize(rgba, 255);
+      transparentIndex = palette.length;
+    }
+    const index = gifenc.applyPalette(rgba, palette);
+    if (previous) {
+      // Unchanged pixels: transparent, the frame before shows through (disposal 1: left in place).
+      const written = index.slice();
+      for (let i = 0; i < index.length; i += 1) if (index[i] === previous[i]) written[i] = transparentIndex;
+      gif.writeFrame(written, width, height, { delay, transparent: true, transparentIndex, dispose: 1 });
+    } else {
+      // The first frame: the palette (global, with a slot for transparency) and loop forever.
+      gif.writeFrame(index, width, height, { palette: [...palette, [0, 0, 0]], delay, repeat: 0, dispose: 1 });
+    }
+    previous = index;
+    onProgress((frame + 1) / frames);
+    await pause();
+  }
+  throwIfAborted(signal);
+  gif.finish();
+  return new Blob([gif.bytes()], { type: 'image/gif' });
+}
+
+/**
+ * Records the frames as a WebM in real time, one frame each 1/fps s.
+ * @param {FrameJob & {canvas: HTMLCanvasElement}} job
+ */
+async function recordWebm({ sim, view, canvas, theme, frames, stepsPerFrame, fps, signal, onProgress }) {
+  const stream = canvas.captureStream(0);
+  const [track] = /** @type {Array<MediaStreamTrack & {requestFrame?: () => void}>} */ (stream.getVideoTracks());
+  const recorder = new MediaRecorder(stream, { mimeType: WEBM });
+  /** @type {Blob[]} */
+  const chunks = [];
+  recorder.ondataavailable = (event) => { if (event.data.size) chunks.push(event.data); };
+  const stopped = new Promise((resolve, reject) => {
+    recorder.onstop = resolve;
+    recorder.onerror = (event) => reject(new Error(`exportAnimation: the WebM recording failed: ${/** @type {any} */ (event).error?.message ?? 'unknown error'}`));
+  });
+  // An abort leaves the loop below before the recording's end is awaited: its error is not lost as unhandled.
+  stopped.catch(() => {});
+  sim.draw(view, theme);
+  recorder.start();
+  try {
+    const started = performance.now();
+    for (let frame = 0; frame < frames; frame += 1) {
+      throwIfAborted(signal);
+      if (frame > 0) sim.run(stepsPerFrame);
+      sim.draw(view, theme);
+      track.requestFrame?.();
+      onProgress((frame + 1) / frames);
+      const due = started + ((frame + 1) * 1000) / fps;
+      await new Promise((resolve) => { setTimeout(resolve, Math.max(0, due - performance.now())); });
+    }
+  } finally {
+    recorder.stop();
+    track.stop();
+  }
+  await stopped;
+  throwIfAborted(signal);
+  return new Blob(chunks, { type: WEBM });
+}

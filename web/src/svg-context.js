@@ -150,6 +150,8 @@ export function createSvgContext(width, height, canvas) {
     setLineDash(dash) { style.dash = dash.slice(); },
     getLineDash() { return style.dash.slice(); },
     setTransform() { /* The page draws in CSS pixels; the SVG is in CSS pixels too. */ },
+    /** One SVG unit is one CSS pixel: the identity. */
+    getTransform() { return { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 }; },
     beginPath() { path = ''; current = null; subpathStart = null; },
     moveTo,
     lineTo,

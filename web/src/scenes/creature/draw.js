@@ -157,12 +157,48 @@ export function drawCreature(ctx, view, theme, state, options, { groups }) {
   ctx.restore();
 }
 
+/** Most legs of a crowd drawn at their own width; more are drawn one pixel wide. */
+const CROWD_WIDE_LEGS = 1000;
+
+/** A crowd's many legs' width in device pixels: under one, so they are drawn as hairlines. */
+const CROWD_HAIRLINE = 0.9;
+
 /**
- * The others of a crowd: lighter and simpler than the first creature, as silhouettes. Every leg is
- * in one stroke and every fin in one fill, and each skin is a polygon through the outline, filled
- * without an edge, stripe or eyes. Drawn the way the first one is (about 40 strokes and fills for a
- * lizard), 200 lizards ran at 17 frames a second with the canvas rasterized on the CPU, most of it
- * strokes; like this, about 60 (docs/benchmarks.md).
+ * Legs in one stroke, fins in one fill: a path of thousands costs the CPU rasterizer several times
+ * as much as the same shapes in paths of a few dozen (200 fish: 44 ms a frame against 11).
+ */
+const CROWD_SHAPES_PER_PATH = 48;
+
+/**
+ * Paths of `size` shapes each: call added() after each shape's subpath, end() after the last;
+ * `paint` strokes or fills the path so far.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} size
+ * @param {() => void} paint
+ */
+function batches(ctx, size, paint) {
+  let count = 0;
+  ctx.beginPath();
+  return {
+    added() {
+      count += 1;
+      if (count % size === 0) {
+        paint();
+        ctx.beginPath();
+      }
+    },
+    end() {
+      if (count % size !== 0) paint();
+    },
+  };
+}
+
+/**
+ * The others of a crowd: lighter and simpler than the first creature, as silhouettes. Legs are
+ * stroked and fins filled a few dozen to a path, and each skin is a polygon through the outline,
+ * filled without an edge, stripe or eyes. Drawn the way the first one is (about 40 strokes and
+ * fills for a lizard), 200 lizards ran at 17 frames a second with the canvas rasterized on the
+ * CPU, most of it strokes; like this, at 60 (docs/benchmarks.md).
  * @param {CanvasRenderingContext2D} ctx
  * @param {View} view
  * @param {Theme} theme
@@ -178,9 +214,18 @@ export function drawCrowd(ctx, view, theme, states, options) {
   ctx.lineCap = 'butt';
   ctx.setLineDash([]);
 
-  // Legs, under the bodies: one width for all, the first leg's (as drawCreature sizes it).
+  // Legs, under the bodies: one width for all, the first leg's (as drawCreature sizes it), or,
+  // when there are many, just under one device pixel: a CPU rasterizer draws such hairlines several
+  // times faster than any wider line (a crowd of centipedes went from 24 to 60 frames a second).
   const anchor = states[0].legs[0]?.anchor ?? 0;
-  ctx.beginPath();
+  const legCount = states.reduce((sum, state) => sum + state.legs.length, 0);
+  const transform = ctx.getTransform();
+  const devicePixel = 1 / Math.max(Math.hypot(transform.a, transform.b), Math.hypot(transform.c, transform.d), 1e-9);
+  ctx.strokeStyle = theme.creatureLeg;
+  ctx.lineWidth = legCount > CROWD_WIDE_LEGS
+    ? CROWD_HAIRLINE * devicePixel
+    : sizeFor(view, 0.22 * (options.widths[anchor] ?? 10), 2.5, 12);
+  const legs = batches(ctx, CROWD_SHAPES_PER_PATH, () => ctx.stroke());
   for (const state of states) {
     for (const leg of state.legs) {
       const hip = view.worldToCanvas(leg.hip);
@@ -189,14 +234,14 @@ export function drawCrowd(ctx, view, theme, states, options) {
       ctx.moveTo(hip.x, hip.y);
       ctx.lineTo(knee.x, knee.y);
       ctx.lineTo(foot.x, foot.y);
+      legs.added();
     }
   }
-  ctx.strokeStyle = theme.creatureLeg;
-  ctx.lineWidth = sizeFor(view, 0.22 * (options.widths[anchor] ?? 10), 2.5, 12);
-  ctx.stroke();
+  legs.end();
 
   // Fins, under the bodies.
-  ctx.beginPath();
+  ctx.fillStyle = theme.creatureFin;
+  const fins = batches(ctx, CROWD_SHAPES_PER_PATH, () => ctx.fill());
   for (const state of states) {
     for (const fin of state.fins) {
       const c = view.worldToCanvas(fin.center);
@@ -204,10 +249,10 @@ export function drawCrowd(ctx, view, theme, states, options) {
       // Each ellipse starts where its path begins, so no line joins it to the last one.
       ctx.moveTo(c.x + rx * Math.cos(-fin.angle), c.y + rx * Math.sin(-fin.angle));
       ctx.ellipse(c.x, c.y, rx, Math.max(1, fin.radiusY * scale), -fin.angle, 0, Math.PI * 2);
+      fins.added();
     }
   }
-  ctx.fillStyle = theme.creatureFin;
-  ctx.fill();
+  fins.end();
 
   // Skins, each filled on its own so that one over another shows.
   ctx.fillStyle = theme.creatureSkin;

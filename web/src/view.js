@@ -33,6 +33,52 @@
  */
 
 /**
+ * The fit both views share: the world rectangle fitted into width × height CSS pixels, aspect
+ * ratio kept and centred, shifted by the camera; worldToCanvas/canvasToWorld hold the one y flip.
+ * @param {Rect} world
+ */
+function createFitting(world) {
+  const at = { fit: world, camera: { x: 0, y: 0 }, width: 1, height: 1, scale: 1 };
+  /** The world point at the canvas centre. */
+  const centre = () => ({
+    x: (at.fit.minX + at.fit.maxX) / 2 + at.camera.x,
+    y: (at.fit.minY + at.fit.maxY) / 2 + at.camera.y,
+  });
+  /** @param {Point} q */
+  const canvasToWorld = (q) => {
+    const c = centre();
+    return { x: c.x + (q.x - at.width / 2) / at.scale, y: c.y - (q.y - at.height / 2) / at.scale };
+  };
+  return {
+    at,
+    /**
+     * Re-derives the scale from a CSS size (and the world rectangle, when given).
+     * @param {number} width
+     * @param {number} height
+     * @param {Rect} [fit]
+     */
+    layout(width, height, fit = at.fit) {
+      at.fit = fit;
+      at.width = Math.max(1, width);
+      at.height = Math.max(1, height);
+      at.scale = Math.min(at.width / (fit.maxX - fit.minX), at.height / (fit.maxY - fit.minY));
+    },
+    /** @param {Point} p */
+    worldToCanvas(p) {
+      const c = centre();
+      return { x: at.width / 2 + (p.x - c.x) * at.scale, y: at.height / 2 - (p.y - c.y) * at.scale };
+    },
+    canvasToWorld,
+    /** @returns {Rect} */
+    visibleWorld() {
+      const topLeft = canvasToWorld({ x: 0, y: 0 });
+      const bottomRight = canvasToWorld({ x: at.width, y: at.height });
+      return { minX: topLeft.x, maxX: bottomRight.x, minY: bottomRight.y, maxY: topLeft.y };
+    },
+  };
+}
+
+/**
  * Creates the view of a canvas.
  * @param {HTMLCanvasElement} canvas Filled by CSS to its container's size.
  * @param {Rect} world The world rectangle that must always be visible.
@@ -42,15 +88,12 @@
 export function createView(canvas, world, onChange) {
   const context = canvas.getContext('2d'); // With alpha: a transparent page shows through.
   if (!context) throw new Error('This browser cannot draw on a 2D canvas');
-  let fit = world;
-  /** @type {Point} The camera: how far the fitted rectangle is shifted, world units. */
-  let camera = { x: 0, y: 0 };
-  let cssWidth = 0;
-  let cssHeight = 0;
+  // The fit, the camera (how far the fitted rectangle is shifted, world units) and the CSS size.
+  const fitting = createFitting(world);
+  const { at, worldToCanvas, canvasToWorld } = fitting;
   /** Backing store size wanted, in device pixels. */
   let pixelWidth = 0;
   let pixelHeight = 0;
-  let scale = 1;
 
   /**
    * Re-derives the fit from a CSS size.
@@ -58,9 +101,7 @@ export function createView(canvas, world, onChange) {
    * @param {number} height
    */
   function layout(width, height) {
-    cssWidth = Math.max(1, width);
-    cssHeight = Math.max(1, height);
-    scale = Math.min(cssWidth / (fit.maxX - fit.minX), cssHeight / (fit.maxY - fit.minY));
+    fitting.layout(width, height);
   }
 
   /** Measures the canvas (used before the first observer report and as a fallback). */
@@ -81,14 +122,14 @@ export function createView(canvas, world, onChange) {
     const entry = entries[entries.length - 1];
     const box = entry.contentBoxSize?.[0];
     layout(box ? box.inlineSize : entry.contentRect.width, box ? box.blockSize : entry.contentRect.height);
-    pixelWidth = Math.round(cssWidth * devicePixelRatio);
-    pixelHeight = Math.round(cssHeight * devicePixelRatio);
+    pixelWidth = Math.round(at.width * devicePixelRatio);
+    pixelHeight = Math.round(at.height * devicePixelRatio);
     // The exact device-pixel box, where the browser reports it, only corrects the rounding.
     // (Emulated pixel ratios, e.g. headless Chromium's deviceScaleFactor, report CSS pixels here.)
     const devicePixels = entry.devicePixelContentBoxSize?.[0];
     if (devicePixels
-      && Math.abs(devicePixels.inlineSize - cssWidth * devicePixelRatio) <= 1
-      && Math.abs(devicePixels.blockSize - cssHeight * devicePixelRatio) <= 1) {
+      && Math.abs(devicePixels.inlineSize - at.width * devicePixelRatio) <= 1
+      && Math.abs(devicePixels.blockSize - at.height * devicePixelRatio) <= 1) {
       pixelWidth = devicePixels.inlineSize;
       pixelHeight = devicePixels.blockSize;
     }
@@ -106,34 +147,10 @@ export function createView(canvas, world, onChange) {
   // emulated ratio changes fire no media-query event either: watch() compares it every frame.
   let ratio = devicePixelRatio;
 
-  /** The world point at the canvas centre. */
-  function centre() {
-    return { x: (fit.minX + fit.maxX) / 2 + camera.x, y: (fit.minY + fit.maxY) / 2 + camera.y };
-  }
-
-  /** @param {Point} p */
-  function worldToCanvas(p) {
-    // The one y flip: world y grows upward, canvas y grows downward.
-    const c = centre();
-    return {
-      x: cssWidth / 2 + (p.x - c.x) * scale,
-      y: cssHeight / 2 - (p.y - c.y) * scale,
-    };
-  }
-
-  /** @param {Point} q */
-  function canvasToWorld(q) {
-    const c = centre();
-    return {
-      x: c.x + (q.x - cssWidth / 2) / scale,
-      y: c.y - (q.y - cssHeight / 2) / scale,
-    };
-  }
-
   /** The canvas' position in the viewport; re-fits first if the layout moved on already. */
   function clientRect() {
     const rect = canvas.getBoundingClientRect();
-    if (Math.abs(rect.width - cssWidth) > 0.01 || Math.abs(rect.height - cssHeight) > 0.01) {
+    if (Math.abs(rect.width - at.width) > 0.01 || Math.abs(rect.height - at.height) > 0.01) {
       layout(rect.width, rect.height);
       onChange();
     }
@@ -152,21 +169,16 @@ export function createView(canvas, world, onChange) {
       const rect = clientRect();
       return canvasToWorld({ x: q.x - rect.left, y: q.y - rect.top });
     },
-    scale: () => scale,
-    size: () => ({ width: cssWidth, height: cssHeight }),
-    visibleWorld() {
-      const topLeft = canvasToWorld({ x: 0, y: 0 });
-      const bottomRight = canvasToWorld({ x: cssWidth, y: cssHeight });
-      return { minX: topLeft.x, maxX: bottomRight.x, minY: bottomRight.y, maxY: topLeft.y };
-    },
+    scale: () => at.scale,
+    size: () => ({ width: at.width, height: at.height }),
+    visibleWorld: fitting.visibleWorld,
     setWorld(next) {
-      fit = next;
-      layout(cssWidth, cssHeight);
+      fitting.layout(at.width, at.height, next);
       onChange();
     },
     setCamera(offset) {
-      if (offset.x === camera.x && offset.y === camera.y) return;
-      camera = { x: offset.x, y: offset.y };
+      if (offset.x === at.camera.x && offset.y === at.camera.y) return;
+      at.camera = { x: offset.x, y: offset.y };
       onChange();
     },
     begin() {
@@ -179,7 +191,7 @@ export function createView(canvas, world, onChange) {
         canvas.height = Math.max(1, pixelHeight);
       }
       // Draw in CSS pixels; the backing store may not be an exact multiple of the CSS size.
-      context.setTransform(canvas.width / cssWidth, 0, 0, canvas.height / cssHeight, 0, 0);
+      context.setTransform(canvas.width / at.width, 0, 0, canvas.height / at.height, 0, 0);
       return context;
     },
     watch() {
@@ -209,39 +221,22 @@ export function createFixedView(canvas, world, width, height) {
   canvas.height = height;
   const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) throw new Error('This browser cannot draw on a 2D canvas');
-  let fit = world;
-  let camera = { x: 0, y: 0 };
-  const scaleOf = () => Math.min(width / (fit.maxX - fit.minX), height / (fit.maxY - fit.minY));
-  let scale = scaleOf();
-  const centre = () => ({ x: (fit.minX + fit.maxX) / 2 + camera.x, y: (fit.minY + fit.maxY) / 2 + camera.y });
-  /** @param {Point} p */
-  const worldToCanvas = (p) => {
-    const c = centre();
-    return { x: width / 2 + (p.x - c.x) * scale, y: height / 2 - (p.y - c.y) * scale };
-  };
-  /** @param {Point} q */
-  const canvasToWorld = (q) => {
-    const c = centre();
-    return { x: c.x + (q.x - width / 2) / scale, y: c.y - (q.y - height / 2) / scale };
-  };
+  const fitting = createFitting(world);
+  fitting.layout(width, height);
+  const { at, worldToCanvas, canvasToWorld } = fitting;
   return {
     worldToCanvas,
     canvasToWorld,
     worldToClient: worldToCanvas,
     clientToWorld: canvasToWorld,
-    scale: () => scale,
-    size: () => ({ width, height }),
-    visibleWorld() {
-      const topLeft = canvasToWorld({ x: 0, y: 0 });
-      const bottomRight = canvasToWorld({ x: width, y: height });
-      return { minX: topLeft.x, maxX: bottomRight.x, minY: bottomRight.y, maxY: topLeft.y };
-    },
+    scale: () => at.scale,
+    size: () => ({ width: at.width, height: at.height }),
+    visibleWorld: fitting.visibleWorld,
     setWorld(next) {
-      fit = next;
-      scale = scaleOf();
+      fitting.layout(width, height, next);
     },
     setCamera(offset) {
-      camera = { x: offset.x, y: offset.y };
+      at.camera = { x: offset.x, y: offset.y };
     },
     begin() {
       context.setTransform(1, 0, 0, 1, 0, 0);

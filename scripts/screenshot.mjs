@@ -7,7 +7,7 @@
 // `--preset=chain-dls` docs/chain-dls.png (a DLS step-through with a pole).
 //
 // Options (all optional), for looking at other states while working on the page:
-//   --preset=NAME     arm (default), chain, spider or puppet: the picture's query, steps and file
+//   --preset=NAME     arm (default), chain, spider, puppet, creature, ...: the picture's query, steps and file
 //   --out=FILE        where to write the PNG (default: the preset's, docs/screenshot.png)
 //   --query=STRING    a link query instead of the preset's, e.g. "scene=arm&target=280,0"
 //   --steps=N         pause, then run fixed 1/60 s steps until N have run since the page loaded
@@ -47,6 +47,13 @@ const PRESETS = {
   'chain-dls': {
     query: 'scene=chain&method=dls&bones=5&usePole=1&pole=150,-120&target=80,120&pose=60,-25,-25,-25,-25&step=2',
     out: 'docs/chain-dls.png',
+  },
+  // A lizard with the teaching overlay (spacing circles, bend cones, rest spots, gait groups and
+  // the spring's plot) mid-stride toward the target, five others roaming around it.
+  creature: {
+    query: 'scene=creature&kind=lizard&count=6&overlay=1&target=160,-20',
+    steps: 100,
+    out: 'docs/creature.png',
   },
   // Mid-walk on rough ground: the near group lifted, the far one planted; the camera has caught up.
   spider: {

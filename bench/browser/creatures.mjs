@@ -20,7 +20,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launchBrowser, startServer } from '../../tests/browser/harness.mjs';
-import { openPage } from './page.mjs';
+import { frameTimes, openPage, startRunning } from './page.mjs';
 
 /** The kinds measured, in this order. */
 export const KINDS = ['lizard', 'snake', 'fish', 'centipede'];
@@ -57,17 +57,7 @@ async function measure(browser, url, { kind, count }, seconds) {
   });
   const { page } = opened;
   try {
-    await page.evaluate(() => window.playground.resume());
-    await page.waitForTimeout(1000); // Warm-up: JIT, first memory growth, first rasterization.
-    await page.evaluate(() => {
-      const w = /** @type {any} */ (window);
-      w.benchFrames = [];
-      const tick = (/** @type {number} */ now) => {
-        w.benchFrames.push(now);
-        if (w.benchFrames.length < 100000) requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
+    await startRunning(page);
     /** @type {number[]} */
     const stepMs = [];
     /** @type {number[]} */
@@ -90,7 +80,7 @@ async function measure(browser, url, { kind, count }, seconds) {
       }
       seen = timing;
     }
-    const frames = await page.evaluate(() => /** @type {number[]} */ (/** @type {any} */ (window).benchFrames));
+    const frames = await frameTimes(page);
     const elapsed = (frames[frames.length - 1] - frames[0]) / 1000;
     const paused = await page.evaluate(() => {
       window.playground.pause();

@@ -19,7 +19,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launchBrowser, startServer } from '../../tests/browser/harness.mjs';
-import { openPage } from './page.mjs';
+import { frameTimes, openPage, startRunning } from './page.mjs';
 
 /** The budget: 10 000 limbs plus 1 000 chains solved in under this, per frame. */
 const BUDGET_MS = 4;
@@ -64,17 +64,7 @@ async function measure(browser, url, config, seconds) {
   const opened = await openPage(browser, `${url}${query}`, { viewport: { width: 1280, height: 800 } });
   const { page } = opened;
   try {
-    await page.evaluate(() => window.playground.resume());
-    await page.waitForTimeout(1000); // Warm-up: JIT, first memory growth, first rasterization.
-    await page.evaluate(() => {
-      const w = /** @type {any} */ (window);
-      w.stressFrames = [];
-      const tick = (/** @type {number} */ now) => {
-        w.stressFrames.push(now);
-        if (w.stressFrames.length < 100000) requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
+    await startRunning(page);
     /** @type {number[]} */
     const solveMs = [];
     /** @type {number[]} */
@@ -99,7 +89,7 @@ async function measure(browser, url, config, seconds) {
       seenSolves = meter.solves;
       seenFrames = meter.frames;
     }
-    const frames = await page.evaluate(() => /** @type {number[]} */ (/** @type {any} */ (window).stressFrames));
+    const frames = await frameTimes(page);
     const elapsed = (frames[frames.length - 1] - frames[0]) / 1000;
     // Fine-grained: 240 steps in one go, paused, drawing off.
     const paused = await page.evaluate(() => {

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CreatureCrowdJs } from './creature-js.mjs';
+import { median, random } from './numbers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -34,24 +35,6 @@ export const SIZES = {
   full: { rounds: 15, frames: 120 },
   quick: { rounds: 7, frames: 60 },
   tiny: { rounds: 1, frames: 10 },
-};
-
-/** mulberry32, as run.mjs. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
 /** Goal sets: x, y per lizard, one set per GOAL_EVERY frames. */

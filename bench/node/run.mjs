@@ -30,6 +30,7 @@ import * as R from './reference.mjs';
 import { dlsChains, fullikChains, loadLibraries, threeChains } from './contenders.mjs';
 import { errorStats, report, targetChecks } from './report.mjs';
 import { runSkeletonBench, skeletonReport } from './skeleton.mjs';
+import { median, random } from './numbers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -61,24 +62,6 @@ const SIZES = {
 const PAPER = { fabrik: 15.5, ccd: 26.3 };
 
 // ---- helpers --------------------------------------------------------------------------------------
-
-/** mulberry32: fixed-seed random numbers (same generator as tests/js/support.mjs). */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 // ---- problems -------------------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PUPPET_BONES, PUPPET_EFFECTORS, PUPPET_LIMITS } from '../../web/src/scenes/puppet/rig.js';
 import { danceTargets } from './skeleton.mjs';
+import { median } from './numbers.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -71,11 +72,6 @@ for (let r = 0; r < rounds; r++) {
   }
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const m = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
-};
 for (const build of builds) {
   const r = build.result;
   console.log(`${build.name}: ${median(build.wall).toFixed(0)} ns/solve (wall, median), ` +

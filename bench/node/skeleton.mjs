@@ -11,6 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import { PUPPET_BONES, PUPPET_EFFECTORS, PUPPET_LIMITS, puppetPositions } from '../../web/src/scenes/puppet/rig.js';
 import { createSkeletonJs } from './skeleton-reference.mjs';
+import { median } from './numbers.mjs';
 
 const ITERATIONS = 20;
 const TOLERANCE = 1e-3;
@@ -78,12 +79,6 @@ function jsContender(targets, frames) {
     frames,
   };
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const m = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
-};
 
 /**
  * Runs the puppet row.

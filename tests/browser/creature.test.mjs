@@ -1,6 +1,7 @@
 // creature.test.mjs: the creature scene as a reader drives it: every kind loads, a real pointer
 // drag moves the target and the head follows it, a crowd, bad and hostile links, a shareLink that
-// puts the head back where it was, the overlay, and the one WebAssembly module the page fetches.
+// puts the head back where it was and the overlay (load.test.mjs checks the one WebAssembly module
+// each scene fetches).
 // One page serves most of the file; each of those tests starts from the lizard's defaults, paused.
 import assert from 'node:assert/strict';
 import { assertClose, getState, readout, setState, worldPerPixel, worldToClient } from './harness.mjs';
@@ -41,8 +42,6 @@ function step(frames) {
 function shownNotices(target) {
   return target.$$eval('#notice-list li', (items) => items.map((item) => item.textContent ?? ''));
 }
-
-const wasmOf = (requests) => requests.filter((request) => request.endsWith('.wasm')).map((request) => request.split('/').pop());
 
 /** Why one engine is enough: links and their notices are the page's own JS, the same in every engine. */
 const ONCE_JS = 'links, their notices and clamping are the page\'s own JS (link.js, settings.js), the same in every engine';
@@ -221,17 +220,5 @@ forEachEngine({ page: '?scene=creature&kind=lizard', assign: (env) => ({ engine,
     await page.evaluate(() => window.playground.resume());
     await page.waitForTimeout(300);
     await assertNoProblems(page);
-  });
-
-  test('the page fetches only ik2d-creature.wasm', async () => {
-    for (const file of ['index.html', 'embed.html']) {
-      const visit = await engine.openPage(`${url}${file}?scene=creature`);
-      try {
-        assert.deepEqual(wasmOf(await visit.requestList()), ['ik2d-creature.wasm'], file);
-        assert.equal((await getState(visit)).scene, 'creature');
-      } finally {
-        await visit.close();
-      }
-    }
   });
 });

@@ -1,9 +1,9 @@
 // rope.test.mjs: the rope scene as a reader drives it: it loads hanging under gravity, a real
 // pointer drag of the target brings the rope's end there, with follow off the end swings and the
 // damping brings it to rest, arrow keys move the target, a shareLink reopens the same params,
-// points and rope, bad and hostile links give plain-text notices, and the page fetches only the
-// creature module. One page serves most of the file; each of those tests starts from the defaults,
-// paused.
+// points and rope, and bad and hostile links give plain-text notices (load.test.mjs checks the one
+// WebAssembly module each scene fetches). One page serves most of the file; each of those tests
+// starts from the defaults, paused.
 import assert from 'node:assert/strict';
 import { assertClose, getState, readout, setState, worldPerPixel, worldToClient } from './harness.mjs';
 import { assertSameAfterSteps } from './engines/calls.mjs';
@@ -55,8 +55,6 @@ function assertLengths(state, share = 0.01) {
     assert.ok(Math.abs(length / rest - 1) <= share, `segment ${i - 1}: ${length.toFixed(3)} for a rest length of ${rest}`);
   }
 }
-
-const wasmOf = (requests) => requests.filter((request) => request.endsWith('.wasm')).map((request) => request.split('/').pop());
 
 /** Why one engine is enough: links and their notices are the page's own JS, the same in every engine. */
 const ONCE_JS = 'links, their notices and clamping are the page\'s own JS (link.js, settings.js), the same in every engine';
@@ -295,17 +293,5 @@ forEachEngine({ page: '?scene=rope', assign: (env) => ({ engine, url, page } = e
     await page.evaluate(() => window.playground.resume());
     await page.waitForTimeout(300);
     await assertNoProblems(page);
-  });
-
-  test('the page fetches only ik2d-creature.wasm', async () => {
-    for (const file of ['index.html', 'embed.html']) {
-      const visit = await engine.openPage(`${url}${file}?scene=rope`);
-      try {
-        assert.deepEqual(wasmOf(await visit.requestList()), ['ik2d-creature.wasm'], file);
-        assert.equal((await getState(visit)).scene, 'rope');
-      } finally {
-        await visit.close();
-      }
-    }
   });
 });

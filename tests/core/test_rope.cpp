@@ -98,6 +98,7 @@ TEST_CASE("Rope: pinned at both ends, slack or nearly taut, it comes to rest wit
   // speed) nor nudge a stretch at rest back and forth, however taut and however damped.
   for (double scale : {1e-3, 1.0, 1e4}) {
     for (int segments : {3, 16, 40}) {
+      if (segments != 16 && scale != 1.0) continue;  // every scale once; the ends of the range at 1
       for (double damping : {0.02, 0.3, 0.8}) {
         for (double apart : {0.3, 0.9, 0.97, 0.995, 0.999}) {
           RopeOptions options;

@@ -185,7 +185,7 @@ export class CreatureJs {
       const angle = rearKneesForward === 0 ? EVEN_LEG_ANGLE : (rear ? REAR_LEG_ANGLE : FRONT_LEG_ANGLE);
       const side = leg % 2 === 0 ? 1 : -1;
       this.side[leg] = side;
-      this.group[leg] = (pair + (leg % 2)) % this.gaitGroups;
+      this.group[leg] = (pair + (leg % 2) * Math.ceil(this.gaitGroups / 2)) % this.gaitGroups;
       this.anchor[leg] = legAnchors[pair];
       this.legCos[leg] = Math.cos(angle);
       this.legSin[leg] = Math.sin(angle);

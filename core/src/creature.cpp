@@ -101,7 +101,10 @@ IK2D_COLD const char* Creature::reset(const CreatureOptions& options) {
         options.rearKneesForward == 0 ? kEvenLegAngle : (rear ? kRearLegAngle : kFrontLegAngle);
     CreatureLeg& l = state_.legs[leg];
     l.side = leg % 2 == 0 ? 1.0 : -1.0;
-    l.group = static_cast<double>((pair + leg % 2) % options.gaitGroups);
+    // Groups alternate along the body and across it: the right side runs half the groups behind the
+    // left, so two groups pair the diagonals and every group of up to `legs` gets legs.
+    const int across = (options.gaitGroups + 1) / 2;
+    l.group = static_cast<double>((pair + (leg % 2) * across) % options.gaitGroups);
     l.anchor = options.legAnchors[pair];
     legCos_[leg] = std::cos(angle);
     legSin_[leg] = std::sin(angle);

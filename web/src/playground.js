@@ -138,13 +138,23 @@ function requirePoint(point, caller) {
  *   that returns notices (a scene whose module could not be loaded, after a tab was picked).
  * @param {boolean} [options.touchScrolls] The embed view: a swipe not on a handle scrolls the host
  *   page (input.js); the playground keeps "drag anywhere".
+ * @param {HTMLElement} [options.root] What carries the page's state as data-* attributes (theme,
+ *   scene, paused...: page-view.js); default <html>, an <ik2d-scene>'s frame in its shadow root.
+ * @param {Parameters<typeof createPageView>[0]['prefersDark']} [options.prefersDark] What
+ *   theme=auto follows (page-view.js); default the reader's prefers-color-scheme.
+ * @param {() => void} [options.onRender] Called after each drawing of the canvas.
+ * @param {AbortSignal} [options.signal] Ends the playground when aborted: no more frames, its
+ *   listeners and observers removed, the scene's C++ objects freed (an <ik2d-scene> removed).
  * @returns {{api: Playground, apply: (partial: Record<string, unknown>) => string[], reset: () => void,
  *   hasStepThrough: () => boolean, prepareScene: (id: unknown) => Promise<void>}} hasStepThrough:
  *   whether the current scene can step its solver (api.stepSolver() throws where it cannot);
  *   prepareScene: loads a scene's code and WebAssembly module when they are not loaded yet (the
  *   tabs and the postMessage API await it before they switch scenes; window.playground has it).
  */
-export function createPlayground({ scenes, scene: firstScene, elements, onChange, onNotices = () => {}, touchScrolls = false }) {
+export function createPlayground({
+  scenes, scene: firstScene, elements, onChange, onNotices = () => {}, touchScrolls = false,
+  root = document.documentElement, prefersDark, onRender = () => {}, signal,
+}) {
   const { canvas } = elements;
 
   /**
@@ -189,6 +199,9 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
       theme = readTheme(canvas, { dark: pageView.dark(), transparent: page.transparent });
       dirty = true;
     },
+    root,
+    prefersDark,
+    signal,
   });
   let theme = readTheme(canvas, { dark: pageView.dark(), transparent: page.transparent });
   const describer = createDescriber(elements.description, elements.announcer);
@@ -206,7 +219,7 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
     runOnce,
   }, { touchScrolls });
   const keyboardLikely = matchMedia(KEYBOARD_LIKELY);
-  keyboardLikely.addEventListener('change', showHints);
+  keyboardLikely.addEventListener('change', showHints, { signal });
 
   let controls = buildControls(elements.controls, definition.params, onControl);
   let readouts = buildReadouts(elements.readouts, definition.readouts);
@@ -252,7 +265,7 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
     showHints();
     const labels = input.all().map((spec) => spec.label.toLowerCase());
     canvas.setAttribute('aria-label', `${definition.canvasLabel} ${keysSentence(definition, actions, labels)}`);
-    document.documentElement.dataset.scene = definition.id;
+    root.dataset.scene = definition.id;
     tabs.show(definition.id);
   }
 
@@ -351,9 +364,9 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
       view.setWorld(world);
     }
     const shape = scene.stageShape?.(settings) ?? '';
-    if ((document.documentElement.dataset.stageShape ?? '') !== shape) {
-      if (shape) document.documentElement.dataset.stageShape = shape;
-      else delete document.documentElement.dataset.stageShape;
+    if ((root.dataset.stageShape ?? '') !== shape) {
+      if (shape) root.dataset.stageShape = shape;
+      else delete root.dataset.stageShape;
     }
   }
 
@@ -380,6 +393,7 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
     readouts.update(values);
     describer.update(definition.title, definition.readouts, values, scene.describe?.(settings) ?? '');
     tools.update({ handle: handle.label.toLowerCase(), stepping: scene.isStepping?.() ?? false });
+    onRender();
   }
 
   const loop = createLoop((dt) => {
@@ -389,17 +403,19 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
     followCamera();
   }, render);
   // Out of view or in a hidden tab: no animation frames, no simulation time.
-  watchVisibility(canvas, loop.setActive);
+  watchVisibility(canvas, (visible) => {
+    if (!signal?.aborted) loop.setActive(visible);
+  }, signal);
 
   function pauseTime() {
     loop.pause();
     solvedThisFrame = false; // The next step() is a frame of its own.
-    document.documentElement.dataset.paused = 'true';
+    root.dataset.paused = 'true';
   }
 
   function resumeTime() {
     loop.resume();
-    delete document.documentElement.dataset.paused;
+    delete root.dataset.paused;
   }
   pageView.apply(page);
 
@@ -548,6 +564,11 @@ export function createPlayground({ scenes, scene: firstScene, elements, onChange
   };
 
   loop.start();
+  signal?.addEventListener('abort', () => {
+    loop.setActive(false);
+    view.dispose();
+    scene.dispose();
+  }, { once: true });
   return {
     api,
     apply: change,

@@ -8,9 +8,10 @@
  * Calls `onChange(visible)` whenever the element comes into or goes out of sight.
  * @param {Element} element
  * @param {(visible: boolean) => void} onChange
+ * @param {AbortSignal} [signal] Stops watching when aborted.
  * @returns {() => boolean} Whether it is in sight now.
  */
-export function watchVisibility(element, onChange) {
+export function watchVisibility(element, onChange, signal) {
   let intersecting = true; // Until the observer's first report.
   let shown = !document.hidden;
   const visible = () => intersecting && !document.hidden;
@@ -19,10 +20,12 @@ export function watchVisibility(element, onChange) {
     shown = visible();
     onChange(shown);
   };
-  new IntersectionObserver((entries) => {
+  const observer = new IntersectionObserver((entries) => {
     intersecting = entries[entries.length - 1].isIntersecting;
     report();
-  }).observe(element);
-  document.addEventListener('visibilitychange', report);
+  });
+  observer.observe(element);
+  document.addEventListener('visibilitychange', report, { signal });
+  signal?.addEventListener('abort', () => observer.disconnect(), { once: true });
   return visible;
 }

@@ -1,0 +1,552 @@
+/**
+ * <ik2d-scene>: one scene in a host page without an iframe (dist/ik2d-element.js defines it; the
+ * contract is docs/playground.md, "The <ik2d-scene> element").
+ *
+ *   <ik2d-scene scene="chain" method="fabrik" bones="8" path="circle"></ik2d-scene>
+ *
+ * The same page code as the embed view (embed.html): the playground (playground.js) runs on a
+ * canvas and its parts in the element's shadow root, with the embed's input (a swipe not on a
+ * handle scrolls the page), keys and accessible text. What differs:
+ * - Every link key is an attribute of the same name (case does not matter: `openlink` is
+ *   `openLink`), read as a link is (link.js): a bad value shows a plain-text notice in the element
+ *   and changes nothing else. A changed attribute changes the scene; a removed one goes back to
+ *   its default. Attributes every element has (class, id, style, data-*, aria-*...) are not link keys.
+ * - The page state the embed keeps on <html> (data-theme, data-paused...) is on the element's
+ *   frame in its shadow root; theme=auto follows the host page's color-scheme (hostScheme()).
+ * - Events: `load` once the first frame is drawn; `statechange` (detail: getState()) when what a
+ *   link would carry changes, at most every STATECHANGE_INTERVAL ms.
+ * - Every element on a page shares one copy of each WebAssembly module (solvers.js) and one
+ *   animation frame (loop.js requestFrame); out of view, an element's loop asks for no frames.
+ * - Removed from the page, it stops and frees its scene; added again, it starts from the state it
+ *   had (its link), unless an attribute changed meanwhile.
+ */
+
+import { ELEMENT_CSS } from './element-style.js';
+import { formatParamText, parseLink } from './link.js';
+import { PAGE_PARAMS } from './page-params.js';
+import { createPlayground } from './playground.js';
+import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js';
+import { describeValue, formatNumber } from './settings.js';
+import { playgroundUrl } from './share.js';
+import { loadSolver } from './solvers.js';
+
+/** The element's name. */
+export const TAG = 'ik2d-scene';
+
+/** Shortest time between two statechange events, ms (at most 10 a second). */
+export const STATECHANGE_INTERVAL = 100;
+
+/** The folder of the page files (dist/): the playground the element links to is its index.html. */
+const SITE = new URL('../', import.meta.url).href;
+
+/** Attributes any HTML element may carry: never link keys, never a notice. */
+const GLOBAL_ATTRIBUTES = new Set([
+  'accesskey', 'autocapitalize', 'autofocus', 'class', 'contenteditable', 'dir', 'draggable',
+  'enterkeyhint', 'exportparts', 'hidden', 'id', 'inert', 'inputmode', 'is', 'itemid', 'itemprop',
+  'itemref', 'itemscope', 'itemtype', 'lang', 'nonce', 'part', 'popover', 'role', 'slot',
+  'spellcheck', 'style', 'tabindex', 'title', 'translate', 'writingsuggestions',
+]);
+
+/** @param {string} name An attribute's name: whether it can be a link key. */
+function isLinkAttribute(name) {
+  return !GLOBAL_ATTRIBUTES.has(name) && !/^(data-|aria-|on)/.test(name);
+}
+
+/** Most notices listed at once, as in the embed view. */
+const MAX_SHOWN_NOTICES = 8;
+
+/**
+ * Makes an element: `attributes` set as attributes, `children` appended (strings as text).
+ * @param {string} tag
+ * @param {Record<string, string>} [attributes]
+ * @param {Array<Node | string>} children
+ */
+function h(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+/**
+ * The shadow root's content: built node by node, nothing from an attribute is ever HTML. The same
+ * parts as embed.html, and those the playground fills in but the element does not show.
+ */
+function markup() {
+  return h('div', { class: 'frame', part: 'frame' },
+    h('div', { class: 'stage' },
+      h('button', { type: 'button', class: 'play-button', hidden: '' }, h('span', { 'aria-hidden': 'true' }, '▶'), ' Play'),
+      h('canvas', { tabindex: '0', role: 'application', 'aria-label': 'Inverse-kinematics scene', 'aria-describedby': 'scene-description' }),
+      h('p', { id: 'scene-description', class: 'visually-hidden' }),
+      h('p', { class: 'visually-hidden', 'data-part': 'announcer', role: 'status' }),
+      h('p', { class: 'stage-message', 'data-part': 'loading' }, 'Loading the solver…'),
+      h('div', { class: 'stage-message stage-error', 'data-part': 'fatal', role: 'alert', hidden: '' },
+        h('p', { class: 'stage-error-title' }, 'The scene cannot run here.'),
+        h('p', { 'data-part': 'fatal-message' }),
+        h('p', { class: 'stage-error-detail', 'data-part': 'fatal-detail' })),
+      h('a', { class: 'open-playground', target: '_blank', rel: 'noopener' }, 'Open in playground ↗'),
+      h('div', { class: 'notices', role: 'status', hidden: '' },
+        h('div', { class: 'notices-text' },
+          h('p', { class: 'notices-title' }, 'Some settings were ignored or adjusted:'),
+          h('ul', { class: 'notice-list' })),
+        h('button', { type: 'button', class: 'button', 'data-part': 'dismiss' }, 'Dismiss'))),
+    h('div', { class: 'stage-bar' }, h('dl', { class: 'readouts', 'aria-label': 'Solution' })),
+    h('div', { hidden: '' },
+      h('h2', { 'data-part': 'title' }),
+      h('p', { 'data-part': 'summary' }),
+      h('ul', { 'data-part': 'hints' }),
+      h('div', { 'data-part': 'controls' }),
+      h('div', { 'data-part': 'tools' })));
+}
+
+/** One stylesheet for every element on the page (adopted, so no inline <style>). */
+let sheet = /** @type {CSSStyleSheet | null} */ (null);
+function elementSheet() {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(ELEMENT_CSS);
+  }
+  return sheet;
+}
+
+/**
+ * The colours theme=auto follows in an element: the host page's color-scheme where the element
+ * sits (its computed `color-scheme`, or the page's <meta name="color-scheme">): dark when it names
+ * dark alone, light when light alone, else (both, or none) the reader's prefers-color-scheme. As a
+ * MediaQueryList-like object (page-view.js): `matches` is true for dark; 'change' when that turns.
+ * The host's changes are seen where they are made: attributes (a class, a style) on the element or
+ * an ancestor, the page's <meta>, and the reader's preference.
+ * @param {HTMLElement} host
+ * @param {AbortSignal} signal
+ */
+function hostScheme(host, signal) {
+  const reader = matchMedia('(prefers-color-scheme: dark)');
+  const events = new EventTarget();
+  const read = () => {
+    let words = (getComputedStyle(host).colorScheme ?? '').trim().split(/\s+/);
+    if (words.length === 0 || words[0] === 'normal' || words[0] === '') {
+      const meta = document.querySelector('meta[name="color-scheme"]');
+      words = (meta?.getAttribute('content') ?? '').trim().toLowerCase().split(/\s+/);
+    }
+    const dark = words.includes('dark');
+    const light = words.includes('light');
+    if (dark && !light) return true;
+    if (light && !dark) return false;
+    return reader.matches;
+  };
+  let matches = read();
+  const check = () => {
+    const now = read();
+    if (now === matches) return;
+    matches = now;
+    events.dispatchEvent(new Event('change'));
+  };
+  reader.addEventListener('change', check, { signal });
+  const observer = new MutationObserver(check);
+  /** @type {Node | null} */
+  let node = host;
+  while (node) {
+    if (node instanceof Element) observer.observe(node, { attributes: true });
+    node = node.parentNode instanceof ShadowRoot ? node.parentNode.host : node.parentNode;
+  }
+  observer.observe(document.head ?? document.documentElement, { subtree: true, childList: true, attributes: true });
+  signal.addEventListener('abort', () => observer.disconnect(), { once: true });
+  return {
+    get matches() { return matches; },
+    addEventListener: events.addEventListener.bind(events),
+  };
+}
+
+/**
+ * The link text a key goes back to when its attribute is removed: the scene's default (a param's,
+ * a point's, a page param's); undefined for keys without one (the scene's own state, unknown keys).
+ * @param {import('./scenes/index.js').SceneDefinition} definition
+ * @param {string} key
+ */
+function defaultText(definition, key) {
+  const param = definition.params.find((spec) => spec.name === key);
+  if (param) return formatParamText(param, param.default);
+  const point = definition.points.find((spec) => spec.name === key);
+  if (point) return `${formatNumber(point.default.x)},${formatNumber(point.default.y)}`;
+  const page = PAGE_PARAMS.find((spec) => spec.name === key);
+  if (page) return typeof page.default === 'boolean' ? (page.default ? '1' : '0') : String(page.default);
+  return undefined;
+}
+
+/**
+ * The link key an attribute names in a scene (attribute names are lower case; link keys such as
+ * openLink or segmentLength are not).
+ * @param {import('./scenes/index.js').SceneDefinition} definition
+ * @param {string} name
+ */
+function linkKey(definition, name) {
+  const keys = ['scene', 'v', ...definition.params.map((spec) => spec.name), ...definition.points.map((spec) => spec.name),
+    ...(definition.state ?? []).map((spec) => spec.linkKey), ...PAGE_PARAMS.map((spec) => spec.name)];
+  return keys.find((key) => key.toLowerCase() === name) ?? name;
+}
+
+export class Ik2dSceneElement extends HTMLElement {
+  /** @type {ShadowRoot} */
+  #root;
+  /** @type {HTMLElement} */
+  #frame;
+  /** @type {ReturnType<typeof createPlayground> | null} */
+  #playground = null;
+  /** @type {import('./scenes/index.js').SceneDefinition[]} */
+  #scenes = [];
+  /** Ends the running playground (or the load under way). */
+  #controller = /** @type {AbortController | null} */ (null);
+  /** The link query kept when the element was removed: added again, it starts there. */
+  #saved = /** @type {string | null} */ (null);
+  #loadFired = false;
+  #ready = false;
+  #lastLink = '';
+  #lastEmit = -Infinity;
+  #timer = 0;
+  /** Attribute changes come one batch at a time, in order (a scene switch waits for its module). */
+  #applying = Promise.resolve();
+
+  constructor() {
+    super();
+    this.#root = this.attachShadow({ mode: 'open' });
+    this.#root.adoptedStyleSheets = [elementSheet()];
+    this.#root.append(markup());
+    this.#frame = /** @type {HTMLElement} */ (this.#root.querySelector('.frame'));
+    const open = /** @type {HTMLAnchorElement} */ (this.#root.querySelector('.open-playground'));
+    open.setAttribute('href', new URL('index.html', SITE).href);
+    // The scene moves by itself between two changes (a chain's pose on its path): the link is
+    // brought up to date as it is followed.
+    for (const type of ['pointerdown', 'focus', 'click']) open.addEventListener(type, () => this.#updateLink());
+    this.#part('dismiss').addEventListener('click', () => this.#showNotices([]));
+    new MutationObserver((records) => this.#attributesChanged(records)).observe(this, { attributes: true, attributeOldValue: true });
+  }
+
+  /** @param {string} name */
+  #part(name) {
+    return /** @type {HTMLElement} */ (this.#root.querySelector(`[data-part="${name}"]`));
+  }
+
+  connectedCallback() {
+    if (!this.#controller) this.#start();
+  }
+
+  disconnectedCallback() {
+    // A move (removed and added in the same task) keeps running.
+    queueMicrotask(() => {
+      if (!this.isConnected) this.#stop();
+    });
+  }
+
+  /**
+   * The link query the attributes make, for a scene whose keys are known.
+   * @param {import('./scenes/index.js').SceneDefinition} definition
+   */
+  #attributeQuery(definition) {
+    const query = new URLSearchParams();
+    for (const { name, value } of [...this.attributes]) {
+      if (isLinkAttribute(name)) query.append(linkKey(definition, name), value);
+    }
+    return query.toString();
+  }
+
+  /** The scene id the `scene` attribute asks for, if it names a known scene. */
+  #sceneAttribute() {
+    const id = this.getAttribute('scene');
+    return id !== null && SCENE_IDS.includes(id) ? id : null;
+  }
+
+  async #start() {
+    const controller = new AbortController();
+    this.#controller = controller;
+    this.#ready = false;
+    this.#frame.dataset.ready = 'false';
+    this.#part('loading').hidden = false;
+    /** @type {import('./scenes/index.js').SceneDefinition[]} */
+    let scenes;
+    let wanted = '';
+    try {
+      // The scene the attributes ask for (or the saved link's), loaded; again if `scene` changed meanwhile.
+      for (;;) {
+        wanted = (this.#saved !== null ? parseLink(this.#saved, SCENE_IDS.map(sceneStub)).scene.id : null)
+          ?? this.#sceneAttribute() ?? SCENE_IDS[0];
+        const [, loaded] = await Promise.all([loadSolver(solverOf(wanted)), loadScenes([wanted])]);
+        if (controller.signal.aborted) return;
+        scenes = SCENE_IDS.map((id) => loaded.find((definition) => definition.id === id) ?? sceneStub(id));
+        const now = (this.#saved !== null ? wanted : null) ?? this.#sceneAttribute() ?? SCENE_IDS[0];
+        if (now === wanted) break;
+      }
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      this.#showFatal('The IK solver could not be loaded. Serve ik2d-element.js over http(s) with the '
+        + 'ik2d*.wasm files beside it.', error);
+      console.error(error);
+      return;
+    }
+    this.#scenes = scenes;
+    this.#part('loading').hidden = true;
+    const definition = /** @type {import('./scenes/index.js').SceneDefinition} */ (scenes.find((s) => s.id === wanted));
+    const query = this.#saved ?? this.#attributeQuery(definition);
+    this.#saved = null;
+    const { scene, partial, notices } = parseLink(query, scenes);
+    const canvas = /** @type {HTMLCanvasElement} */ (this.#root.querySelector('canvas'));
+    try {
+      this.#playground = createPlayground({
+        scenes,
+        scene,
+        elements: {
+          canvas,
+          tabs: null,
+          tabPanel: this.#frame,
+          title: this.#part('title'),
+          summary: this.#part('summary'),
+          hints: this.#part('hints'),
+          controls: this.#part('controls'),
+          readouts: /** @type {HTMLElement} */ (this.#root.querySelector('.readouts')),
+          tools: this.#part('tools'),
+          playButton: this.#root.querySelector('.play-button'),
+          description: /** @type {HTMLElement} */ (this.#root.getElementById('scene-description')),
+          announcer: this.#part('announcer'),
+        },
+        touchScrolls: true,
+        root: this.#frame,
+        prefersDark: hostScheme(this, controller.signal),
+        signal: controller.signal,
+        onNotices: (shown) => this.#showNotices(shown),
+        onChange: () => this.#changed(),
+        onRender: () => this.#rendered(),
+      });
+      notices.push(...this.#playground.apply(partial));
+    } catch (error) {
+      this.#showFatal('The scene failed to start.', error);
+      console.error(error);
+      return;
+    }
+    this.#showNotices(notices);
+    this.#lastLink = this.#playground.api.shareLink();
+    this.#part('fatal').hidden = true;
+    this.#updateLink();
+  }
+
+  #stop() {
+    if (!this.#controller) return;
+    if (this.#playground) this.#saved = new URL(this.#playground.api.shareLink()).search.slice(1);
+    clearTimeout(this.#timer);
+    this.#timer = 0;
+    this.#controller.abort();
+    this.#controller = null;
+    this.#playground = null;
+    this.#ready = false;
+  }
+
+  /** After each drawing: the first one makes the element ready (once: the load event). */
+  #rendered() {
+    if (this.#ready || !this.#playground) return;
+    this.#ready = true;
+    this.#frame.dataset.ready = 'true';
+    if (!this.#loadFired) {
+      this.#loadFired = true;
+      queueMicrotask(() => this.dispatchEvent(new Event('load')));
+    }
+  }
+
+  /** A settings change: a statechange once it settles, if the link changed, at most 10 a second. */
+  #changed() {
+    if (!this.#playground || this.#timer) return;
+    const wait = Math.max(0, this.#lastEmit + STATECHANGE_INTERVAL - performance.now());
+    this.#timer = window.setTimeout(() => {
+      this.#timer = 0;
+      if (!this.#playground) return;
+      // A timer may fire a little early (Firefox's): the interval holds all the same.
+      if (performance.now() - this.#lastEmit < STATECHANGE_INTERVAL) {
+        this.#changed();
+        return;
+      }
+      const link = this.#playground.api.shareLink();
+      if (link === this.#lastLink) return;
+      this.#lastLink = link;
+      this.#updateLink();
+      const detail = this.#playground.api.getState(); // May draw first: counted before the event.
+      this.#lastEmit = performance.now();
+      this.dispatchEvent(new CustomEvent('statechange', { detail }));
+    }, wait);
+  }
+
+  /** Points "Open in playground" at the current state. */
+  #updateLink() {
+    const link = this.#root.querySelector('.open-playground');
+    if (link && this.#playground) link.setAttribute('href', this.#playgroundLink(this.#playground.api));
+  }
+
+  /** @param {import('./playground.js').Playground} api */
+  #playgroundLink(api) {
+    return playgroundUrl(new URL(api.shareLink()).search.slice(1), SITE, true);
+  }
+
+  /** @param {MutationRecord[]} records */
+  #attributesChanged(records) {
+    const names = [...new Set(records.map((record) => /** @type {string} */ (record.attributeName)))].filter(isLinkAttribute);
+    if (names.length === 0) return;
+    if (!this.#playground) {
+      // Read when it starts; a removed element starts from its attributes now, not its old state.
+      this.#saved = null;
+      return;
+    }
+    this.#applying = this.#applying.then(() => this.#applyAttributes(names)).catch((error) => console.error(error));
+  }
+
+  /** @param {string[]} names Attributes that changed (the current values are read). */
+  async #applyAttributes(names) {
+    const playground = this.#playground;
+    if (!playground) return;
+    const current = /** @type {string} */ (playground.api.getState().scene);
+    /** @type {string[]} */
+    const notices = [];
+    if (names.includes('scene')) {
+      const asked = this.getAttribute('scene') ?? SCENE_IDS[0];
+      if (!SCENE_IDS.includes(asked)) {
+        notices.push(`Ignored scene=${describeValue(asked)}: unknown scene (available: ${SCENE_IDS.join(', ')})`);
+      } else if (asked !== current) {
+        try {
+          await playground.prepareScene(asked);
+        } catch (error) {
+          this.#showNotices([`Could not load the ${asked} scene: ${error instanceof Error ? error.message : String(error)}`]);
+          return;
+        }
+        if (this.#playground !== playground) return;
+        // A new scene: every attribute, read as its link.
+        const definition = /** @type {import('./scenes/index.js').SceneDefinition} */ (this.#scenes.find((s) => s.id === asked));
+        const parsed = parseLink(this.#attributeQuery(definition), this.#scenes);
+        notices.push(...parsed.notices, ...playground.apply({ ...parsed.partial, scene: asked }));
+        this.#showNotices(notices);
+        return;
+      }
+    }
+    const definition = /** @type {import('./scenes/index.js').SceneDefinition} */ (this.#scenes.find((s) => s.id === current));
+    const query = new URLSearchParams({ scene: current });
+    for (const name of names.filter((n) => n !== 'scene')) {
+      const key = linkKey(definition, name);
+      const value = this.getAttribute(name) ?? defaultText(definition, key);
+      if (value !== undefined) query.append(key, value);
+    }
+    if ([...query.keys()].length === 1) {
+      if (notices.length) this.#showNotices(notices);
+      return;
+    }
+    const parsed = parseLink(query.toString(), this.#scenes);
+    notices.push(...parsed.notices, ...playground.apply(parsed.partial));
+    if (notices.length) this.#showNotices(notices);
+  }
+
+  /**
+   * Shows plain-text notices over the canvas (none: hidden).
+   * @param {string[]} notices
+   */
+  #showNotices(notices) {
+    const box = /** @type {HTMLElement} */ (this.#root.querySelector('.notices'));
+    const list = /** @type {HTMLElement} */ (this.#root.querySelector('.notice-list'));
+    const shown = notices.length > MAX_SHOWN_NOTICES ? notices.slice(0, MAX_SHOWN_NOTICES - 1) : notices;
+    const lines = shown.length < notices.length
+      ? [...shown, `…and ${notices.length - shown.length} more problems of the same kind`]
+      : shown;
+    list.replaceChildren(...lines.map((text) => {
+      const item = document.createElement('li');
+      item.textContent = text;
+      return item;
+    }));
+    box.hidden = notices.length === 0;
+  }
+
+  /**
+   * @param {string} message
+   * @param {unknown} error
+   */
+  #showFatal(message, error) {
+    this.#part('fatal-message').textContent = message;
+    this.#part('fatal-detail').textContent = error instanceof Error ? error.message : String(error);
+    this.#part('fatal').hidden = false;
+    this.#part('loading').hidden = true;
+    this.#frame.dataset.ready = 'error';
+    this.dispatchEvent(new CustomEvent('error', { detail: { message } }));
+  }
+
+  /** The playground's API, or an error saying the element is not ready. @param {string} what */
+  #api(what) {
+    if (!this.#playground || !this.#ready) {
+      throw new Error(`${TAG}.${what}: the scene is not loaded yet (wait for the element's load event)`);
+    }
+    return this.#playground.api;
+  }
+
+  /** A JSON snapshot of what is drawn (playground.getState()); null before the load event. */
+  getState() {
+    return this.#playground && this.#ready ? this.#playground.api.getState() : null;
+  }
+
+  /**
+   * Applies any of scene params, points and page params, validated as a link is; returns the
+   * notices (what was ignored or clamped). Before the load event: a notice, and nothing changes.
+   * @param {unknown} partial
+   * @returns {string[]}
+   */
+  setState(partial) {
+    if (!this.#playground || !this.#ready) {
+      return [`Ignored setState(): the scene is not loaded yet (wait for the element's load event)`];
+    }
+    return this.#playground.api.setState(partial);
+  }
+
+  /** The playground (dist/index.html beside ik2d-element.js) opened on this scene's current state. */
+  shareLink() {
+    return this.#playgroundLink(this.#api('shareLink'));
+  }
+
+  /**
+   * What the canvas shows now, as a PNG or SVG (playground.exportImage).
+   * @param {'png' | 'svg'} [format]
+   */
+  exportImage(format = 'png') {
+    try {
+      return this.#api('exportImage').exportImage(format);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * A GIF or WebM of the scene (playground.exportAnimation, animation.js).
+   * @param {import('./animation.js').AnimationOptions} [options]
+   */
+  exportAnimation(options) {
+    try {
+      return this.#api('exportAnimation').exportAnimation(options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * A world point → viewport CSS pixels (to place the host's own labels over the scene).
+   * @param {{x: number, y: number}} point
+   */
+  worldToClient(point) {
+    return this.#api('worldToClient').worldToClient(point);
+  }
+
+  /**
+   * Viewport CSS pixels → a world point.
+   * @param {{x: number, y: number}} point
+   */
+  clientToWorld(point) {
+    return this.#api('clientToWorld').clientToWorld(point);
+  }
+
+  /** The scene's resource counters and the element's work (playground.stats()), for checks. */
+  stats() {
+    return this.#api('stats').stats();
+  }
+}
+
+/** Defines <ik2d-scene>, once however often the script is included. */
+export function defineElement() {
+  if (!customElements.get(TAG)) customElements.define(TAG, Ik2dSceneElement);
+}

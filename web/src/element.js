@@ -29,6 +29,7 @@ import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js'
 import { describeValue, formatNumber } from './settings.js';
 import { playgroundUrl } from './share.js';
 import { loadSolver } from './solvers.js';
+import { showNoticesIn } from './notices.js';
 
 /** The element's name. */
 export const TAG = 'ik2d-scene';
@@ -52,8 +53,6 @@ function isLinkAttribute(name) {
   return !GLOBAL_ATTRIBUTES.has(name) && !/^(data-|aria-|on)/.test(name);
 }
 
-/** Most notices listed at once, as in the embed view. */
-const MAX_SHOWN_NOTICES = 8;
 
 /**
  * Makes an element: `attributes` set as attributes, `children` appended (strings as text).
@@ -444,16 +443,7 @@ export class Ik2dSceneElement extends HTMLElement {
   #showNotices(notices) {
     const box = /** @type {HTMLElement} */ (this.#root.querySelector('.notices'));
     const list = /** @type {HTMLElement} */ (this.#root.querySelector('.notice-list'));
-    const shown = notices.length > MAX_SHOWN_NOTICES ? notices.slice(0, MAX_SHOWN_NOTICES - 1) : notices;
-    const lines = shown.length < notices.length
-      ? [...shown, `…and ${notices.length - shown.length} more problems of the same kind`]
-      : shown;
-    list.replaceChildren(...lines.map((text) => {
-      const item = document.createElement('li');
-      item.textContent = text;
-      return item;
-    }));
-    box.hidden = notices.length === 0;
+    showNoticesIn(box, list, notices);
   }
 
   /**

@@ -20,6 +20,7 @@ import { createPlayground } from './playground.js';
 import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js';
 import { loadSolver } from './solvers.js';
 import { copyText, embedSnippet, embedUrl, playgroundUrl } from './share.js';
+import { showNoticesIn } from './notices.js';
 
 /** How long the address bar waits for changes to settle before it is rewritten, in ms. */
 const ADDRESS_SYNC_DELAY = 400;
@@ -36,26 +37,12 @@ function byId(id) {
   return /** @type {T} */ (found);
 }
 
-/** Most notices listed at once; a link with hundreds of bad keys gets a count of the rest. */
-const MAX_SHOWN_NOTICES = 8;
-
 /**
  * Shows plain-text notices (what a link or a call ignored or clamped) above the canvas.
  * @param {string[]} notices
  */
 function showNotices(notices) {
-  const box = byId('notices');
-  const list = byId('notice-list');
-  const shown = notices.length > MAX_SHOWN_NOTICES ? notices.slice(0, MAX_SHOWN_NOTICES - 1) : notices;
-  const lines = shown.length < notices.length
-    ? [...shown, `…and ${notices.length - shown.length} more problems of the same kind`]
-    : shown;
-  list.replaceChildren(...lines.map((text) => {
-    const item = document.createElement('li');
-    item.textContent = text;
-    return item;
-  }));
-  box.hidden = notices.length === 0;
+  showNoticesIn(byId('notices'), byId('notice-list'), notices);
 }
 
 /**

@@ -16,7 +16,7 @@ let url;
 let page;
 
 const DEFAULT_PARAMS = {
-  kind: 'lizard', count: 1, speed: 160, maxBend: 26, stepThreshold: 18, springFrequency: 2, springDamping: 1,
+  kind: 'lizard', count: 1, speed: 160, maxBend: 26, stepThreshold: 18, gaitGroups: 2, springFrequency: 2, springDamping: 1,
   springResponse: 0, path: 'none', overlay: false,
 };
 const DEFAULT_TARGET = { x: 150, y: 60 };

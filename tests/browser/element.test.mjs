@@ -261,7 +261,9 @@ forEachEngine({}, ({ name, test }) => {
       // In view they run (WebKit on a busy machine may give only a few frames a second).
       assert.ok(chainFrames >= 2, `the chain ran ${chainFrames} frames in a second`);
       assert.ok(after.arm - before.arm >= 2, `the arm ran ${after.arm - before.arm} frames`);
-      assert.ok(calls <= chainFrames + 3, `${calls} requestAnimationFrame calls for ${chainFrames} frames of two scenes`);
+      // One callback per frame for both scenes (a loop each would ask twice as often); a few more
+      // come from elsewhere in the page now and then (the host page's own, a resize).
+      assert.ok(calls <= Math.ceil(chainFrames * 1.25) + 3, `${calls} requestAnimationFrame calls for ${chainFrames} frames of two scenes`);
       assert.equal(after.ccd - before.ccd, 0, 'the element out of view ran no frames');
       await scrollTo(page, 'ccd');
       await wait(300);

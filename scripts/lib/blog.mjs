@@ -1,7 +1,9 @@
 // blog.mjs: a small real blog built with Hugo (Debian's hugo package), for the browser tests
 // (tests/browser/blog.test.mjs) and the load benchmark (bench/browser/embed.mjs). One Markdown
-// post pastes the Copy embed code snippet three times (an arm, a chain, a spider), once with a
-// light layout and once with a dark one, the way a blog author would.
+// post pastes the Copy embed code snippet three times (an arm, a chain, a spider), the way a blog
+// author would: iframes with a light layout and with a dark one, and (BLOG_ELEMENT_POST) the
+// <ik2d-scene> element with the light layout. Raw HTML in Markdown needs Hugo's
+// markup.goldmark.renderer.unsafe = true (CONFIG).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,12 +21,15 @@ export const BLOG_EMBEDS = [
 /** The two layouts: a light blog, and a dark one with transparent embeds. */
 export const BLOG_LAYOUTS = /** @type {const} */ (['light', 'dark']);
 
+/** The post that pastes the element snippets (with the light layout), beside the iframe posts. */
+export const BLOG_ELEMENT_POST = 'elements';
+
 const CONFIG = `baseURL = "/"
 relativeURLs = true
 disableKinds = ["taxonomy", "term", "RSS", "sitemap", "home", "section"]
 title = "A tutorial blog"
 [markup.goldmark.renderer]
-  unsafe = true   # raw HTML in Markdown: how a blog author pastes an <iframe>
+  unsafe = true   # raw HTML in Markdown: how a blog author pastes an <iframe> or <ik2d-scene>
 `;
 
 /** A post layout; `dark` also declares color-scheme: dark, as a dark site should. */
@@ -43,7 +48,7 @@ function layout(dark) {
 body { margin: 0; font: 18px/1.6 Georgia, serif; ${colours} }
 main { max-width: 640px; margin: 0 auto; padding: 1rem 0 110vh; } /* Room to scroll every embed away. */
 main > :not(iframe) { margin-left: 1rem; margin-right: 1rem; }
-iframe { margin: 1.5rem 0; }
+iframe, ik2d-scene { margin: 1.5rem 0; }
 </style>
 </head>
 <body>
@@ -101,9 +106,10 @@ ${paragraph(6)}
 /**
  * Writes the site and builds it with Hugo.
  * @param {string} folder An empty folder; the site goes to folder/site, the built pages to folder/public.
- * @param {Record<typeof BLOG_LAYOUTS[number], string[]>} snippets Per layout, the three snippets.
- * @returns {{public: string, paths: Record<typeof BLOG_LAYOUTS[number], string>}} The built site's
- *   folder and each post's path in it (e.g. "posts/light/").
+ * @param {Record<string, string[]>} snippets Per post (each of BLOG_LAYOUTS, and BLOG_ELEMENT_POST
+ *   if given), the three snippets in BLOG_EMBEDS order.
+ * @returns {{public: string, paths: Record<string, string>}} The built site's folder and each
+ *   post's path in it (e.g. "posts/light/").
  */
 export function buildBlog(folder, snippets) {
   const site = path.join(folder, 'site');
@@ -111,16 +117,18 @@ export function buildBlog(folder, snippets) {
   mkdirSync(path.join(site, 'content', 'posts'), { recursive: true });
   mkdirSync(path.join(site, 'layouts', '_default'), { recursive: true });
   writeFileSync(path.join(site, 'config.toml'), CONFIG);
+  for (const name of BLOG_LAYOUTS) writeFileSync(path.join(site, 'layouts', '_default', `${name}.html`), layout(name === 'dark'));
   /** @type {Record<string, string>} */
   const paths = {};
-  for (const name of BLOG_LAYOUTS) {
-    writeFileSync(path.join(site, 'layouts', '_default', `${name}.html`), layout(name === 'dark'));
-    writeFileSync(path.join(site, 'content', 'posts', `${name}.md`), post(`Three scenes, ${name}`, name, snippets[name]));
+  for (const [name, pasted] of Object.entries(snippets)) {
+    const layoutName = name === BLOG_ELEMENT_POST ? 'light' : name;
+    const title = name === BLOG_ELEMENT_POST ? 'Three scenes as elements' : `Three scenes, ${name}`;
+    writeFileSync(path.join(site, 'content', 'posts', `${name}.md`), post(title, layoutName, pasted));
     paths[name] = `posts/${name}/`;
   }
   const result = spawnSync('hugo', ['--source', site, '--destination', output, '--quiet'], { encoding: 'utf8' });
   if (result.error || result.status !== 0) {
     throw new Error(`hugo failed: ${result.error?.message ?? result.stderr}`);
   }
-  return { public: output, paths: /** @type {Record<typeof BLOG_LAYOUTS[number], string>} */ (paths) };
+  return { public: output, paths };
 }

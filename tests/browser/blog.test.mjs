@@ -1,9 +1,10 @@
 // blog.test.mjs: a real blog. The snippets are copied from the playground's Copy embed code dialog
-// (an arm with path=circle, a chain with readouts=1, a spider with play=click; light, and dark +
-// transparent), pasted into a Markdown post, built with Hugo (a light and a dark layout) and
-// served on 127.0.0.1 from the embeds' own origin and from another port. Read at 320, 390 (touch)
-// and 1200 px: the shape, a swipe scrolling the post, a drag from a handle and a tap, the theme and
-// transparency, reduced motion, and no console errors anywhere. In Chromium, Firefox and WebKit
+// (an arm with path=circle, a chain with readouts=1, a spider with play=click; iframes light, and
+// dark + transparent; and the <ik2d-scene> element with theme=auto), pasted into Markdown posts,
+// built with Hugo (a light and a dark layout) and served on 127.0.0.1 from the embeds' own origin
+// and (the iframes) from another port. Read at 320, 390 (touch) and 1200 px: the shape, a swipe
+// scrolling the post, a drag from a handle and a tap, the theme and transparency, reduced motion,
+// the element post's script and modules fetched once, and no console errors anywhere. In Chromium, Firefox and WebKit
 // (engines/index.mjs), each copying its own snippets; what an engine cannot do is skipped there,
 // with the reason. (Embeds scrolled out of view running no frames: power.test.mjs.)
 // Set IK2D_SHOTS=<folder> to keep a screenshot of every post at every width.
@@ -12,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { BLOG_EMBEDS, BLOG_LAYOUTS, buildBlog } from '../../scripts/lib/blog.mjs';
+import { BLOG_ELEMENT_POST, BLOG_EMBEDS, BLOG_LAYOUTS, buildBlog } from '../../scripts/lib/blog.mjs';
 import { getState, pixelAt } from './harness.mjs';
 import { assertNoProblems, forEachEngine, launchEngine, serveFolderFor, serveFor } from './engines/index.mjs';
 
@@ -26,15 +27,17 @@ const shots = process.env.IK2D_SHOTS;
  * @param {EnginePage} page
  * @param {string} url The playground's.
  * @param {typeof BLOG_EMBEDS[number]} embed
- * @param {'light' | 'dark'} theme
+ * @param {'light' | 'dark' | 'auto'} theme
+ * @param {'iframe' | 'element'} [kind]
  */
-async function copySnippet(page, url, embed, theme) {
+async function copySnippet(page, url, embed, theme, kind = 'iframe') {
   await page.goto(`${url}?${embed.query}`);
   await page.waitReady();
   await page.getByRole('button', { name: 'Copy embed code' }).click();
   const dialog = page.locator('#embed-dialog');
   await dialog.waitFor();
-  await dialog.getByRole('radio', { name: theme }).check();
+  await dialog.getByRole('radio', { name: kind }).check();
+  if (theme !== 'auto') await dialog.getByRole('radio', { name: theme }).check(); // auto: the default.
   if (theme === 'dark') await dialog.getByRole('switch', { name: /Transparent background/ }).check();
   if (embed.page.readouts) await dialog.getByRole('switch', { name: /Readouts in the embed/ }).check();
   if (embed.page.play) await dialog.getByRole('radio', { name: embed.page.play }).check();
@@ -63,15 +66,17 @@ forEachEngine({ launch: false }, ({ name, test }) => {
     engine = await launchEngine(name);
     const page = await engine.openPage(server.url, { clipboard: engine.can.readClipboard });
     /** @type {Record<string, string[]>} */
-    const snippets = { light: [], dark: [] };
+    const snippets = { light: [], dark: [], [BLOG_ELEMENT_POST]: [] };
     try {
       for (const theme of BLOG_LAYOUTS) {
         for (const embed of BLOG_EMBEDS) snippets[theme].push(await copySnippet(page, server.url, embed, theme));
       }
+      // The elements keep theme=auto: they follow the post's colours.
+      for (const embed of BLOG_EMBEDS) snippets[BLOG_ELEMENT_POST].push(await copySnippet(page, server.url, embed, 'auto', 'element'));
     } finally {
       await page.close();
     }
-    const built = buildBlog(folder, /** @type {any} */ (snippets));
+    const built = buildBlog(folder, snippets);
     postPaths = built.paths;
     other = await serveFolderFor(name, built.public);
   });
@@ -177,6 +182,56 @@ forEachEngine({ launch: false }, ({ name, test }) => {
         }
       });
     }
+  }
+
+  for (const width of [390, 1200]) {
+    test(`the element post at ${width} px: the <ik2d-scene> snippets pasted in Markdown and built by Hugo draw 4:3 across the column in the post's colours; the script and each .wasm are fetched once`, async () => {
+      // On the elements' own origin: from another, the host serving ik2d-element.js must send CORS
+      // headers, as for any module script (this test server sends none).
+      const page = await engine.openPage(postUrl(BLOG_ELEMENT_POST, 'same'), { waitReady: false, viewport: { width, height: 800 } });
+      try {
+        const count = await page.evaluate(() => document.querySelectorAll('ik2d-scene').length);
+        assert.equal(count, BLOG_EMBEDS.length, 'three elements in the post');
+        for (let i = 0; i < count; i++) {
+          await page.evaluate((n) => document.querySelectorAll('ik2d-scene')[n].scrollIntoView({ block: 'center' }), i);
+          await page.waitForFunction((n) => document.querySelectorAll('ik2d-scene')[n].shadowRoot?.querySelector('.frame')?.getAttribute('data-ready') === 'true', i);
+        }
+        await page.evaluate(() => scrollTo(0, 0));
+        const seen = await page.evaluate(() => [...document.querySelectorAll('ik2d-scene')].map((element) => {
+          const rect = element.getBoundingClientRect();
+          const frame = /** @type {HTMLElement} */ (element.shadowRoot?.querySelector('.frame'));
+          const state = /** @type {any} */ (element).getState();
+          return {
+            width: rect.width, height: rect.height, column: /** @type {Element} */ (element.parentElement).clientWidth,
+            theme: frame.dataset.theme, scene: state.scene, time: state.time,
+            play: !(/** @type {HTMLElement} */ (element.shadowRoot?.querySelector('.play-button'))).hidden,
+            readouts: element.shadowRoot?.querySelectorAll('[data-readout]').length ?? 0,
+          };
+        }));
+        for (const [i, box] of seen.entries()) {
+          assert.equal(box.scene, BLOG_EMBEDS[i].id);
+          assert.ok(Math.abs(box.width - box.column) <= 1, `${width}: element ${i} as wide as the column (${box.column}), got ${box.width}`);
+          assert.ok(Math.abs(box.height - (box.width * 3) / 4) <= 1, `${width}: element ${i} is 4:3, got ${box.width}×${box.height}`);
+          assert.equal(box.theme, 'light', `element ${i}: theme=auto follows the light post`);
+        }
+        assert.ok(seen[1].readouts > 0, 'readouts=1: the chain shows its readouts');
+        assert.equal(seen[2].play, true, 'play=click: the spider waits with a play control');
+        assert.equal(seen[2].time, 0);
+        const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+        const count_ = (file) => fetched.filter((name) => name.endsWith(file)).length;
+        assert.equal(count_('/ik2d-element.js'), 1, 'the script pasted three times is fetched once');
+        assert.equal(count_('/ik2d-core.wasm'), 1, 'the arm and the chain share ik2d-core.wasm');
+        assert.equal(count_('/ik2d-procedural.wasm'), 1, 'the spider fetches its module');
+        assert.equal(fetched.filter((name) => name.endsWith('.wasm')).length, 2, `no other module: ${fetched.filter((name) => name.endsWith('.wasm'))}`);
+        if (shots) {
+          mkdirSync(shots, { recursive: true });
+          writeFileSync(path.join(shots, `blog-${name}-elements-${width}.png`), await page.screenshot());
+        }
+        await assertNoProblems(page);
+      } finally {
+        await page.close();
+      }
+    });
   }
 
   for (const origin of /** @type {const} */ (['same', 'other'])) {

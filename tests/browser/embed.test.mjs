@@ -159,7 +159,7 @@ forEachEngine({}, ({ name, test, env }) => {
     });
   });
 
-  test('Copy embed code: a dialog whose choices shape a ready-to-paste <iframe>, copied as shown', async ({ engine, url }, t) => {
+  test('Copy embed code: a dialog whose choices shape a ready-to-paste <iframe> or <ik2d-scene>, copied as shown', async ({ engine, url }, t) => {
     await withPage(`?${ARM_QUERY}`, { clipboard: engine.can.readClipboard }, async (page) => {
       /** The snippet as the dialog shows it, and (where the engine can read it back) as the clipboard holds it. */
       const copy = async () => {
@@ -192,6 +192,12 @@ forEachEngine({}, ({ name, test, env }) => {
       assert.equal(snippet, `<iframe src="${url}embed.html?${ARM_QUERY.replace(/&/g, '&amp;')}&amp;theme=dark&amp;transparent=1`
         + '&amp;play=click&amp;readouts=1&amp;openLink=0" title="ik2d: Two-bone arm" '
         + `width="640" height="480" loading="lazy" style="${shape};color-scheme:dark"></iframe>`);
+      // The element, for a host that runs scripts: the same choices, as attributes.
+      await dialog.getByRole('radio', { name: 'element' }).check();
+      snippet = await copy();
+      const attributes = ARM_QUERY.replace(/^v=1&/, '').split('&').map((pair) => pair.replace('=', '="')).join('" ');
+      assert.equal(snippet, `<script type="module" src="${url}ik2d-element.js"></script>\n<ik2d-scene ${attributes}" `
+        + 'theme="dark" transparent="1" play="click" readouts="1" openLink="0"></ik2d-scene>');
       await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'hidden' });
       assert.deepEqual(await page.evaluate(() => { const { theme, play } = window.playground.getState(); return { theme, play }; }),

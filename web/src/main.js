@@ -19,7 +19,7 @@ import { PAGE_PARAMS, applyPageParams, defaultPage, pageParam, pageQuery } from 
 import { createPlayground } from './playground.js';
 import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js';
 import { loadSolver } from './solvers.js';
-import { copyText, embedSnippet, embedUrl, playgroundUrl } from './share.js';
+import { copyText, elementSnippet, embedSnippet, embedUrl, playgroundUrl } from './share.js';
 import { showNoticesIn } from './notices.js';
 
 /** How long the address bar waits for changes to settle before it is rewritten, in ms. */
@@ -137,8 +137,9 @@ function wireGifButton(api, button, prefix, status) {
 }
 
 /**
- * The Copy embed code dialog: the author picks the page params (theme, transparency, how it starts,
- * readouts, the link out) and copies the snippet, which follows every choice.
+ * The Copy embed code dialog: the author picks an iframe or the <ik2d-scene> element and the page
+ * params (theme, transparency, how it starts, readouts, the link out) and copies the snippet, which
+ * follows every choice. The kind picked stays picked while the page is open.
  * @param {import('./playground.js').Playground} api
  * @param {() => string} linkQuery The current link query (scene and page params).
  * @param {import('./scenes/index.js').SceneDefinition[]} scenes
@@ -151,11 +152,18 @@ function openEmbedDialog(api, linkQuery, scenes) {
   let choices = applyPageParams(defaultPage(), Object.fromEntries(PAGE_PARAMS.map((spec) => [spec.name, state[spec.name]]))).page;
   const sceneQuery = linkQuery().split('&').filter((part) => !pageParam(decodeURIComponent(part.split('=')[0]))).join('&');
   const title = `ik2d: ${scenes.find((s) => s.id === state.scene)?.title ?? 'playground'}`;
+  const kind = /** @type {HTMLFieldSetElement} */ (byId('embed-kind'));
   const show = () => {
     const shared = pageQuery(choices);
+    const query = shared ? `${sceneQuery}&${shared}` : sceneQuery;
+    if (/** @type {HTMLInputElement | null} */ (kind.querySelector('input:checked'))?.value === 'element') {
+      code.value = elementSnippet({ script: new URL('ik2d-element.js', location.href).href, query });
+      return;
+    }
     const colorScheme = choices.transparent ? { light: 'light', dark: 'dark', auto: 'light dark' }[choices.theme] : undefined;
-    code.value = embedSnippet({ src: embedUrl(shared ? `${sceneQuery}&${shared}` : sceneQuery, location.href), title, colorScheme });
+    code.value = embedSnippet({ src: embedUrl(query, location.href), title, colorScheme });
   };
+  kind.onchange = show;
   const controls = buildControls(byId('embed-options'), PAGE_PARAMS, (name, value) => {
     choices = applyPageParams(choices, { [name]: value }).page;
     show();

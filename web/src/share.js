@@ -1,6 +1,7 @@
 /**
- * Sharing: the URLs a scene is shared under (the playground and the embed view), the `<iframe>`
- * snippet for a blog post, and copying either to the clipboard with a visible fallback.
+ * Sharing: the URLs a scene is shared under (the playground and the embed view), the snippets a
+ * blog post pastes (an `<iframe>`, or the `<ik2d-scene>` element and its script), and copying
+ * either to the clipboard with a visible fallback.
  *
  * Every URL is built relative to the current page, so dist/ works from any host and sub-path:
  * `index.html` (the playground) and `embed.html` (the embed view) sit side by side.
@@ -56,6 +57,23 @@ export function embedSnippet({ src, title, width = EMBED_SIZE.width, height = EM
     + (colorScheme ? `;color-scheme:${colorScheme}` : '');
   return `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(title)}" `
     + `width="${width}" height="${height}" loading="lazy" style="${style}"></iframe>`;
+}
+
+/**
+ * The `<ik2d-scene>` snippet a blog post pastes where the host runs its scripts: the module script
+ * that defines the element, then the element with each link key of `query` as an attribute of the
+ * same name (`v` left out while it is 1, the version a link without it is read as). Pasted more
+ * than once on a page, the script still runs once. Like the iframe, 4:3 across the column.
+ * It is text to copy, never inserted into this page.
+ * @param {{script: string, query: string}} options `script`: the absolute URL of ik2d-element.js;
+ *   `query`: a link query without "?" (formatLink() and pageQuery()).
+ * @returns {string}
+ */
+export function elementSnippet({ script, query }) {
+  const attributes = [...new URLSearchParams(query)]
+    .filter(([key, value]) => !(key === 'v' && value === '1'))
+    .map(([key, value]) => ` ${key}="${escapeAttribute(value)}"`).join('');
+  return `<script type="module" src="${escapeAttribute(script)}"></script>\n<ik2d-scene${attributes}></ik2d-scene>`;
 }
 
 /**

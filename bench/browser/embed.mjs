@@ -1,20 +1,25 @@
-// embed.mjs: the load part of `npm run bench` (`--only embed`): a blog post with three embeds (the
+// embed.mjs: the load part of `npm run bench` (`--only embed`): a blog post with three scenes (the
 // Hugo site of scripts/lib/blog.mjs, light layout: an arm with path=circle, a chain with
-// readouts=1, a spider with play=click), served with dist/ from one 127.0.0.1 origin the way a
-// static host serves it (gzip, ETag, Cache-Control: max-age=600, like GitHub Pages), opened in headless
-// Chromium at 1200×4000 (the whole post in view, so every embed loads at once). Measures, never
+// readouts=1, a spider with play=click), pasted once as three iframes and once as three
+// <ik2d-scene> elements, each post served with dist/ from one 127.0.0.1 origin the way a static
+// host serves it (gzip, ETag, Cache-Control: max-age=600, like GitHub Pages), opened in headless
+// Chromium at 1200×4000 (the whole post in view, so every scene loads at once). Measures, never
 // asserts.
 //
 //   node bench/browser/embed.mjs [--quick]
 //
-// Per round, a fresh browser context (an empty cache: "cold"), then the same post again in that
-// context ("cached"):
-// - first frame, ms: from the post's navigation start until each embed's 'ik2d:ready' message
-//   (sent right after its first frame is drawn), as the host page's performance.now(); the last
-//   of the three is the post's time to all three first frames.
+// Per round, for each post in turn (the order alternating round by round), a fresh browser
+// context (an empty cache: "cold"), then the same post again in that context ("cached"):
+// - first frame, ms: from the post's navigation start until each scene's first frame (an iframe's
+//   'ik2d:ready' message, an element's `load` event: both sent right after it is drawn), as the
+//   host page's performance.now(); the last of the three is the post's time to all three.
 // - bytes: what went over the wire (CDP Network encodedDataLength: headers and compressed bodies,
-//   nothing for a cache hit), the post and the three embeds together; and how many JS and WASM
-//   files each embed loads.
+//   nothing for a cache hit), the post and its scenes together; requests, cache hits included.
+// - memory (cold only): the proportional set size (PSS, /proc/PID/smaps_rollup) of every process
+//   of the browser with the post open and its three first frames drawn, less the same with a
+//   blank page open in a fresh context just before; and the JS heap in use in the post's
+//   renderer (CDP Performance.getMetrics, after a garbage collection). WebAssembly memories are
+//   outside the JS heap: the PSS holds them.
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -22,10 +27,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
-import { BLOG_EMBEDS, buildBlog } from '../../scripts/lib/blog.mjs';
+import { BLOG_ELEMENT_POST, BLOG_EMBEDS, buildBlog } from '../../scripts/lib/blog.mjs';
 import { distDir } from '../../scripts/build.mjs';
 import { launchBrowser } from '../../tests/browser/harness.mjs';
-import { embedSnippet, embedUrl } from '../../web/src/share.js';
+import { elementSnippet, embedSnippet, embedUrl } from '../../web/src/share.js';
+import { median } from '../node/numbers.mjs';
 
 /** What a static host sends: gzip (files compressed ahead, as served), an ETag, ten minutes of max-age. */
 const CACHING = { etag: true, maxAge: 600, gzip: true };
@@ -79,102 +85,180 @@ async function serve(scratch) {
 }
 
 /**
- * Opens the post once in a page and measures it.
+ * The processes of the Chromium that Playwright launched last: its browser process (started with
+ * --remote-debugging-pipe) and every descendant (renderers, GPU, utilities), by pid.
+ * @param {Set<number>} before Chromium browser pids that ran before the launch (not ours).
+ */
+function browserProcesses(before) {
+  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+  /** @type {Map<number, number>} */
+  const parent = new Map();
+  /** @type {number[]} */
+  const roots = [];
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parent.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      if (!before.has(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--remote-debugging-pipe')) roots.push(pid);
+    } catch { /* Gone meanwhile. */ }
+  }
+  const ours = new Set(roots);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, ppid] of parent) {
+      if (!ours.has(pid) && ours.has(ppid)) {
+        ours.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return ours;
+}
+
+/** Chromium browser processes running now (another run's, not to be counted). */
+function chromiumRoots() {
+  return new Set(readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--remote-debugging-pipe');
+    } catch {
+      return false;
+    }
+  }));
+}
+
+/**
+ * The PSS of a set of processes, bytes.
+ * @param {Set<number>} pids
+ */
+function pss(pids) {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const kb = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+      if (kb) total += Number(kb[1]) * 1024;
+    } catch { /* Gone meanwhile. */ }
+  }
+  return total;
+}
+
+/**
+ * Opens a post once in a page and measures it.
  * @param {import('playwright-core').BrowserContext} context
  * @param {string} url
+ * @param {{memory?: () => number}} [options] `memory`: the browser's PSS now, to read once the
+ *   post's first frames are drawn.
  */
-async function measure(context, url) {
+async function measure(context, url, { memory } = {}) {
   const page = await context.newPage();
   const session = await context.newCDPSession(page);
   await session.send('Network.enable');
-  /** @type {Map<string, {url: string, frame: string}>} */
+  /** @type {Map<string, string>} */
   const requests = new Map();
-  /** @type {{url: string, frame: string, bytes: number}[]} */
+  /** @type {{url: string, bytes: number}[]} */
   const finished = [];
-  session.on('Network.requestWillBeSent', (event) => requests.set(event.requestId, { url: event.request.url, frame: event.frameId ?? '' }));
+  session.on('Network.requestWillBeSent', (event) => requests.set(event.requestId, event.request.url));
   session.on('Network.loadingFinished', (event) => {
     const request = requests.get(event.requestId);
-    if (request) finished.push({ ...request, bytes: event.encodedDataLength });
+    if (request) finished.push({ url: request, bytes: event.encodedDataLength });
   });
   await page.goto(url);
   await page.waitForFunction(() => /** @type {any} */ (window).__ready?.length === 3, null, { timeout: 30000 });
   await page.waitForTimeout(300); // Late requests (none expected) would still be counted.
   const ready = await page.evaluate(() => /** @type {any} */ (window).__ready);
-  await page.close();
-  const total = finished.reduce((sum, r) => sum + r.bytes, 0);
-  // The JS and WASM each embed (a frame of its own) asked for, by scene.
-  const code = finished.filter((r) => /\.(js|wasm)$/.test(new URL(r.url).pathname) && !r.url.includes('/blog/'));
-  /** @type {Record<string, {files: number}>} */
-  const perEmbed = {};
-  for (const frame of new Set(code.map((r) => r.frame))) {
-    const own = code.filter((r) => r.frame === frame);
-    const scene = own.map((r) => /scenes\/(arm|chain|spider|stress)\.js/.exec(r.url)?.[1]).find(Boolean) ?? '?';
-    perEmbed[scene] = { files: own.length };
+  /** @type {{pss: number, heap: number} | undefined} */
+  let used;
+  if (memory) {
+    await session.send('HeapProfiler.collectGarbage');
+    await session.send('Performance.enable');
+    const { metrics } = await session.send('Performance.getMetrics');
+    used = { pss: memory(), heap: metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? NaN };
   }
+  await page.close();
+  const wasm = finished.filter((r) => new URL(r.url).pathname.endsWith('.wasm')).map((r) => new URL(r.url).pathname);
   return {
     firstFrames: ready.map((/** @type {{t: number}} */ r) => r.t).sort((a, b) => a - b),
-    total,
+    total: finished.reduce((sum, r) => sum + r.bytes, 0),
     requests: finished.length,
-    perEmbed,
+    wasm,
+    used,
   };
 }
 
-/** @param {number[]} values */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 /**
- * Runs the load benchmark and prints a markdown table.
+ * Runs the load benchmark and prints markdown tables.
  * @param {{quick?: boolean}} [options]
  */
 export async function runEmbedLoad({ quick = false } = {}) {
   const folder = mkdtempSync(path.join(tmpdir(), 'ik2d-bench-blog-'));
   // The server's URL goes into the snippets, so it starts before the blog is built.
   const server = await serve(folder);
+  const others = chromiumRoots();
   const browser = await launchBrowser();
+  const processes = browserProcesses(others);
+  const browserPss = () => pss(browserProcesses(others));
   try {
-    const snippets = BLOG_EMBEDS.map((embed) => {
-      const query = [embed.query, 'theme=light', ...Object.entries(embed.page).map(([k, v]) => `${k}=${v}`)].join('&');
-      return embedSnippet({ src: embedUrl(query, server.url), title: `ik2d: ${embed.title}` });
-    });
-    const built = buildBlog(folder, { light: snippets, dark: snippets });
-    server.serveBlog(built.public); // Under /blog/, on the embeds' own origin.
-    const postUrl = `${server.url}blog/${built.paths.light}`;
+    if (processes.size === 0) throw new Error('the launched Chromium\'s processes were not found in /proc');
+    const queries = BLOG_EMBEDS.map((embed) => [embed.query, 'theme=light', ...Object.entries(embed.page).map(([k, v]) => `${k}=${v}`)].join('&'));
+    const iframes = BLOG_EMBEDS.map((embed, i) => embedSnippet({ src: embedUrl(queries[i], server.url), title: `ik2d: ${embed.title}` }));
+    const script = new URL('ik2d-element.js', server.url).href;
+    const elements = queries.map((query) => elementSnippet({ script, query }));
+    const built = buildBlog(folder, { light: iframes, [BLOG_ELEMENT_POST]: elements });
+    server.serveBlog(built.public); // Under /blog/, on the scenes' own origin.
+    const posts = /** @type {const} */ ({ iframes: `${server.url}blog/${built.paths.light}`, elements: `${server.url}blog/${built.paths[BLOG_ELEMENT_POST]}` });
     const rounds = quick ? 3 : 7;
-    /** @type {Record<'cold' | 'cached', Awaited<ReturnType<typeof measure>>[]>} */
-    const runs = { cold: [], cached: [] };
+    /** @typedef {Awaited<ReturnType<typeof measure>>} Run */
+    /** @type {Record<keyof typeof posts, {cold: Run[], cached: Run[], blank: number[]}>} */
+    const runs = { iframes: { cold: [], cached: [], blank: [] }, elements: { cold: [], cached: [], blank: [] } };
     for (let round = 0; round < rounds; round += 1) {
-      const context = await browser.newContext({ viewport: { width: 1200, height: 4000 } });
-      await context.addInitScript(() => {
-        /** @type {any} */ (window).__ready = [];
-        addEventListener('message', (event) => {
-          if (event.data?.type === 'ik2d:ready') /** @type {any} */ (window).__ready.push({ t: performance.now() });
+      const order = /** @type {Array<keyof typeof posts>} */ (round % 2 ? ['elements', 'iframes'] : ['iframes', 'elements']);
+      for (const kind of order) {
+        // The browser with a blank page, in a fresh context of its own, as the baseline.
+        const empty = await browser.newContext();
+        const blank = await empty.newPage();
+        await blank.goto('about:blank');
+        await blank.waitForTimeout(300);
+        runs[kind].blank.push(browserPss());
+        await empty.close();
+        const context = await browser.newContext({ viewport: { width: 1200, height: 4000 } });
+        await context.addInitScript(() => {
+          /** @type {any} */ (window).__ready = [];
+          // An iframe says it has drawn by a message; an element by its `load` event (which does
+          // not bubble, and a `load` never reaches the window: caught on the document on its way down).
+          addEventListener('message', (event) => {
+            if (event.data?.type === 'ik2d:ready') /** @type {any} */ (window).__ready.push({ t: performance.now() });
+          });
+          document.addEventListener('load', (event) => {
+            if (/** @type {Element} */ (event.target).localName === 'ik2d-scene') /** @type {any} */ (window).__ready.push({ t: performance.now() });
+          }, true);
         });
-      });
-      runs.cold.push(await measure(context, postUrl));
-      runs.cached.push(await measure(context, postUrl));
-      await context.close();
+        runs[kind].cold.push(await measure(context, posts[kind], { memory: browserPss }));
+        runs[kind].cached.push(await measure(context, posts[kind]));
+        await context.close();
+      }
     }
     const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-    console.log(`Post: ${postUrl.replace(server.url, '/')} (3 embeds), ${rounds} rounds, medians.\n`);
-    console.log('| load | first embed\'s first frame | all three first frames | bytes transferred | requests (cache hits too) |');
-    console.log('|---|---|---|---|---|');
-    for (const kind of /** @type {const} */ (['cold', 'cached'])) {
-      const r = runs[kind];
-      console.log(`| ${kind} | ${median(r.map((x) => x.firstFrames[0])).toFixed(0)} ms | ${median(r.map((x) => x.firstFrames[2])).toFixed(0)} ms `
-        + `| ${kb(median(r.map((x) => x.total)))} | ${median(r.map((x) => x.requests))} |`);
+    const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+    console.log(`The same post (3 scenes) as iframes and as elements, ${rounds} rounds in alternating order, medians.\n`);
+    console.log('| post | load | first scene\'s first frame | all three first frames | bytes transferred | requests (cache hits too) | .wasm fetched |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const kind of /** @type {const} */ (['iframes', 'elements'])) {
+      for (const load of /** @type {const} */ (['cold', 'cached'])) {
+        const r = runs[kind][load];
+        console.log(`| ${kind} | ${load} | ${median(r.map((x) => x.firstFrames[0])).toFixed(0)} ms | ${median(r.map((x) => x.firstFrames[2])).toFixed(0)} ms `
+          + `| ${kb(median(r.map((x) => x.total)))} | ${median(r.map((x) => x.requests))} | ${median(r.map((x) => x.wasm.length))} |`);
+      }
     }
-    // Bytes per embed are not told apart: the three load at once and share the cache, so whichever
-    // asks first for a shared file (ik2d.wasm) pays for it.
-    console.log('\nJS and WASM files each embed loads (its scene\'s modules only):\n');
-    console.log('| embed | files |');
-    console.log('|---|---|');
-    for (const scene of Object.keys(runs.cold[0].perEmbed).sort()) {
-      const rows = runs.cold.map((x) => x.perEmbed[scene]).filter(Boolean);
-      console.log(`| ${scene} | ${median(rows.map((x) => x.files))} |`);
+    console.log('\nMemory with the post open, cold (medians):\n');
+    console.log('| post | browser PSS above a blank page | JS heap in use |');
+    console.log('|---|---|---|');
+    for (const kind of /** @type {const} */ (['iframes', 'elements'])) {
+      const { cold, blank } = runs[kind];
+      console.log(`| ${kind} | ${mb(median(cold.map((x, i) => (x.used?.pss ?? NaN) - blank[i])))} | ${mb(median(cold.map((x) => x.used?.heap ?? NaN)))} |`);
     }
+    const ratio = (f) => (median(runs.iframes.cold.map(f)) / median(runs.elements.cold.map(f))).toFixed(2);
+    console.log(`\nIframes ÷ elements, cold: all three first frames ${ratio((x) => x.firstFrames[2])}×, bytes ${ratio((x) => x.total)}×, `
+      + `memory ${(median(runs.iframes.cold.map((x, i) => (x.used?.pss ?? NaN) - runs.iframes.blank[i])) / median(runs.elements.cold.map((x, i) => (x.used?.pss ?? NaN) - runs.elements.blank[i]))).toFixed(2)}×.`);
   } finally {
     await browser.close();
     await server.close();

@@ -8,7 +8,8 @@
 //   4. browser: the playground's stress scene and the creature scene's crowds in headless Chromium
 //      (bench/browser/stress.mjs, bench/browser/creatures.mjs);
 //   5. payload: gzipped size of what a page downloads;
-//   6. embed: a Hugo blog post with three embeds, time to first frame and bytes, cold and cached
+//   6. embed: a Hugo blog post with three iframes against the same with three elements: time to
+//      first frame, bytes and memory, cold and cached
 //      (bench/browser/embed.mjs).
 //   npm run bench [-- --quick] [-- --only native,node,creatures,browser,payload,embed]
 import { execFileSync } from 'node:child_process';
@@ -107,7 +108,7 @@ try {
   }
   if (wanted('payload')) payload();
   if (wanted('embed')) {
-    console.log('\n## Embeds in a blog post: load (bench/browser/embed.mjs)\n');
+    console.log('\n## Embeds in a blog post, iframes and elements: load (bench/browser/embed.mjs)\n');
     const { runEmbedLoad } = await import(pathToFileURL(path.join(repoRoot, 'bench', 'browser', 'embed.mjs')).href);
     await runEmbedLoad({ quick });
   }

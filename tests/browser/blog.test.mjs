@@ -185,10 +185,12 @@ forEachEngine({ launch: false }, ({ name, test }) => {
   }
 
   for (const width of [390, 1200]) {
-    test(`the element post at ${width} px: the <ik2d-scene> snippets pasted in Markdown and built by Hugo draw 4:3 across the column in the post's colours; the script and each .wasm are fetched once`, async () => {
+    test(`the element post at ${width} px: the <ik2d-scene> snippets pasted in Markdown and built by Hugo draw 4:3 across the column in the post's colours; the script and each .wasm are fetched once${width === 1200 ? '; out of view, no frames; a changed attribute fires statechange, a bad one shows a notice' : ''}`, async (_, t) => {
+      const wide = Math.max(width, engine.minWidth);
+      if (wide !== width) t.diagnostic(`${name}: ${wide} px wide, the narrowest its window can be`);
       // On the elements' own origin: from another, the host serving ik2d-element.js must send CORS
       // headers, as for any module script (this test server sends none).
-      const page = await engine.openPage(postUrl(BLOG_ELEMENT_POST, 'same'), { waitReady: false, viewport: { width, height: 800 } });
+      const page = await engine.openPage(postUrl(BLOG_ELEMENT_POST, 'same'), { waitReady: false, viewport: { width: wide, height: 800 } });
       try {
         const count = await page.evaluate(() => document.querySelectorAll('ik2d-scene').length);
         assert.equal(count, BLOG_EMBEDS.length, 'three elements in the post');
@@ -225,7 +227,36 @@ forEachEngine({ launch: false }, ({ name, test }) => {
         assert.equal(fetched.filter((name) => name.endsWith('.wasm')).length, 2, `no other module: ${fetched.filter((name) => name.endsWith('.wasm'))}`);
         if (shots) {
           mkdirSync(shots, { recursive: true });
-          writeFileSync(path.join(shots, `blog-${name}-elements-${width}.png`), await page.screenshot());
+          await page.evaluate(() => document.querySelectorAll('ik2d-scene')[1].scrollIntoView({ block: 'center' }));
+          await wait(300);
+          writeFileSync(path.join(shots, `blog-${name}-elements-${wide}.png`), await page.screenshot());
+          await page.evaluate(() => scrollTo(0, 0));
+        }
+        if (width === 1200) {
+          // Out of view (the post at its top): the arm on its circle runs no frames.
+          const armFrames = () => page.evaluate(() => /** @type {any} */ (document.querySelector('ik2d-scene')).stats().page.frames);
+          await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+          await wait(300);
+          const away = await armFrames();
+          await wait(800);
+          assert.equal(await armFrames(), away, 'scrolled away, the arm ran no frames');
+          // An attribute the host changes: the scene follows and says so; a bad one, a notice and no change.
+          await page.evaluate(() => {
+            const chain = /** @type {any} */ (document.querySelectorAll('ik2d-scene')[1]);
+            /** @type {any} */ (window).changes = [];
+            chain.addEventListener('statechange', (/** @type {CustomEvent} */ event) => /** @type {any} */ (window).changes.push(event.detail.params.bones));
+            chain.scrollIntoView({ block: 'center' });
+            chain.setAttribute('bones', '9');
+          });
+          await page.waitForFunction(() => /** @type {any} */ (window).changes.includes(9));
+          await page.evaluate(() => document.querySelectorAll('ik2d-scene')[1].setAttribute('bones', 'many'));
+          await page.waitForFunction(() => !(/** @type {HTMLElement} */ (document.querySelectorAll('ik2d-scene')[1].shadowRoot?.querySelector('.notices'))).hidden);
+          const after = await page.evaluate(() => ({
+            bones: /** @type {any} */ (document.querySelectorAll('ik2d-scene')[1]).getState().params.bones,
+            notice: document.querySelectorAll('ik2d-scene')[1].shadowRoot?.querySelector('.notice-list')?.textContent,
+          }));
+          assert.equal(after.bones, 9, 'a bad attribute changes nothing');
+          assert.match(after.notice ?? '', /^Ignored bones=many/);
         }
         await assertNoProblems(page);
       } finally {

@@ -39,12 +39,10 @@ export async function buildReactHost({ project } = {}) {
   const { build, createLogger } = await import('vite');
   /** @type {string[]} */
   const warnings = [];
+  // Kept for the caller, not printed: they would fill every test run's output.
   const logger = createLogger('warn');
-  const warn = logger.warn;
-  logger.warn = (message, options) => {
-    warnings.push(message);
-    warn(message, options);
-  };
+  logger.warn = (message) => { warnings.push(message); };
+  logger.warnOnce = (message) => { if (!warnings.includes(message)) warnings.push(message); };
   const dist = path.join(project, 'dist');
   await build({
     root: project,
@@ -60,5 +58,6 @@ export async function buildReactHost({ project } = {}) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { dist, warnings } = await buildReactHost({ project: path.join(repoRoot, 'build', 'hosts', 'react') });
-  console.log(`${dist}${warnings.length ? ` (${warnings.length} warnings)` : ''}`);
+  for (const warning of warnings) console.warn(warning);
+  console.log(dist);
 }

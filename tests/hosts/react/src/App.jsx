@@ -105,7 +105,7 @@ export function App({ dark: darkAtFirst = false }) {
       </section>
 
       <p className="status" id="loads">
-        Loaded: {Object.entries(loads).map(([id, count]) => `${id} ${count}×`).join(', ') || 'none yet'}
+        Loaded: {['chain', 'arm', 'rope'].filter((id) => loads[id]).map((id) => `${id} ${loads[id]}×`).join(', ') || 'none yet'}
       </p>
     </main>
   );

@@ -4,7 +4,6 @@
 // TypeScript against them, and bundles pages with esbuild and with Vite that load in headless
 // Chromium with the WASM found (only the light module's, for a page that imports `ik2d/core`).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -14,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { MODULES } from '../../scripts/lib/modules.mjs';
 import { launchBrowser } from '../browser/harness.mjs';
+import { installTarball, packTarball, run } from './install.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
@@ -21,15 +21,6 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'ik2d-npm-'));
 const project = path.join(work, 'app');
 /** @type {{size: number, files: {path: string}[], filename: string}} */
 let packed;
-
-/** Runs a command; its output is shown only when it fails. */
-function run(command, args, cwd) {
-  try {
-    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  } catch (error) {
-    throw new Error(`${command} ${args.join(' ')} failed:\n${error.stdout}\n${error.stderr}`);
-  }
-}
 
 /** The page each bundler builds: it loads `specifier` from the package and shows a solve. */
 const pageScript = (specifier = 'ik2d') => `import createIK2D from '${specifier}';
@@ -41,11 +32,10 @@ document.documentElement.dataset.done = 'true';
 
 before(() => {
   assert.ok(existsSync(path.join(repoRoot, 'dist', 'ik2d.wasm')), 'dist/ is built (npm run build)');
-  // --ignore-scripts: dist/ is built already (prepack builds it for people who run npm pack).
-  packed = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], repoRoot))[0];
+  packed = packTarball(work);
   mkdirSync(project);
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-  run('npm', ['install', '--no-audit', '--no-fund', '--offline', path.join(work, packed.filename)], project);
+  installTarball(project, path.join(work, packed.filename));
 });
 after(() => rmSync(work, { recursive: true, force: true }));
 

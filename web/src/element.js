@@ -10,7 +10,8 @@
  * - Every link key is an attribute of the same name (case does not matter: `openlink` is
  *   `openLink`), read as a link is (link.js): a bad value shows a plain-text notice in the element
  *   and changes nothing else. A changed attribute changes the scene; a removed one goes back to
- *   its default. Attributes every element has (class, id, style, data-*, aria-*...) are not link keys.
+ *   its default. Attributes every element has (class, id, style, data-*, aria-*...) are not link
+ *   keys, nor is `playground`: where shareLink() and "Open in playground" lead (playgroundAddress()).
  * - The page state the embed keeps on <html> (data-theme, data-paused...) is on the element's
  *   frame in its shadow root; theme=auto follows the host page's color-scheme (hostScheme()).
  * - Events: `load` once the first frame is drawn; `statechange` (detail: getState()) when what a
@@ -27,7 +28,6 @@ import { PAGE_PARAMS } from './page-params.js';
 import { createPlayground } from './playground.js';
 import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js';
 import { describeValue, formatNumber } from './settings.js';
-import { playgroundUrl } from './share.js';
 import { loadSolver } from './solvers.js';
 import { showNoticesIn } from './notices.js';
 
@@ -48,9 +48,33 @@ const GLOBAL_ATTRIBUTES = new Set([
   'spellcheck', 'style', 'tabindex', 'title', 'translate', 'writingsuggestions',
 ]);
 
+/**
+ * The element's own attributes, not link keys: `playground`, the address of the playground that
+ * shareLink() and "Open in playground" lead to (by default index.html beside ik2d-element.js; a
+ * bundler moves the script among the app's files, so a bundled app names it).
+ */
+const OWN_ATTRIBUTES = new Set(['playground']);
+
 /** @param {string} name An attribute's name: whether it can be a link key. */
 function isLinkAttribute(name) {
-  return !GLOBAL_ATTRIBUTES.has(name) && !/^(data-|aria-|on)/.test(name);
+  return !GLOBAL_ATTRIBUTES.has(name) && !OWN_ATTRIBUTES.has(name) && !/^(data-|aria-|on)/.test(name);
+}
+
+/**
+ * The playground's address for an element: its `playground` attribute read as a URL (relative to
+ * the host page), if it is an http(s) one; otherwise index.html beside ik2d-element.js.
+ * @param {string | null} attribute
+ * @returns {{url: URL, notice: string | null}}
+ */
+export function playgroundAddress(attribute) {
+  const fallback = new URL('index.html', SITE);
+  if (attribute === null) return { url: fallback, notice: null };
+  let url = null;
+  try {
+    url = new URL(attribute, document.baseURI);
+  } catch { /* Not a URL: said below. */ }
+  if (url && (url.protocol === 'http:' || url.protocol === 'https:')) return { url, notice: null };
+  return { url: fallback, notice: `Ignored playground=${describeValue(attribute)}: must be an http(s) address` };
 }
 
 
@@ -212,7 +236,7 @@ export class Ik2dSceneElement extends HTMLElement {
     this.#root.append(markup());
     this.#frame = /** @type {HTMLElement} */ (this.#root.querySelector('.frame'));
     const open = /** @type {HTMLAnchorElement} */ (this.#root.querySelector('.open-playground'));
-    open.setAttribute('href', new URL('index.html', SITE).href);
+    open.setAttribute('href', playgroundAddress(this.getAttribute('playground')).url.href);
     // The scene moves by itself between two changes (a chain's pose on its path): the link is
     // brought up to date as it is followed.
     for (const type of ['pointerdown', 'focus', 'click']) open.addEventListener(type, () => this.#updateLink());
@@ -320,7 +344,13 @@ export class Ik2dSceneElement extends HTMLElement {
       console.error(error);
       return;
     }
+    const address = playgroundAddress(this.getAttribute('playground'));
+    if (address.notice) notices.push(address.notice);
     this.#showNotices(notices);
+    // apply() reported a change, which is the element's first state, not a change of it: no
+    // statechange for it (a chain on its path would otherwise report its pose once it moved).
+    clearTimeout(this.#timer);
+    this.#timer = 0;
     this.#lastLink = this.#playground.api.shareLink();
     this.#part('fatal').hidden = true;
     this.#updateLink();
@@ -378,12 +408,18 @@ export class Ik2dSceneElement extends HTMLElement {
 
   /** @param {import('./playground.js').Playground} api */
   #playgroundLink(api) {
-    return playgroundUrl(new URL(api.shareLink()).search.slice(1), SITE, true);
+    return new URL(`?${new URL(api.shareLink()).search.slice(1)}`, playgroundAddress(this.getAttribute('playground')).url).href;
   }
 
   /** @param {MutationRecord[]} records */
   #attributesChanged(records) {
-    const names = [...new Set(records.map((record) => /** @type {string} */ (record.attributeName)))].filter(isLinkAttribute);
+    const all = [...new Set(records.map((record) => /** @type {string} */ (record.attributeName)))];
+    if (all.includes('playground') && this.#playground) {
+      const { notice } = playgroundAddress(this.getAttribute('playground'));
+      this.#updateLink();
+      if (notice) this.#showNotices([notice]);
+    }
+    const names = all.filter(isLinkAttribute);
     if (names.length === 0) return;
     if (!this.#playground) {
       // Read when it starts; a removed element starts from its attributes now, not its old state.

@@ -4,7 +4,8 @@
 // element's `on…` prop: `onstatechange` for `statechange`); a ref calls the element's methods; and
 // the rope is rendered only while its box is ticked (unmounted, it frees its scene; mounted again,
 // it starts afresh). The elements' own "Open in playground" link is hidden (openLink="0"): bundled,
-// it would point at this app's page; the Share link button shows the scene's link instead.
+// the element cannot know where a playground is served (an app that serves one names it with the
+// `playground` attribute); the Share link button shows the scene's link instead.
 import { useEffect, useRef, useState } from 'react';
 
 const METHODS = [['ccd', 'CCD'], ['fabrik', 'FABRIK'], ['dls', 'DLS']];

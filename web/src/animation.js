@@ -25,6 +25,7 @@
  * real time (it takes `seconds` to make) and is not the same bytes twice.
  */
 
+import { artFor, drawBoneArt } from './bone-art.js';
 import { drawBackdrop } from './draw.js';
 import { FIXED_RATE } from './loop.js';
 import { applyPageParams, defaultPage } from './page-params.js';
@@ -192,8 +193,9 @@ function pause() {
  * @param {SceneDefinition} definition
  * @param {unknown} solver The scene's started WebAssembly module.
  * @param {Record<string, unknown>} partial parseLink()'s partial (page params are left out here).
+ * @param {readonly import('./bone-art.js').BoneArt[]} art The author's pictures on the bones.
  */
-function startScene(definition, solver, partial) {
+function startScene(definition, solver, partial, art) {
   const scene = definition.create(solver);
   /** @type {Settings} */
   let settings = defaultSettings(definition);
@@ -251,7 +253,14 @@ function startScene(definition, solver, partial) {
       view.setCamera(scene.camera ? scene.camera() : { x: 0, y: 0 });
       const ctx = view.begin();
       drawBackdrop(ctx, view, theme, definition.gridSpacing, definition.axes ?? true);
-      scene.draw(ctx, view, theme, settings, { active: null, hover: null });
+      /** @type {import('./scenes/index.js').DrawUi} */
+      const ui = { active: null, hover: null };
+      const shown = artFor(art, definition.id);
+      if (shown.length && scene.bones) {
+        const bones = scene.bones(settings);
+        ui.drawArt = (only) => drawBoneArt(ctx, view, bones, shown, only);
+      }
+      scene.draw(ctx, view, theme, settings, ui);
       return ctx;
     },
     dispose: () => scene.dispose(),
@@ -285,9 +294,10 @@ function loadEncoder() {
  * @param {unknown} job.solver
  * @param {Record<string, unknown>} job.partial The link's partial state (parseLink()).
  * @param {Theme} job.theme The theme the page shows.
+ * @param {readonly import('./bone-art.js').BoneArt[]} [job.art] The author's pictures on the bones.
  * @returns {Promise<Blob>}
  */
-export async function recordAnimation({ options, definition, solver, partial, theme }) {
+export async function recordAnimation({ options, definition, solver, partial, theme, art = [] }) {
   const { format, seconds, fps, width, height, period, signal, onProgress } = options;
   throwIfAborted(signal);
   if (format === 'webm' && !canRecordWebm()) {
@@ -301,7 +311,7 @@ export async function recordAnimation({ options, definition, solver, partial, th
   const view = createFixedView(canvas, definition.world, width, height);
   // GIF frames are opaque: the theme's background under a transparent page's drawing.
   const opaque = { ...theme, backdrop: theme.background };
-  const sim = startScene(definition, solver, partial);
+  const sim = startScene(definition, solver, partial, art);
   try {
     // Laps not recorded: the scene settles from the link's pose onto the path's repeating motion.
     if (period !== null) sim.settle(period * FIXED_RATE);

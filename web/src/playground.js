@@ -20,6 +20,7 @@
  * follows it, so drawing, worldToClient() and clientToWorld() always agree with getState().
  */
 
+import { artFor, drawBoneArt, exportError } from './bone-art.js';
 import { buildControls, buildReadouts } from './controls.js';
 import { createDescriber } from './describe.js';
 import { drawBackdrop, readTheme } from './draw.js';
@@ -146,10 +147,15 @@ function requirePoint(point, caller) {
  * @param {AbortSignal} [options.signal] Ends the playground when aborted: no more frames, its
  *   listeners and observers removed, the scene's C++ objects freed (an <ik2d-scene> removed).
  * @returns {{api: Playground, apply: (partial: Record<string, unknown>) => string[], reset: () => void,
- *   hasStepThrough: () => boolean, prepareScene: (id: unknown) => Promise<void>}} hasStepThrough:
+ *   hasStepThrough: () => boolean, prepareScene: (id: unknown) => Promise<void>,
+ *   setArt: (art: readonly import('./bone-art.js').BoneArt[]) => void,
+ *   bones: () => import('./bone-art.js').Bone[]}} hasStepThrough:
  *   whether the current scene can step its solver (api.stepSolver() throws where it cannot);
  *   prepareScene: loads a scene's code and WebAssembly module when they are not loaded yet (the
- *   tabs and the postMessage API await it before they switch scenes; window.playground has it).
+ *   tabs and the postMessage API await it before they switch scenes; window.playground has it);
+ *   setArt: the author's pictures on the bones (bone-art.js), drawn from the next frame on, in
+ *   every scene with bones and in the exports (never in a link); bones: the current scene's bones
+ *   as drawn, world units (none in a scene without bones).
  */
 export function createPlayground({
   scenes, scene: firstScene, elements, onChange, onNotices = () => {}, touchScrolls = false,
@@ -186,6 +192,9 @@ export function createPlayground({
   /** @type {Settings} */
   let settings = defaultSettings(definition);
   let dirty = true;
+  /** The author's pictures on the bones (bone-art.js): the element's <img data-bone>, a dropped file. */
+  /** @type {readonly import('./bone-art.js').BoneArt[]} */
+  let art = [];
 
   const view = createView(canvas, definition.world, () => { dirty = true; });
   /** The page params (theme, transparent, play, readouts, openLink): page-params.js. */
@@ -350,7 +359,14 @@ export function createPlayground({
    */
   function drawFrame(ctx) {
     drawBackdrop(ctx, view, theme, definition.gridSpacing, definition.axes ?? true);
-    scene.draw(ctx, view, theme, settings, input.highlights());
+    /** @type {import('./scenes/index.js').DrawUi} */
+    const ui = { ...input.highlights() };
+    const shown = artFor(art, definition.id);
+    if (shown.length && scene.bones) {
+      const bones = scene.bones(settings);
+      ui.drawArt = (only) => drawBoneArt(ctx, view, bones, shown, only);
+    }
+    scene.draw(ctx, view, theme, settings, ui);
   }
 
   /** The world rectangle the view fits now (a scene's panel beside it may widen it). */
@@ -532,7 +548,11 @@ export function createPlayground({
       if (format === 'svg') {
         const { width, height } = view.size();
         const svg = createSvgContext(width, height, canvas);
-        drawFrame(svg.context);
+        try {
+          drawFrame(svg.context);
+        } catch (error) {
+          return Promise.reject(exportError(error, 'exportImage'));
+        }
         return Promise.resolve(new Blob([svg.toString()], { type: 'image/svg+xml' }));
       }
       if (format !== 'png') {
@@ -541,7 +561,12 @@ export function createPlayground({
       dirty = true;
       render(); // The backing store holds the current frame when toBlob reads it.
       return new Promise((resolve, reject) => {
-        canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('exportImage: the canvas could not be encoded as PNG'))), 'image/png');
+        // A picture from another origin without CORS makes the canvas unreadable: toBlob throws.
+        try {
+          canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('exportImage: the canvas could not be encoded as PNG'))), 'image/png');
+        } catch (error) {
+          reject(exportError(error, 'exportImage'));
+        }
       });
     },
     exportAnimation(options) {
@@ -552,11 +577,12 @@ export function createPlayground({
       // the export's own: the page's scene goes on as it was.
       const { scene: linked, partial } = parseLink(new URL(api.shareLink()).search, scenes);
       const shown = theme;
+      const pictures = art;
       // animation.js (and the encoder it loads) only when an animation is asked for.
       return import('./animation.js').then(({ checkAnimationOptions, recordAnimation }) => recordAnimation({
         options: checkAnimationOptions(options, { canvasWidth: width, canvasHeight: height, path }),
-        definition: linked, solver: solverFor(linked), partial, theme: shown,
-      }));
+        definition: linked, solver: solverFor(linked), partial, theme: shown, art: pictures,
+      })).catch((error) => { throw exportError(error, 'exportAnimation'); });
     },
     stats() {
       return { ...solverFor(definition).stats(), page: { ...work, frames: loop.frames() } };
@@ -574,6 +600,11 @@ export function createPlayground({
     apply: change,
     hasStepThrough: () => Boolean(scene.stepSolver),
     prepareScene,
+    setArt(next) {
+      art = Object.freeze([...next]);
+      dirty = true;
+    },
+    bones: () => scene.bones?.(settings) ?? [],
     reset() {
       // A fresh instance: defaults, and for stateful scenes their starting pose as well.
       mountScene(definition);

@@ -7,13 +7,40 @@
  * quadratic and Bézier curves, closePath), fill (nonzero or evenodd), stroke, fillRect, fillText, strokeText,
  * measureText (a real canvas measures), save/restore, setLineDash and the style properties
  * (fillStyle, strokeStyle, lineWidth, lineCap, lineJoin, font, textAlign, textBaseline,
- * globalAlpha). Coordinates are CSS pixels, as the page draws; `canvas` is the real canvas.
+ * globalAlpha), and drawImage (the author's pictures on the bones: an <image> with the picture as a
+ * PNG data URL, placed by the transform() calls before it; transform() moves images only, as the page
+ * draws nothing else through one). Coordinates are CSS pixels, as the page draws; `canvas` is the real canvas.
  * Drawing code may name what it draws with beginPart()/endPart() (draw.js): the SVG groups it as
  * `<g data-part="bone">`, which a real canvas ignores.
  */
 
 /** @typedef {{fillStyle: string, strokeStyle: string, lineWidth: number, lineCap: string, lineJoin: string,
- *   font: string, textAlign: string, textBaseline: string, globalAlpha: number, dash: number[]}} Style */
+ *   font: string, textAlign: string, textBaseline: string, globalAlpha: number, dash: number[],
+ *   matrix: number[]}} Style matrix: [a, b, c, d, e, f], what transform() made (images only). */
+
+/** Each picture as a PNG data URL, made once per picture and source. */
+/** @type {WeakMap<object, {key: string, url: string}>} */
+const dataUrls = new WeakMap();
+
+/**
+ * A picture as a PNG data URL (through a canvas of its size). A picture from another origin without
+ * CORS makes that canvas unreadable: toDataURL throws a SecurityError, which the export reports.
+ * @param {CanvasImageSource & {width: number, height: number}} image
+ * @param {number} width
+ * @param {number} height
+ */
+function dataUrlOf(image, width, height) {
+  const key = `${'currentSrc' in image ? image.currentSrc : ''} ${width}x${height}`;
+  const known = dataUrls.get(image);
+  if (known && known.key === key) return known.url;
+  const scratch = document.createElement('canvas');
+  scratch.width = Math.max(1, Math.round(width));
+  scratch.height = Math.max(1, Math.round(height));
+  /** @type {CanvasRenderingContext2D} */ (scratch.getContext('2d')).drawImage(image, 0, 0, scratch.width, scratch.height);
+  const url = scratch.toDataURL('image/png');
+  dataUrls.set(image, { key, url });
+  return url;
+}
 
 /** @param {number} value */
 const num = (value) => String(Math.round(value * 100) / 100);
@@ -54,6 +81,7 @@ export function createSvgContext(width, height, canvas) {
   let style = {
     fillStyle: '#000', strokeStyle: '#000', lineWidth: 1, lineCap: 'butt', lineJoin: 'miter',
     font: '10px sans-serif', textAlign: 'start', textBaseline: 'alphabetic', globalAlpha: 1, dash: [],
+    matrix: [1, 0, 0, 1, 0, 0],
   };
   /** @type {Style[]} */
   const saved = [];
@@ -144,7 +172,7 @@ export function createSvgContext(width, height, canvas) {
     set textBaseline(value) { style.textBaseline = value; },
     get globalAlpha() { return style.globalAlpha; },
     set globalAlpha(value) { style.globalAlpha = value; },
-    save() { saved.push({ ...style, dash: style.dash.slice() }); },
+    save() { saved.push({ ...style, dash: style.dash.slice(), matrix: style.matrix.slice() }); },
     restore() { style = saved.pop() ?? style; },
     /** @param {number[]} dash */
     setLineDash(dash) { style.dash = dash.slice(); },
@@ -152,6 +180,22 @@ export function createSvgContext(width, height, canvas) {
     setTransform() { /* The page draws in CSS pixels; the SVG is in CSS pixels too. */ },
     /** One SVG unit is one CSS pixel: the identity. */
     getTransform() { return { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 }; },
+    /** Multiplies the images' transform by this one (as a canvas' transform()). @param {number} a @param {number} b @param {number} c @param {number} d @param {number} e @param {number} f */
+    transform(a, b, c, d, e, f) {
+      const [A, B, C, D, E, F] = style.matrix;
+      style.matrix = [A * a + C * b, B * a + D * b, A * c + C * d, B * c + D * d, A * e + C * f + E, B * e + D * f + F];
+    },
+    /**
+     * A picture at (x, y), `width` × `height` (default its size), through the current transform.
+     * @param {CanvasImageSource & {width: number, height: number}} image @param {number} x @param {number} y
+     * @param {number} [width] @param {number} [height]
+     */
+    drawImage(image, x, y, width = image.width, height = image.height) {
+      const natural = /** @type {{naturalWidth?: number, naturalHeight?: number}} */ (image);
+      const href = dataUrlOf(image, natural.naturalWidth ?? image.width, natural.naturalHeight ?? image.height);
+      const transform = style.matrix.join(',') === '1,0,0,1,0,0' ? '' : ` transform="matrix(${style.matrix.map((v) => String(v)).join(' ')})"`;
+      body.push(`<image href="${href}" x="${num(x)}" y="${num(y)}" width="${num(width)}" height="${num(height)}" preserveAspectRatio="none"${transform}${common()}/>`);
+    },
     beginPath() { path = ''; current = null; subpathStart = null; },
     moveTo,
     lineTo,

@@ -31,9 +31,12 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  * @property {'ok' | 'warn' | 'pending'} [tone] Status tones: reached, a warning (out of reach...),
  *   not there yet (still converging). Each has its own colour and shape.
  *
- * @typedef {Object} DrawUi What the user is doing, for highlights.
+ * @typedef {Object} DrawUi What the user is doing, for highlights, and the author's pictures.
  * @property {string | null} active Name of the point being dragged.
  * @property {string | null} hover Name of the point under the mouse.
+ * @property {(only?: (bone: number) => boolean) => void} [drawArt] Draws the pictures the author put
+ *   on the bones (bone-art.js) along the scene's bones(): a scene with bones calls it over its sticks
+ *   and under its joints and handles (`only`: just these bones, for a figure drawn in layers).
  *
  * @typedef {import('../settings.js').Point} Point
  *
@@ -94,6 +97,10 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  *   the pointer type and world units per CSS px, to measure how near a mark the press is.
  * @property {(settings: Settings) => string} [describe] More for the canvas' accessible description
  *   than the readouts say (a panel's content in words), '' for nothing.
+ * @property {(settings: Settings) => import('../bone-art.js').Bone[]} [bones] The bones as drawn now,
+ *   world units, in the scene's own order (the arm: upper, fore; a chain: from the root; the
+ *   puppet: its skeleton's; the spider: two per leg): where the author's pictures go. Scenes
+ *   without bones (a rope, a creature, the stress grid) have none.
  * @property {(x: number) => number} [groundHeight] Terrain height under world x (scenes with terrain).
  * @property {() => Point} [camera] How far the view is shifted from the world rectangle, world
  *   units (scenes whose subject walks off it). Part of the scene's state, moved only by solve and

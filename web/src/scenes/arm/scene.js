@@ -95,7 +95,7 @@ export const arm = {
   summary: 'Drag the target. ik2d places the joint with the law of cosines; bend picks the side.',
   canvasLabel: 'Two-bone arm. Press or drag anywhere to move the target, or drag the square to move the root.',
   hints: {
-    pointer: ['Drag anywhere: move the target', 'Drag the square: move the root'],
+    pointer: ['Drag anywhere: move the target', 'Drag the square: move the root', 'Drop a picture file on a bone: it is drawn along it'],
     touch: ['Tap or drag anywhere: move the target', 'Drag the square: move the root'],
   },
   world: FLAT_WORLD,
@@ -373,6 +373,15 @@ function createArm(ik) {
       }
     },
 
+    bones(settings) {
+      if (!result || result.status === 'invalid') return [];
+      const { root, joint, hand } = resultFigure(armParams(settings, pose), settings.points.root, result);
+      return [
+        { x0: root.x, y0: root.y, x1: joint.x, y1: joint.y },
+        { x0: joint.x, y0: joint.y, x1: hand.x, y1: hand.y },
+      ];
+    },
+
     handleAt(name, settings) {
       if (name === JOINT_SPACE_HANDLE.name) {
         return armParams(settings, pose).jointSpace && figure && placed
@@ -505,6 +514,7 @@ function drawLimb(ctx, view, theme, params, root, result, ui) {
   const boneWidth = sizeFor(view, 9, 5, 14);
   drawBone(ctx, view, root, joint, boneWidth, theme.bone, theme.boneEdge);
   drawBone(ctx, view, joint, figure.hand, boneWidth * 0.8, theme.bone2, theme.boneEdge);
+  ui.drawArt?.();
   if (hasTool(params)) drawTool(ctx, view, theme, figure);
   const base = view.worldToCanvas(root);
   const half = sizeFor(view, 9, 7, 12);

@@ -60,8 +60,9 @@ function jointWidths(view, lengths) {
  * @param {Theme} theme
  * @param {number[]} positions
  * @param {number[]} lengths
+ * @param {() => void} [between] Drawn over the bones and under the joints' dots (the author's pictures).
  */
-export function drawBones(ctx, view, theme, positions, lengths) {
+export function drawBones(ctx, view, theme, positions, lengths, between) {
   const widths = jointWidths(view, lengths);
   /** @type {Point[]} */
   const points = [];
@@ -80,6 +81,7 @@ export function drawBones(ctx, view, theme, positions, lengths) {
     ctx.stroke();
     endPart(ctx);
   }
+  between?.();
   for (let i = 1; i < lengths.length; i += 1) {
     const radius = Math.min(5, Math.max(1.5, widths[i] * 0.3));
     ctx.beginPath();

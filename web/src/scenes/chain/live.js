@@ -5,6 +5,7 @@
  * pose and step count through links (restore, linkState).
  */
 
+import { chainBones } from '../../bone-art.js';
 import { drawDot, drawMissLine, drawTargetHandle, sizeFor } from '../../draw.js';
 import { formatLength, formatPoint } from '../../format.js';
 import { describeValue, quantize } from '../../settings.js';
@@ -341,7 +342,7 @@ export function createChain(ik) {
       if (Math.hypot(end.x - target.x, end.y - target.y) > 0.5 / view.scale()) {
         drawMissLine(ctx, view, theme, end, target, warn);
       }
-      drawBones(ctx, view, theme, positions, lengths);
+      drawBones(ctx, view, theme, positions, lengths, ui.drawArt);
       drawJointsAtLimit(ctx, view, theme, positions, angles, limits);
       drawRoot(ctx, view, theme, root, params.follow, ui.active === 'root' || ui.hover === 'root');
       if (params.poleAt) {
@@ -356,6 +357,10 @@ export function createChain(ik) {
         away: end,
       });
       drawOver?.();
+    },
+
+    bones() {
+      return result ? chainBones(positions) : [];
     },
 
     hitRadius(name, pointerType) {

@@ -104,7 +104,7 @@ export const chain = {
   canvasLabel: 'Chain of bones. Press or drag anywhere to move the target, or drag the square to move the root. '
     + 'Step goes through the solver one joint update or half-pass at a time; Run solves again.',
   hints: {
-    pointer: ['Drag anywhere: move the target', 'Drag the square: move the root'],
+    pointer: ['Drag anywhere: move the target', 'Drag the square: move the root', 'Drop a picture file on a bone: it is drawn along it'],
     touch: ['Tap or drag anywhere: move the target', 'Drag the square: move the root'],
   },
   world: FLAT_WORLD,

@@ -68,6 +68,7 @@ export function drawFigure(ctx, view, theme, positions, ui) {
   ctx.lineWidth = 2;
   ctx.strokeStyle = theme.boneEdge;
   ctx.stroke();
+  ui.drawArt?.();
   const joint = sizeFor(view, 3, 2.5, 5);
   PUPPET_BONES.forEach((bone, i) => {
     if (i !== BONE.head) drawDot(ctx, view, pointAt(positions, i + 1), joint, theme.joint, theme.boneEdge, 1.5);

@@ -63,7 +63,7 @@ export const puppet = {
   canvasLabel: 'Stick figure pulled by five pins: head, hands and feet. Drag a pin to move it; the others '
     + 'stay pinned. Press elsewhere to move the right hand there.',
   hints: {
-    pointer: ['Drag a ring: move that pin', 'Drag the square: move the pelvis'],
+    pointer: ['Drag a ring: move that pin', 'Drag the square: move the pelvis', 'Drop a picture file on a bone: it is drawn along it'],
     touch: ['Drag a ring: move that pin', 'Drag the square: move the pelvis'],
   },
   world: WORLD,
@@ -216,6 +216,15 @@ function createPuppet(ik) {
         name: e.name, label: e.label, target: settings.points[e.name],
         end: pointAt(positions, e.bone + 1), missed: (result?.errors[k] ?? 0) > TOLERANCE, error: result?.errors[k] ?? 0,
       })), ui);
+    },
+
+    bones() {
+      if (!result) return [];
+      return PUPPET_BONES.map((bone, i) => {
+        const from = pointAt(positions, bone.parent + 1);
+        const to = pointAt(positions, i + 1);
+        return { x0: from.x, y0: from.y, x1: to.x, y1: to.y };
+      });
     },
 
     hitRadius(name, pointerType) {

@@ -79,7 +79,7 @@ export const spider = {
   canvasLabel: 'A spider walking on hilly ground. Press or drag anywhere to move the target; the spider '
     + 'walks to its x.',
   hints: {
-    pointer: ['Drag anywhere: move the target; the spider walks to it'],
+    pointer: ['Drag anywhere: move the target; the spider walks to it', 'Drop a picture file on a bone: it is drawn along it'],
     touch: ['Tap or drag anywhere: move the target; the spider walks to it'],
   },
   world: WORLD,
@@ -356,13 +356,25 @@ function createSpider(ik) {
       const ground = walker.groundHeight.bind(walker);
       drawTerrain(ctx, view, theme, ground);
       if (params.debug) drawDebugRestSpots(ctx, view, theme, snapshot.legs, params.stepThreshold, ground);
-      drawLegs(ctx, view, theme, snapshot.legs, reach, false);
+      const { legs } = snapshot;
+      // The author's pictures: two per leg (upper, lower), each with its leg's side of the body.
+      drawLegs(ctx, view, theme, legs, reach, false);
+      ui.drawArt?.((bone) => !legs[bone >> 1].nearSide);
       drawBody(ctx, view, theme, snapshot.body, reach, facing);
-      drawLegs(ctx, view, theme, snapshot.legs, reach, true);
+      drawLegs(ctx, view, theme, legs, reach, true);
+      ui.drawArt?.((bone) => legs[bone >> 1].nearSide);
       drawSpiderTarget(ctx, view, theme, settings.points.target, ground(settings.points.target.x), {
         highlight: ui.active === 'target' || ui.hover === 'target',
       });
       if (params.debug) drawDebugLegend(ctx, theme);
+    },
+
+    bones() {
+      if (!snapshot) return [];
+      return snapshot.legs.flatMap(({ hip, knee, foot }) => [
+        { x0: hip.x, y0: hip.y, x1: knee.x, y1: knee.y },
+        { x0: knee.x, y0: knee.y, x1: foot.x, y1: foot.y },
+      ]);
     },
 
     hitRadius(name, pointerType) {

@@ -20,6 +20,10 @@
  *   animation frame (loop.js requestFrame); out of view, an element's loop asks for no frames.
  * - Removed from the page, it stops and frees its scene; added again, it starts from the state it
  *   had (its link), unless an attribute changed meanwhile.
+ * - Child <img data-bone="N" [data-origin="x,y"]> elements are the author's pictures, drawn along
+ *   bone N (bone-art.js); they are not shown as images (the shadow root has no slot). The element
+ *   uses the <img> the host made and fetches nothing; a bad attribute or a broken picture gives a
+ *   notice and draws nothing.
  */
 
 import { ELEMENT_CSS } from './element-style.js';
@@ -30,9 +34,19 @@ import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js'
 import { describeValue, formatNumber } from './settings.js';
 import { loadSolver } from './solvers.js';
 import { showNoticesIn } from './notices.js';
+import { parseBoneIndex, parseOrigin } from './bone-art.js';
 
 /** The element's name. */
 export const TAG = 'ik2d-scene';
+
+/** The attributes of a child <img> that make it a picture on a bone. */
+const ART_ATTRIBUTES = ['data-bone', 'data-origin', 'src', 'srcset'];
+
+/** An <img>'s source, short, for a notice. @param {HTMLImageElement} image */
+function describeImage(image) {
+  const src = image.getAttribute('src') ?? '';
+  return `<img data-bone="${(image.getAttribute('data-bone') ?? '').slice(0, 40)}"${src ? ` src="${src.slice(0, 80)}"` : ''}>`;
+}
 
 /** Shortest time between two statechange events, ms (at most 10 a second). */
 export const STATECHANGE_INTERVAL = 100;
@@ -228,6 +242,14 @@ export class Ik2dSceneElement extends HTMLElement {
   #timer = 0;
   /** Attribute changes come one batch at a time, in order (a scene switch waits for its module). */
   #applying = Promise.resolve();
+  /** The child pictures on the bones, as last read (bone-art.js). */
+  /** @type {import('./bone-art.js').BoneArt[]} */
+  #art = [];
+  /** The notices the pictures gave when last read (shown again only when they change). */
+  #artNotices = '';
+  /** The source each loading picture is awaited for (read again once it has loaded or failed). */
+  /** @type {WeakMap<HTMLImageElement, string>} */
+  #awaited = new WeakMap();
 
   constructor() {
     super();
@@ -242,6 +264,55 @@ export class Ik2dSceneElement extends HTMLElement {
     for (const type of ['pointerdown', 'focus', 'click']) open.addEventListener(type, () => this.#updateLink());
     this.#part('dismiss').addEventListener('click', () => this.#showNotices([]));
     new MutationObserver((records) => this.#attributesChanged(records)).observe(this, { attributes: true, attributeOldValue: true });
+    // The pictures on the bones: an <img> added, removed or changed.
+    new MutationObserver(() => this.#readArt()).observe(this, {
+      childList: true, subtree: true, attributes: true, attributeFilter: ART_ATTRIBUTES,
+    });
+  }
+
+  /**
+   * Reads the child <img data-bone> pictures: the ones loaded and valid go to the scene; a bad
+   * data-bone or data-origin, or a picture that failed, gives a notice and draws nothing; one still
+   * loading is read again when it has loaded.
+   * @param {boolean} [show] Show the notices when they changed (else the caller shows them).
+   * @returns {string[]} The notices.
+   */
+  #readArt(show = true) {
+    /** @type {import('./bone-art.js').BoneArt[]} */
+    const art = [];
+    /** @type {string[]} */
+    const notices = [];
+    for (const child of this.children) {
+      if (!(child instanceof HTMLImageElement) || !child.hasAttribute('data-bone')) continue;
+      const bone = parseBoneIndex(child.getAttribute('data-bone'));
+      const origin = parseOrigin(child.getAttribute('data-origin'));
+      if ('error' in bone || 'error' in origin) {
+        notices.push(`Ignored ${describeImage(child)}: ${'error' in bone ? bone.error : /** @type {{error: string}} */ (origin).error}`);
+        continue;
+      }
+      if (!child.complete) {
+        const src = child.currentSrc || child.src;
+        if (this.#awaited.get(child) !== src) {
+          this.#awaited.set(child, src);
+          const again = () => { if (this.#awaited.get(child) === src) this.#readArt(); };
+          child.decode().then(again, again);
+        }
+        continue;
+      }
+      if (!(child.naturalWidth > 0) || !(child.naturalHeight > 0)) {
+        notices.push(`Ignored ${describeImage(child)}: the picture could not be loaded, or has no size`);
+        continue;
+      }
+      art.push({ bone: bone.index, image: child, origin: origin.origin });
+    }
+    this.#art = art;
+    this.#playground?.setArt(art);
+    const said = notices.join('\n');
+    if (said !== this.#artNotices) {
+      this.#artNotices = said;
+      if (show && notices.length) this.#showNotices(notices);
+    }
+    return notices;
   }
 
   /** @param {string} name */
@@ -339,6 +410,8 @@ export class Ik2dSceneElement extends HTMLElement {
         onRender: () => this.#rendered(),
       });
       notices.push(...this.#playground.apply(partial));
+      this.#artNotices = '';
+      notices.push(...this.#readArt(false));
     } catch (error) {
       this.#showFatal('The scene failed to start.', error);
       console.error(error);

@@ -21,6 +21,7 @@ import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js'
 import { loadSolver } from './solvers.js';
 import { copyText, elementSnippet, embedSnippet, embedUrl, playgroundUrl } from './share.js';
 import { showNoticesIn } from './notices.js';
+import { wirePictureDrop } from './picture-drop.js';
 
 /** How long the address bar waits for changes to settle before it is rewritten, in ms. */
 const ADDRESS_SYNC_DELAY = 400;
@@ -265,6 +266,10 @@ async function boot() {
   showNotices(notices);
 
   const { api, reset, hasStepThrough } = playground;
+  // Pictures dropped on the bones, in the playground only (they stay in this page: picture-drop.js).
+  if (!embedded) {
+    wirePictureDrop({ canvas: byId('view'), playground, showNotices, removeButton: /** @type {HTMLButtonElement | null} */ (document.getElementById('remove-pictures')) });
+  }
   document.getElementById('reset')?.addEventListener('click', reset);
   const status = document.getElementById('copy-status');
   if (status) {

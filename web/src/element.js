@@ -247,9 +247,9 @@ export class Ik2dSceneElement extends HTMLElement {
   #art = [];
   /** The notices the pictures gave when last read (shown again only when they change). */
   #artNotices = '';
-  /** The source each loading picture is awaited for (read again once it has loaded or failed). */
-  /** @type {WeakMap<HTMLImageElement, string>} */
-  #awaited = new WeakMap();
+  /** The pictures whose load and error events read the pictures again (a new src loaded or failed). */
+  /** @type {WeakSet<HTMLImageElement>} */
+  #watched = new WeakSet();
 
   constructor() {
     super();
@@ -290,15 +290,15 @@ export class Ik2dSceneElement extends HTMLElement {
         notices.push(`Ignored ${describeImage(child)}: ${'error' in bone ? bone.error : /** @type {{error: string}} */ (origin).error}`);
         continue;
       }
-      if (!child.complete) {
-        const src = child.currentSrc || child.src;
-        if (this.#awaited.get(child) !== src) {
-          this.#awaited.set(child, src);
-          const again = () => { if (this.#awaited.get(child) === src) this.#readArt(); };
-          child.decode().then(again, again);
-        }
-        continue;
+      if (!this.#watched.has(child)) {
+        // Read again when it loads or fails, now or after a new src (in Firefox an <img> whose src
+        // just changed may still say complete, with the old picture's size, until then).
+        this.#watched.add(child);
+        const again = () => { if (child.parentNode === this) this.#readArt(); };
+        child.addEventListener('load', again);
+        child.addEventListener('error', again);
       }
+      if (!child.complete) continue;
       if (!(child.naturalWidth > 0) || !(child.naturalHeight > 0)) {
         notices.push(`Ignored ${describeImage(child)}: the picture could not be loaded, or has no size`);
         continue;

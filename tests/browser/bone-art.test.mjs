@@ -159,10 +159,10 @@ forEachEngine({}, ({ test }) => {
       assert.ok(!isColour(left, LIME), `bone 1's picture is no longer where the bone was: ${left}`);
 
       // The right middle of the picture on the bone's start: it lies before the start, not along the bone.
-      await onElement(page, 'arm', (element) => element.querySelector('img[data-bone="0"]').setAttribute('data-origin', '40,5'));
+      await onElement(page, 'arm', (element) => element.querySelector('img[data-bone="0"]').setAttribute('data-origin', '160,20'));
       const [start, end] = after[0];
       const [back, forward] = await coloursAt(page, 'arm', [along(start, end, -0.5), along(start, end, 0.75)]);
-      assert.ok(isColour(back, MAGENTA), `with data-origin="40,5", before the bone's start: ${back}`);
+      assert.ok(isColour(back, MAGENTA), `with data-origin="160,20", before the bone's start: ${back}`);
       assert.ok(!isColour(forward, MAGENTA), `and not along the bone: ${forward}`);
 
       await onElement(page, 'arm', (element) => element.querySelector('img[data-bone="0"]').remove());
@@ -266,7 +266,7 @@ forEachEngine({}, ({ test }) => {
       }, [along(...upper), along(...fore)]);
       assert.ok(isColour(result.pixels[0], MAGENTA), `the PNG: magenta on bone 0: ${result.pixels[0]}`);
       assert.ok(isColour(result.pixels[1], LIME), `the PNG: lime on bone 1: ${result.pixels[1]}`);
-      const images = result.svg.match(/<image href="data:image\/png;base64,[A-Za-z0-9+/=]+" x="0" y="0" width="40" height="10" preserveAspectRatio="none" transform="matrix\([^)]+\)"\/>/g) ?? [];
+      const images = result.svg.match(/<image href="data:image\/png;base64,[A-Za-z0-9+/=]+" x="0" y="0" width="160" height="40" preserveAspectRatio="none" transform="matrix\([^)]+\)"\/>/g) ?? [];
       assert.equal(images.length, 2, 'the SVG: one <image> per picture, placed by a matrix');
 
       const reader = new omggif.GifReader(Buffer.from(result.gif, 'base64'));

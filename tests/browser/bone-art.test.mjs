@@ -13,6 +13,7 @@
 import assert from 'node:assert/strict';
 import omggif from 'omggif';
 import { forEachEngine } from './engines/index.mjs';
+import { noticesOf, onElement, stateOf } from './engines/element.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
 /** @typedef {{x: number, y: number}} Point */
@@ -29,31 +30,6 @@ const isColour = (rgb, colour) => rgb.slice(0, 3).every((v, i) => Math.abs(v - c
 
 /** @param {Point} a @param {Point} b @param {number} [t] */
 const along = (a, b, t = 0.5) => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
-
-/**
- * Runs `fn(element, arg)` in the page on the <ik2d-scene> with that id.
- * @template T, A
- * @param {EnginePage} page
- * @param {string} id
- * @param {(element: any, arg: A) => T} fn
- * @param {A} [arg]
- * @returns {Promise<T>}
- */
-function onElement(page, id, fn, arg) {
-  // Made here, not in the page: the page's CSP allows no eval, and a driver sends a function's source.
-  const call = /** @type {(pair: [string, A]) => T} */ (new Function('pair',
-    `return (${fn.toString()})(document.getElementById(pair[0]), pair[1]);`));
-  return page.evaluate(call, /** @type {[string, A]} */ ([id, arg]));
-}
-
-/** @param {EnginePage} page @param {string} id */
-const stateOf = (page, id) => onElement(page, id, (element) => element.getState());
-
-/** The notices an element shows, as text. @param {EnginePage} page @param {string} id */
-const noticesOf = (page, id) => onElement(page, id, (element) => {
-  const box = element.shadowRoot.querySelector('.notices');
-  return box.hidden ? [] : [...element.shadowRoot.querySelectorAll('.notice-list li')].map((item) => item.textContent);
-});
 
 /**
  * The element's canvas pixels under world points, after its next drawing, as [r, g, b, a] each.

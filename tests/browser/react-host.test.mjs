@@ -14,6 +14,7 @@ import path from 'node:path';
 import { after, before, test as nodeTest } from 'node:test';
 import { buildReactHost } from '../hosts/react/build.mjs';
 import { assertNoProblems, forEachEngine, serveFolderFor } from './engines/index.mjs';
+import { coloursOf, noticesOf, onElement, stateOf } from './engines/element.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
 
@@ -23,45 +24,6 @@ const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 let built;
 before(async () => { built = await buildReactHost(); }, { timeout: 120000 });
 after(() => { if (built) rmSync(built.project, { recursive: true, force: true }); });
-
-/**
- * Runs `fn(element, arg)` in the page on the <ik2d-scene> with that id.
- * @template T, A
- * @param {EnginePage} page
- * @param {string} id
- * @param {(element: any, arg: A) => T} fn
- * @param {A} [arg]
- * @returns {Promise<T>}
- */
-function onElement(page, id, fn, arg) {
-  // Made here, not in the page: the page's CSP allows no eval, and a driver sends a function's source.
-  const call = /** @type {(pair: [string, A]) => T} */ (new Function('pair',
-    `return (${fn.toString()})(document.getElementById(pair[0]), pair[1]);`));
-  return page.evaluate(call, /** @type {[string, A]} */ ([id, arg]));
-}
-
-/** @param {EnginePage} page @param {string} id */
-const stateOf = (page, id) => onElement(page, id, (element) => element.getState());
-
-/** The notices an element shows, as text. @param {EnginePage} page @param {string} id */
-const noticesOf = (page, id) => onElement(page, id, (element) => {
-  const box = element.shadowRoot.querySelector('.notices');
-  return box.hidden ? [] : [...element.shadowRoot.querySelectorAll('.notice-list li')].map((item) => item.textContent);
-});
-
-/** How many distinct colours an element's canvas shows (a blank one shows one). @param {EnginePage} page @param {string} id */
-const coloursOf = (page, id) => onElement(page, id, (element) => {
-  const canvas = element.shadowRoot.querySelector('canvas');
-  const scratch = document.createElement('canvas');
-  scratch.width = 64;
-  scratch.height = 48;
-  const context = scratch.getContext('2d', { willReadFrequently: true });
-  context.drawImage(canvas, 0, 0, 64, 48);
-  const data = context.getImageData(0, 0, 64, 48).data;
-  const seen = new Set();
-  for (let i = 0; i < data.length; i += 4) seen.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
-  return seen.size;
-});
 
 /** The .wasm files the page fetched, by name without Vite's hash. @param {EnginePage} page */
 const wasmFetched = async (page) => (await page.requestList())

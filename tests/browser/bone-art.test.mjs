@@ -107,13 +107,14 @@ forEachEngine({}, ({ test }) => {
       const [spine] = await coloursAt(page, 'puppet', [along(jointOf(puppet.positions, 0), jointOf(puppet.positions, 1))]);
       assert.ok(![MAGENTA, LIME, YELLOW].some((colour) => isColour(spine, colour)), `no picture on the spine: ${spine}`);
 
-      // Nothing but the host's own files: the three pictures, the page, its scripts and modules.
+      // Nothing but the host's own files: its pictures, the page, its scripts and modules.
       const requests = await page.requestList();
       const origin = new URL(url).origin;
       assert.deepEqual(requests.filter((request) => new URL(request).origin !== origin), [], 'nothing from another origin');
       const pictures = [...new Set(requests.filter((request) => /\.(png|jpe?g|gif|webp|svg)$/.test(request) && !request.endsWith('favicon.svg'))
         .map((request) => request.split('/').pop()))].sort();
-      assert.deepEqual(pictures, ['bone-lime.png', 'bone-magenta.png', 'bone-yellow.png'], 'the host\'s pictures, no others');
+      assert.deepEqual(pictures, ['bone-lime.png', 'bone-magenta.png', 'bone-yellow.png', 'robot-fore.svg', 'robot-upper.svg', 'vertebra.svg'],
+        'the host\'s pictures, no others');
       const violations = await page.evaluate(() => /** @type {any} */ (window).ik2dEvents.filter((/** @type {any} */ e) => e.type === 'securitypolicyviolation'));
       assert.deepEqual(violations, [], 'no Content-Security-Policy violation');
       assert.deepEqual(await page.problemList(), [], 'no console errors or failed requests');

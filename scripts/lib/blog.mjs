@@ -5,8 +5,11 @@
 // <ik2d-scene> element with the light layout. Raw HTML in Markdown needs Hugo's
 // markup.goldmark.renderer.unsafe = true (CONFIG).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * The scenes the post embeds and the link settings each is copied with (besides the theme).
@@ -23,6 +26,13 @@ export const BLOG_LAYOUTS = /** @type {const} */ (['light', 'dark']);
 
 /** The post that pastes the element snippets (with the light layout), beside the iframe posts. */
 export const BLOG_ELEMENT_POST = 'elements';
+
+/**
+ * A picture the site serves (Hugo's static/ folder, at the site's root): a flat magenta bar
+ * (web/examples/bone-magenta.png) an author can put on a bone of an element
+ * (`<img data-bone="0" src="../../upper-arm.png">` in a post).
+ */
+export const BLOG_PICTURE = 'upper-arm.png';
 
 const CONFIG = `baseURL = "/"
 relativeURLs = true
@@ -117,6 +127,8 @@ export function buildBlog(folder, snippets) {
   mkdirSync(path.join(site, 'content', 'posts'), { recursive: true });
   mkdirSync(path.join(site, 'layouts', '_default'), { recursive: true });
   writeFileSync(path.join(site, 'config.toml'), CONFIG);
+  mkdirSync(path.join(site, 'static'), { recursive: true });
+  copyFileSync(path.join(repoRoot, 'web', 'examples', 'bone-magenta.png'), path.join(site, 'static', BLOG_PICTURE));
   for (const name of BLOG_LAYOUTS) writeFileSync(path.join(site, 'layouts', '_default', `${name}.html`), layout(name === 'dark'));
   /** @type {Record<string, string>} */
   const paths = {};

@@ -13,7 +13,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { BLOG_ELEMENT_POST, BLOG_EMBEDS, BLOG_LAYOUTS, buildBlog } from '../../scripts/lib/blog.mjs';
+import { BLOG_ELEMENT_POST, BLOG_EMBEDS, BLOG_LAYOUTS, BLOG_PICTURE, buildBlog } from '../../scripts/lib/blog.mjs';
+import { coloursAt } from './engines/element.mjs';
 import { getState, pixelAt } from './harness.mjs';
 import { assertNoProblems, forEachEngine, launchEngine, serveFolderFor, serveFor } from './engines/index.mjs';
 
@@ -73,6 +74,9 @@ forEachEngine({ launch: false }, ({ name, test }) => {
       }
       // The elements keep theme=auto: they follow the post's colours.
       for (const embed of BLOG_EMBEDS) snippets[BLOG_ELEMENT_POST].push(await copySnippet(page, server.url, embed, 'auto', 'element'));
+      // The author puts a picture of the site's on the arm's upper bone (and names the element).
+      snippets[BLOG_ELEMENT_POST][0] = snippets[BLOG_ELEMENT_POST][0].replace('<ik2d-scene ', '<ik2d-scene id="arm" ')
+        .replace('></ik2d-scene>', `><img data-bone="0" src="../../${BLOG_PICTURE}" alt=""></ik2d-scene>`);
     } finally {
       await page.close();
     }
@@ -217,6 +221,15 @@ forEachEngine({ launch: false }, ({ name, test }) => {
           assert.equal(box.theme, 'light', `element ${i}: theme=auto follows the light post`);
         }
         assert.ok(seen[1].readouts > 0, 'readouts=1: the chain shows its readouts');
+        // The site's picture on the arm's upper bone: magenta at the bone's middle, not off it.
+        await page.evaluate(() => document.getElementById('arm')?.scrollIntoView({ block: 'center' }));
+        const arm = await page.evaluate(() => /** @type {any} */ (document.getElementById('arm')).getState());
+        const middle = { x: (arm.root.x + arm.result.joint.x) / 2, y: (arm.root.y + arm.result.joint.y) / 2 };
+        const [onBone, offBone] = await coloursAt(page, 'arm', [middle, { x: -150, y: -100 }]);
+        const magenta = (/** @type {number[]} */ rgb) => Math.abs(rgb[0] - 255) <= 40 && rgb[1] <= 40 && Math.abs(rgb[2] - 255) <= 40;
+        assert.ok(magenta(onBone), `the picture on the arm's bone 0: ${onBone}`);
+        assert.ok(!magenta(offBone), `no picture off the bones: ${offBone}`);
+        await page.evaluate(() => scrollTo(0, 0));
         assert.equal(seen[2].play, true, 'play=click: the spider waits with a play control');
         assert.equal(seen[2].time, 0);
         const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));

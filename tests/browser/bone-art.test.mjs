@@ -13,7 +13,7 @@
 import assert from 'node:assert/strict';
 import omggif from 'omggif';
 import { forEachEngine } from './engines/index.mjs';
-import { noticesOf, onElement, stateOf } from './engines/element.mjs';
+import { coloursAt, noticesOf, onElement, stateOf } from './engines/element.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
 /** @typedef {{x: number, y: number}} Point */
@@ -30,32 +30,6 @@ const isColour = (rgb, colour) => rgb.slice(0, 3).every((v, i) => Math.abs(v - c
 
 /** @param {Point} a @param {Point} b @param {number} [t] */
 const along = (a, b, t = 0.5) => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
-
-/**
- * The element's canvas pixels under world points, after its next drawing, as [r, g, b, a] each.
- * @param {EnginePage} page @param {string} id @param {Point[]} points
- * @returns {Promise<number[][]>}
- */
-async function coloursAt(page, id, points) {
-  await page.nextFrame();
-  await page.nextFrame();
-  return onElement(page, id, (element, world) => {
-    const canvas = element.shadowRoot.querySelector('canvas');
-    const rect = canvas.getBoundingClientRect();
-    const scratch = document.createElement('canvas');
-    scratch.width = 1;
-    scratch.height = 1;
-    const context = scratch.getContext('2d', { willReadFrequently: true });
-    return world.map((/** @type {Point} */ p) => {
-      const client = element.worldToClient(p);
-      const x = Math.floor(((client.x - rect.left) * canvas.width) / rect.width);
-      const y = Math.floor(((client.y - rect.top) * canvas.height) / rect.height);
-      context.clearRect(0, 0, 1, 1);
-      context.drawImage(canvas, x, y, 1, 1, 0, 0, 1, 1);
-      return Array.from(context.getImageData(0, 0, 1, 1).data);
-    });
-  }, points);
-}
 
 /** The arm's bones from its state: root → joint → hand (no tool). @param {any} state */
 function armBones(state) {

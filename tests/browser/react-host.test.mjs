@@ -14,7 +14,7 @@ import path from 'node:path';
 import { after, before, test as nodeTest } from 'node:test';
 import { buildReactHost } from '../hosts/react/build.mjs';
 import { assertNoProblems, forEachEngine, serveFolderFor } from './engines/index.mjs';
-import { coloursOf, noticesOf, onElement, stateOf } from './engines/element.mjs';
+import { coloursAt, coloursOf, noticesOf, onElement, stateOf } from './engines/element.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
 
@@ -63,7 +63,7 @@ forEachEngine({}, ({ name, test }) => {
   before(async () => { host = await serveFolderFor(name, built.dist); });
   after(() => host?.close());
 
-  test('the app renders three elements from React state: drawn, load once each, one fetch per .wasm needed, apart in style, no frames out of view, no CSP violation', async ({ engine }) => {
+  test('the app renders three elements from React state: drawn, load once each, pictures on the arm\'s bones, one fetch per .wasm needed, apart in style, no frames out of view, no CSP violation', async ({ engine }) => {
     const page = await engine.openPage(host.url, { viewport: { width: 1200, height: 560 } });
     try {
       for (const id of ['chain', 'arm', 'rope']) assert.ok(await coloursOf(page, id) > 3, `${id}: the canvas shows a drawing`);
@@ -72,6 +72,14 @@ forEachEngine({}, ({ name, test }) => {
       assert.deepEqual([chain.scene, chain.params.method, chain.params.bones, chain.params.path], ['chain', 'fabrik', 8, 'circle']);
       const arm = await stateOf(page, 'arm');
       assert.deepEqual([arm.scene, arm.params.length1, arm.params.length2, arm.target], ['arm', 130, 100, { x: 120, y: 70 }]);
+      // The arm's upper bone wears the app's flat magenta picture (a file Vite emitted): the colour
+      // at the bone's midpoint, and not off the bone.
+      const middle = { x: (arm.root.x + arm.result.joint.x) / 2, y: (arm.root.y + arm.result.joint.y) / 2 };
+      const [onBone, offBone] = await coloursAt(page, 'arm', [middle, { x: -150, y: -100 }]);
+      const magenta = (/** @type {number[]} */ rgb) => Math.abs(rgb[0] - 255) <= 40 && rgb[1] <= 40 && Math.abs(rgb[2] - 255) <= 40;
+      assert.ok(magenta(onBone), `the picture on bone 0: ${onBone}`);
+      assert.ok(!magenta(offBone), `no picture off the bones: ${offBone}`);
+      assert.deepEqual(await noticesOf(page, 'arm'), [], 'both pictures taken');
       assert.deepEqual([(await stateOf(page, 'rope')).params.segments], [20]);
       assert.equal(chain.openLink, false, 'openLink="0" from JSX: attribute names are not case-sensitive');
       assert.deepEqual((await wasmFetched(page)).sort(), ['ik2d-core.wasm', 'ik2d-creature.wasm'],

@@ -41,3 +41,29 @@ export const coloursOf = (page, id) => onElement(page, id, (element) => {
   for (let i = 0; i < data.length; i += 4) seen.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
   return seen.size;
 });
+
+/**
+ * The element's canvas pixels under world points, after its next drawing, as [r, g, b, a] each.
+ * @param {EnginePage} page @param {string} id @param {{x: number, y: number}[]} points
+ * @returns {Promise<number[][]>}
+ */
+export async function coloursAt(page, id, points) {
+  await page.nextFrame();
+  await page.nextFrame();
+  return onElement(page, id, (element, world) => {
+    const canvas = element.shadowRoot.querySelector('canvas');
+    const rect = canvas.getBoundingClientRect();
+    const scratch = document.createElement('canvas');
+    scratch.width = 1;
+    scratch.height = 1;
+    const context = scratch.getContext('2d', { willReadFrequently: true });
+    return world.map((/** @type {{x: number, y: number}} */ p) => {
+      const client = element.worldToClient(p);
+      const x = Math.floor(((client.x - rect.left) * canvas.width) / rect.width);
+      const y = Math.floor(((client.y - rect.top) * canvas.height) / rect.height);
+      context.clearRect(0, 0, 1, 1);
+      context.drawImage(canvas, x, y, 1, 1, 0, 0, 1, 1);
+      return Array.from(context.getImageData(0, 0, 1, 1).data);
+    });
+  }, points);
+}

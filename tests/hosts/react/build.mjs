@@ -51,7 +51,8 @@ export async function buildReactHost({ project } = {}) {
     customLogger: logger,
     // JSX in .jsx files: React 19's automatic runtime (react/jsx-runtime), Vite's own transform.
     oxc: { jsx: { runtime: 'automatic' } },
-    build: { outDir: dist, emptyOutDir: true, target: 'es2022' },
+    // Every asset a file: Vite inlines small ones as data: URLs, which default-src 'self' refuses.
+    build: { outDir: dist, emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0 },
   });
   return { project, dist, warnings };
 }

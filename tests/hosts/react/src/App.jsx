@@ -2,11 +2,15 @@
 // its method, bone count, target...), its controls change them and the scene follows; `onload` and
 // `onstatechange` props are the elements' DOM events (React 19 adds a listener for a custom
 // element's `on…` prop: `onstatechange` for `statechange`); a ref calls the element's methods; and
-// the rope is rendered only while its box is ticked (unmounted, it frees its scene; mounted again,
+// the arm wears two pictures (child <img data-bone>); the rope is rendered only while its box is ticked (unmounted, it frees its scene; mounted again,
 // it starts afresh). The elements' own "Open in playground" link is hidden (openLink="0"): bundled,
 // the element cannot know where a playground is served (an app that serves one names it with the
 // `playground` attribute); the Share link button shows the scene's link instead.
 import { useEffect, useRef, useState } from 'react';
+// Pictures drawn along the arm's bones: files the app's build emits (kept as files, not inlined as
+// data: URLs, which the page's policy refuses: build.mjs sets assetsInlineLimit to 0).
+import upperArm from './upper-arm.png';
+import forearm from './forearm.svg';
 
 const METHODS = [['ccd', 'CCD'], ['fabrik', 'FABRIK'], ['dls', 'DLS']];
 
@@ -89,7 +93,10 @@ export function App({ dark: darkAtFirst = false }) {
           </button>
         </form>
         <ik2d-scene id="arm" ref={armRef} scene="arm" length1="130" length2="100" target={target} openLink="0"
-          onload={loaded('arm')} onstatechange={(event) => setArm(event.detail)} />
+          onload={loaded('arm')} onstatechange={(event) => setArm(event.detail)}>
+          <img data-bone="0" src={upperArm} alt="" />
+          <img data-bone="1" src={forearm} alt="" />
+        </ik2d-scene>
         <p className="status" id="arm-status">
           {arm ? `Last change: target ${formatPoint(arm.target)}, ${arm.result.status.replaceAll('_', ' ')}` : 'No change yet'}
         </p>

@@ -223,12 +223,26 @@ forEachEngine({ launch: false }, ({ name, test }) => {
         assert.ok(seen[1].readouts > 0, 'readouts=1: the chain shows its readouts');
         // The site's picture on the arm's upper bone: magenta at the bone's middle, not off it.
         await page.evaluate(() => document.getElementById('arm')?.scrollIntoView({ block: 'center' }));
-        const arm = await page.evaluate(() => /** @type {any} */ (document.getElementById('arm')).getState());
-        const middle = { x: (arm.root.x + arm.result.joint.x) / 2, y: (arm.root.y + arm.result.joint.y) / 2 };
-        const [onBone, offBone] = await coloursAt(page, 'arm', [middle, { x: -150, y: -100 }]);
-        const magenta = (/** @type {number[]} */ rgb) => Math.abs(rgb[0] - 255) <= 40 && rgb[1] <= 40 && Math.abs(rgb[2] - 255) <= 40;
-        assert.ok(magenta(onBone), `the picture on the arm's bone 0: ${onBone}`);
-        assert.ok(!magenta(offBone), `no picture off the bones: ${offBone}`);
+        // The arm moves on its circle: the state and the pixel are read in one go, until the
+        // picture (loaded by the page) has been drawn.
+        const onBone = await page.waitFor(() => {
+          const element = /** @type {any} */ (document.getElementById('arm'));
+          const canvas = element.shadowRoot.querySelector('canvas');
+          const { root, result } = element.getState();
+          const client = element.worldToClient({ x: (root.x + result.joint.x) / 2, y: (root.y + result.joint.y) / 2 });
+          const rect = canvas.getBoundingClientRect();
+          const scratch = document.createElement('canvas');
+          scratch.width = 1;
+          scratch.height = 1;
+          const context = /** @type {CanvasRenderingContext2D} */ (scratch.getContext('2d'));
+          context.drawImage(canvas, Math.floor(((client.x - rect.left) * canvas.width) / rect.width),
+            Math.floor(((client.y - rect.top) * canvas.height) / rect.height), 1, 1, 0, 0, 1, 1);
+          const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+          return r > 215 && g < 40 && b > 215 ? [r, g, b] : null;
+        }, null, 5000).catch(() => null);
+        assert.ok(onBone, 'the picture is drawn on the arm\'s bone 0 (magenta at its middle)');
+        const [offBone] = await coloursAt(page, 'arm', [{ x: -150, y: -100 }]);
+        assert.ok(!(offBone[0] > 215 && offBone[1] < 40 && offBone[2] > 215), `no picture off the bones: ${offBone}`);
         await page.evaluate(() => scrollTo(0, 0));
         assert.equal(seen[2].play, true, 'play=click: the spider waits with a play control');
         assert.equal(seen[2].time, 0);

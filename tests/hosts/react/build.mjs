@@ -52,7 +52,8 @@ export async function buildReactHost({ project } = {}) {
     // JSX in .jsx files: React 19's automatic runtime (react/jsx-runtime), Vite's own transform.
     oxc: { jsx: { runtime: 'automatic' } },
     // Every asset a file: Vite inlines small ones as data: URLs, which default-src 'self' refuses.
-    build: { outDir: dist, emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0 },
+    // No bundler-timings report: whether it shows depends on the machine's load, not on the package.
+    build: { outDir: dist, emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0, rolldownOptions: { checks: { bundlerTimings: false } } },
   });
   return { project, dist, warnings };
 }

@@ -110,7 +110,9 @@ forEachEngine({ launch: false }, ({ name, test }) => {
     server = await serveFor(name, { folders: { '/blog/': folder } });
     other = await serveFolderFor(name, folder);
     writeFileSync(path.join(folder, 'post.html'), post(server.url));
-    engine = await launchEngine(name);
+    // With WebKit's compositing on, as users have it: when a frame hears it was scrolled away is
+    // the compositor's business there (webkit.mjs, BROWSER_ENV).
+    engine = await launchEngine(name, { compositing: true });
   });
   after(async () => {
     await engine?.close();

@@ -123,7 +123,7 @@ function actInPage(element, action, value) {
       }
       if (!inView) element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
       const after = element.getBoundingClientRect();
-      return { x: after.x + after.width / 2, y: after.y + after.height / 2, visible };
+      return { x: after.x + after.width / 2, y: after.y + after.height / 2, visible, scrolled: !inView };
     }
     default: throw new Error(`unknown locator action ${action}`);
   }
@@ -236,6 +236,13 @@ export class Locator {
       at = await this.act('scroll');
     }
     if (!at.visible) throw new Error(`${this.page.engine}: ${this.describe()} is not visible, so cannot be clicked`);
+    // As a person sees the page scroll before clicking: a browser may hit-test a click sent in the
+    // same frame as the scroll against the page as it was drawn before it (WebKit does).
+    if (at.scrolled) {
+      await this.page.top.nextFrame();
+      await this.page.top.nextFrame();
+      at = await this.act('scroll');
+    }
     await this.page.mouse.click(at.x, at.y);
   }
 

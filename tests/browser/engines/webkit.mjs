@@ -21,6 +21,16 @@ export const RECORDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 
 /** The narrowest viewport MiniBrowser's window can have, CSS px (its toolbar sets it). */
 export const MIN_WIDTH = 450;
 
+/**
+ * MiniBrowser's environment (through its driver) unless a test asks for compositing. Without a GPU,
+ * WebKitGTK's accelerated compositing runs on Mesa's software OpenGL (llvmpipe): every page
+ * composites its layers on the CPU each frame it draws, which about doubles the CPU a test takes.
+ * Painting straight into the window changes neither layout, scripts, input nor the canvas' pixels
+ * (what the tests read). It does change when a frame inside a page learns that it was scrolled out
+ * of view, so power.test.mjs launches WebKit with compositing on, as users have it.
+ */
+const BROWSER_ENV = { WEBKIT_DISABLE_COMPOSITING_MODE: '1' };
+
 /** KeyboardEvent.key names to WebDriver key codes. */
 const KEYS = {
   ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT, ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN,
@@ -231,7 +241,7 @@ export const WEBKIT_CAN = { touch: false, touchInput: false, touchPan: false, hi
  * @param {{colorScheme?: 'light' | 'dark', reducedMotion?: boolean}} preferences Only the defaults.
  * @returns {Promise<import('./index.mjs').Engine>}
  */
-export async function launchWebKit({ colorScheme = 'light', reducedMotion = false } = {}) {
+export async function launchWebKit({ colorScheme = 'light', reducedMotion = false, compositing = false } = {}) {
   if (colorScheme !== 'light' || reducedMotion) throw new Error('webkit: MiniBrowser cannot emulate a colour scheme or reduced motion');
   const missing = [
     [xvfbPath, 'Xvfb (apt-get install xvfb)'],
@@ -242,7 +252,7 @@ export async function launchWebKit({ colorScheme = 'light', reducedMotion = fals
 
   const xvfb = await startXvfb();
   const port = await freePort();
-  const driverProcess = spawn(webkitDriverPath, [`--port=${port}`], { env: { ...process.env, DISPLAY: xvfb.display }, stdio: 'ignore' });
+  const driverProcess = spawn(webkitDriverPath, [`--port=${port}`], { env: { ...process.env, ...(compositing ? {} : BROWSER_ENV), DISPLAY: xvfb.display }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   /** @type {import('selenium-webdriver').WebDriver | undefined} */
   let driver;

@@ -35,7 +35,10 @@ function limbPoints(result, length2, offset) {
   };
 }
 
-forEachEngine({}, ({ name, test, env }) => {
+forEachEngine({
+  once: 'the arm\'s tool, stretch, mix and pose ghost are the page\'s own JS and the core; pointer, touch and keys reach the page the same way in every engine (input.test.mjs and engines/reader.test.mjs check that)',
+  prefer: 'firefox',
+}, ({ name, test, env }) => {
   const withPage = pageOpener(() => env);
 
   test('dragging the ghost tool\'s tip reshapes the tool, and the live tool\'s tip reaches the target', async () => {

@@ -37,7 +37,10 @@ const settle = (page, frames = 30) => page.evaluate((n) => {
   window.playground.step(n);
 }, frames);
 
-forEachEngine({}, ({ name, test, env }) => {
+forEachEngine({
+  once: 'DLS, mix, the pole and stepping are the page\'s own JS and the core, the same in every engine',
+  prefer: 'firefox',
+}, ({ name, test, env }) => {
   const withPage = pageOpener(() => env);
 
   test('M cycles CCD → FABRIK → DLS; the damping slider shows for DLS alone; DLS reaches the target', async () => {

@@ -119,7 +119,11 @@ async function besideJoint1(page) {
   return { x: positions[2] + radius * Math.cos(angle), y: positions[3] + radius * Math.sin(angle) };
 }
 
-forEachEngine({ page: '?scene=chain' }, ({ name, test }) => {
+forEachEngine({
+  once: 'the chain\'s methods, limits, follow mode and moving target are the page\'s own JS and the core; input reaching the page is checked in every engine by input.test.mjs and engines/reader.test.mjs',
+  prefer: 'firefox',
+  page: '?scene=chain',
+}, ({ name, test }) => {
   test('?scene=chain loads cleanly and getState describes the chain', async ({ page }) => {
     // The chain converges over a few running frames (warm start, 10 sweeps a frame); on a busy
     // machine readiness can come before those frames have run.

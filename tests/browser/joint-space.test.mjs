@@ -40,10 +40,10 @@ function inSquare(square, [angle1, angle2]) {
   };
 }
 
-/** Why one engine is enough: links and their notices are the page's own JS, the same in every engine. */
-const ONCE_JS = 'links, their notices and clamping are the page\'s own JS (link.js, settings.js), the same in every engine';
-
-forEachEngine({}, ({ name, test, env }) => {
+forEachEngine({
+  once: 'the joint-space panel and the ellipse are the page\'s own JS and the core, the same in every engine',
+  prefer: 'firefox',
+}, ({ name, test, env }) => {
   const withPage = pageOpener(() => env);
 
   test('the link jointSpace=1 opens the arm with its joint-space panel, described in words', async () => {
@@ -231,7 +231,7 @@ forEachEngine({}, ({ name, test, env }) => {
     });
   });
 
-  test('bad jointSpace values get a plain-text notice and change nothing', { once: ONCE_JS }, async ({ engine, url }) => {
+  test('bad jointSpace values get a plain-text notice and change nothing', async ({ engine, url }) => {
     const page = await engine.openPage(`${url}?scene=arm&jointSpace=7&length1=150`);
     try {
       const notices = await shownNotices(page);
@@ -258,7 +258,11 @@ forEachEngine({}, ({ name, test, env }) => {
   });
 });
 
-forEachEngine({ title: "the DLS overlay's manipulability ellipse" }, ({ name, test, env }) => {
+forEachEngine({
+  title: "the DLS overlay's manipulability ellipse",
+  once: 'the ellipse is the page\'s own JS and the core, the same in every engine',
+  prefer: 'firefox',
+}, ({ name, test, env }) => {
   const withPage = pageOpener(() => env);
 
   test('the ellipse is J·Jᵀ\'s, and its small axis shrinks as the chain straightens toward full stretch', async () => {

@@ -21,13 +21,11 @@ function luminance([r, g, b]) {
 /** Parses "rgb(1, 2, 3)" / "rgba(1, 2, 3, 0)". */
 const rgb = (text) => (text.match(/[\d.]+/g) ?? []).map(Number);
 
-/** Why one engine is enough: the notices come from the page's modules (tests/js/page-input.test.mjs reads them in Node). */
-const ONCE_NODE = 'what it checks beyond the page\'s modules (notices shown as text, nothing injected) is the same JS in every engine; tests/js/page-input.test.mjs checks the notices themselves';
-/** Why one engine is enough: links and their notices are the page's own JS, the same in every engine. */
-const ONCE_JS = 'links, their notices and clamping are the page\'s own JS (link.js, settings.js), the same in every engine';
-
-forEachEngine({}, ({ name, test }) => {
-  test('links carry the page params in every scene, only when not default, and read them back', { once: ONCE_JS }, async ({ engine, url }) => {
+forEachEngine({
+  once: 'the page params are read and applied by the page\'s own JS; the theme and motion media queries each engine can emulate are in engines/reader.test.mjs and a11y.test.mjs',
+  prefer: 'firefox',
+}, ({ name, test }) => {
+  test('links carry the page params in every scene, only when not default, and read them back', async ({ engine, url }) => {
     for (const scene of ['arm', 'chain', 'spider', 'stress']) {
       const query = `v=1&scene=${scene}&theme=dark&transparent=1&play=paused&readouts=1&openLink=0`;
       const opened = await engine.openPage(`${url}embed.html?${query}`, { viewport: { width: 480, height: 360 } });
@@ -50,7 +48,7 @@ forEachEngine({}, ({ name, test }) => {
     }
   });
 
-  test('bad page params get the same notices as bad settings; setState checks them the same way', { once: ONCE_NODE }, async ({ engine, url }) => {
+  test('bad page params get the same notices as bad settings; setState checks them the same way', async ({ engine, url }) => {
     const opened = await engine.openPage(`${url}embed.html?scene=chain&theme=purple&transparent=maybe&play=later&openLink=2`,
       { viewport: { width: 640, height: 480 } });
     const page = opened;
@@ -213,9 +211,7 @@ forEachEngine({}, ({ name, test }) => {
     return { x: round(170 * Math.sin(a)), y: round(90 * Math.sin(2 * a)) };
   }
 
-  test('path=circle|figure8 moves the target by itself, deterministically in scene time', {
-    once: 'the path and scene time are the page\'s own JS, the same in every engine; the reader taking the target is checked in every engine below',
-  }, async ({ engine, url }) => {
+  test('path=circle|figure8 moves the target by itself, deterministically in scene time', async ({ engine, url }) => {
     for (const [scene, path] of [['arm', 'circle'], ['chain', 'figure8'], ['arm', 'figure8'], ['chain', 'circle']]) {
       const link = `${url}?scene=${scene}&path=${path}&play=paused`;
       const page = await engine.openPage(link);

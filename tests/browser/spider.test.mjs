@@ -121,10 +121,11 @@ function assertWalk(record, { startX, legs, legLength, what }) {
   return { moved: moved / legLength, fewestPlanted, landings };
 }
 
-/** Why one engine is enough: links and their notices are the page's own JS, the same in every engine. */
-const ONCE_JS = 'links, their notices and clamping are the page\'s own JS (link.js, settings.js), the same in every engine';
-
-forEachEngine({ page: '?scene=spider', assign: (env) => ({ engine, url, page } = env) }, ({ name, test }) => {
+forEachEngine({
+  once: 'the spider scene is the page\'s own JS and the core, the same in every engine',
+  prefer: 'firefox',
+  page: '?scene=spider', assign: (env) => ({ engine, url, page } = env),
+}, ({ name, test }) => {
   test('?scene=spider loads cleanly; getState describes the body, every leg and the terrain', async () => {
     const state = await getState(page);
     assert.deepEqual(JSON.parse(JSON.stringify(state)), state, 'getState() is JSON-serializable');
@@ -156,9 +157,7 @@ forEachEngine({ page: '?scene=spider', assign: (env) => ({ engine, url, page } =
     await assertNoProblems(page); // ...and no console problems.
   });
 
-  test('done means: 900 frames toward 15 leg lengths away, checked at every frame', {
-    once: 'the walk is the core\'s, run in WebAssembly, the same in every engine; the mouse, keys and drawing at two sizes are checked in every engine',
-  }, async (_, t) => {
+  test('done means: 900 frames toward 15 leg lengths away, checked at every frame', async (_, t) => {
     for (const setting of [{}, { roughness: 1, legs: 4, seed: 7 }]) {
       await reset();
       if (Object.keys(setting).length) assert.deepEqual(await setState(page, { params: setting }), []);
@@ -435,7 +434,7 @@ forEachEngine({ page: '?scene=spider', assign: (env) => ({ engine, url, page } =
     await assertNoProblems(page);
   });
 
-  test('a hostile spider link loads a working spider and says what it ignored', { once: ONCE_JS }, async () => {
+  test('a hostile spider link loads a working spider and says what it ignored', async () => {
     const visit = await engine.openPage(`${url}?scene=spider&legs=7&seed=-5&roughness=NaN&speed=1e99`);
     const hostile = visit;
     try {

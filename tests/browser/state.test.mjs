@@ -22,10 +22,11 @@ function shownNotices(p) {
   return p.$$eval('#notice-list li', (items) => items.map((item) => item.textContent ?? ''));
 }
 
-/** Why one engine is enough: the notices come from the page's modules (tests/js/page-input.test.mjs reads them in Node). */
-const ONCE_NODE = 'what it checks beyond the page\'s modules (notices shown as text, nothing injected) is the same JS in every engine; tests/js/page-input.test.mjs checks the notices themselves';
-
-forEachEngine({ page: '' }, ({ name, test }) => {
+forEachEngine({
+  once: 'setState validation, links and stepping are the page\'s own JS and the core, the same in every engine',
+  prefer: 'firefox',
+  page: '',
+}, ({ name, test }) => {
   test('setState applies valid values at once and getState reflects them', async ({ page }) => {
     assert.deepEqual(await setState(page, DEFAULTS), []);
     const notices = await setState(page, { params: { length1: 150, bend: -1 }, target: { x: -40.5, y: 60.25 } });
@@ -42,7 +43,7 @@ forEachEngine({ page: '' }, ({ name, test }) => {
     assert.deepEqual((await getState(page)).target, { x: -40.5, y: 10 });
   });
 
-  test('setState rejects bad values with notices, clamps out-of-range ones, and keeps working', { once: ONCE_NODE }, async ({ page }) => {
+  test('setState rejects bad values with notices, clamps out-of-range ones, and keeps working', async ({ page }) => {
     assert.deepEqual(await setState(page, DEFAULTS), []);
     const notices = await page.evaluate((partial) => window.playground.setState(partial), HOSTILE_SET_STATE.partial);
     const expected = HOSTILE_SET_STATE.notices;
@@ -122,7 +123,7 @@ forEachEngine({ page: '' }, ({ name, test }) => {
     assert.deepEqual((await getState(page)).target, state.target);
   });
 
-  test('a link with bad or out-of-range values shows plain-text notices and uses the rest', { once: ONCE_NODE }, async ({ engine, url }) => {
+  test('a link with bad or out-of-range values shows plain-text notices and uses the rest', async ({ engine, url }) => {
     const visit = await engine.openPage(`${url}?scene=arm&length1=1000&length2=abc&bend=2&target=-50,60&wobble=1`);
     try {
       const notices = await shownNotices(visit);
@@ -144,7 +145,7 @@ forEachEngine({ page: '' }, ({ name, test }) => {
     }
   });
 
-  test('a hostile link is shown as text: nothing injected, no dialog, no error', { once: ONCE_NODE }, async ({ engine, url, page }) => {
+  test('a hostile link is shown as text: nothing injected, no dialog, no error', async ({ engine, url, page }) => {
     const hostile = `${url}?scene=<img src=x onerror=alert(1)>&length1=NaN&target=1e999,abc`;
     const visit = await engine.openPage(hostile);
     try {

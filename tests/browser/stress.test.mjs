@@ -48,10 +48,11 @@ async function dragTargetTo(to) {
   await page.mouse.up();
 }
 
-/** Why one engine is enough: links and their notices are the page's own JS, the same in every engine. */
-const ONCE_JS = 'links, their notices and clamping are the page\'s own JS (link.js, settings.js), the same in every engine';
-
-forEachEngine({ page: '?scene=stress', assign: (env) => ({ engine, url, page } = env) }, ({ name, test }) => {
+forEachEngine({
+  once: 'the stress scene is the page\'s own JS and the batch core, the same in every engine',
+  prefer: 'chromium',
+  page: '?scene=stress', assign: (env) => ({ engine, url, page } = env),
+}, ({ name, test }) => {
   test('the meter reports finite timings and counts; most limbs and chains reach their targets', async () => {
     await reset();
     await step(30);
@@ -183,7 +184,7 @@ forEachEngine({ page: '?scene=stress', assign: (env) => ({ engine, url, page } =
     await assertNoProblems(page);
   });
 
-  test('a link asking for absurd counts is clamped, with notices, and works', { once: ONCE_JS }, async () => {
+  test('a link asking for absurd counts is clamped, with notices, and works', async () => {
     const visit = await engine.openPage(`${url}?scene=stress&limbs=999999999&chains=-5&iterations=1e9&method=gpu`);
     try {
       const notices = await visit.$$eval('#notice-list li', (items) => items.map((item) => item.textContent ?? ''));

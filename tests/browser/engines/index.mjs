@@ -130,15 +130,17 @@ async function sharedEngine(key, launch) {
  * whose close() closes the pages it opened. The browser itself closes with its last lease, or, after
  * keepEnginesOpen, with the process.
  * @param {keyof typeof LAUNCHERS} name
- * @param {{colorScheme?: 'light' | 'dark', reducedMotion?: boolean, measureMemory?: boolean}} [preferences] For the
- *   whole browser. measureMemory: Chromium only (others ignore it), pages get gc() and a precise
+ * @param {{colorScheme?: 'light' | 'dark', reducedMotion?: boolean, measureMemory?: boolean, compositing?: boolean}} [preferences] For the
+ *   whole browser. compositing: WebKit only (others ignore it), its accelerated compositing on, as
+ *   users have it (webkit.mjs, BROWSER_ENV: off by default here, where it runs on software GL).
+ *   measureMemory: Chromium only (others ignore it), pages get gc() and a precise
  *   performance.memory.
  * @returns {Promise<Engine>}
  */
 export async function launchEngine(name, preferences = {}) {
-  const { colorScheme = 'light', reducedMotion = false, measureMemory = false } = preferences;
-  const key = `${name} (${colorScheme}${reducedMotion ? ', reduced motion' : ''}${measureMemory && name === 'chromium' ? ', memory' : ''})`;
-  const entry = await sharedEngine(key, () => LAUNCHERS[name]({ colorScheme, reducedMotion, measureMemory }));
+  const { colorScheme = 'light', reducedMotion = false, measureMemory = false, compositing = false } = preferences;
+  const key = `${name} (${colorScheme}${reducedMotion ? ', reduced motion' : ''}${measureMemory && name === 'chromium' ? ', memory' : ''}${compositing && name === 'webkit' ? ', compositing' : ''})`;
+  const entry = await sharedEngine(key, () => LAUNCHERS[name]({ colorScheme, reducedMotion, measureMemory, compositing }));
   const engine = await entry.engine;
   entry.leases += 1;
   /** @type {Set<EnginePage>} Pages this lease opened and has not closed. */
@@ -226,38 +228,79 @@ function lacks(name, { needs = [], width }) {
 }
 
 /**
- * The engine of ONCE_ENGINES a `once` test runs in: among those that can run it, one picked by a
- * hash of its title (the same in every process).
+ * The engine of ONCE_ENGINES a `once` test runs in: among those that can run it, `prefer` if it is
+ * one, else one picked by a hash of its title (the same in every process).
  * @param {string} title
  * @param {{needs?: Array<keyof typeof CANNOT>, width?: number}} requirements
+ * @param {keyof typeof LAUNCHERS} [prefer]
  */
-function onceEngine(title, requirements) {
+function onceEngine(title, requirements, prefer) {
   const able = ONCE_ENGINES.filter((name) => !lacks(name, requirements));
+  if (prefer && able.includes(prefer)) return prefer;
   let hash = 0;
   for (const char of title) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return able.length > 0 ? able[hash % able.length] : ONCE_ENGINES[0];
 }
 
 /**
+ * The engine of ONCE_ENGINES a file marked `once` runs in (forEachEngine's once): `prefer` when it is
+ * one of them (npm test spreads such files over its quicker engines by naming one for each), else
+ * the first.
+ * @param {keyof typeof LAUNCHERS | undefined} prefer
+ */
+function onceFileEngine(prefer) {
+  return prefer && ONCE_ENGINES.includes(prefer) ? prefer : ONCE_ENGINES[0];
+}
+
+/**
+ * Whether this process runs a block marked once with this preference (forEachEngine's once, prefer),
+ * and if not, which engine does: for work a file does outside its blocks (building a host app).
+ * @param {keyof typeof LAUNCHERS} prefer
+ * @returns {{here: boolean, engine: keyof typeof LAUNCHERS}}
+ */
+export function onceHere(prefer) {
+  const engine = onceFileEngine(prefer);
+  return { here: ENGINES.includes(engine), engine };
+}
+
+/**
  * Why a test cannot run in an engine, or false when it can.
  * @param {keyof typeof LAUNCHERS} name
  * @param {string} title The test's title.
- * @param {{needs?: Array<keyof typeof CANNOT>, width?: number, onlyIn?: string, once?: string}} requirements
+ * @param {{needs?: Array<keyof typeof CANNOT>, width?: number, onlyIn?: string, once?: string, prefer?: keyof typeof LAUNCHERS}} requirements
  *   needs: capabilities; width: the narrowest window the test needs; onlyIn: "engine: why", the one
  *   engine it can run in; once: why one engine is enough (what it checks is the page's own JS or
- *   the core, the same in every engine): it runs in one engine of ONCE_ENGINES (onceEngine).
+ *   the core, the same in every engine): it runs in one engine of ONCE_ENGINES (onceEngine),
+ *   `prefer` where it can.
  * @returns {string | false}
  */
-function whyNot(name, title, { needs = [], width, onlyIn, once }) {
+function whyNot(name, title, { needs = [], width, onlyIn, once, prefer }) {
   if (onlyIn !== undefined) {
     const [engine, why] = onlyIn.split(/:\s*(.*)/s, 2);
     if (name !== engine) return `${name}: runs in ${engine} only: ${why}`;
   }
   if (once !== undefined) {
-    const chosen = onceEngine(title, { needs, width });
+    const chosen = onceEngine(title, { needs, width }, prefer);
     if (name !== chosen) return `${name}: checked once, in ${chosen}: ${once}`;
   }
   return lacks(name, { needs, width });
+}
+
+/**
+ * whyNot for a test of a block that runs once (forEachEngine's once): it runs in the block's engine,
+ * or where that engine cannot run it, in the first of ONCE_ENGINES that can.
+ * @param {keyof typeof LAUNCHERS} name
+ * @param {keyof typeof LAUNCHERS} blockEngine
+ * @param {string} why Why one engine is enough.
+ * @param {{needs?: Array<keyof typeof CANNOT>, width?: number, onlyIn?: string}} requirements
+ * @returns {string | false}
+ */
+function whyNotOnce(name, blockEngine, why, { needs = [], width, onlyIn }) {
+  const onlyEngine = onlyIn?.split(':', 1)[0];
+  const able = ONCE_ENGINES.filter((engine) => !lacks(engine, { needs, width }) && (onlyEngine === undefined || engine === onlyEngine));
+  const chosen = able.includes(blockEngine) ? blockEngine : able[0] ?? blockEngine;
+  if (name !== chosen) return `${name}: checked once, in ${chosen}: ${why}`;
+  return whyNot(name, '', { needs, width, onlyIn });
 }
 
 /**
@@ -266,8 +309,8 @@ function whyNot(name, title, { needs = [], width, onlyIn, once }) {
  * @property {Engine} engine Launched for the block (unless launch is false).
  * @property {string} url Where dist/ is served, ending with "/".
  * @property {EnginePage} page With the page option: the block's one page of the playground.
- * @typedef {import('node:test').TestOptions & {needs?: Array<keyof typeof CANNOT>, width?: number, onlyIn?: string, once?: string}} EngineTestOptions
- *   needs, width, onlyIn and once: see whyNot (the test is skipped there, with the reason in the output).
+ * @typedef {import('node:test').TestOptions & {needs?: Array<keyof typeof CANNOT>, width?: number, onlyIn?: string, once?: string, prefer?: keyof typeof LAUNCHERS}} EngineTestOptions
+ *   needs, width, onlyIn, once and prefer: see whyNot (the test is skipped there, with the reason in the output).
  * @typedef {(env: EngineEnv, t: import('node:test').TestContext) => unknown} EngineTestFn
  * @typedef {(title: string, options: EngineTestOptions | EngineTestFn, fn?: EngineTestFn) => void} EngineTest
  */
@@ -279,12 +322,16 @@ function whyNot(name, title, { needs = [], width, onlyIn, once }) {
  * playground for them, closing all after; when every test of the block is skipped nothing is launched.
  * body({name, test, env}) registers the tests: test(title, [options], (env, t) => ...), where options add
  * `needs`, `width`, `onlyIn` and `once` to node:test's (whyNot); env is the same object, for helpers of the block.
- * @param {{title?: string, page?: string, launch?: boolean, assign?: (env: EngineEnv) => void}} options
+ * @param {{title?: string, page?: string, launch?: boolean, assign?: (env: EngineEnv) => void, once?: string, prefer?: keyof typeof LAUNCHERS}} options
  *   page: the query appended to the page URL ("" for the playground as it opens); assign: handed env
- *   once launched (for a file whose helpers keep the page in their own variables).
+ *   once launched (for a file whose helpers keep the page in their own variables). once: why one
+ *   engine is enough for every test of the block (what they check is the page's own JS and the
+ *   core, the same in every engine): the block runs in one engine of ONCE_ENGINES, `prefer` where
+ *   it is one of them (onceFileEngine), and every test says so where it is skipped.
  * @param {(block: {name: keyof typeof LAUNCHERS, test: EngineTest, env: EngineEnv}) => void} body
  */
-export function forEachEngine({ title, page: query, launch = true, assign }, body) {
+export function forEachEngine({ title, page: query, launch = true, assign, once: blockOnce, prefer }, body) {
+  const blockEngine = blockOnce === undefined ? undefined : onceFileEngine(prefer);
   for (const name of ENGINES) {
     describe(title ? `${name}: ${title}` : name, () => {
       const env = /** @type {EngineEnv} */ ({ name });
@@ -304,8 +351,10 @@ export function forEachEngine({ title, page: query, launch = true, assign }, bod
       }
       /** @type {EngineTest} */
       const test = (testTitle, options, fn) => {
-        const [{ needs, width, onlyIn, once, ...rest }, run] = typeof options === 'function' ? [{}, options] : [options, /** @type {EngineTestFn} */ (fn)];
-        const skip = rest.skip ?? whyNot(name, testTitle, { needs, width, onlyIn, once });
+        const [{ needs, width, onlyIn, once, prefer: testPrefer, ...rest }, run] = typeof options === 'function' ? [{}, options] : [options, /** @type {EngineTestFn} */ (fn)];
+        const skip = rest.skip ?? (blockEngine === undefined
+          ? whyNot(name, testTitle, { needs, width, onlyIn, once, prefer: testPrefer })
+          : whyNotOnce(name, blockEngine, blockOnce ?? '', { needs, width, onlyIn }));
         if (!skip) runsAny = true;
         nodeTest(testTitle, { timeout: TEST_TIMEOUT, ...rest, skip }, (t) => run(env, t));
       };

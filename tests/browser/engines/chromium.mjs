@@ -5,10 +5,47 @@
 import { launchBrowser } from '../harness.mjs';
 import { DEFAULT_VIEWPORT, LibraryPage } from './page.mjs';
 
+/**
+ * A tab that a closed test page left, kept for the next page opened with the same options: a new
+ * tab is a new renderer process here, about 1 CPU-second, and its context 0.3 more, where loading
+ * the playground in a tab already open costs about as much again. The test server sends every file
+ * with `Cache-Control: no-store`, so a reused tab fetches what a new one would.
+ * @typedef {{context: import('playwright-core').BrowserContext, page: import('playwright-core').Page}} Tab
+ */
+
+/** Tabs kept per set of options, at most. */
+const SPARE_TABS = 4;
+
 class ChromiumPage extends LibraryPage {
-  /** @param {import('playwright-core').BrowserContext} context @param {import('playwright-core').Page} page */
-  constructor(context, page) {
+  /**
+   * @param {import('playwright-core').BrowserContext} context
+   * @param {import('playwright-core').Page} page
+   * @param {((tab: Tab) => boolean) | undefined} keep Takes the tab back for reuse when the page is
+   *   closed (false: it has no room, or the tab cannot be reused); undefined: close it.
+   */
+  constructor(context, page, keep) {
     super('chromium', context, page);
+    this.keep = keep;
+  }
+
+  /** Leaves the tab on about:blank, as a new one is, for the next page; or closes its context. */
+  async close() {
+    const { keep } = this;
+    this.keep = undefined;
+    this.detach();
+    // A page that changed what a tab emulates, or crashed, is not handed on.
+    if (keep && !this.emulation && !this.page.isClosed()) {
+      try {
+        await this.cdp?.detach();
+        await this.page.goto('about:blank', { timeout: 10000 });
+        await this.page.mouse.move(0, 0);
+        for (const key of ['Shift', 'Control', 'Alt', 'Meta']) await this.page.keyboard.up(key);
+        if (keep({ context: this.context, page: this.page })) return;
+      } catch {
+        // Closed below.
+      }
+    }
+    await this.context.close();
   }
 
   press(key) { return this.page.keyboard.press(key); }
@@ -52,17 +89,34 @@ export const CHROMIUM_CAN = { touch: true, touchInput: true, touchPan: true, hid
  */
 export async function launchChromium({ colorScheme = 'light', reducedMotion = false, measureMemory = false } = {}) {
   const browser = await launchBrowser(measureMemory ? MEMORY_ARGS : []);
+  /** @type {Map<string, Tab[]>} Spare tabs by the options they were opened with. */
+  const spare = new Map();
   return {
     name: 'chromium',
     can: CHROMIUM_CAN,
     minWidth: 0,
     async openPage(url, { viewport = DEFAULT_VIEWPORT, touch = false, clipboard = false, deviceScaleFactor = 1, initScript } = {}) {
-      const context = await browser.newContext({
-        viewport, deviceScaleFactor, hasTouch: touch, isMobile: touch, colorScheme, reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
-        permissions: clipboard ? ['clipboard-read', 'clipboard-write'] : [],
-      });
-      if (initScript) await context.addInitScript(initScript);
-      const page = new ChromiumPage(context, await context.newPage());
+      // A page with an init script gets a tab of its own, never reused (the script stays with it).
+      const kind = initScript ? undefined : JSON.stringify({ touch, clipboard, deviceScaleFactor });
+      const spares = kind === undefined ? [] : (spare.get(kind) ?? []);
+      const keep = kind === undefined ? undefined : (/** @type {Tab} */ tab) => {
+        if (spares.length >= SPARE_TABS) return false;
+        spares.push(tab);
+        spare.set(kind, spares);
+        return true;
+      };
+      let tab = spares.pop();
+      if (tab) {
+        await tab.page.setViewportSize(viewport);
+      } else {
+        const context = await browser.newContext({
+          viewport, deviceScaleFactor, hasTouch: touch, isMobile: touch, colorScheme, reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+          permissions: clipboard ? ['clipboard-read', 'clipboard-write'] : [],
+        });
+        if (initScript) await context.addInitScript(initScript);
+        tab = { context, page: await context.newPage() };
+      }
+      const page = new ChromiumPage(tab.context, tab.page, keep);
       await page.goto(url);
       return page;
     },

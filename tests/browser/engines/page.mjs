@@ -439,11 +439,23 @@ export class LibraryPage extends EnginePage {
     this.page = page;
     /** @type {string[]} */
     this.requests = [];
-    recordProblems(page, this.problems);
+    /** @type {Array<[string, (value: any) => void]>} The listeners this object added to the page. */
+    this.listeners = [];
+    const on = (/** @type {string} */ event, /** @type {(value: any) => void} */ listener) => {
+      this.listeners.push([event, listener]);
+      page.on(event, listener);
+    };
+    recordProblems(on, this.problems);
     // Not data: URLs (puppeteer reports them, Playwright does not): they never reach a network.
-    page.on('request', (request) => {
+    on('request', (request) => {
       if (!request.url().startsWith('data:')) this.requests.push(request.url());
     });
+  }
+
+  /** Takes this object's listeners off the page (a page handed to another EnginePage). */
+  detach() {
+    for (const [event, listener] of this.listeners) this.page.off(event, listener);
+    this.listeners = [];
   }
 
   async goto(url) { await this.page.goto(url); }
@@ -469,20 +481,20 @@ export class LibraryPage extends EnginePage {
 /**
  * Records a page's problems from the events Playwright and puppeteer both emit (console, pageerror,
  * requestfailed, response, dialog) into `problems`.
- * @param {{on: (event: string, listener: (value: any) => void) => unknown}} page
+ * @param {(event: string, listener: (value: any) => void) => void} on Adds a listener to the page.
  * @param {string[]} problems
  */
-function recordProblems(page, problems) {
-  page.on('console', (message) => {
+function recordProblems(on, problems) {
+  on('console', (message) => {
     const type = message.type() === 'warn' ? 'warning' : message.type(); // puppeteer says 'warn'.
     if (type === 'error' || type === 'warning') problems.push(`console.${type}: ${message.text()}`);
   });
-  page.on('pageerror', (error) => problems.push(`page error: ${error instanceof Error ? error.message : error}`));
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
-  page.on('response', (response) => {
+  on('pageerror', (error) => problems.push(`page error: ${error instanceof Error ? error.message : error}`));
+  on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+  on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
-  page.on('dialog', (dialog) => {
+  on('dialog', (dialog) => {
     problems.push(`dialog: ${dialog.type()} ${dialog.message()}`);
     dialog.dismiss().catch(() => {});
   });

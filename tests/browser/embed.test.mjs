@@ -328,13 +328,21 @@ forEachEngine({}, ({ name, test, env }) => {
       await page.waitForFunction((tolerance) => window.received.some((m) => m.data?.type === 'ik2d:change'
         && Math.abs(m.data.state.target.x - 50) <= tolerance && Math.abs(m.data.state.target.y + 60) <= tolerance), perPixel, { timeout: 3000 });
       const before = (await received('ik2d:change')).length;
+      // The embed's animation frames while the burst arrives: how many a browser runs meanwhile
+      // depends on how fast it delivers messages and draws (WebKit here: up to one per message).
+      await frame.evaluate(() => {
+        window.burstFrames = 0;
+        const count = () => { window.burstFrames += 1; window.burstFrame = requestAnimationFrame(count); };
+        window.burstFrame = requestAnimationFrame(count);
+      });
       await page.evaluate((origin) => {
         for (let i = 1; i <= 30; i += 1) window.embed().postMessage({ type: 'ik2d:setState', state: { target: { x: i, y: 20 } } }, origin);
       }, embedOrigin);
       await page.waitForFunction(() => window.received.at(-1)?.data?.type === 'ik2d:change'
         && window.received.at(-1).data.state.target.x === 30, null, { timeout: 3000 });
+      const frames = await frame.evaluate(() => { cancelAnimationFrame(window.burstFrame); return window.burstFrames; });
       const burst = (await received('ik2d:change')).length - before;
-      assert.ok(burst >= 1 && burst <= 10, `30 changes in a burst make a few change messages (one per frame), got ${burst}`);
+      assert.ok(burst >= 1 && burst <= frames + 1, `30 changes in a burst make at most one change message a frame: ${burst} in ${frames} frames`);
       assert.equal((await received('ik2d:result')).filter((m) => m.data.id === undefined).length, 30, 'each request is answered');
 
       // Bad values: validated like a link, answered with notices; the scene keeps working.

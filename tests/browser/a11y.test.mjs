@@ -27,7 +27,7 @@ function contrast(a, b) {
 forEachEngine({}, ({ test }) => {
   for (const theme of ['light', 'dark']) {
     for (const [index, scene] of SCENE_IDS.entries()) {
-      const options = index === 0 ? {} : { once: ONCE_SCENE, prefer: /** @type {const} */ ('firefox') };
+      const options = index === 0 ? {} : { once: ONCE_SCENE };
       test(`axe: ${scene}, ${theme}: the playground and the embed view have no serious or critical violations`, options, async ({ engine, url: base }) => {
         for (const [view, url, viewport] of [
           ['playground', `${base}?scene=${scene}&theme=${theme}`, { width: 1200, height: 760 }],

@@ -84,7 +84,7 @@ async function openAsReader(engine, link) {
 
 forEachEngine({
   once: 'a link\'s figure is restored by the page\'s own JS and compared within one engine; every engine draws the same state alike in view.test.mjs',
-  prefer: 'firefox',
+  prefer: 'chromium',
 }, ({ name, test }) => {
   test('arm: the reader sees the author\'s figure (state and pixels)', async ({ engine, url }, t) => {
     const author = await engine.openPage(`${url}?scene=arm`, VIEWPORT);

@@ -37,7 +37,6 @@ forEachEngine({}, ({ name, test }) => {
 
   test('each scene fetches only the WebAssembly module it runs on, once; a tab loads the other on demand', {
     once: 'which module a scene fetches, and when, is the page\'s own JS (catalog.js, solvers.js), the same in every engine; every engine loads the page cleanly above',
-    prefer: 'firefox',
   }, async ({ engine, url }) => {
     /** @param {string[]} requests */
     const wasmOf = (requests) => requests.filter((request) => request.endsWith('.wasm')).map((request) => request.split('/').pop());

@@ -1,16 +1,20 @@
 // test-quick.mjs: `npm run test:quick`, the inner loop while developing (how long it takes is said
 // once, in CONTRIBUTING.md; it prints its own time): the native Catch2 suite (debug build, no
 // sanitizers), the Node tests of the module and the page's modules (tests/js), and one smoke test
-// of the page in headless Chromium only (tests/browser/load.test.mjs; IK2D_ENGINES=firefox,webkit
-// for others). `npm test` stays the full suite and CI's command.
+// of the page in headless Chromium only (load.test.mjs's first: the page loads cleanly;
+// IK2D_ENGINES=firefox,webkit for others). `npm test` stays the full suite and CI's command.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { assembleDist, buildWasm } from './build.mjs';
 import { run } from './lib/run.mjs';
 import { ensureNodeModules, ensureSystemTools, repoRoot } from './lib/setup.mjs';
 
-/** The one browser test the quick tier runs: the page loads cleanly and its API answers. */
+/** Test processes at once: ctest's test cases and node's test files (a 2-core machine's both cores). */
+const JOBS = '2';
+
+/** The one browser test the quick tier runs, and its name: the page loads cleanly. */
 const SMOKE_TEST = path.join('tests', 'browser', 'load.test.mjs');
+const SMOKE_NAME = 'loads without console errors, page errors or foreign requests';
 
 try {
   const started = Date.now();
@@ -20,7 +24,7 @@ try {
   console.log('\n== Catch2, native (debug, no sanitizers) ==');
   run('cmake', ['--preset', 'native-debug'], { cwd: repoRoot });
   run('cmake', ['--build', '--preset', 'native-debug'], { cwd: repoRoot });
-  run('ctest', ['--preset', 'native-debug'], { cwd: repoRoot });
+  run('ctest', ['--preset', 'native-debug', '--parallel', JOBS], { cwd: repoRoot });
 
   buildWasm();
   assembleDist();
@@ -30,7 +34,8 @@ try {
     .map((name) => path.join('tests', 'js', name));
   // The smoke test in Chromium alone (IK2D_ENGINES picks others): npm test runs every engine.
   const env = { ...process.env, IK2D_ENGINES: process.env.IK2D_ENGINES ?? 'chromium' };
-  run(process.execPath, ['--test', ...nodeTests, SMOKE_TEST], { cwd: repoRoot, env });
+  run(process.execPath, ['--test', `--test-concurrency=${JOBS}`, ...nodeTests], { cwd: repoRoot });
+  run(process.execPath, ['--test', `--test-name-pattern=^${SMOKE_NAME}$`, SMOKE_TEST], { cwd: repoRoot, env });
   console.log(`\nnpm run test:quick passed in ${((Date.now() - started) / 1000).toFixed(0)} s (npm test runs everything)`);
 } catch (error) {
   console.error(`\nnpm run test:quick failed: ${error.message}`);

@@ -287,23 +287,6 @@ function whyNot(name, title, { needs = [], width, onlyIn, once, prefer }) {
 }
 
 /**
- * whyNot for a test of a block that runs once (forEachEngine's once): it runs in the block's engine,
- * or where that engine cannot run it, in the first of ONCE_ENGINES that can.
- * @param {keyof typeof LAUNCHERS} name
- * @param {keyof typeof LAUNCHERS} blockEngine
- * @param {string} why Why one engine is enough.
- * @param {{needs?: Array<keyof typeof CANNOT>, width?: number, onlyIn?: string}} requirements
- * @returns {string | false}
- */
-function whyNotOnce(name, blockEngine, why, { needs = [], width, onlyIn }) {
-  const onlyEngine = onlyIn?.split(':', 1)[0];
-  const able = ONCE_ENGINES.filter((engine) => !lacks(engine, { needs, width }) && (onlyEngine === undefined || engine === onlyEngine));
-  const chosen = able.includes(blockEngine) ? blockEngine : able[0] ?? blockEngine;
-  if (name !== chosen) return `${name}: checked once, in ${chosen}: ${why}`;
-  return whyNot(name, '', { needs, width, onlyIn });
-}
-
-/**
  * @typedef {Object} EngineEnv What forEachEngine's tests are handed (set once the block has started).
  * @property {keyof typeof LAUNCHERS} name
  * @property {Engine} engine Launched for the block (unless launch is false).
@@ -352,9 +335,10 @@ export function forEachEngine({ title, page: query, launch = true, assign, once:
       /** @type {EngineTest} */
       const test = (testTitle, options, fn) => {
         const [{ needs, width, onlyIn, once, prefer: testPrefer, ...rest }, run] = typeof options === 'function' ? [{}, options] : [options, /** @type {EngineTestFn} */ (fn)];
-        const skip = rest.skip ?? (blockEngine === undefined
-          ? whyNot(name, testTitle, { needs, width, onlyIn, once, prefer: testPrefer })
-          : whyNotOnce(name, blockEngine, blockOnce ?? '', { needs, width, onlyIn }));
+        // A block that runs once makes each of its tests once, in the block's engine where it can.
+        const skip = rest.skip ?? whyNot(name, testTitle, {
+          needs, width, onlyIn, once: blockOnce ?? once, prefer: blockEngine ?? testPrefer,
+        });
         if (!skip) runsAny = true;
         nodeTest(testTitle, { timeout: TEST_TIMEOUT, ...rest, skip }, (t) => run(env, t));
       };

@@ -28,6 +28,9 @@ const TOOLS = { chromium: ['chromium'], firefox: ['firefox'], webkit: ['webkit',
 const MIN_SAMPLES = 3;
 const MAX_SECONDS = 45;
 
+/** Corners of the circle a round's drag goes around: each a pointer move the page handles. */
+const DRAG_CORNERS = 8;
+
 /** Settings the soak cycles through, per scene: each change rebuilds or reconfigures a solver. */
 const CHANGES = {
   arm: [{ params: { length1: 150, softness: 20 } }, { params: { length1: 90, bend: -1, offsetX: 40, offsetY: 25, mix: 0.5 } },
@@ -114,10 +117,11 @@ export async function soakScene(engine, url, scene, seconds, { minSamples = MIN_
     const deadline = Date.now() + seconds * 1000;
     const hardDeadline = Date.now() + maxSeconds * 1000;
     while (Date.now() < deadline || (samples.length < minSamples && Date.now() < hardDeadline)) {
-      // A person: drag the target around a circle, then change a setting.
+      // A person: drag the target around a circle (an octagon's corners, a real pointer move from
+      // each to the next), then change a setting.
       const around = [];
-      for (let i = 0; i <= 24; i++) {
-        const a = (i / 24) * 2 * Math.PI + round;
+      for (let i = 0; i <= DRAG_CORNERS; i++) {
+        const a = (i / DRAG_CORNERS) * 2 * Math.PI + round;
         around.push({ x: box.x + box.width * (0.5 + 0.35 * Math.cos(a)), y: box.y + box.height * (0.5 + 0.35 * Math.sin(a)) });
       }
       await page.drag([{ x: box.x + box.width / 2, y: box.y + box.height / 2 }, ...around], 1);

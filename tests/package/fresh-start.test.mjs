@@ -1,6 +1,6 @@
 // fresh-start.test.mjs: the README's main command on a fresh clone. `git clone` of this repository's
 // HEAD into a temp folder (no node_modules, no build/, no dist/), `npm start` there on a free port
-// (once, before the engines), wait for the URL it prints, then load that URL in each engine
+// (once, before the engines), wait for the URL it prints, then load that URL in one engine
 // (engines/index.mjs) and open every scene. Uncommitted changes are not in the clone: this tests what
 // a newcomer gets from the repository.
 import assert from 'node:assert/strict';
@@ -71,7 +71,11 @@ describe('npm start on a fresh clone', { skip: isGitCheckout ? false : 'not a gi
     assert.ok(existsSync(path.join(clone, 'dist', 'ik2d.wasm')), 'npm start built the module');
   });
 
-  forEachEngine({ launch: false }, ({ name, test }) => {
+  forEachEngine({
+    launch: false,
+    once: 'what is new here is the clone\'s build and npm start\'s server; every engine loads every scene of the same page in tests/browser',
+    prefer: 'chromium',
+  }, ({ name, test }) => {
     test('the printed URL loads every scene', { timeout: 180_000 }, async () => {
       assert.ok(printed, 'npm start printed a URL');
       const shown = await outsideUrlFor(name, printed);

@@ -481,8 +481,12 @@ forEachEngine({}, ({ name, test, env }) => {
 
   test('an embed loads only its own scene\'s modules; a host\'s ik2d:setState to another scene loads that one first', async () => {
     await withPage('embed.html?scene=arm', { viewport: { width: 640, height: 480 } }, async (page) => {
-      const sceneModules = async () => [...new Set((await page.requestList())
-        .map((request) => /\/src\/scenes\/([\w/-]+)\.js$/.exec(request)?.[1]).filter(Boolean))].sort();
+      // The modules of web/src/scenes/ in the scripts fetched: each chunk of the page's bundle
+      // names the source modules it holds, a `// web/src/...` line heading each (scripts/build.mjs).
+      const sceneModules = async () => [...new Set(await page.evaluate(async (scripts) => {
+        const texts = await Promise.all(scripts.map((url) => fetch(url).then((response) => response.text())));
+        return texts.flatMap((text) => [...text.matchAll(/^\/\/ web\/src\/scenes\/([\w/-]+)\.js$/gm)].map((found) => found[1]));
+      }, (await page.requestList()).filter((url) => /\/src\/[\w-]+\.js$/.test(url))))].sort();
       assert.deepEqual(await sceneModules(), ['arm/joint-space', 'arm/overlay', 'arm/scene', 'arm/tool', 'catalog', 'overlay-layout', 'shared', 'target-path'].sort());
       // playground.setState cannot wait for a module: it says so, and nothing changes.
       assert.deepEqual(await page.evaluate(() => window.playground.setState({ scene: 'spider' })),

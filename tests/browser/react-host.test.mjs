@@ -60,7 +60,7 @@ nodeTest('Vite builds the app: every module\'s .wasm emitted as an asset, no inl
   // What the package's files make Vite say: the Emscripten glue's Node branch (node:fs/promises,
   // CommonJS' module and exports, never reached in a browser) and the element's link to the
   // playground beside it (new URL('../', import.meta.url), left to run time).
-  const unknown = built.warnings.filter((warning) => !/node:fs\/promises|COMMONJS_VARIABLE_IN_ESM|new URL\('\.\.\/', import\.meta\.url\)/.test(warning));
+  const unknown = built.warnings.filter((warning) => !/node:fs\/promises|COMMONJS_VARIABLE_IN_ESM|new URL\(['"]\.\.\/['"], import\.meta\.url\)/.test(warning));
   assert.deepEqual(unknown, []);
 });
 

@@ -10,6 +10,9 @@ import { MODULES, moduleTypes } from './lib/modules.mjs';
 import { run } from './lib/run.mjs';
 import { emscriptenEnv, ensureNodeModules, ensureSystemTools, repoRoot } from './lib/setup.mjs';
 
+/** Node's require for the build's npm tools (TypeScript, esbuild), each loaded where it is used. */
+const require = createRequire(import.meta.url);
+
 export const distDir = path.join(repoRoot, 'dist');
 const wasmBuildDir = path.join(repoRoot, 'build', 'wasm');
 
@@ -32,7 +35,6 @@ export function buildWasm({ tests = false } = {}) {
  * links stay incremental. Returns the folder.
  */
 function writeApiWithoutComments() {
-  const require = createRequire(import.meta.url);
   const ts = require('typescript');
   const folder = path.join(repoRoot, 'build', 'api');
   mkdirSync(folder, { recursive: true });
@@ -59,7 +61,6 @@ function writeApiWithoutComments() {
  * @param {string} file
  */
 function minifiedModule(file) {
-  const require = createRequire(import.meta.url);
   const esbuild = require('esbuild');
   return esbuild.transformSync(readFileSync(file, 'utf8'), {
     minify: true, format: 'esm', target: 'es2022', legalComments: 'none', logLevel: 'error',
@@ -76,7 +77,6 @@ export const VENDOR = [{ entry: 'gifenc', file: 'gifenc.js' }];
 
 /** Bundles VENDOR into dist/src/vendor/, each headed by its name, version and license notice. */
 function writeVendor() {
-  const require = createRequire(import.meta.url);
   const esbuild = require('esbuild');
   for (const { entry, file } of VENDOR) {
     const folder = path.dirname(require.resolve(`${entry}/package.json`));
@@ -96,15 +96,14 @@ function writeVendor() {
  * (the playground and the embed view, loaded by index.html and embed.html) and element.js
  * (<ik2d-scene>, loaded by ik2d-element.js), beside the chunks they share and a chunk per scene,
  * fetched when the scene is first shown. The playground then fetches 21 scripts, where it fetched
- * its 59 modules one by one, and an embed 14 for 34; a page loads for about a third less CPU. The chunks
- * sit where the sources sat, so what the code finds from its own URL (the WASM modules at
+ * its 59 modules one by one, and an embed 14 for 34; a page loads for about a third less CPU.
+ * The chunks sit where the sources sat, so what the code finds from its own URL (the WASM modules at
  * ../ik2d-*.js, the element's site at ../, the GIF encoder at ./vendor/) is where it was; the WASM
  * modules stay files of their own, as the package ships them. theme-early.js is a classic script,
  * copied as it is. The code stays readable (not minified, each module headed by its source path);
  * comments are dropped.
  */
 function writePageBundle() {
-  const require = createRequire(import.meta.url);
   const esbuild = require('esbuild');
   const source = path.join(repoRoot, 'web', 'src');
   esbuild.buildSync({
@@ -124,7 +123,6 @@ function writePageBundle() {
  * seven); the files by concern are not shipped.
  */
 function writePageStyles() {
-  const require = createRequire(import.meta.url);
   const esbuild = require('esbuild');
   const styles = path.join(distDir, 'styles');
   for (const page of ['index', 'embed']) {

@@ -3,7 +3,8 @@
 // sanitizers), the Node tests of the module and the page's modules (tests/js), and one smoke test
 // of the page in headless Chromium only (load.test.mjs's first: the page loads cleanly;
 // IK2D_ENGINES=firefox,webkit for others). `npm test` stays the full suite and CI's command.
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { assembleDist, buildWasm } from './build.mjs';
 import { run } from './lib/run.mjs';
@@ -35,7 +36,13 @@ try {
   // The smoke test in Chromium alone (IK2D_ENGINES picks others): npm test runs every engine.
   const env = { ...process.env, IK2D_ENGINES: process.env.IK2D_ENGINES ?? 'chromium' };
   run(process.execPath, ['--test', `--test-concurrency=${JOBS}`, ...nodeTests], { cwd: repoRoot });
-  run(process.execPath, ['--test', `--test-name-pattern=^${SMOKE_NAME}$`, SMOKE_TEST], { cwd: repoRoot, env });
+  // A name that matches nothing would skip every test and pass: the TAP copy says how many ran.
+  const tap = path.join(os.tmpdir(), `ik2d-smoke-${process.pid}.tap`);
+  run(process.execPath, ['--test', `--test-name-pattern=^${SMOKE_NAME}$`, '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=tap', `--test-reporter-destination=${tap}`, SMOKE_TEST], { cwd: repoRoot, env });
+  const passed = Number(/^# pass (\d+)$/m.exec(readFileSync(tap, 'utf8'))?.[1] ?? 0);
+  rmSync(tap, { force: true });
+  if (passed !== 1) throw new Error(`the smoke test "${SMOKE_NAME}" in ${SMOKE_TEST} passed ${passed} times, not once: was it renamed?`);
   console.log(`\nnpm run test:quick passed in ${((Date.now() - started) / 1000).toFixed(0)} s (npm test runs everything)`);
 } catch (error) {
   console.error(`\nnpm run test:quick failed: ${error.message}`);

@@ -95,13 +95,12 @@ function writeVendor() {
  * The page's ES modules (web/src), bundled into dist/src/ by esbuild: two entry points, main.js
  * (the playground and the embed view, loaded by index.html and embed.html) and element.js
  * (<ik2d-scene>, loaded by ik2d-element.js), beside the chunks they share and a chunk per scene,
- * fetched when the scene is first shown. The playground then fetches 21 scripts, where it fetched
- * its 59 modules one by one, and an embed 14 for 34; a page loads for about a third less CPU.
- * The chunks sit where the sources sat, so what the code finds from its own URL (the WASM modules at
- * ../ik2d-*.js, the element's site at ../, the GIF encoder at ./vendor/) is where it was; the WASM
- * modules stay files of their own, as the package ships them. theme-early.js is a classic script,
- * copied as it is. The code stays readable (not minified, each module headed by its source path);
- * comments are dropped.
+ * fetched when the scene is first shown: a page fetches a few files, not every module one by one
+ * (what that saves: docs/testing.md, "What a page costs"). The chunks sit where the sources sat,
+ * so what the code finds from its own URL (the WASM modules at ../ik2d-*.js, the element's site at
+ * ../, the GIF encoder at ./vendor/) is where it was; the WASM modules stay files of their own, as
+ * the package ships them. theme-early.js is a classic script, copied as it is. The code stays
+ * readable (not minified, each module headed by its source path); comments are dropped.
  */
 function writePageBundle() {
   const esbuild = require('esbuild');
@@ -119,8 +118,8 @@ function writePageBundle() {
 /**
  * Each page's stylesheets as one file: the <link rel="stylesheet"> tags of index.html and
  * embed.html, web/styles/ by concern, become one link to styles/<page>-page.css, the files joined
- * in the same order by esbuild. A page fetches one stylesheet where it fetched nine (an embed
- * seven); the files by concern are not shipped.
+ * in the same order by esbuild, so a page fetches one stylesheet; the files by concern are not
+ * shipped.
  */
 function writePageStyles() {
   const esbuild = require('esbuild');

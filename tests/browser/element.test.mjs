@@ -216,6 +216,11 @@ forEachEngine({}, ({ name, test }) => {
       await page.nextFrame();
       // The chain and the arm are in view, the third is far below.
       const frames = () => page.evaluate(() => Object.fromEntries(['chain', 'arm', 'ccd'].map((id) => [id, document.getElementById(id)?.stats().page.frames])));
+      // The arm at rest asks for no frames at all (loop.js); on a path it runs beside the chain.
+      const resting = await frames();
+      await wait(500);
+      assert.equal((await frames()).arm - resting.arm, 0, 'the arm at rest ran no frames');
+      await onElement(page, 'arm', (element) => element.setAttribute('path', 'circle'));
       await page.evaluate(() => {
         const win = /** @type {any} */ (window);
         win.rafCalls = 0;

@@ -102,7 +102,11 @@ forEachEngine({}, ({ name, test }) => {
       assertBackingStore(await canvasSize(page), 1);
       await page.setDeviceScaleFactor(3);
       await page.waitForFunction(() => devicePixelRatio === 3);
-      await nextFrames(page);
+      // A still scene's loop sleeps and looks for a new ratio a few times a second (loop.js).
+      await page.waitForFunction(() => {
+        const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+        return Math.abs(canvas.width - Math.round(canvas.clientWidth * 3)) <= 1;
+      });
       assertBackingStore(await canvasSize(page), 3);
       await assertFittedAndDrawn(page);
     } finally {

@@ -5,6 +5,12 @@
  * or when step() is called (exactly n steps, no real time involved, so it is deterministic).
  * render() runs on every animation frame whether paused or not (it draws only what changed).
  *
+ * A still scene sleeps: when a frame ends settled (nothing left to draw, and paused or its steps
+ * moved nothing) the loop asks for no more animation frames until wake() (any change, resume()).
+ * Running, its time goes on meanwhile, without steps (they would move nothing): steps() counts
+ * the ones slept through. While asleep, poll() runs a few times a second instead of frames, for
+ * what no event reports (an emulated device pixel ratio); it wakes the loop by changing something.
+ *
  * Out of view (setActive(false): scrolled away, a hidden tab) the loop asks for no animation
  * frames at all, so neither time nor drawing costs anything; back in view it picks up where it
  * stopped (the time away is not caught up).
@@ -21,6 +27,9 @@ const FIXED_DT = 1 / FIXED_RATE;
 
 /** Most steps one animation frame may run to catch up (after a stall or a background tab). */
 const MAX_CATCH_UP = 5;
+
+/** How often a sleeping loop polls, ms. */
+const POLL_MS = 250;
 
 /** @type {Map<number, FrameRequestCallback>} The callbacks waiting for the next shared frame. */
 const waiting = new Map();
@@ -79,15 +88,20 @@ export function cancelFrame(id) {
  * @property {(active: boolean) => void} setActive False: no more animation frames (and no
  *   simulation time) until it is true again.
  * @property {() => number} frames Animation frames run so far (for tests of the power saving).
+ * @property {() => void} wake Asks for animation frames again after a settled frame (harmless when
+ *   awake or out of view).
+ * @property {() => boolean} asleep True after a settled frame, until wake().
  */
 
 /**
  * Creates a loop.
  * @param {(dt: number) => void} advance Moves the simulation forward by dt seconds.
  * @param {() => void} render Solves and draws the current state.
+ * @param {{settled?: () => boolean, poll?: () => void}} [rest] settled: asked after each frame's
+ *   render, true when nothing is left to draw and nothing moves; poll: run while asleep.
  * @returns {Loop}
  */
-export function createLoop(advance, render) {
+export function createLoop(advance, render, { settled = () => false, poll = () => {} } = {}) {
   let running = true;
   let started = false;
   let steps = 0;
@@ -98,10 +112,41 @@ export function createLoop(advance, render) {
   /** The animation frame requested, if one is (its requestFrame id). */
   let requested = 0;
   let frames = 0;
+  let asleep = false;
+  /** When the loop fell asleep while running (performance.now()), else null: time goes on. */
+  let sleptAt = /** @type {number | null} */ (null);
+  /** The poll's timer while asleep and in view. */
+  let polling = /** @type {ReturnType<typeof setInterval> | undefined} */ (undefined);
+
+  /** Fixed steps slept through so far (time passes asleep while running). */
+  function sleptSteps() {
+    return sleptAt === null ? 0 : Math.floor(((performance.now() - sleptAt) / 1000) * FIXED_RATE + 1e-6);
+  }
+
+  /** Counts the steps slept through, and stops counting. */
+  function foldSleptSteps() {
+    steps += sleptSteps();
+    sleptAt = null;
+  }
 
   function request() {
-    if (requested || !active || !started) return;
+    if (requested || asleep || !active || !started) return;
     requested = requestFrame(frame);
+  }
+
+  function stopPolling() {
+    clearInterval(polling);
+    polling = undefined;
+  }
+
+  function sleep() {
+    asleep = true;
+    cancelFrame(requested);
+    requested = 0;
+    lastTime = null; // Time asleep is counted (sleptSteps), not simulated.
+    pending = 0;
+    sleptAt = running ? performance.now() : null;
+    polling = setInterval(poll, POLL_MS);
   }
 
   function runStep() {
@@ -125,6 +170,15 @@ export function createLoop(advance, render) {
       }
     }
     render();
+    if (settled()) sleep();
+  }
+
+  function wake() {
+    if (!asleep) return;
+    asleep = false;
+    foldSleptSteps();
+    stopPolling();
+    request();
   }
 
   return {
@@ -134,6 +188,7 @@ export function createLoop(advance, render) {
       request();
     },
     pause() {
+      foldSleptSteps();
       running = false;
       lastTime = null;
       pending = 0;
@@ -141,12 +196,13 @@ export function createLoop(advance, render) {
     resume() {
       running = true;
       lastTime = null;
+      wake();
     },
     step(frames) {
       for (let i = 0; i < frames; i += 1) runStep();
     },
     running: () => running,
-    steps: () => steps,
+    steps: () => steps + sleptSteps(),
     setActive(value) {
       if (value === active) return;
       active = value;
@@ -158,8 +214,14 @@ export function createLoop(advance, render) {
         cancelFrame(requested);
         requested = 0;
       }
+      // Out of view a sleeping loop stops polling and its time; back in view it runs a frame first.
+      foldSleptSteps();
+      asleep = false;
+      stopPolling();
       request();
     },
     frames: () => frames,
+    wake,
+    asleep: () => asleep,
   };
 }

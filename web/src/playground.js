@@ -13,7 +13,8 @@
  * Each simulation step (1/60 s, while running or in step()) advances the scene and solves once
  * more; a change made while running counts as that step's solve, so a stateful solver (the
  * chain's warm start with a per-call step limit) moves once per frame however fast input comes.
- * Animation frames redraw when something changed; while paused nothing moves but input.
+ * Animation frames redraw when something changed; while paused nothing moves but input. A still
+ * scene puts the loop to sleep (loop.js); redraw() wakes it.
  * Points the scene moves itself (a moving target, a following root) come back as a SceneUpdate
  * and are stored in the settings as they are (the scene keeps them valid), so getState() and links
  * include them. A scene with a camera (the spider) reports it after every solve and step; the view
@@ -192,11 +193,18 @@ export function createPlayground({
   /** @type {Settings} */
   let settings = defaultSettings(definition);
   let dirty = true;
+  /** Wakes the frame loop (loop.js) once there is one. */
+  let wakeLoop = () => {};
+  /** Marks the frame for drawing, and wakes a sleeping loop to draw it. */
+  function redraw() {
+    dirty = true;
+    wakeLoop();
+  }
   /** The author's pictures on the bones (bone-art.js): the element's <img data-bone>, a dropped file. */
   /** @type {readonly import('./bone-art.js').BoneArt[]} */
   let art = [];
 
-  const view = createView(canvas, definition.world, () => { dirty = true; });
+  const view = createView(canvas, definition.world, () => redraw());
   /** The page params (theme, transparent, play, readouts, openLink): page-params.js. */
   let page = defaultPage();
   const pageView = createPageView({
@@ -206,7 +214,7 @@ export function createPlayground({
     resume: resumeTime,
     onColours() {
       theme = readTheme(canvas, { dark: pageView.dark(), transparent: page.transparent });
-      dirty = true;
+      redraw();
     },
     root,
     prefersDark,
@@ -220,7 +228,7 @@ export function createPlayground({
     current: () => ({ definition, scene, settings }),
     view,
     change,
-    redraw() { dirty = true; },
+    redraw,
     wake: () => pageView.start(),
     keyHandleChanged: showHints,
     actions: () => actions,
@@ -328,6 +336,8 @@ export function createPlayground({
 
   /** True when a change solved the scene since the last simulation step, while running. */
   let solvedThisFrame = false;
+  /** Whether that solve moved something (the step that skips its solve moved it, then). */
+  let changeMoved = false;
 
   /**
    * Takes in what the scene changed by itself; true if anything did (redraw then). The scene keeps
@@ -412,12 +422,32 @@ export function createPlayground({
     onRender();
   }
 
+  /** Simulation steps since the last frame, and how many of them moved something. */
+  const steps = { ran: 0, moved: 0 };
   const loop = createLoop((dt) => {
-    if (absorb(scene.advance(dt, settings))) dirty = true;
-    if (solvedThisFrame) solvedThisFrame = false;
-    else if (absorb(solveScene())) dirty = true;
+    steps.ran += 1;
+    let moved = absorb(scene.advance(dt, settings));
+    if (solvedThisFrame) {
+      solvedThisFrame = false;
+      if (changeMoved) moved = true;
+      changeMoved = false;
+    } else if (absorb(solveScene())) moved = true;
+    if (moved) {
+      steps.moved += 1;
+      redraw();
+    }
     followCamera();
-  }, render);
+  }, render, {
+    // Settled: drawn, and paused or a frame's steps moved nothing (a scene at rest).
+    settled() {
+      const still = !dirty && (!loop.running() || (steps.ran > 0 && steps.moved === 0));
+      steps.ran = 0;
+      steps.moved = 0;
+      return still;
+    },
+    poll: () => view.watch(),
+  });
+  wakeLoop = loop.wake;
   // Out of view or in a hidden tab: no animation frames, no simulation time.
   watchVisibility(canvas, (visible) => {
     if (!signal?.aborted) loop.setActive(visible);
@@ -426,6 +456,7 @@ export function createPlayground({
   function pauseTime() {
     loop.pause();
     solvedThisFrame = false; // The next step() is a frame of its own.
+    changeMoved = false;
     root.dataset.paused = 'true';
   }
 
@@ -471,11 +502,14 @@ export function createPlayground({
     const own = Object.fromEntries((definition.state ?? []).filter((spec) => spec.name in partial)
       .map((spec) => [spec.name, partial[spec.name]]));
     if (Object.keys(own).length && scene.restore) notices.push(...scene.restore(own, settings));
-    absorb(solveScene());
+    const moved = absorb(solveScene());
     followCamera();
     work.changes += 1;
-    if (loop.running()) solvedThisFrame = true;
-    dirty = true;
+    if (loop.running()) {
+      solvedThisFrame = true;
+      changeMoved ||= moved; // Several changes in a frame: any one that moved.
+    }
+    redraw();
     onChange();
     return notices;
   }
@@ -533,7 +567,7 @@ export function createPlayground({
       }
       if (!scene.stepSolver) throw new Error(`stepSolver: the ${definition.id} scene has no step-through`);
       scene.stepSolver(settings, count);
-      dirty = true;
+      redraw();
       onChange();
       return api.getState().stepping;
     },
@@ -541,7 +575,7 @@ export function createPlayground({
       if (!scene.runSolver) return;
       scene.runSolver();
       absorb(solveScene());
-      dirty = true;
+      redraw();
       onChange();
     },
     exportImage(format) {
@@ -558,7 +592,7 @@ export function createPlayground({
       if (format !== 'png') {
         return Promise.reject(new TypeError(`exportImage(format) expects 'png' or 'svg', got ${describeValue(format)}`));
       }
-      dirty = true;
+      redraw();
       render(); // The backing store holds the current frame when toBlob reads it.
       return new Promise((resolve, reject) => {
         // A picture from another origin without CORS makes the canvas unreadable: toBlob throws.
@@ -602,7 +636,7 @@ export function createPlayground({
     prepareScene,
     setArt(next) {
       art = Object.freeze([...next]);
-      dirty = true;
+      redraw();
     },
     bones: () => scene.bones?.(settings) ?? [],
     reset() {
@@ -610,7 +644,7 @@ export function createPlayground({
       mountScene(definition);
       absorb(solveScene());
       followCamera();
-      dirty = true;
+      redraw();
       onChange();
     },
   };

@@ -28,7 +28,8 @@
  *   ({x: 0, y: 0}: none); worldToCanvas/worldToClient and their inverses include it.
  * @property {() => CanvasRenderingContext2D} begin Sizes the backing store if needed and returns
  *   the context, transformed so that drawing happens in CSS pixels.
- * @property {() => void} watch Call every frame: picks up a device-pixel-ratio change.
+ * @property {() => void} watch Call every frame (and while the loop sleeps, its poll): picks up a
+ *   device-pixel-ratio change.
  * @property {() => void} dispose Stops watching sizes.
  */
 

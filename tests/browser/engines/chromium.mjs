@@ -28,24 +28,12 @@ class ChromiumPage extends LibraryPage {
     this.keep = keep;
   }
 
-  /** Leaves the tab on about:blank, as a new one is, for the next page; or closes its context. */
+  /** Hands the tab on (LibraryPage.handBack), unless the page changed what it emulates. */
   async close() {
     const { keep } = this;
     this.keep = undefined;
-    this.detach();
-    // A page that changed what a tab emulates, or crashed, is not handed on.
-    if (keep && !this.emulation && !this.page.isClosed()) {
-      try {
-        await this.cdp?.detach();
-        await this.page.goto('about:blank', { timeout: 10000 });
-        await this.page.mouse.move(0, 0);
-        for (const key of ['Shift', 'Control', 'Alt', 'Meta']) await this.page.keyboard.up(key);
-        if (keep({ context: this.context, page: this.page })) return;
-      } catch {
-        // Closed below.
-      }
-    }
-    await this.context.close();
+    await this.cdp?.detach().catch(() => {});
+    await this.handBack(keep, !this.emulation, () => this.page.mouse.move(0, 0));
   }
 
   press(key) { return this.page.keyboard.press(key); }

@@ -31,23 +31,11 @@ class FirefoxPage extends LibraryPage {
     this.keep = keep;
   }
 
-  /** Leaves the tab on about:blank, as a new one is, for the next page; or closes its context. */
-  async close() {
+  /** Hands the tab on (LibraryPage.handBack), unless it hid itself behind another. */
+  close() {
     const { keep } = this;
     this.keep = undefined;
-    this.detach();
-    // A tab that hid itself behind another, or crashed, is not handed on.
-    if (keep && !this.cover && !this.page.isClosed()) {
-      try {
-        await this.page.goto('about:blank', { timeout: 10000 });
-        await this.page.mouse.reset();
-        for (const key of ['Shift', 'Control', 'Alt', 'Meta']) await this.page.keyboard.up(key);
-        if (keep({ context: this.context, page: this.page })) return;
-      } catch {
-        // Closed below.
-      }
-    }
-    await this.context.close();
+    return this.handBack(keep, !this.cover, () => this.page.mouse.reset());
   }
 
   async press(key) {

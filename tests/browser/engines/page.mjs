@@ -458,6 +458,31 @@ export class LibraryPage extends EnginePage {
     this.listeners = [];
   }
 
+  /**
+   * Closes the page: its tab goes back to about:blank, as a new one is, with the pointer and the
+   * modifier keys released, for the next page opened with the same options (the Chromium and
+   * Firefox drivers keep them: a new tab costs more than loading a page again in one open); a
+   * tab that cannot be reused, or for which there is no room, closes with its context.
+   * @param {((tab: {context: any, page: any}) => boolean) | undefined} keep Takes the tab back
+   *   (false: no room); undefined: close it.
+   * @param {boolean} reusable False for a tab the page changed in a way the next would see.
+   * @param {() => Promise<void>} releasePointer Puts the pointer back at the top left, buttons up.
+   */
+  async handBack(keep, reusable, releasePointer) {
+    this.detach();
+    if (keep && reusable && !this.page.isClosed()) {
+      try {
+        await this.page.goto('about:blank', { timeout: 10000 });
+        await releasePointer();
+        for (const key of ['Shift', 'Control', 'Alt', 'Meta']) await this.page.keyboard.up(key);
+        if (keep({ context: this.context, page: this.page })) return;
+      } catch {
+        // Closed below.
+      }
+    }
+    await this.context.close();
+  }
+
   async goto(url) { await this.page.goto(url); }
   evaluate(fn, arg) { return this.page.evaluate(fn, arg); }
   pointerMoveTo(x, y) { return this.page.mouse.move(x, y); }

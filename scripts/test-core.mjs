@@ -1,8 +1,8 @@
 // test-core.mjs: `npm run test:core`, the C++ tier of npm test: the native Catch2 suite under
-// AddressSanitizer + UndefinedBehaviorSanitizer (in one process), a short libFuzzer run of every solver entry
-// point, and the same Catch2 suite compiled to WASM and run by Node (ctest). It writes build/ only,
-// never dist/, so npm test runs it beside the Node and browser tests (at a lower priority, so the
-// compilers take the time the browsers leave).
+// AddressSanitizer + UndefinedBehaviorSanitizer (in one process), a short libFuzzer run of every
+// solver entry point, and the same Catch2 suite compiled to WASM and run by Node (ctest). It
+// writes build/ only, never dist/, so npm test runs it beside the Node and browser tests (at a
+// lower priority, so the compilers take the time the browsers leave).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildWasm } from './build.mjs';

@@ -99,6 +99,16 @@ function makeLoop() {
   return { loop, scene };
 }
 
+/** A still scene's loop, started and run until it sleeps (two frames: the first runs no step). */
+function sleepingLoop() {
+  const made = makeLoop();
+  made.loop.start();
+  frame();
+  frame();
+  assert.equal(made.loop.asleep(), true);
+  return made;
+}
+
 test('a still scene sleeps after a frame that moved nothing; a change wakes it', () => {
   const { loop, scene } = makeLoop();
   loop.start();
@@ -141,11 +151,7 @@ test('a frame that ran no step (a fast display) does not put a running scene to 
 });
 
 test('time goes on while a running scene sleeps, counted without steps; paused it stands still', () => {
-  const { loop, scene } = makeLoop();
-  loop.start();
-  frame();
-  frame();
-  assert.equal(loop.asleep(), true);
+  const { loop, scene } = sleepingLoop();
   const steps = loop.steps();
   const advanced = scene.advanced;
   advanceClock(1000);
@@ -161,11 +167,7 @@ test('time goes on while a running scene sleeps, counted without steps; paused i
 });
 
 test('out of view it neither asks for frames nor polls, and its time stops; back in view it runs a frame', () => {
-  const { loop, scene } = makeLoop();
-  loop.start();
-  frame();
-  frame();
-  assert.equal(loop.asleep(), true);
+  const { loop, scene } = sleepingLoop();
   advanceClock(500);
   loop.setActive(false);
   const steps = loop.steps();

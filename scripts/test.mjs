@@ -10,6 +10,7 @@ import { assembleDist, buildWasm } from './build.mjs';
 import { formatCpp } from './format.mjs';
 import { run } from './lib/run.mjs';
 import { runSideBySide } from './lib/side-by-side.mjs';
+import { failedTests } from './lib/tap.mjs';
 import { typecheck } from './typecheck.mjs';
 import { ensureNodeModules, ensureSystemTools, repoRoot } from './lib/setup.mjs';
 
@@ -81,6 +82,11 @@ try {
   console.log('\n== Test tiers ==');
   for (const { name, ok, seconds } of results) console.log(`${ok ? 'passed' : 'FAILED'}  ${seconds.toFixed(0).padStart(5)} s  ${name}`);
   const failed = results.filter((result) => !result.ok);
+  for (const { name, output } of failed) {
+    const tests = failedTests(output);
+    console.log(`\n== Failed in ${name} ==`);
+    console.log(tests.length ? tests.map((entry) => `- ${entry}`).join('\n') : 'no TAP test result failed: its output is above');
+  }
   if (failed.length > 0) throw new Error(`${failed.map((result) => result.name).join('; ')} failed (their output is above)`);
   console.log(`\nnpm test passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 } catch (error) {

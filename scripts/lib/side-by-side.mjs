@@ -16,7 +16,8 @@ import { spawn } from 'node:child_process';
  * stopped (with every process it started) and counts as failed, with its output so far.
  * @param {Task[]} tasks
  * @param {{jobs: number, timeoutMs: number, cwd: string}} options
- * @returns {Promise<Array<{name: string, ok: boolean, seconds: number}>>} In the tasks' order.
+ * @returns {Promise<Array<{name: string, ok: boolean, seconds: number, output: string}>>} In the
+ *   tasks' order; output: all it printed.
  */
 export async function runSideBySide(tasks, { jobs, timeoutMs, cwd }) {
   const started = Date.now();
@@ -56,7 +57,7 @@ export async function runSideBySide(tasks, { jobs, timeoutMs, cwd }) {
       console.log(`\n== ${task.name}: ${verdict} in ${seconds.toFixed(0)} s ==\n`);
       process.stdout.write(Buffer.concat(output));
       console.log(`[${clock(Date.now() - started)}] ended: ${task.name}, ${verdict}`);
-      resolve({ name: task.name, ok, seconds });
+      resolve({ name: task.name, ok, seconds, output: Buffer.concat(output).toString('utf8') });
     };
     child.once('error', (error) => finish(null, `could not start: ${error.message}`));
     child.once('close', (code, signal) => finish(code, `exit ${code ?? signal}`));
@@ -76,7 +77,7 @@ export async function runSideBySide(tasks, { jobs, timeoutMs, cwd }) {
   }, 60000);
   progress.unref();
 
-  /** @type {Array<{name: string, ok: boolean, seconds: number}>} */
+  /** @type {Array<{name: string, ok: boolean, seconds: number, output: string}>} */
   const results = new Array(tasks.length);
   let next = 0;
   const worker = async () => {

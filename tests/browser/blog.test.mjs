@@ -15,7 +15,7 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import { BLOG_ELEMENT_POST, BLOG_EMBEDS, BLOG_LAYOUTS, BLOG_PICTURE, buildBlog } from '../../scripts/lib/blog.mjs';
 import { coloursAt } from './engines/element.mjs';
-import { getState, pixelAt } from './harness.mjs';
+import { getState, pixelAt, waitUntilStill } from './harness.mjs';
 import { assertNoProblems, forEachEngine, launchEngine, serveFolderFor, serveFor } from './engines/index.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
@@ -263,8 +263,8 @@ forEachEngine({ launch: false }, ({ name, test }) => {
           // Out of view (the post at its top): the arm on its circle runs no frames.
           const armFrames = () => page.evaluate(() => /** @type {any} */ (document.querySelector('ik2d-scene')).stats().page.frames);
           await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
-          await wait(300);
-          const away = await armFrames();
+          // It stops once the browser reports it out of view, later on a busy machine.
+          const away = await waitUntilStill(armFrames, 'the frame count of the arm scrolled away');
           await wait(800);
           assert.equal(await armFrames(), away, 'scrolled away, the arm ran no frames');
           // An attribute the host changes: the scene follows and says so; a bad one, a notice and no change.

@@ -11,7 +11,7 @@
 // move the target; the image and animation exports work; axe finds nothing serious. In Chromium,
 // Firefox and WebKit (engines/index.mjs).
 import assert from 'node:assert/strict';
-import { assertClose, seriousAxeViolations } from './harness.mjs';
+import { assertClose, seriousAxeViolations, waitUntilStill } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 import { coloursOf, noticesOf, onElement, stateOf } from './engines/element.mjs';
 
@@ -219,16 +219,9 @@ forEachEngine({}, ({ name, test }) => {
       // The arm at rest asks for no frames at all (loop.js); on a path it runs beside the chain.
       // It comes to rest a few frames after it loads and draws (later on a busy machine): first
       // wait for its count to hold, then it must hold on.
-      let resting = await frames();
-      for (let tries = 0; ; tries += 1) {
-        await wait(250);
-        const now = await frames();
-        if (now.arm === resting.arm) break;
-        assert.ok(tries < 40, `the arm at rest still runs frames after 10 s: ${now.arm}`);
-        resting = now;
-      }
+      const resting = await waitUntilStill(async () => (await frames()).arm, 'the frame count of the arm at rest');
       await wait(500);
-      assert.equal((await frames()).arm - resting.arm, 0, 'the arm at rest ran no frames');
+      assert.equal((await frames()).arm - resting, 0, 'the arm at rest ran no frames');
       await onElement(page, 'arm', (element) => element.setAttribute('path', 'circle'));
       await page.evaluate(() => {
         const win = /** @type {any} */ (window);

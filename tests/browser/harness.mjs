@@ -314,3 +314,21 @@ export function parseReadout(text) {
 export async function readout(page, name) {
   return (await page.textContent(`[data-readout="${name}"]`)) ?? '';
 }
+
+/**
+ * Waits until a count stops growing: two reads 250 ms apart agree (a loop that has come to rest, or
+ * stopped out of view, which a busy machine reaches later). Fails after 10 s, naming `what`.
+ * @param {() => Promise<number>} read
+ * @param {string} what What still grows, for the failure.
+ * @returns {Promise<number>} The count it holds at.
+ */
+export async function waitUntilStill(read, what) {
+  let last = await read();
+  for (let tries = 0; ; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await read();
+    if (now === last) return now;
+    if (tries >= 40) throw new Error(`${what} still grows after 10 s: ${now}`);
+    last = now;
+  }
+}

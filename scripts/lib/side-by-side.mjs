@@ -55,9 +55,10 @@ export async function runSideBySide(tasks, { jobs, timeoutMs, cwd }) {
       const ok = code === 0 && !late;
       const verdict = ok ? 'passed' : `FAILED (${late ? `stopped after ${timeoutMs / 60000} min` : why})`;
       console.log(`\n== ${task.name}: ${verdict} in ${seconds.toFixed(0)} s ==\n`);
-      process.stdout.write(Buffer.concat(output));
+      const printed = Buffer.concat(output);
+      process.stdout.write(printed);
       console.log(`[${clock(Date.now() - started)}] ended: ${task.name}, ${verdict}`);
-      resolve({ name: task.name, ok, seconds, output: Buffer.concat(output).toString('utf8') });
+      resolve({ name: task.name, ok, seconds, output: printed.toString('utf8') });
     };
     child.once('error', (error) => finish(null, `could not start: ${error.message}`));
     child.once('close', (code, signal) => finish(code, `exit ${code ?? signal}`));

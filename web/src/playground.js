@@ -204,7 +204,7 @@ export function createPlayground({
   /** @type {readonly import('./bone-art.js').BoneArt[]} */
   let art = [];
 
-  const view = createView(canvas, definition.world, () => redraw());
+  const view = createView(canvas, definition.world, redraw);
   /** The page params (theme, transparent, play, readouts, openLink): page-params.js. */
   let page = defaultPage();
   const pageView = createPageView({

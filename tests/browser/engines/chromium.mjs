@@ -3,7 +3,7 @@
 // keyboard (CDP Input.dispatch*), and CDP Input.dispatchTouchEvent for a finger on a page opened
 // with touch. Can: touch, colour scheme and reduced motion per page.
 import { launchBrowser } from '../harness.mjs';
-import { DEFAULT_VIEWPORT, LibraryPage } from './page.mjs';
+import { DEFAULT_VIEWPORT, LibraryPage, SparePool } from './page.mjs';
 
 /**
  * A tab that a closed test page left, kept for the next page opened with the same options: a new
@@ -12,9 +12,6 @@ import { DEFAULT_VIEWPORT, LibraryPage } from './page.mjs';
  * with `Cache-Control: no-store`, so a reused tab fetches what a new one would.
  * @typedef {{context: import('playwright-core').BrowserContext, page: import('playwright-core').Page}} Tab
  */
-
-/** Tabs kept per set of options, at most. */
-const SPARE_TABS = 4;
 
 class ChromiumPage extends LibraryPage {
   /**
@@ -77,8 +74,8 @@ export const CHROMIUM_CAN = { touch: true, touchInput: true, touchPan: true, hid
  */
 export async function launchChromium({ colorScheme = 'light', reducedMotion = false, measureMemory = false } = {}) {
   const browser = await launchBrowser(measureMemory ? MEMORY_ARGS : []);
-  /** @type {Map<string, Tab[]>} Spare tabs by the options they were opened with. */
-  const spare = new Map();
+  /** @type {SparePool<Tab>} Spare tabs by the options they were opened with. */
+  const spare = new SparePool();
   return {
     name: 'chromium',
     can: CHROMIUM_CAN,
@@ -86,14 +83,8 @@ export async function launchChromium({ colorScheme = 'light', reducedMotion = fa
     async openPage(url, { viewport = DEFAULT_VIEWPORT, touch = false, clipboard = false, deviceScaleFactor = 1, initScript } = {}) {
       // A page with an init script gets a tab of its own, never reused (the script stays with it).
       const kind = initScript ? undefined : JSON.stringify({ touch, clipboard, deviceScaleFactor });
-      const spares = kind === undefined ? [] : (spare.get(kind) ?? []);
-      const keep = kind === undefined ? undefined : (/** @type {Tab} */ tab) => {
-        if (spares.length >= SPARE_TABS) return false;
-        spares.push(tab);
-        spare.set(kind, spares);
-        return true;
-      };
-      let tab = spares.pop();
+      const keep = kind === undefined ? undefined : spare.keeper(kind);
+      let tab = kind === undefined ? undefined : spare.take(kind);
       if (tab) {
         await tab.page.setViewportSize(viewport);
       } else {

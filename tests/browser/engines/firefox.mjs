@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { firefoxPath } from '../../../scripts/lib/setup.mjs';
-import { DEFAULT_VIEWPORT, LibraryPage } from './page.mjs';
+import { DEFAULT_VIEWPORT, LibraryPage, SparePool } from './page.mjs';
 
 /**
  * A tab that a closed test page left, kept for the next page opened with the same options, as the
@@ -15,9 +15,6 @@ import { DEFAULT_VIEWPORT, LibraryPage } from './page.mjs';
  * CPU-second more than loading the playground again in one already open.
  * @typedef {{context: import('puppeteer-core').BrowserContext, page: import('puppeteer-core').Page}} Tab
  */
-
-/** Tabs kept per set of options, at most. */
-const SPARE_TABS = 4;
 
 class FirefoxPage extends LibraryPage {
   /**
@@ -88,8 +85,8 @@ export async function launchFirefox({ colorScheme = 'light', reducedMotion = fal
       'ui.allPointerCapabilities': 6,
     },
   });
-  /** @type {Tab[]} Spare tabs (every option a page opens with is set again on reuse). */
-  const spare = [];
+  /** @type {SparePool<Tab>} Spare tabs, of one kind: every option a page opens with is set again on reuse. */
+  const spare = new SparePool();
   const newTab = async () => {
     const context = await browser.createBrowserContext();
     return { context, page: await context.newPage() };
@@ -100,12 +97,8 @@ export async function launchFirefox({ colorScheme = 'light', reducedMotion = fal
     minWidth: 0,
     async openPage(url, { viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1, initScript } = {}) {
       // A page with an init script gets a tab of its own, never reused (the script stays with it).
-      const keep = initScript ? undefined : (/** @type {Tab} */ tab) => {
-        if (spare.length >= SPARE_TABS) return false;
-        spare.push(tab);
-        return true;
-      };
-      const tab = (initScript ? undefined : spare.pop()) ?? await newTab();
+      const keep = initScript ? undefined : spare.keeper('');
+      const tab = (initScript ? undefined : spare.take('')) ?? await newTab();
       const page = new FirefoxPage(tab.context, tab.page, keep);
       await page.page.setViewport({ ...viewport, deviceScaleFactor });
       if (initScript) await page.page.evaluateOnNewDocument(initScript); // BiDi script.addPreloadScript.

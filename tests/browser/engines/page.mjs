@@ -424,6 +424,40 @@ export class EnginePage {
 const EngineFrame = engineFrameClass(EnginePage);
 
 /**
+ * The tabs closed test pages left, kept for the next page opened with the same options (the
+ * Chromium and Firefox drivers): a new tab costs more than loading a page again in one open.
+ * @template Tab
+ */
+export class SparePool {
+  /** @param {number} [limit] Tabs kept per kind of page, at most. */
+  constructor(limit = 4) {
+    this.limit = limit;
+    /** @type {Map<string, Tab[]>} */
+    this.byKind = new Map();
+  }
+
+  /** A spare tab of this kind, if one is kept. @param {string} kind @returns {Tab | undefined} */
+  take(kind) {
+    return this.byKind.get(kind)?.pop();
+  }
+
+  /**
+   * What a page of this kind hands its tab back to (LibraryPage.handBack's keep).
+   * @param {string} kind
+   * @returns {(tab: Tab) => boolean} False when there is no room.
+   */
+  keeper(kind) {
+    return (tab) => {
+      const spares = this.byKind.get(kind) ?? [];
+      if (spares.length >= this.limit) return false;
+      spares.push(tab);
+      this.byKind.set(kind, spares);
+      return true;
+    };
+  }
+}
+
+/**
  * A page driven by playwright-core or puppeteer-core, whose pages answer the same calls. The
  * subclass adds keys and touch, where the two differ.
  */

@@ -23,7 +23,7 @@ const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Why the elements in a React app need one engine, for the blocks below. */
 const ONCE = 'React sets the element\'s attributes and listens to its events in JS, the same in every engine; element.test.mjs and blog.test.mjs run the element in every engine';
 /** The app is built only in the process whose engine runs the tests. */
-const { here, engine: onceEngine } = onceHere('chromium');
+const { here } = onceHere('chromium');
 
 /** @type {Awaited<ReturnType<typeof buildReactHost>>} */
 let built;
@@ -47,9 +47,8 @@ async function type(page, text) {
   for (const char of text) await page.press(char);
 }
 
-nodeTest('Vite builds the app: every module\'s .wasm emitted as an asset, no inline script, only the known warnings', {
-  skip: here ? false : `built once, in ${onceEngine}'s run`,
-}, () => {
+// Registered only in the run that builds the app (onceHere).
+if (here) nodeTest('Vite builds the app: every module\'s .wasm emitted as an asset, no inline script, only the known warnings', () => {
   const assets = readdirSync(path.join(built.dist, 'assets'));
   const wasm = assets.filter((file) => file.endsWith('.wasm')).map((file) => file.replace(/-[\w-]{8}\.wasm$/, '.wasm')).sort();
   // Each solver module is a dynamic import the scenes make: Vite emits them all, the page fetches what it runs.

@@ -2,7 +2,7 @@
 //
 //   forEachEngine({ page: '?scene=chain' }, ({ name, test }) => {   // one describe block per engine
 //     test('...', async ({ engine, url, page }, t) => { ... });       // engine launched, page open
-//     test('a finger ...', { needs: ['touchInput'] }, async ({ page }) => { ... }); // skipped, with why, where it cannot
+//     test('a finger ...', { needs: ['touchInput'] }, async ({ page }) => { ... }); // registered only where it can run
 //   });
 //
 // Set IK2D_ENGINES=firefox,webkit to run only some while developing.
@@ -192,7 +192,7 @@ export function serveFolderFor(name, folder) {
   return serveFolder(folder, name === 'webkit' ? { headScript: RECORDER } : {});
 }
 
-/** What an engine cannot do, as a skipped test's reason says it (engine.can's names). */
+/** What an engine cannot do, as whyNot says it (engine.can's names). */
 const CANNOT = {
   touch: 'cannot emulate a touch device (coarse pointer, touch events)',
   touchInput: 'its driver\'s touch actions reach the page as mouse events (pointerType \'mouse\'), so a finger cannot be tested there',
@@ -293,7 +293,8 @@ function whyNot(name, title, { needs = [], width, onlyIn, once, prefer }) {
  * @property {string} url Where dist/ is served, ending with "/".
  * @property {EnginePage} page With the page option: the block's one page of the playground.
  * @typedef {import('node:test').TestOptions & {needs?: Array<keyof typeof CANNOT>, width?: number, onlyIn?: string, once?: string, prefer?: keyof typeof LAUNCHERS}} EngineTestOptions
- *   needs, width, onlyIn, once and prefer: see whyNot (the test is skipped there, with the reason in the output).
+ *   needs, width, onlyIn, once and prefer: see whyNot (the test is not registered in an engine that
+ *   cannot or need not run it).
  * @typedef {(env: EngineEnv, t: import('node:test').TestContext) => unknown} EngineTestFn
  * @typedef {(title: string, options: EngineTestOptions | EngineTestFn, fn?: EngineTestFn) => void} EngineTest
  */
@@ -302,7 +303,7 @@ function whyNot(name, title, { needs = [], width, onlyIn, once, prefer }) {
  * Registers a browser test file's tests once per engine in ENGINES, each engine in a describe block
  * named after it (and `title`). Unless launch is false the block serves dist/ (for WebKit with its
  * console recorder) and launches the engine before its tests, and with `page` opens that page of the
- * playground for them, closing all after; when every test of the block is skipped nothing is launched.
+ * playground for them, closing all after; when no test of the block runs here nothing is launched.
  * body({name, test, env}) registers the tests: test(title, [options], (env, t) => ...), where options add
  * `needs`, `width`, `onlyIn` and `once` to node:test's (whyNot); env is the same object, for helpers of the block.
  * @param {{title?: string, page?: string, launch?: boolean, assign?: (env: EngineEnv) => void, once?: string, prefer?: keyof typeof LAUNCHERS}} options
@@ -310,7 +311,7 @@ function whyNot(name, title, { needs = [], width, onlyIn, once, prefer }) {
  *   once launched (for a file whose helpers keep the page in their own variables). once: why one
  *   engine is enough for every test of the block (what they check is the page's own JS and the
  *   core, the same in every engine): the block runs in one engine of ONCE_ENGINES, `prefer` where
- *   it is one of them (onceFileEngine), and every test says so where it is skipped.
+ *   it is one of them (onceFileEngine), and its tests are registered there alone.
  * @param {(block: {name: keyof typeof LAUNCHERS, test: EngineTest, env: EngineEnv}) => void} body
  */
 export function forEachEngine({ title, page: query, launch = true, assign, once: blockOnce, prefer }, body) {
@@ -336,11 +337,14 @@ export function forEachEngine({ title, page: query, launch = true, assign, once:
       const test = (testTitle, options, fn) => {
         const [{ needs, width, onlyIn, once, prefer: testPrefer, ...rest }, run] = typeof options === 'function' ? [{}, options] : [options, /** @type {EngineTestFn} */ (fn)];
         // A block that runs once makes each of its tests once, in the block's engine where it can.
-        const skip = rest.skip ?? whyNot(name, testTitle, {
+        // A test is registered only where it runs: an engine that cannot, or need not, run it
+        // leaves it out (docs/testing.md's matrix says where each runs and why).
+        const skip = rest.skip || whyNot(name, testTitle, {
           needs, width, onlyIn, once: blockOnce ?? once, prefer: blockEngine ?? testPrefer,
         });
-        if (!skip) runsAny = true;
-        nodeTest(testTitle, { timeout: TEST_TIMEOUT, ...rest, skip }, (t) => run(env, t));
+        if (skip) return;
+        runsAny = true;
+        nodeTest(testTitle, { timeout: TEST_TIMEOUT, ...rest }, (t) => run(env, t));
       };
       body({ name, test, env });
       if (launch) {

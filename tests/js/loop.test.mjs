@@ -116,6 +116,7 @@ test('a still scene sleeps after a frame that moved nothing; a change wakes it',
   assert.equal(loop.asleep(), false);
   assert.equal(frame(), true); // One step that moved nothing, nothing to draw: settled.
   assert.equal(loop.asleep(), true);
+  assert.equal(loop.waiting(), false, 'asleep, waiting() says no frame is requested');
   assert.equal(frame(), false, 'asleep, it asks for no animation frames');
   const frames = loop.frames();
   advanceClock(1000);
@@ -124,6 +125,7 @@ test('a still scene sleeps after a frame that moved nothing; a change wakes it',
 
   scene.dirty = true;
   loop.wake();
+  assert.equal(loop.waiting(), true, 'woken, a frame is requested');
   const polled = scene.polled;
   const rendered = scene.rendered;
   assert.equal(frame(), true, 'woken, it asks for a frame');
@@ -176,7 +178,9 @@ test('out of view it neither asks for frames nor polls, and its time stops; back
   assert.equal(loop.steps(), steps, 'out of view, time stops');
   assert.equal(scene.polled, polled, 'and nothing polls');
   loop.wake();
+  assert.equal(loop.waiting(), false, 'out of view, no frame is requested');
   assert.equal(frame(), false, 'a change out of view asks for no frame');
   loop.setActive(true);
+  assert.equal(loop.waiting(), true, 'back in view, a frame is requested');
   assert.equal(frame(), true, 'back in view, a frame');
 });

@@ -33,6 +33,7 @@ import { createPlayground } from './playground.js';
 import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js';
 import { describeValue, formatNumber } from './settings.js';
 import { loadSolver } from './solvers.js';
+import { createRateLimiter } from './rate-limit.js';
 import { showNoticesIn } from './notices.js';
 import { parseBoneIndex, parseOrigin } from './bone-art.js';
 
@@ -238,8 +239,8 @@ export class Ik2dSceneElement extends HTMLElement {
   #loadFired = false;
   #ready = false;
   #lastLink = '';
-  #lastEmit = -Infinity;
-  #timer = 0;
+  /** statechange, at most one an interval (#changed). */
+  #statechange = createRateLimiter(STATECHANGE_INTERVAL, () => this.#emitChange());
   /** Attribute changes come one batch at a time, in order (a scene switch waits for its module). */
   #applying = Promise.resolve();
   /** The child pictures on the bones, as last read (bone-art.js). */
@@ -422,8 +423,7 @@ export class Ik2dSceneElement extends HTMLElement {
     this.#showNotices(notices);
     // apply() reported a change, which is the element's first state, not a change of it: no
     // statechange for it (a chain on its path would otherwise report its pose once it moved).
-    clearTimeout(this.#timer);
-    this.#timer = 0;
+    this.#statechange.cancel();
     this.#lastLink = this.#playground.api.shareLink();
     this.#part('fatal').hidden = true;
     this.#updateLink();
@@ -432,8 +432,7 @@ export class Ik2dSceneElement extends HTMLElement {
   #stop() {
     if (!this.#controller) return;
     if (this.#playground) this.#saved = new URL(this.#playground.api.shareLink()).search.slice(1);
-    clearTimeout(this.#timer);
-    this.#timer = 0;
+    this.#statechange.cancel();
     this.#controller.abort();
     this.#controller = null;
     this.#playground = null;
@@ -453,24 +452,19 @@ export class Ik2dSceneElement extends HTMLElement {
 
   /** A settings change: a statechange once it settles, if the link changed, at most 10 a second. */
   #changed() {
-    if (!this.#playground || this.#timer) return;
-    const wait = Math.max(0, this.#lastEmit + STATECHANGE_INTERVAL - performance.now());
-    this.#timer = window.setTimeout(() => {
-      this.#timer = 0;
-      if (!this.#playground) return;
-      // A timer may fire a little early (Firefox's): the interval holds all the same.
-      if (performance.now() - this.#lastEmit < STATECHANGE_INTERVAL) {
-        this.#changed();
-        return;
-      }
-      const link = this.#playground.api.shareLink();
-      if (link === this.#lastLink) return;
-      this.#lastLink = link;
-      this.#updateLink();
-      const detail = this.#playground.api.getState(); // May draw first: counted before the event.
-      this.#lastEmit = performance.now();
-      this.dispatchEvent(new CustomEvent('statechange', { detail }));
-    }, wait);
+    if (this.#playground) this.#statechange.poke();
+  }
+
+  /** Fires statechange if the link changed; false when it did not (nothing was said). */
+  #emitChange() {
+    if (!this.#playground) return false;
+    const link = this.#playground.api.shareLink();
+    if (link === this.#lastLink) return false;
+    this.#lastLink = link;
+    this.#updateLink();
+    const detail = this.#playground.api.getState(); // May draw first: counted before the event.
+    this.dispatchEvent(new CustomEvent('statechange', { detail }));
+    return true;
   }
 
   /** Points "Open in playground" at the current state. */

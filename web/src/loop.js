@@ -91,6 +91,8 @@ export function cancelFrame(id) {
  * @property {() => void} wake Asks for animation frames again after a settled frame (harmless when
  *   awake or out of view).
  * @property {() => boolean} asleep True after a settled frame, until wake().
+ * @property {() => boolean} waiting Whether it has an animation frame requested: false asleep or
+ *   out of view, so a test reads "runs no frames" off the loop instead of waiting to see none.
  */
 
 /**
@@ -223,5 +225,6 @@ export function createLoop(advance, render, { settled = () => false, poll = () =
     frames: () => frames,
     wake,
     asleep: () => asleep,
+    waiting: () => requested !== 0,
   };
 }

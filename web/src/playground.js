@@ -77,7 +77,8 @@ import { watchVisibility } from './visibility.js';
  * @property {() => object} stats The current scene's module's resource counters (`ik.stats()`:
  *   WASM memory, live chains and spiders, Embind handles), for leak checks such as scripts/soak.mjs,
  *   and the page's own under `page`: `{changes, solves, renders, frames}` since the page loaded
- *   (changes applied, scene solves, drawings, animation frames), for checks of the work done.
+ *   (changes applied, scene solves, drawings, animation frames), for checks of the work done, and
+ *   the loop's `asleep` and `waiting` (an animation frame requested) now.
  * @property {(id: string) => Promise<void>} prepareScene Loads a scene's code and WebAssembly module
  *   when they are not loaded yet (each scene loads only what it needs: the arm and the chain run on
  *   ik2d-core.wasm); a setState({scene}) to a scene not loaded yet is refused with a notice that
@@ -619,7 +620,7 @@ export function createPlayground({
       })).catch((error) => { throw exportError(error, 'exportAnimation'); });
     },
     stats() {
-      return { ...solverFor(definition).stats(), page: { ...work, frames: loop.frames() } };
+      return { ...solverFor(definition).stats(), page: { ...work, frames: loop.frames(), asleep: loop.asleep(), waiting: loop.waiting() } };
     },
   };
 

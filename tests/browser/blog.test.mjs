@@ -15,7 +15,7 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import { BLOG_ELEMENT_POST, BLOG_EMBEDS, BLOG_LAYOUTS, BLOG_PICTURE, buildBlog } from '../../scripts/lib/blog.mjs';
 import { coloursAt } from './engines/element.mjs';
-import { getState, pixelAt, waitUntilStill } from './harness.mjs';
+import { getState, pixelAt } from './harness.mjs';
 import { assertNoProblems, forEachEngine, launchEngine, serveFolderFor, serveFor } from './engines/index.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
@@ -49,7 +49,21 @@ async function copySnippet(page, url, embed, theme, kind = 'iframe') {
   return page.inputValue('#embed-code');
 }
 
-const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until the page's scroll position holds over three animation frames in a row (a fling or a
+ * smooth scroll has ended). @param {EnginePage} page
+ */
+async function scrollAtRest(page) {
+  let last = await page.evaluate(() => scrollY);
+  for (let same = 0, frames = 0; same < 3; frames += 1) {
+    if (frames > 600) throw new Error(`the post still scrolls after 600 frames (at ${last} px)`);
+    await page.nextFrame();
+    const now = await page.evaluate(() => scrollY);
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+}
 
 forEachEngine({ launch: false }, ({ name, test }) => {
   /** @type {import('./engines/index.mjs').Engine} */
@@ -255,7 +269,8 @@ forEachEngine({ launch: false }, ({ name, test }) => {
         if (shots) {
           mkdirSync(shots, { recursive: true });
           await page.evaluate(() => document.querySelectorAll('ik2d-scene')[1].scrollIntoView({ block: 'center' }));
-          await wait(300);
+          await page.nextFrame();
+          await page.nextFrame();
           writeFileSync(path.join(shots, `blog-${name}-elements-${wide}.png`), await page.screenshot());
           await page.evaluate(() => scrollTo(0, 0));
         }
@@ -263,9 +278,11 @@ forEachEngine({ launch: false }, ({ name, test }) => {
           // Out of view (the post at its top): the arm on its circle runs no frames.
           const armFrames = () => page.evaluate(() => /** @type {any} */ (document.querySelector('ik2d-scene')).stats().page.frames);
           await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
-          // It stops once the browser reports it out of view, later on a busy machine.
-          const away = await waitUntilStill(armFrames, 'the frame count of the arm scrolled away');
-          await wait(800);
+          // It stops once the browser reports it out of view (later on a busy machine): then it has
+          // no frame requested, and runs none while the page runs 30 of its own.
+          await page.waitForFunction(() => /** @type {any} */ (document.querySelector('ik2d-scene')).stats().page.waiting === false);
+          const away = await armFrames();
+          for (let i = 0; i < 30; i += 1) await page.nextFrame();
           assert.equal(await armFrames(), away, 'scrolled away, the arm ran no frames');
           // An attribute the host changes: the scene follows and says so; a bad one, a notice and no change.
           await page.evaluate(() => {
@@ -301,12 +318,13 @@ forEachEngine({ launch: false }, ({ name, test }) => {
       try {
         // The arm, its target circling: a swipe from a spot away from the handles.
         await page.locator('iframe[src*="scene=arm"]').scrollIntoViewIfNeeded();
-        await wait(300);
+        await scrollAtRest(page);
         const before = await page.evaluate(() => scrollY);
         const from = await onPost(frames[0], { x: -270, y: -170 });
         await page.touchDrag(from, { x: from.x, y: from.y - 220 }, 12);
-        await wait(300);
+        await page.nextFrame();
         if (engine.can.touchPan) {
+          await page.waitForFunction((start) => scrollY - start > 120, before).catch(() => {});
           const scrolled = await page.evaluate(() => scrollY) - before;
           assert.ok(scrolled > 120, `the post scrolled by the swipe (${scrolled} px)`);
         } else {
@@ -315,8 +333,10 @@ forEachEngine({ launch: false }, ({ name, test }) => {
         assert.equal((await getState(frames[0])).params.path, 'circle', 'the target was not taken');
 
         // The chain: a drag that starts on its target moves the target, and the post stays.
+        // The swipe's fling may still scroll the post: first it comes to rest, then the chain in view.
+        await scrollAtRest(page);
         await page.locator('iframe[src*="scene=chain"]').scrollIntoViewIfNeeded();
-        await wait(300);
+        await scrollAtRest(page);
         const still = await page.evaluate(() => scrollY);
         const target = (await getState(frames[1])).target;
         const grab = await onPost(frames[1], target);
@@ -347,8 +367,10 @@ forEachEngine({ launch: false }, ({ name, test }) => {
     try {
       const { page, frames } = await openPost(reduced, 'dark', 'other', { viewport: { width: 1200, height: 800 } });
       try {
-        await wait(400);
         for (const frame of [frames[0], frames[2]]) {
+          // Waiting for the reader: the play control shows, and the loop has no frame requested.
+          await frame.waitForFunction(() => !(/** @type {HTMLElement} */ (document.getElementById('play'))).hidden
+            && window.playground.stats().page.waiting === false);
           assert.equal(await frame.isVisible('#play'), true);
           assert.equal((await getState(frame)).time, 0);
         }

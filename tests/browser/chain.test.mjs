@@ -3,9 +3,7 @@
 // bones slider. In every engine (engines/index.mjs): one page per engine serves the file; each test
 // starts from the chain's defaults. M cycling the methods is chain-methods.test.mjs's.
 import assert from 'node:assert/strict';
-import {
-  assertClose, getState, pixelAt, readout, setState, worldPerPixel, worldToClient,
-} from './harness.mjs';
+import { assertClose, getState, pixelAt, readout, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
@@ -149,7 +147,7 @@ forEachEngine({
     assert.ok(0.2126 * bone[0] + 0.7152 * bone[1] + 0.0722 * bone[2] < 110, `bone 0 is drawn dark, got ${bone}`);
     const target = await pixelAt(page, state.target);
     assert.ok(target[2] > target[0] + 60, `the reached target is drawn blue, got ${target}`);
-    await page.waitForTimeout(200); // Some running frames, then no console problems.
+    await runFrames(page); // Some running frames, then no console problems.
     await assertNoProblems(page);
   });
 
@@ -296,7 +294,7 @@ forEachEngine({
     assert.deepEqual(first.start.target, { x: 0, y: 50 });
     const moved = Math.hypot(first.end.target.x - 0, first.end.target.y - 50);
     assert.ok(moved > 100, `a second of steps moves the target (by ${moved})`);
-    await page.waitForTimeout(150);
+    await runFrames(page);
     assert.deepEqual((await getState(page)).target, first.end.target, 'paused: the target stands still');
     const second = await run();
     assert.deepEqual(second.start, { ...first.start, time: second.start.time }, 'the same starting state');
@@ -313,7 +311,7 @@ forEachEngine({
     assert.ok(Math.abs(running.target.x) <= 300 && Math.abs(running.target.y) <= 225, 'and stays in the scene');
     await page.getByRole('switch', { name: /Moving target/ }).click();
     const stopped = (await getState(page)).target;
-    await page.waitForTimeout(150);
+    await runFrames(page);
     assert.deepEqual((await getState(page)).target, stopped, 'switched off, it stops');
   });
 

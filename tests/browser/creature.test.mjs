@@ -4,7 +4,7 @@
 // each scene fetches).
 // One page serves most of the file; each of those tests starts from the lizard's defaults, paused.
 import assert from 'node:assert/strict';
-import { assertClose, getState, readout, setState, worldPerPixel, worldToClient } from './harness.mjs';
+import { assertClose, getState, readout, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
 import { assertSameAfterSteps } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
@@ -219,7 +219,7 @@ forEachEngine({
       await step(30);
     }
     await page.evaluate(() => window.playground.resume());
-    await page.waitForTimeout(300);
+    await runFrames(page);
     await assertNoProblems(page);
   });
 });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { assertClose, getState, nextFrames, worldPerPixel } from './harness.mjs';
+import { assertClose, getState, nextFrames, runFrames, worldPerPixel } from './harness.mjs';
 import { pageOpener } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine, serveFolderFor } from './engines/index.mjs';
 
@@ -375,8 +375,17 @@ forEachEngine({}, ({ name, test, env }) => {
       const badId = await page.evaluate(async (origin) => {
         const count = window.received.length;
         window.embed().postMessage({ type: 'ik2d:setState', id: { toString: null }, state: { params: { length1: 99 } } }, origin);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        return window.received.slice(count).map((m) => m.data);
+        // The embed answers in order: once a getState sent after it is answered, so is it.
+        window.embed().postMessage({ type: 'ik2d:getState', id: 'after-bad-id' }, origin);
+        await new Promise((resolve) => {
+          const heard = (/** @type {MessageEvent} */ event) => {
+            if (event.data?.id !== 'after-bad-id') return;
+            removeEventListener('message', heard);
+            resolve(undefined);
+          };
+          addEventListener('message', heard);
+        });
+        return window.received.slice(count).map((m) => m.data).filter((m) => m.id !== 'after-bad-id');
       }, embedOrigin);
       assert.deepEqual(badId.filter((m) => m.type === 'ik2d:result').map((m) => m.notices),
         [['Ignored id: expected a number or a string of at most 200 characters']]);
@@ -387,15 +396,18 @@ forEachEngine({}, ({ name, test, env }) => {
           window.embed().postMessage(junk, origin);
         }
       }, embedOrigin);
-      await page.waitForTimeout(300);
-      const after = await page.evaluate((n) => window.received.slice(n).map((m) => m.data.type), count);
-      assert.deepEqual(after.filter((type) => type !== 'ik2d:change'), [], 'no reply to junk');
+      // The embed answers in order: once a getState sent after the junk is answered, the junk has
+      // been handled.
+      await send({ type: 'ik2d:getState', id: 'after-junk' });
+      const after = await page.evaluate((n) => window.received.slice(n).map((m) => m.data), count);
+      assert.deepEqual(after.filter((m) => m.type !== 'ik2d:change' && m.id !== 'after-junk').map((m) => m.type), [], 'no reply to junk');
 
       // unsubscribe: no more change messages.
       assert.deepEqual((await send({ type: 'ik2d:unsubscribe', id: 'u2' }))?.data.notices, []);
       const changes = (await received('ik2d:change')).length;
       await send({ type: 'ik2d:setState', id: 'last', state: { target: { x: -20, y: -20 } } });
-      await page.waitForTimeout(200);
+      // A subscriber would hear it in the embed's next frame (embed-api.js): none in its next 5.
+      await runFrames(frame, 5);
       assert.equal((await received('ik2d:change')).length, changes);
       // reset: the scene's defaults.
       const reset = await send({ type: 'ik2d:reset', id: 'r' });

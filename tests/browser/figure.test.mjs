@@ -9,7 +9,7 @@
 // most 0.5 % of the pixels differ by more than 8 of 255 in any channel: an exact pose gives 0, and
 // a pose off by 0.05 units moves anti-aliased edges only.
 import assert from 'node:assert/strict';
-import { assertClose, getState, nextFrames, setState, worldToClient } from './harness.mjs';
+import { assertClose, getState, nextFrames, runFrames, setState, worldToClient } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 const VIEWPORT = { viewport: { width: 1200, height: 760 } };
@@ -138,7 +138,7 @@ forEachEngine({
         try {
           assert.deepEqual(copied.params, state.params);
           assertSamePositions(copied.positions, state.positions, 0.05, 'positions');
-          await reader.waitForTimeout(300);
+          await runFrames(reader);
           assertSamePositions((await getState(reader)).positions, copied.positions, 0, 'the pose stays put');
           await assertSameCanvas(t, reader, author, 'the canvases agree');
           // And it moves once the reader changes something.

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { getState, setState } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
+import { CHANGE_TIMER_MS } from '../../web/src/embed-api.js';
 
 /** @type {import('./engines/page.mjs').EnginePage} */
 let page;
@@ -107,9 +108,12 @@ forEachEngine({ page: '?scene=arm', assign: (env) => ({ page } = env) }, ({ test
       window.postMessage({ type: 'ik2d:subscribe', id: 'sub' }, '*');
     }));
     const count = () => page.evaluate(() => /** @type {any} */ (window).__changes.length);
+    // Until the change message's frame and its fallback timer have both run: a timer of the
+    // same delay set after it runs after it (HTML's timer ordering), so this waits for an order of
+    // events, not for a time long enough.
     const settle = async () => {
       await twoFrames();
-      await page.evaluate(() => new Promise((resolve) => { setTimeout(resolve, 250); }));
+      await page.evaluate((ms) => new Promise((resolve) => { setTimeout(resolve, ms); }), CHANGE_TIMER_MS);
     };
     await page.evaluate(() => {
       for (let i = 0; i < 20; i += 1) window.playground.setState({ target: { x: 60 + i, y: 50 } });

@@ -213,6 +213,21 @@ export function worldToClient(page, point) {
 }
 
 /**
+ * Runs `count` of the page's animation frames: the clock a test counts by to say that something
+ * did not happen (a paused scene's time, a frozen pose, no problems while a scene runs), where a
+ * fixed time would prove less on a slow machine and cost more on a fast one.
+ * @param {{evaluate: Function}} page A page or a frame of the engine drivers.
+ * @param {number} count
+ */
+export function runFrames(page, count = 10) {
+  return page.evaluate((n) => new Promise((resolve) => {
+    let left = n;
+    const tick = () => (--left > 0 ? requestAnimationFrame(tick) : resolve(undefined));
+    requestAnimationFrame(tick);
+  }), count);
+}
+
+/**
  * Waits for two animation frames, so whatever was scheduled has been drawn.
  * @param {import('playwright-core').Page} page
  */
@@ -315,20 +330,3 @@ export async function readout(page, name) {
   return (await page.textContent(`[data-readout="${name}"]`)) ?? '';
 }
 
-/**
- * Waits until a count stops growing: two reads 250 ms apart agree (a loop that has come to rest, or
- * stopped out of view, which a busy machine reaches later). Fails after 10 s, naming `what`.
- * @param {() => Promise<number>} read
- * @param {string} what What still grows, for the failure.
- * @returns {Promise<number>} The count it holds at.
- */
-export async function waitUntilStill(read, what) {
-  let last = await read();
-  for (let tries = 0; ; tries += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const now = await read();
-    if (now === last) return now;
-    if (tries >= 40) throw new Error(`${what} still grows after 10 s: ${now}`);
-    last = now;
-  }
-}

@@ -84,21 +84,37 @@ export function boneContrastInPage() {
 
 /**
  * Counts animation-frame callbacks from now on in the document it runs in (`window.__frames`),
- * by wrapping requestAnimationFrame: evaluated in a page or a frame once it is ready (every engine
- * can; an init script would count from the first frame, but WebKit's driver has none). The page's
- * loop asks for each frame afresh (loop.js), so from the next frame on every one is counted.
- * Evaluating it again keeps counting.
+ * and keeps the set of frames requested and not yet run or cancelled (`window.__pending`), by
+ * wrapping requestAnimationFrame and cancelAnimationFrame: evaluated in a page or a frame once it
+ * is ready (every engine can; an init script would count from the first frame, but WebKit's driver
+ * has none). The page's loop asks for each frame afresh (loop.js), so from the next frame on every
+ * one is counted and tracked: an empty `__pending` means the document runs no frames until
+ * something asks again. Evaluating it again keeps counting.
  * @returns {number} The count so far.
  */
 export function countAnimationFramesInPage() {
   const counted = /** @type {any} */ (window);
   if (counted.__frames === undefined) {
     counted.__frames = 0;
+    /** @type {Set<number>} */
+    const pending = new Set();
+    counted.__pending = pending;
     const request = window.requestAnimationFrame.bind(window);
-    window.requestAnimationFrame = (callback) => request((time) => {
-      counted.__frames += 1;
-      callback(time);
-    });
+    const cancel = window.cancelAnimationFrame.bind(window);
+    counted.__uncountedFrame = request; // For a test's own frames, which are not the page's.
+    window.requestAnimationFrame = (callback) => {
+      const id = request((time) => {
+        pending.delete(id);
+        counted.__frames += 1;
+        callback(time);
+      });
+      pending.add(id);
+      return id;
+    };
+    window.cancelAnimationFrame = (id) => {
+      pending.delete(id);
+      cancel(id);
+    };
   }
   return counted.__frames;
 }

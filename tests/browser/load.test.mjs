@@ -2,7 +2,7 @@
 // each scene fetches only the WebAssembly module it runs on; a host that lost a .wasm, and a
 // sub-path. In every engine (engines/index.mjs).
 import assert from 'node:assert/strict';
-import { getState, pixelAt, readout, worldPerPixel } from './harness.mjs';
+import { getState, pixelAt, readout, runFrames, worldPerPixel } from './harness.mjs';
 import { assertNoProblems, forEachEngine, serveFor } from './engines/index.mjs';
 
 const API_FUNCTIONS = [
@@ -28,7 +28,7 @@ forEachEngine({}, ({ name, test }) => {
       assert.equal(await page.isVisible('#notices'), false, 'A clean link shows no notices');
       assert.equal(await page.isVisible('#fatal'), false);
       // Let a few frames run (the loop runs every frame) before checking for problems.
-      await page.waitForTimeout(300);
+      await runFrames(page);
       await assertNoProblems(opened);
     } finally {
       await opened.close();

@@ -4,7 +4,7 @@
 // and the convergence plot (the solver's errors per sweep), each in links and in the embed view.
 // In every engine (engines/index.mjs), one page per engine for the file.
 import assert from 'node:assert/strict';
-import { assertClose, canvasFingerprint, getState, readout, setState } from './harness.mjs';
+import { assertClose, canvasFingerprint, getState, readout, runFrames, setState } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
@@ -286,7 +286,7 @@ forEachEngine({
     assert.ok(state.stepping, 'S enters step-through');
     const frozen = state.positions;
     await page.keyboard.press('ArrowLeft'); // A new target: the next step begins a new solve.
-    await page.waitForTimeout(100);
+    await runFrames(page);
     assert.deepEqual((await getState(page)).positions, frozen, 'stepping: the chain waits for S');
     await page.keyboard.press('s');
     assert.equal((await getState(page)).stepping.kind, 'begin');

@@ -3,7 +3,7 @@
 // motion; and what assistive technology is told about the canvas. In every engine
 // (engines/index.mjs); what one cannot do is skipped there with the reason.
 import assert from 'node:assert/strict';
-import { assertClose, getState, pixelAt, setState, worldPerPixel, worldToClient } from './harness.mjs';
+import { assertClose, getState, pixelAt, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
 import { assertNoProblems, forEachEngine, launchEngine } from './engines/index.mjs';
 
 /** The page params of a state. */
@@ -136,7 +136,7 @@ forEachEngine({
       try {
         const play = page.getByRole('button', { name: 'Play' });
         assert.equal(await play.isVisible(), true, 'the play control shows');
-        await page.waitForTimeout(400);
+        await runFrames(page);
         assert.equal((await getState(page)).time, 0, 'nothing moves by itself');
         if (how === 'key') {
           await page.keyboard.press('Tab'); // The play control comes first.
@@ -169,7 +169,7 @@ forEachEngine({
     const reduced = await still?.openPage(`${url}embed.html?scene=arm&path=circle`, { viewport: { width: 640, height: 480 } });
     try {
       if (reduced) {
-        await reduced.waitForTimeout(400);
+        await runFrames(reduced);
         const state = await getState(reduced);
         assert.equal(state.time, 0, 'the target waits on its path');
         assert.deepEqual(state.target, { x: 110, y: 90 });
@@ -190,7 +190,7 @@ forEachEngine({
     }
     const paused = await engine.openPage(`${url}embed.html?scene=spider&play=paused`, { viewport: { width: 640, height: 480 } });
     try {
-      await paused.waitForTimeout(400);
+      await runFrames(paused);
       assert.equal((await getState(paused)).time, 0);
       assert.equal(await paused.isVisible('#play'), false, 'paused: no play control');
       const at = await worldToClient(paused, { x: 200, y: 100 });
@@ -268,7 +268,7 @@ forEachEngine({
       await opened.keyboard.press('ArrowUp');
       const state = await getState(opened);
       assert.equal(state.params.path, 'none');
-      await opened.waitForTimeout(300);
+      await runFrames(opened);
       assert.deepEqual((await getState(opened)).target, state.target, 'it stays');
     } finally {
       await opened.close();

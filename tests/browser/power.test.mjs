@@ -1,7 +1,9 @@
 // power.test.mjs: out of view a scene does no per-frame work and its time stops; back in view it
 // goes on from where it stopped. Counted, not assumed: once each embed is ready, its
-// requestAnimationFrame is wrapped to count every callback from then on (in-page.mjs; the page's
-// loop asks for each frame afresh). A blog post with three embeds below the fold, served from the
+// requestAnimationFrame is wrapped to count every callback and keep the frames requested
+// (in-page.mjs; the page's loop asks for each frame afresh). Out of view none is requested and the
+// loop is inactive, read off the page, and none runs while the host page runs 60 of its own: no
+// wait for a time to pass. A blog post with three embeds below the fold, served from the
 // embeds' own origin and from another port (where Chromium would throttle cross-origin frames
 // itself anyway), the playground scrolled off a narrow window, and the playground in a hidden tab.
 // In Chromium, Firefox and WebKit (engines/index.mjs); headless Chromium cannot hide a tab.
@@ -15,8 +17,11 @@ import { assertNoProblems, forEachEngine, launchEngine, serveFolderFor, serveFor
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
 
-/** Milliseconds the embeds are left out of view. */
-const AWAY_MS = 2000;
+/** Most simulation steps one animation frame runs (loop.js, MAX_CATCH_UP): time grows with frames. */
+const MAX_STEPS_A_FRAME = 5;
+
+/** The loop's step, s (loop.js, FIXED_RATE). */
+const STEP = 1 / 60;
 
 /**
  * A long post with three embeds well below the first screen.
@@ -39,7 +44,13 @@ ${frame('scene=chain&amp;readouts=1&amp;moving=1', 'chain')}${frame('scene=spide
 function readCounts(documents) {
   return Promise.all(documents.map((document_) => document_.evaluate(() => {
     const state = window.playground.getState();
-    return { frames: /** @type {any} */ (window).__frames, time: state.time, body: state.body?.x ?? null };
+    const { waiting, asleep } = window.playground.stats().page;
+    const counted = /** @type {any} */ (window);
+    return {
+      frames: counted.__frames, pending: counted.__pending.size, time: state.time, body: state.body?.x ?? null,
+      // Out of view the loop is neither waiting for a frame nor asleep (loop.js): inactive.
+      inactive: !waiting && !asleep,
+    };
   })));
 }
 
@@ -60,29 +71,28 @@ async function waitUntil(check, what) {
 }
 
 /**
- * Checks that documents (counting, countAnimationFramesInPage) run while in sight, run no animation
- * frames and stop their time for AWAY_MS once out of sight, and go on from where they stopped when
- * back (the time away not made up).
+ * Checks that documents (counting, countAnimationFramesInPage) run while in sight; once out of
+ * sight, have no animation frame requested and their loop inactive (so, by loop.js, their time
+ * stands still: tests/js/loop.test.mjs); run no frames and keep their time while `awayFor` runs
+ * (the host page's own frames, where it runs any); and back in view go on from where they stopped:
+ * time grows no faster than its frames allow (the time away not made up). Nothing here reads a
+ * clock: each wait is for a condition.
  * @param {EnginePage[]} documents
  * @param {() => Promise<void>} goAway Takes them out of sight.
  * @param {() => Promise<void>} comeBack
+ * @param {() => Promise<void>} awayFor What passes while they are away.
  */
-async function checkAwayAndBack(documents, goAway, comeBack) {
+async function checkAwayAndBack(documents, goAway, comeBack, awayFor) {
   const running = await readCounts(documents);
   await waitUntil(async () => (await readCounts(documents))
     .every((now, i) => now.frames >= running[i].frames + 2 && now.time > running[i].time), 'every document runs frames and time in sight');
 
   await goAway();
-  // Until the observers have reported and the last frame has run: no change over 400 ms.
-  let left = await readCounts(documents);
-  await waitUntil(async () => {
-    await wait(400);
-    const now = await readCounts(documents);
-    const still = now.every((count, i) => count.frames === left[i].frames);
-    left = now;
-    return still;
-  }, 'the animation frames stop out of sight');
-  await wait(AWAY_MS);
+  // Once the observers have reported and the last frame has run: no frame requested, loop inactive.
+  await waitUntil(async () => (await readCounts(documents)).every((now) => now.pending === 0 && now.inactive),
+    'no animation frame is requested out of sight and the loop is inactive');
+  const left = await readCounts(documents);
+  await awayFor();
   const away = await readCounts(documents);
   away.forEach((now, i) => {
     assert.equal(now.frames - left[i].frames, 0, `document ${i}: animation frames out of sight`);
@@ -94,8 +104,14 @@ async function checkAwayAndBack(documents, goAway, comeBack) {
   await waitUntil(async () => (await readCounts(documents))
     .every((now, i) => now.frames > away[i].frames && now.time > away[i].time), 'every document runs frames and time again');
   for (const [i, now] of (await readCounts(documents)).entries()) {
-    assert.ok(now.time - away[i].time < AWAY_MS / 1000 / 2, `document ${i}: resumed where it stopped, not ${AWAY_MS} ms later`);
+    const most = (now.frames - away[i].frames) * MAX_STEPS_A_FRAME * STEP + 1e-9;
+    assert.ok(now.time - away[i].time <= most, `document ${i}: resumed where it stopped: ${now.time - away[i].time} s in ${now.frames - away[i].frames} frames`);
   }
+}
+
+/** Runs `count` of a page's own animation frames (the host's clock while its embeds are away). @param {EnginePage} page */
+async function hostFrames(page, count = 60) {
+  for (let i = 0; i < count; i += 1) await page.nextFrame();
 }
 
 forEachEngine({ launch: false }, ({ name, test }) => {
@@ -139,7 +155,7 @@ forEachEngine({ launch: false }, ({ name, test }) => {
         const showScenes = () => page.evaluate(() => document.getElementById('scenes')?.scrollIntoView());
         await showScenes();
         // Scrolled to the top, every embed is out of view; then back.
-        await checkAwayAndBack(frames, () => page.evaluate(() => scrollTo(0, 0)), showScenes);
+        await checkAwayAndBack(frames, () => page.evaluate(() => scrollTo(0, 0)), showScenes, () => hostFrames(page));
         await assertNoProblems(page);
       } finally {
         await page.close();
@@ -159,7 +175,16 @@ forEachEngine({ launch: false }, ({ name, test }) => {
       await checkAwayAndBack([page], async () => {
         await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
         assert.ok(await page.evaluate(() => document.getElementById('view')?.getBoundingClientRect().bottom ?? 1) < 0, 'the canvas is scrolled off');
-      }, () => page.evaluate(() => scrollTo(0, 0)));
+      }, () => page.evaluate(() => scrollTo(0, 0)), async () => {
+        // The page's own frames are the loop's, which are off: the test's own, uncounted, count 60
+        // frames of the page while the canvas is away.
+        await page.evaluate(() => new Promise((resolve) => {
+          const frame = /** @type {any} */ (window).__uncountedFrame;
+          let left = 60;
+          const tick = () => (--left > 0 ? frame(tick) : resolve(undefined));
+          frame(tick);
+        }));
+      });
       await assertNoProblems(page);
     } finally {
       await page.close();
@@ -177,7 +202,9 @@ forEachEngine({ launch: false }, ({ name, test }) => {
       await checkAwayAndBack([page], async () => {
         await page.setTabHidden(true);
         assert.equal(await page.evaluate(() => document.hidden), true, 'the page is hidden');
-      }, () => page.setTabHidden(false));
+        // A hidden page runs no frames of its own to count time by: what holds its time still is
+        // the loop's being inactive, checked above, and loop.test.mjs's fake clock.
+      }, () => page.setTabHidden(false), async () => {});
       await assertNoProblems(page);
     } finally {
       await page.close();
@@ -190,7 +217,12 @@ forEachEngine({ launch: false }, ({ name, test }) => {
       // Not lazy here: the iframes load at once, below the fold.
       const frame = await page.frame('#spider');
       await frame.waitReady();
-      await wait(600);
+      // Its loop is inactive out of view (no frame requested, not asleep): it cannot start.
+      await frame.waitForFunction(() => {
+        const { waiting, asleep } = window.playground.stats().page;
+        return !waiting && !asleep;
+      });
+      await hostFrames(page);
       const time = await frame.evaluate(() => window.playground.getState().time);
       assert.ok(time < 0.1, `the spider has not walked out of view (time ${time} s)`);
       await assertNoProblems(page);

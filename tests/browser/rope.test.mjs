@@ -5,7 +5,7 @@
 // WebAssembly module each scene fetches). One page serves most of the file; each of those tests
 // starts from the defaults, paused.
 import assert from 'node:assert/strict';
-import { assertClose, getState, readout, setState, worldPerPixel, worldToClient } from './harness.mjs';
+import { assertClose, getState, readout, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
 import { assertSameAfterSteps } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
@@ -292,7 +292,7 @@ forEachEngine({
     assert.match(svg, /data-part="target"/);
     assert.match(svg, /segment error/);
     await page.evaluate(() => window.playground.resume());
-    await page.waitForTimeout(300);
+    await runFrames(page);
     await assertNoProblems(page);
   });
 });

@@ -1,9 +1,7 @@
 // state.test.mjs: setState validation, share links, hostile URLs, and pause/step/resume, in every
 // engine (engines/index.mjs).
 import assert from 'node:assert/strict';
-import {
-  assertClose, canvasFingerprint, getState, readout, setState, worldPerPixel, worldToClient,
-} from './harness.mjs';
+import { assertClose, canvasFingerprint, getState, readout, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 import { HOSTILE_SET_STATE } from '../js/fixtures/hostile-links.mjs';
 
@@ -177,7 +175,7 @@ forEachEngine({
     assert.deepEqual(await setState(page, DEFAULTS), []);
     await page.evaluate(() => window.playground.pause());
     const paused = (await getState(page)).time;
-    await page.waitForTimeout(250);
+    await runFrames(page);
     assert.equal((await getState(page)).time, paused, 'paused: simulation time stands still');
 
     assert.deepEqual(await setState(page, { target: { x: -30, y: 150 } }), []);

@@ -49,6 +49,9 @@ const MAX_STEPS = 1000;
 /** Most messages held while the playground is loading; later ones are dropped with a warning. */
 const MAX_QUEUED = 64;
 
+/** The change message's fallback timer, ms, for a frame that runs no animation frames (hidden). */
+export const CHANGE_TIMER_MS = 100;
+
 /** Message types the embed sends; one arriving here (an echo) is ignored quietly. */
 const OUTGOING = new Set(['ik2d:ready', 'ik2d:result', 'ik2d:state', 'ik2d:change', 'ik2d:error']);
 
@@ -284,7 +287,7 @@ export function startMessageApi() {
       scheduled = true;
       // One message per frame however many changes; a timer too, for hidden frames without frames.
       requestAnimationFrame(flushChanges);
-      setTimeout(flushChanges, 100);
+      setTimeout(flushChanges, CHANGE_TIMER_MS);
     },
   };
 }

@@ -95,6 +95,11 @@ try {
   }
   if (wanted('creatures')) {
     console.log('\n## Creatures in Node: the WASM crowd against a JS port (bench/node/creatures.mjs)\n');
+    // Only a port that does the same work is worth timing: checked frame by frame first.
+    const { checkCreaturePort } = await import(pathToFileURL(path.join(repoRoot, 'bench', 'node', 'creature-port.mjs')).href);
+    const { default: createCreatureModule } = await import(pathToFileURL(path.join(repoRoot, 'dist', 'ik2d-creature.js')).href);
+    const { worst } = checkCreaturePort(await createCreatureModule());
+    console.log(`The JS port steps the same crowds as the WASM one (largest gap ${worst.toExponential(1)} units; bench/node/creature-port.mjs).\n`);
     const { runCreatureBench } = await import(pathToFileURL(path.join(repoRoot, 'bench', 'node', 'creatures.mjs')).href);
     await runCreatureBench({ size: quick ? 'quick' : 'full' });
   }

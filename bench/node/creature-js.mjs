@@ -10,7 +10,7 @@
 // object `ik.Creature` / `ik.CreatureCrowd` report as `options` (the preset filled in), so every
 // default lives in the C++ table.
 //
-// tests/js/creature-port.test.mjs steps this and the WASM crowd side by side and compares them.
+// creature-port.mjs steps this and the WASM crowd side by side and compares them, before the bench.
 
 const PI = Math.PI;
 const TWO_PI = 2 * Math.PI;

@@ -15,7 +15,7 @@
 // back to back, under the same load), which the speed target is checked on. A third row also reads every creature's state back through
 // `CreatureCrowd.state(i)` each frame, as a page drawing all of them from objects would. After the
 // first measured round the two crowds' heads, feet and planted flags are compared (the same
-// algorithm: tests/js/creature-port.test.mjs checks it frame by frame).
+// algorithm: creature-port.mjs checks it frame by frame before this runs).
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -71,10 +71,6 @@ const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) con
   return nullptr;
 }
 
-ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
-  return begin(target, options, needsAngles(options));
-}
-
 // Unconstrained FABRIK and CCD need no angle until they are read: they skip bringing them up to
 // date at the start (readyAngles() does it for the first sweep's special cases, before anything
 // has moved). The pole and mix need the starting angles, so they take the angle path. solve() and
@@ -196,7 +192,7 @@ Chain::Phase Chain::methodPhase() const {
   return Phase::Ccd;
 }
 
-ChainStep Chain::step() {
+ChainStep Chain::stepAuthored() {
   ChainStep step;
   Progress& p = progress_;
   if (!p.active) {
@@ -273,7 +269,7 @@ ChainStep Chain::step() {
   return step;
 }
 
-ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
+ChainSolveResult Chain::solveAuthored(Vec2 target, const ChainSolveOptions& options) {
   ChainStep step = begin(target, options, needsAngles(options));
   Progress& p = progress_;
   p.detailed = false;  // only the result is wanted: skip measuring between sweeps
@@ -283,7 +279,7 @@ ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
     // minus a ChainStep per joint update.
     const bool special = p.iteration == 0 && (p.outOfReach || isCollinearWith(p.target));
     if (p.phase != Phase::StartSweep || special) {
-      step = this->step();
+      step = stepAuthored();
       continue;
     }
     ++p.iteration;

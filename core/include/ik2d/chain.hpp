@@ -150,6 +150,18 @@ class Chain {
   double limitMin(int joint) const;
   double limitMax(int joint) const;  ///< see limitMin.
 
+  /// Mirrors the chain across the vertical line through its root (on) or turns it back (off).
+  /// Turning it reflects the current pose and nothing else: every position's x becomes
+  /// 2 root.x - x, bone 0's world angle a becomes pi - a (the reflected direction) and every other
+  /// local angle changes sign. Limits stay as set and act mirrored: a limit [a, b] on joint i > 0
+  /// acts as [-b, -a], on joint 0 as [pi - b, pi - a] (its world angle reflected). A mirrored
+  /// chain solves in the frame the limits were authored in: solving for M(t) gives M of what the
+  /// unmirrored chain gives for t (M reflects x about the root's x), poles and steps included.
+  /// reset() keeps the setting (a mirrored chain starts straight along -x). Ends a stepped solve.
+  void setMirror(bool on);
+  /// True while the chain is mirrored (setMirror).
+  bool mirrored() const { return mirrored_; }
+
   /// Positions x0, y0, x1, y1, ...: 2 * (size() + 1) values, the root first, the end effector last.
   const double* positions() const { return positions_.data(); }
   /// Position `index`, 0 (the root) to size() (the end effector).
@@ -206,6 +218,10 @@ class Chain {
   void finishSolve(ChainStep& step);
   bool mirrorTowardPole();
   void blendFromStart();
+  void reflect(bool toAuthored);
+  double clampShown(size_t bone, double angle) const;
+  ChainSolveResult solveAuthored(Vec2 target, const ChainSolveOptions& options);
+  ChainStep stepAuthored();
   const char* checkSolve(Vec2 target, const ChainSolveOptions& options) const;
   ChainStep begin(Vec2 target, const ChainSolveOptions& options, bool withAngles);
   bool needsAngles(const ChainSolveOptions& options) const;
@@ -249,6 +265,13 @@ class Chain {
   Slots turns_;         // dlsStep(): each joint's change in the last step
   JointLimits limits_;  // joint i's limit (count() makes anyConstraint() O(1))
   std::vector<unsigned char> held_;  // dlsStep(): joints constrain() held back in this step
+  bool mirrored_ = false;            // setMirror(): the stored pose is the authored one reflected
+  // Mirrored: the authored state (storage_ and the bookkeeping flags) as it was before it was
+  // last reflected out, restored bit for bit on the way back in unless the pose was edited since
+  // (chain_mirror.cpp), so that a mirrored chain's solves are the plain chain's, reflected once.
+  std::vector<double> authored_;
+  bool authoredKept_ = false;
+  bool authoredStale_ = false, authoredPending_ = false, authoredShownStale_ = true;
 
   // Where the solve in progress stands (solve() and beginSolve()/step() share it).
   enum class Phase { StartSweep, UnbendCcd, Ccd, FabrikBackward, FabrikForward, Dls };

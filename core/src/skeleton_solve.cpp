@@ -411,9 +411,27 @@ SkeletonSolveResult Skeleton::solveWith(int count, const SkeletonSolveOptions& o
   return result;
 }
 
+// Mirrored: the solve runs in the authored frame (skeleton_mirror.cpp) on the targets reflected as
+// they are read; a refused call reflects back to exactly the pose it found.
+template <class ReadEffector>
+SkeletonSolveResult Skeleton::solveMirrored(int count, const SkeletonSolveOptions& options,
+                                            ReadEffector read) {
+  if (!mirrored_) return solveWith(count, options, read);
+  const double twiceAxis = 2 * positions_[0];
+  reflect(true);
+  const SkeletonSolveResult result =
+      solveWith(count, options, [&read, twiceAxis](int k, SkeletonEffector& effector) -> const char* {
+        if (const char* message = read(k, effector)) return message;
+        effector.target.x = twiceAxis - effector.target.x;
+        return nullptr;
+      });
+  reflect(false);
+  return result;
+}
+
 SkeletonSolveResult Skeleton::solve(const SkeletonEffector* effectors, int count,
                                     const SkeletonSolveOptions& options) {
-  return solveWith(count, options, [effectors](int k, SkeletonEffector& effector) -> const char* {
+  return solveMirrored(count, options, [effectors](int k, SkeletonEffector& effector) -> const char* {
     effector = effectors[k];
     return nullptr;
   });
@@ -421,7 +439,7 @@ SkeletonSolveResult Skeleton::solve(const SkeletonEffector* effectors, int count
 
 SkeletonSolveResult Skeleton::solveFromRecords(const double* records, int count,
                                                const SkeletonSolveOptions& options) {
-  return solveWith(count, options, [this, records](int k, SkeletonEffector& effector) -> const char* {
+  return solveMirrored(count, options, [this, records](int k, SkeletonEffector& effector) -> const char* {
     const double* record = records + 3 * static_cast<size_t>(k);
     if (!std::isfinite(record[0]) || record[0] != std::floor(record[0]) || std::fabs(record[0]) > kMaxBones)
       return fail("effectors[%d].bone must be a bone of this skeleton, a whole number from 0 to %d", k,

@@ -197,3 +197,96 @@ TEST_CASE("a mirrored solve allocates nothing", "[mirror][chain]") {
     chain.solve(test::randomReachableTarget(chain), test::optionsFor(method, 20, 1e-6));
   CHECK(test::allocations == before);
 }
+
+// ---- skeletons ------------------------------------------------------------------------------------
+
+TEST_CASE("turning a skeleton's mirror on reflects its pose and nothing else", "[mirror][skeleton]") {
+  Skeleton plain = test::makePuppet({3.5, -2});
+  Skeleton mirrored = plain;
+  mirrored.setMirror(true);
+  const Vec2 root = plain.root();
+  const double reach = test::largestReach(plain);
+  CHECK(mirrorGap(plain.positions(), mirrored.positions(), plain.size() + 1, root, reach) <= 1e-15);
+  for (int i = 0; i < plain.size(); ++i) {
+    const double expected = plain.parent(i) < 0 ? kPi - plain.angles()[i] : -plain.angles()[i];
+    CHECK(wrapAngle(mirrored.angles()[i] - expected) == Approx(0).margin(1e-15));
+    CHECK(mirrored.limitMin(i) == plain.limitMin(i));
+  }
+  mirrored.setMirror(false);
+  for (int i = 0; i <= plain.size(); ++i)
+    CHECK(length(mirrored.position(i) - plain.position(i)) == 0);  // the authored pose, kept exactly
+}
+
+TEST_CASE("a mirrored skeleton's limits act reflected", "[mirror][skeleton]") {
+  Skeleton skeleton = test::makePuppet();
+  skeleton.setMirror(true);
+  std::vector<double> angles(static_cast<size_t>(skeleton.size()), 0.0);
+  angles[test::kLeftForearm] = 1.0;  // the elbow bends one way: [0, 2.6] acts as [-2.6, 0]
+  REQUIRE(skeleton.setAngles(angles.data(), skeleton.size()) == nullptr);
+  CHECK(skeleton.angles()[test::kLeftForearm] == Approx(0).margin(1e-15));
+  angles[test::kLeftForearm] = -1.0;
+  angles[test::kSpine] = kPi / 2;  // [0.9, 2.2] on the root acts as [pi - 2.2, pi - 0.9]
+  REQUIRE(skeleton.setAngles(angles.data(), skeleton.size()) == nullptr);
+  CHECK(skeleton.angles()[test::kLeftForearm] == Approx(-1.0));
+  CHECK(skeleton.angles()[test::kSpine] == Approx(kPi / 2));
+  angles[test::kSpine] = 0.2;
+  REQUIRE(skeleton.setAngles(angles.data(), skeleton.size()) == nullptr);
+  CHECK(skeleton.angles()[test::kSpine] == Approx(kPi - 2.2));
+}
+
+TEST_CASE("solving M(t) on a mirrored skeleton gives M of the plain solve", "[mirror][skeleton]") {
+  double worst = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<int> ends;
+    Skeleton plain = trial % 2 == 0 ? test::makePuppet({uniform(-50, 50), uniform(-50, 50)})
+                                    : test::randomLimitedTree(test::random(), ends);
+    if (trial % 2 == 0) ends.assign(std::begin(test::kPuppetEffectors), std::end(test::kPuppetEffectors));
+    Skeleton mirrored = plain;
+    mirrored.setMirror(true);
+    const Vec2 root = plain.root();
+    const double reach = test::largestReach(plain);
+    for (int call = 0; call < 3; ++call) {
+      // Targets from a random pose within the limits (reachable), one in five pulled farther.
+      Skeleton posed = plain;
+      const std::vector<double> pose = test::randomPose(posed, test::random(), 1.0);
+      posed.setAngles(pose.data(), posed.size());
+      std::vector<SkeletonEffector> plainEffectors, mirroredEffectors;
+      const int count =
+          1 + static_cast<int>(uniform(0, static_cast<double>(std::min<size_t>(ends.size(), 3))));
+      for (int k = 0; k < count; ++k) {
+        const int bone = ends[static_cast<size_t>(k)];
+        Vec2 target = posed.position(bone + 1);
+        if (uniform(0, 1) < 0.2) target = root + 1.3 * (target - root);
+        target = exactlyMirrorable(target, root);
+        plainEffectors.push_back({bone, target});
+        mirroredEffectors.push_back({bone, mirrorOf(target, root)});
+      }
+      SkeletonSolveOptions options;
+      options.iterations = 50;
+      const SkeletonSolveResult a = plain.solve(plainEffectors.data(), count, options);
+      const SkeletonSolveResult b = mirrored.solve(mirroredEffectors.data(), count, options);
+      CHECK(a.status == b.status);
+      CHECK(a.iterations == b.iterations);
+      for (int k = 0; k < count; ++k)
+        CHECK(b.errors[k] == Approx(a.errors[k]).margin(kMirrorTolerance * reach));
+      worst =
+          std::max(worst, mirrorGap(plain.positions(), mirrored.positions(), plain.size() + 1, root, reach));
+      for (int i = 0; i < mirrored.size(); ++i) {
+        if (!mirrored.hasLimit(i)) continue;
+        const double authored =
+            mirrored.parent(i) < 0 ? wrapAngle(kPi - mirrored.angles()[i]) : -mirrored.angles()[i];
+        CHECK(wrapAngle(authored - plain.angles()[i]) == Approx(0).margin(1e-9));
+      }
+    }
+  }
+  CHECK(worst <= kMirrorTolerance);
+}
+
+TEST_CASE("a mirrored skeleton solve allocates nothing", "[mirror][skeleton]") {
+  Skeleton skeleton = test::makePuppet();
+  skeleton.setMirror(true);
+  const SkeletonEffector effectors[] = {{test::kLeftForearm, {-30, 40}}, {test::kRightShin, {10, -60}}};
+  const long before = test::allocations;
+  skeleton.solve(effectors, 2, SkeletonSolveOptions{});
+  CHECK(test::allocations == before);
+}

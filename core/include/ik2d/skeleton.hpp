@@ -127,6 +127,17 @@ class Skeleton {
   /// is one), for callers whose indices arrive as doubles. `field` names the argument.
   const char* checkBoneIndex(double bone, const char* field);
 
+  /// Mirrors the skeleton across the vertical line through its root (on) or turns it back (off),
+  /// as Chain::setMirror does: turning it reflects the current pose and nothing else (each x
+  /// becomes 2 root.x - x, a bone on the root's world angle a becomes pi - a, every other local
+  /// angle changes sign). Limits stay as set and act mirrored ([a, b] as [-b, -a]; on a bone on
+  /// the root as [pi - b, pi - a]); effector targets and angles are taken as given, in the world.
+  /// Solving for M(t) gives M of what the unmirrored skeleton gives for t (M reflects x about
+  /// the root's x). reset() keeps the setting and reflects the bones' rest angles.
+  void setMirror(bool on);
+  /// True while the skeleton is mirrored (setMirror).
+  bool mirrored() const { return mirrored_; }
+
   /// Positions x, y: 2 * (size() + 1) values, the root first, then the end of bone i at 2 (i + 1).
   const double* positions() const { return positions_.data(); }
   /// Position `index`: 0 the root, i + 1 the end of bone i.
@@ -148,6 +159,10 @@ class Skeleton {
  private:
   template <class ReadBone>
   const char* build(Vec2 root, int count, ReadBone read);
+  template <class ReadEffector>
+  SkeletonSolveResult solveMirrored(int count, const SkeletonSolveOptions& options, ReadEffector read);
+  void reflect(bool toAuthored);
+  double clampShown(size_t bone, double angle) const;
   template <class ReadEffector>
   SkeletonSolveResult solveWith(int count, const SkeletonSolveOptions& options, ReadEffector read);
   const char* checkOptions(int count, const SkeletonSolveOptions& options);
@@ -216,6 +231,12 @@ class Skeleton {
   std::vector<unsigned char> pinned_;  // polish: bone held at its limit, left out of the step
   unsigned stamp_ = 0;
   char message_[256] = {};
+  // Mirror (skeleton_mirror.cpp): the pose is stored as shown; a solve runs in the authored frame,
+  // whose state is kept from when it was last reflected out and restored bit for bit unless the
+  // pose was edited since.
+  bool mirrored_ = false;
+  bool authoredKept_ = false;
+  std::vector<double> authored_;  // angles, world angles, positions, backward positions
 };
 
 }  // namespace ik2d

@@ -134,6 +134,7 @@ Chain& Chain::operator=(const Chain& other) {
   limits_ = other.limits_;
   held_ = other.held_;
   mirrored_ = other.mirrored_;
+  aiming_ = other.aiming_;
   authored_ = other.authored_;
   authoredKept_ = other.authoredKept_;
   authoredStale_ = other.authoredStale_;
@@ -275,7 +276,8 @@ double Chain::clampShown(size_t bone, double angle) const {
   return clamped == authored ? angle : detail::reflectAngle(bone == 0, clamped);
 }
 
-bool Chain::anyConstraint(double maxStep) const { return maxStep < kPi || limits_.count() > 0; }
+// An angle goal counts as a constraint: its sweeps need current angles, as limits do.
+bool Chain::anyConstraint(double maxStep) const { return maxStep < kPi || limits_.count() > 0 || aiming_; }
 
 // The allowed local angle for `joint` nearest to `desired`. Measured as a change from the angle the
 // solve started with, the allowed set is one interval that holds 0:

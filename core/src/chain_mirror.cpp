@@ -17,6 +17,7 @@ Vec2 reflectPoint(Vec2 point, double twiceAxis) { return {twiceAxis - point.x, p
 ChainSolveOptions reflectOptions(const ChainSolveOptions& options, double twiceAxis) {
   ChainSolveOptions authored = options;
   if (options.usePole) authored.pole = reflectPoint(options.pole, twiceAxis);
+  if (options.useAngle) authored.angle = detail::reflectAngle(true, options.angle);  // a world angle
   return authored;
 }
 }  // namespace

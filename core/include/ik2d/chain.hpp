@@ -64,6 +64,20 @@ struct ChainSolveOptions {
   /// mirrored across that line: the end keeps its distance to the target, the lengths hold. The
   /// mirror is skipped when a mirrored angle would leave its limit or exceed maxStep.
   Vec2 pole{};
+  /// With useAngle, the end bone's world angle goal as well as the end's position goal.
+  bool useAngle = false;
+  /// The end bone's world angle goal, radians, finite (any value: wrapped). Mirrored chains take
+  /// it in the world, like the target. With an angle goal the pole does not apply (its mirror
+  /// would turn the end bone away from the angle).
+  double angle = 0;
+  /// How much the angle counts against the position, 0 to 1; 0 ignores it. CCD and FABRIK at 1
+  /// meet the angle first (the end bone is laid along it and the rest of the chain brings it to
+  /// the target); DLS weighs the angle's row (radians) by it against the position's (units of
+  /// the reach). A goal that cannot be met whole ends nearer the angle the heavier it weighs.
+  double angleWeight = 1;
+  /// The angle error that counts as reached, radians, >= 0: `Reached` needs both the position
+  /// (tolerance) and the angle (angleTolerance).
+  double angleTolerance = 1e-3;
 };
 
 /// Result of Chain::solve. Every number is finite.
@@ -71,6 +85,8 @@ struct ChainSolveResult {
   ChainStatus status = ChainStatus::Invalid;  ///< see ChainStatus.
   int iterations = 0;                         ///< sweeps used, 0 when the end was already there.
   double error = 0;                           ///< |end - target| after the call, length units.
+  /// With an angle goal, |end bone's world angle - angle| after the call, radians (0 to pi); else 0.
+  double angleError = 0;
   /// Why the call was refused (status Invalid), naming the field; nullptr otherwise. Static storage.
   const char* message = nullptr;
 };
@@ -215,6 +231,10 @@ class Chain {
   double turnedAngle(int joint) const;
   void finishSweep(ChainStep& step);
   double dlsStep(Vec2 target);
+  double dlsAimStep(Vec2 target);
+  double angleErrorNow() const;
+  bool aimMet(double error) const;
+  Vec2 aimDirection(Vec2 toTarget) const;
   void finishSolve(ChainStep& step);
   bool mirrorTowardPole();
   void blendFromStart();
@@ -265,6 +285,7 @@ class Chain {
   Slots turns_;         // dlsStep(): each joint's change in the last step
   JointLimits limits_;  // joint i's limit (count() makes anyConstraint() O(1))
   std::vector<unsigned char> held_;  // dlsStep(): joints constrain() held back in this step
+  bool aiming_ = false;              // the solve in progress has an angle goal (a constraint)
   bool mirrored_ = false;            // setMirror(): the stored pose is the authored one reflected
   // Mirrored: the authored state (storage_ and the bookkeeping flags) as it was before it was
   // last reflected out, restored bit for bit on the way back in unless the pose was edited since
@@ -292,6 +313,9 @@ class Chain {
     double mix = 1;        // blend applied when the solve finishes
     bool usePole = false;  // mirror toward `pole` when the solve finishes
     Vec2 pole{};
+    double angle = 0;           // the end bone's world angle goal (with aiming_)
+    double angleWeight = 1;     // how much it counts, 0 to 1
+    double angleTolerance = 0;  // reached within
   };
   Progress progress_;
 };

@@ -147,6 +147,14 @@ IK2D_COLD const char* Skeleton::build(Vec2 root, int count, ReadBone read) {
   restartsSpent_ = false;
   totalLength_ = total;
   authored_.assign(2 * bones + 2 * points, 0.0);
+  springCount_ = 0;
+  springs_.assign(bones, 0);
+  springConstants_.assign(bones, SecondOrderConstants{});
+  springDamped_.assign(bones, 0);
+  springAngle_.assign(bones, 0.0);
+  springVelocity_.assign(bones, 0.0);
+  springGoal_.assign(bones, 0.0);
+  drivenAngles_.assign(bones, 0.0);
   authoredKept_ = false;
   setPosition(0, root);
   updatePositions();
@@ -202,6 +210,11 @@ IK2D_COLD const char* Skeleton::setAngles(const double* angles, int count) {
     angles_[bone] = clampShown(bone, wrapAngle(angles[i]));
   }
   updatePositions();
+  if (springCount_ > 0) {  // the angles given drive the spring bones, which keep showing theirs
+    if (mirrored_) reflect(true);
+    showSprings();
+    if (mirrored_) reflect(false);
+  }
   return nullptr;
 }
 

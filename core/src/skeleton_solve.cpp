@@ -412,20 +412,25 @@ SkeletonSolveResult Skeleton::solveWith(int count, const SkeletonSolveOptions& o
 }
 
 // Mirrored: the solve runs in the authored frame (skeleton_mirror.cpp) on the targets reflected as
-// they are read; a refused call reflects back to exactly the pose it found.
+// they are read; a refused call reflects back to exactly the pose it found. With spring bones it
+// runs on their driven angles, which it then replaces (skeleton_spring.cpp).
 template <class ReadEffector>
 SkeletonSolveResult Skeleton::solveMirrored(int count, const SkeletonSolveOptions& options,
                                             ReadEffector read) {
-  if (!mirrored_) return solveWith(count, options, read);
+  if (!mirrored_ && springCount_ == 0) return solveWith(count, options, read);
   const double twiceAxis = 2 * positions_[0];
-  reflect(true);
+  if (mirrored_) reflect(true);
+  if (springCount_ > 0) driveSprings();  // spring bones solve from their driven angles
   const SkeletonSolveResult result =
-      solveWith(count, options, [&read, twiceAxis](int k, SkeletonEffector& effector) -> const char* {
-        if (const char* message = read(k, effector)) return message;
-        effector.target.x = twiceAxis - effector.target.x;
-        return nullptr;
-      });
-  reflect(false);
+      !mirrored_
+          ? solveWith(count, options, read)
+          : solveWith(count, options, [&read, twiceAxis](int k, SkeletonEffector& effector) -> const char* {
+              if (const char* message = read(k, effector)) return message;
+              effector.target.x = twiceAxis - effector.target.x;
+              return nullptr;
+            });
+  if (springCount_ > 0) showSprings();
+  if (mirrored_) reflect(false);
   return result;
 }
 

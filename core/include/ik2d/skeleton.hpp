@@ -17,6 +17,7 @@
 #include "ik2d/chain.hpp"
 #include "ik2d/joint_limits.hpp"
 #include "ik2d/math.hpp"
+#include "ik2d/second_order.hpp"
 
 namespace ik2d {
 
@@ -138,6 +139,26 @@ class Skeleton {
   /// True while the skeleton is mirrored (setMirror).
   bool mirrored() const { return mirrored_; }
 
+  /// Most steps one step() call may make.
+  static constexpr int kMaxSpringSteps = 100000;
+
+  /// Makes bone `bone` a spring bone: from now on its local angle follows, with the second-order
+  /// dynamics of SecondOrder2 (`options`: frequency, damping, response), the local angle that
+  /// solving or setAngles gives it (its driven angle). The spring works on the bone's world angle,
+  /// so it lags behind when its parent turns (hair, a tail) and comes to rest on the driven angle;
+  /// step() advances it. Starts at rest on the current pose. A spring bone's shown angle is
+  /// clamped into its limit. With damping >= 1 (and response <= 1) it never swings past its goal,
+  /// however long a step. Returns nullptr or a message naming the bone or the option.
+  const char* setSpring(int bone, const SecondOrderOptions& options);
+  /// Bone `bone` follows its driven angle at once again (and takes it now). nullptr or a message.
+  const char* clearSpring(int bone);
+  /// True when bone `bone` is a spring bone (false for an index out of range).
+  bool hasSpring(int bone) const;
+  /// Advances every spring bone by `steps` steps of `dt` seconds (dt > 0, at most 1000; steps a
+  /// whole number from 1 to kMaxSpringSteps), parents first within each step: step(dt, n) is n
+  /// calls of step(dt), bit for bit. Returns nullptr or a message (nothing moves then).
+  const char* step(double dt, int steps = 1);
+
   /// Positions x, y: 2 * (size() + 1) values, the root first, then the end of bone i at 2 (i + 1).
   const double* positions() const { return positions_.data(); }
   /// Position `index`: 0 the root, i + 1 the end of bone i.
@@ -162,6 +183,9 @@ class Skeleton {
   template <class ReadEffector>
   SkeletonSolveResult solveMirrored(int count, const SkeletonSolveOptions& options, ReadEffector read);
   void reflect(bool toAuthored);
+  void driveSprings();
+  void showSprings();
+  void stepSprings(double dt);
   double clampShown(size_t bone, double angle) const;
   template <class ReadEffector>
   SkeletonSolveResult solveWith(int count, const SkeletonSolveOptions& options, ReadEffector read);
@@ -236,6 +260,13 @@ class Skeleton {
   // pose was edited since.
   bool mirrored_ = false;
   bool authoredKept_ = false;
+  // Spring bones (skeleton_spring.cpp), in the authored frame: per bone whether it springs, its
+  // constants, its world angle and velocity, the goal it had at the last step, its driven angle.
+  int springCount_ = 0;
+  std::vector<unsigned char> springs_;
+  std::vector<SecondOrderConstants> springConstants_;
+  std::vector<unsigned char> springDamped_;  // damping >= 1, response <= 1: never past the goal
+  std::vector<double> springAngle_, springVelocity_, springGoal_, drivenAngles_;
   std::vector<double> authored_;  // angles, world angles, positions, backward positions
 };
 

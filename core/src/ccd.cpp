@@ -20,13 +20,28 @@ namespace ik2d {
 // needed (one arctangent per joint and solve, not per turn; chain.cpp); the turn is measured in radians only
 // for a stepped solve's record. Returns the sweep's stall measure of the turn made, (1 - cos) + |sin|
 // (chain_rules.hpp; 0 for no turn); `step` records what the joint saw and did.
+//
+// With an angle goal alpha of weight w (the angles are then current: it counts as a constraint),
+// the last joint turns by (1 - w) (its turn toward the target) + w (alpha - the end bone's world
+// angle), and every other joint brings the point a fraction 1 - w along the end bone (w = 1: its
+// start, the wrist) to the same point of the goal bone, the bone at angle alpha ending on the
+// target: t - w l_last (cos alpha, sin alpha). At w = 1 that is CCD of the rest of the chain to
+// the wrist's goal, with the end bone laid along alpha.
 double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
   const auto bone = static_cast<size_t>(joint);
   const Vec2 pivot = position(joint);
   const Vec2 endBefore = end();
+  const int last = size() - 1;
+  Vec2 moved = endBefore, goal = target;
+  if (aiming_ && joint < last) {
+    const double weight = progress_.angleWeight;
+    const Vec2 wrist = position(last);
+    moved = wrist + (1 - weight) * (endBefore - wrist);
+    goal = target - (weight * lengths_[static_cast<size_t>(last)]) * direction(progress_.angle);
+  }
   // cos and sin of the turn: dot and cross over |e - p| |t - p|, one square root where the squares
   // are safe, else of the two unit vectors (either zero: no direction, no turn).
-  const Vec2 toEnd = endBefore - pivot, toTarget = target - pivot;
+  const Vec2 toEnd = moved - pivot, toTarget = goal - pivot;
   const double endSquared = detail::dot(toEnd, toEnd), targetSquared = detail::dot(toTarget, toTarget);
   double cosine = 0, sine = 0;
   if (endSquared > 1e-150 && endSquared < 1e150 && targetSquared > 1e-150 && targetSquared < 1e150) {
@@ -45,8 +60,9 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
   step.wanted = 0;
   step.turn = 0;
   const bool free = !anyConstraint();
+  const bool aimsLast = aiming_ && joint == last;
   // atan2's zero: no turn (a turn by pi has sine 0 and cosine -1).
-  if (sine == 0 && !(cosine < 0)) return 0;
+  if (sine == 0 && !(cosine < 0) && !aimsLast) return 0;
   Vec2 rotation{cosine, sine};
   if (free) {
     if (progress_.detailed) step.wanted = step.turn = detail::fastAtan2(sine, cosine);
@@ -57,7 +73,11 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
     turnsPending_ = true;
     shownStale_ = true;
   } else {
-    const double wanted = detail::fastAtan2(sine, cosine);
+    double wanted = sine == 0 && !(cosine < 0) ? 0.0 : detail::fastAtan2(sine, cosine);
+    if (aimsLast) {
+      const double weight = progress_.angleWeight;
+      wanted = (1 - weight) * wanted + weight * wrapAngle(progress_.angle - worldAngles_[bone]);
+    }
     step.wanted = wanted;
     const double turned = constrain(joint, angles_[bone] + wanted);
     const double change = wrapAngle(turned - angles_[bone]);

@@ -133,6 +133,13 @@ Chain& Chain::operator=(const Chain& other) {
   turnsWritten_ = other.turnsWritten_;
   limits_ = other.limits_;
   held_ = other.held_;
+  mirrored_ = other.mirrored_;
+  aiming_ = other.aiming_;
+  authored_ = other.authored_;
+  authoredKept_ = other.authoredKept_;
+  authoredStale_ = other.authoredStale_;
+  authoredPending_ = other.authoredPending_;
+  authoredShownStale_ = other.authoredShownStale_;
   progress_ = other.progress_;
   return *this;
 }
@@ -156,6 +163,8 @@ const char* Chain::reset(Vec2 root, const double* lengths, int count) {
   turnsPending_ = false;
   const auto bones = static_cast<size_t>(count);
   storage_.assign(14 * bones + 4, 0.0);
+  authored_.assign(storage_.size(), 0.0);
+  authoredKept_ = false;
   layOut(bones);
   std::copy(lengths, lengths + count, lengths_.begin());
   for (size_t i = 0; i < bones; ++i) pendingTurns_[2 * i] = 1.0;
@@ -165,6 +174,7 @@ const char* Chain::reset(Vec2 root, const double* lengths, int count) {
   reach_ = reach;
   setPosition(0, root);
   updatePositionsFrom(0);
+  if (mirrored_) reflect(false);
   return nullptr;
 }
 
@@ -174,6 +184,7 @@ const char* Chain::setRoot(Vec2 root) {
   if (!isWithinMagnitude(root)) return "root must stay within 1e300 in magnitude";
   if (size() == 0) return nullptr;
   progress_.active = false;
+  authoredKept_ = false;
   settleAngles();
   setPosition(0, root);
   updatePositionsFrom(0);
@@ -186,11 +197,12 @@ const char* Chain::setAngles(const double* angles, int count) {
     if (!isValid(angles[i])) return "angles must all be finite numbers";
   }
   progress_.active = false;
+  authoredKept_ = false;
   settleAngles();
   for (int i = 0; i < count; ++i) {
     const auto bone = static_cast<size_t>(i);
     const double wrapped = wrapAngle(angles[i]);
-    angles_[bone] = limits_.clamp(bone, wrapped);
+    angles_[bone] = clampShown(bone, wrapped);
   }
   updatePositionsFrom(0);
   return nullptr;
@@ -206,9 +218,10 @@ const char* Chain::setLimit(int joint, double min, double max) {
   const auto bone = static_cast<size_t>(joint);
   if (max - min >= 2 * kPi) return clearLimit(joint);  // the whole circle: no limit
   progress_.active = false;
+  authoredKept_ = false;
   settleAngles();
   limits_.set(bone, min, max);
-  angles_[bone] = detail::clampAngleToRange(angles_[bone], min, max);
+  angles_[bone] = clampShown(bone, angles_[bone]);
   updatePositionsFrom(joint);
   return nullptr;
 }
@@ -253,7 +266,18 @@ void Chain::updatePositionsFrom(int bone) {
 
 // ---- constraints --------------------------------------------------------------------------------
 
-bool Chain::anyConstraint(double maxStep) const { return maxStep < kPi || limits_.count() > 0; }
+// A stored (shown) local angle clamped into its joint's limit: as set, or, mirrored, as the limit
+// acts on the reflected angle (the authored angle clamped, then reflected back).
+double Chain::clampShown(size_t bone, double angle) const {
+  if (!limits_.has(bone)) return angle;
+  if (!mirrored_) return limits_.clamp(bone, angle);
+  const double authored = detail::reflectAngle(bone == 0, angle);
+  const double clamped = limits_.clamp(bone, authored);
+  return clamped == authored ? angle : detail::reflectAngle(bone == 0, clamped);
+}
+
+// An angle goal counts as a constraint: its sweeps need current angles, as limits do.
+bool Chain::anyConstraint(double maxStep) const { return maxStep < kPi || limits_.count() > 0 || aiming_; }
 
 // The allowed local angle for `joint` nearest to `desired`. Measured as a change from the angle the
 // solve started with, the allowed set is one interval that holds 0:

@@ -61,6 +61,11 @@ inline bool alongOf(Vec2 v, double length, Vec2& out) {
   return true;
 }
 
+/// An angle of a rig reflected across a vertical line: a world angle a (a bone on the root) becomes
+/// pi - a, a local angle (relative to a parent, itself reflected) changes sign; wrapped. Its own
+/// inverse (to rounding).
+inline double reflectAngle(bool onRoot, double angle) { return wrapAngle(onRoot ? kPi - angle : -angle); }
+
 /// Dot product.
 inline double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
 

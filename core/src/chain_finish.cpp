@@ -7,6 +7,10 @@
 #include "ik2d/chain.hpp"
 
 namespace ik2d {
+namespace {
+/// How far outside its limit a mirrored angle may land and still count as inside, radians.
+constexpr double kBoundSlack = 1e-12;
+}  // namespace
 
 // The pole: after solving, when the inner joints (1 .. size-1) lie, summed, on the other side of
 // the root-target line than the pole,
@@ -19,6 +23,9 @@ namespace ik2d {
 // a pre-bend only biases where the solver starts, and CCD or DLS may still end on either side.
 // What a mirror cannot promise is the limits and maxStep (an asymmetric limit, a large flip), so
 // it is skipped when any mirrored angle would break one: the pole is then a preference that yields.
+// A joint solved onto a bound of its limit mirrors onto the other bound of a symmetric limit: a
+// mirrored angle within kBoundSlack of its limit counts as inside and is clamped into it, so that
+// rounding does not decide the side (nor differ between a chain and its mirror image).
 // Returns true when the chain moved.
 bool Chain::mirrorTowardPole() {
   const Vec2 root = position(0);
@@ -33,13 +40,20 @@ bool Chain::mirrorTowardPole() {
   for (int i = 0; i < size(); ++i) {
     const auto bone = static_cast<size_t>(i);
     const double mirrored = i == 0 ? wrapAngle(2 * lineAngle - angles_[0]) : -angles_[bone];
-    if (limits_.has(bone) && !(mirrored >= limits_.min(bone) && mirrored <= limits_.max(bone))) return false;
+    if (limits_.has(bone) &&
+        !(mirrored >= limits_.min(bone) - kBoundSlack && mirrored <= limits_.max(bone) + kBoundSlack))
+      return false;
     const double change =
-        limits_.has(bone) ? mirrored - startAngles_[bone] : wrapAngle(mirrored - startAngles_[bone]);
+        limits_.has(bone) ? std::clamp(mirrored, limits_.min(bone), limits_.max(bone)) - startAngles_[bone]
+                          : wrapAngle(mirrored - startAngles_[bone]);
     if (std::fabs(change) > maxStep_) return false;
   }
-  angles_[0] = wrapAngle(2 * lineAngle - angles_[0]);
-  for (int i = 1; i < size(); ++i) angles_[static_cast<size_t>(i)] = -angles_[static_cast<size_t>(i)];
+  angles_[0] = limits_.clamp(0, wrapAngle(2 * lineAngle - angles_[0]));
+  for (int i = 1; i < size(); ++i) {
+    const auto bone = static_cast<size_t>(i);
+    angles_[bone] =
+        limits_.has(bone) ? std::clamp(-angles_[bone], limits_.min(bone), limits_.max(bone)) : -angles_[bone];
+  }
   updatePositionsFrom(0);
   return true;
 }

@@ -68,11 +68,14 @@ const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) con
     if (!isValid(options.pole.y)) return "pole.y must be a finite number";
     if (!detail::isWithinMagnitude(options.pole)) return "pole must stay within 1e300 in magnitude";
   }
+  if (options.useAngle) {
+    if (!isValid(options.angle)) return "angle must be a finite number of radians";
+    if (!(options.angleWeight >= 0 && options.angleWeight <= 1))
+      return "angleWeight must be a number from 0 to 1";
+    if (!isValid(options.angleTolerance) || options.angleTolerance < 0)
+      return "angleTolerance must be a finite number of radians, 0 or greater";
+  }
   return nullptr;
-}
-
-ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
-  return begin(target, options, needsAngles(options));
 }
 
 // Unconstrained FABRIK and CCD need no angle until they are read: they skip bringing them up to
@@ -81,7 +84,7 @@ ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
 // beginSolve() decide alike, so a stepped solve keeps exactly an unpaused one's angles.
 bool Chain::needsAngles(const ChainSolveOptions& options) const {
   return options.method == ChainMethod::Dls || anyConstraint(options.maxStep) || options.usePole ||
-         options.mix != 1;
+         options.mix != 1 || options.useAngle;
 }
 
 void Chain::readyAngles() {
@@ -109,6 +112,7 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
   }
 
   maxStep_ = options.maxStep;
+  aiming_ = options.useAngle;
   // Without angles now, readyAngles() copies them when (and if) they are first needed.
   if (anglesCurrent()) std::copy(angles_.begin(), angles_.end(), startAngles_.begin());
 
@@ -136,6 +140,9 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
   progress_.mix = options.mix;
   progress_.usePole = options.usePole;
   progress_.pole = options.pole;
+  progress_.angle = wrapAngle(options.angle);
+  progress_.angleWeight = options.angleWeight;
+  progress_.angleTolerance = options.angleTolerance;
   if (turnsWritten_) {  // (only after a DLS step: most solves need not touch them)
     std::fill(turns_.begin(), turns_.end(), 0.0);
     turnsWritten_ = false;
@@ -143,7 +150,7 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
 
   step.kind = ChainStepKind::Begin;
   step.error = detail::fastLength(end() - target);
-  if (step.error > progress_.tolerance && progress_.sweeps > 0) {
+  if (!aimMet(step.error) && progress_.sweeps > 0) {
     progress_.active = true;
   } else {
     step.done = true;
@@ -159,7 +166,7 @@ void Chain::finishSolve(ChainStep& step) {
   Progress& p = progress_;
   if (p.usePole || p.mix != 1) {
     settleAngles();
-    bool moved = p.usePole && mirrorTowardPole();
+    bool moved = p.usePole && !aiming_ && mirrorTowardPole();
     if (p.mix != 1) {
       blendFromStart();
       moved = true;
@@ -167,7 +174,18 @@ void Chain::finishSolve(ChainStep& step) {
     if (moved) step.error = detail::fastLength(end() - p.target);
   }
   step.result.error = step.error;
-  step.result.status = rules::finishedStatus(step.error <= p.tolerance, p.outOfReach);
+  step.result.angleError = aiming_ ? angleErrorNow() : 0;
+  step.result.status = rules::finishedStatus(aimMet(step.error), p.outOfReach);
+}
+
+// |the end bone's world angle - the goal|, radians (the angles are current while aiming).
+double Chain::angleErrorNow() const {
+  return std::fabs(wrapAngle(worldAngles_[static_cast<size_t>(size() - 1)] - progress_.angle));
+}
+
+// The end within tolerance and, with an angle goal, the end bone's angle within its tolerance.
+bool Chain::aimMet(double error) const {
+  return error <= progress_.tolerance && (!aiming_ || angleErrorNow() <= progress_.angleTolerance);
 }
 
 // Ends a sweep: measures the error, and finishes the solve when the end is within tolerance, the
@@ -179,7 +197,7 @@ void Chain::finishSweep(ChainStep& step) {
   step.error = detail::fastLength(end() - p.target);
   p.phase = Phase::StartSweep;
   const bool stalled = (p.outOfReach && !anyConstraint()) || p.change < rules::kStalled;
-  if (step.error > p.tolerance && p.iteration < p.sweeps && !stalled) return;
+  if (!aimMet(step.error) && p.iteration < p.sweeps && !stalled) return;
   p.active = false;
   step.done = true;
   step.result.iterations = p.iteration;
@@ -196,7 +214,7 @@ Chain::Phase Chain::methodPhase() const {
   return Phase::Ccd;
 }
 
-ChainStep Chain::step() {
+ChainStep Chain::stepAuthored() {
   ChainStep step;
   Progress& p = progress_;
   if (!p.active) {
@@ -262,7 +280,7 @@ ChainStep Chain::step() {
       break;
     case Phase::Dls:
       step.kind = ChainStepKind::DlsStep;
-      step.turn = p.change = dlsStep(p.target);
+      step.turn = p.change = aiming_ ? dlsAimStep(p.target) : dlsStep(p.target);
       finishSweep(step);
       break;
     case Phase::StartSweep: break;  // handled above
@@ -273,7 +291,7 @@ ChainStep Chain::step() {
   return step;
 }
 
-ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
+ChainSolveResult Chain::solveAuthored(Vec2 target, const ChainSolveOptions& options) {
   ChainStep step = begin(target, options, needsAngles(options));
   Progress& p = progress_;
   p.detailed = false;  // only the result is wanted: skip measuring between sweeps
@@ -283,7 +301,7 @@ ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
     // minus a ChainStep per joint update.
     const bool special = p.iteration == 0 && (p.outOfReach || isCollinearWith(p.target));
     if (p.phase != Phase::StartSweep || special) {
-      step = this->step();
+      step = stepAuthored();
       continue;
     }
     ++p.iteration;
@@ -292,7 +310,7 @@ ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
       backwardPass(p.target);
       p.change = forwardPass();
     } else if (p.method == ChainMethod::Dls) {
-      p.change = dlsStep(p.target);
+      p.change = aiming_ ? dlsAimStep(p.target) : dlsStep(p.target);
     } else {
       for (int joint = size() - 1; joint >= 0; --joint)
         p.change = std::max(p.change, turnJointToward(joint, p.target, step));

@@ -97,3 +97,84 @@ double Chain::dlsStep(Vec2 target) {
 }
 
 }  // namespace ik2d
+
+namespace ik2d {
+
+// With an angle goal alpha of weight w, the step also works the end bone's world angle phi toward
+// alpha: a third row, w for every joint (turning any joint turns the end bone as much), with the
+// residual w (alpha - phi) (at most kMaxTurn). Column i of J is (-u_i.y, u_i.x, w), J J^T is
+// 3 x 3, symmetric and, with lambda^2 on its diagonal, positive definite: solved by cofactors.
+// d(theta_i) = cross(u_i, (y1, y2)) + w y3. Held joints as in dlsStep.
+double Chain::dlsAimStep(Vec2 target) {
+  const int bones = size();
+  const double inverseReach = 1.0 / reach_;
+  const Vec2 end = this->end();
+  Vec2 error = inverseReach * (target - end);
+  const double errorLength = detail::fastLength(error);
+  if (errorLength > kReachPerStep) error = (kReachPerStep / errorLength) * error;
+  const double weight = progress_.angleWeight;
+  const double angleError =
+      weight * std::clamp(wrapAngle(progress_.angle - worldAngles_[static_cast<size_t>(bones - 1)]),
+                          -kMaxTurn, kMaxTurn);
+  const double lambda = std::max(progress_.damping, kMinDamping);
+  std::fill(held_.begin(), held_.end(), 0);
+  turnsWritten_ = true;
+
+  for (int pass = 0; pass < kPasses; ++pass) {
+    const double damping = lambda * lambda;
+    double a = damping, b = 0, c = damping, d = 0, f = 0, g = damping;
+    Vec2 rest = error;
+    double restAngle = angleError;
+    for (int i = 0; i < bones; ++i) {
+      const Vec2 u = inverseReach * (end - position(i));
+      if (held_[static_cast<size_t>(i)]) {
+        const double turn = turns_[static_cast<size_t>(i)];
+        rest = rest - turn * Vec2{-u.y, u.x};
+        restAngle -= turn * weight;
+        continue;
+      }
+      a += u.y * u.y;
+      b -= u.x * u.y;
+      c += u.x * u.x;
+      d -= weight * u.y;
+      f += weight * u.x;
+      g += weight * weight;
+    }
+    // The inverse of [[a, b, d], [b, c, f], [d, f, g]] by cofactors.
+    const double c11 = c * g - f * f, c12 = d * f - b * g, c13 = b * f - c * d;
+    const double c22 = a * g - d * d, c23 = b * d - a * f, c33 = a * c - b * b;
+    const double determinant = a * c11 + b * c12 + d * c13;
+    const double inverse = determinant > 0 ? 1.0 / determinant : 0.0;
+    const double y1 = (c11 * rest.x + c12 * rest.y + c13 * restAngle) * inverse;
+    const double y2 = (c12 * rest.x + c22 * rest.y + c23 * restAngle) * inverse;
+    const double y3 = (c13 * rest.x + c23 * rest.y + c33 * restAngle) * inverse;
+    bool newlyHeld = false;
+    for (int i = 0; i < bones; ++i) {
+      const auto bone = static_cast<size_t>(i);
+      if (held_[bone]) continue;
+      const Vec2 u = inverseReach * (end - position(i));
+      const double wanted = std::clamp(cross(u, Vec2{y1, y2}) + weight * y3, -kMaxTurn, kMaxTurn);
+      turns_[bone] = wanted;
+      const double allowed = wrapAngle(constrain(i, angles_[bone] + wanted) - angles_[bone]);
+      if (std::fabs(allowed - wanted) > kHeldBack) {
+        turns_[bone] = allowed;
+        held_[bone] = 1;
+        newlyHeld = true;
+      }
+    }
+    if (!newlyHeld) break;
+  }
+
+  double largestChange = 0;
+  for (int i = 0; i < bones; ++i) {
+    const auto bone = static_cast<size_t>(i);
+    const double turned = constrain(i, angles_[bone] + turns_[bone]);
+    turns_[bone] = wrapAngle(turned - angles_[bone]);
+    angles_[bone] = turned;
+    largestChange = std::max(largestChange, std::fabs(turns_[bone]));
+  }
+  updatePositionsFrom(0);
+  return largestChange;
+}
+
+}  // namespace ik2d

@@ -28,7 +28,7 @@ void Chain::backwardPass(Vec2 target) {
   double childX = target.x, childY = target.y;
   back[2 * bones] = childX;
   back[2 * bones + 1] = childY;
-  if (limits_.count() == 0) {
+  if (limits_.count() == 0 && !aiming_) {
     double toJointX = old[2 * bones - 2] - childX, toJointY = old[2 * bones - 1] - childY;
     for (int i = bones - 1; i >= 0; --i) {
       const auto at = 2 * static_cast<size_t>(i);
@@ -53,7 +53,11 @@ void Chain::backwardPass(Vec2 target) {
     const Vec2 toJoint{old[at] - childX, old[at + 1] - childY};
     const bool limited = i + 1 < bones && limits_.has(static_cast<size_t>(i) + 1);
     Vec2 along;
-    if (!limited && detail::alongOf(toJoint, length[i], along)) {
+    if (aiming_ && i + 1 == bones) {  // the end bone, turned toward the angle goal by its weight
+      const Vec2 placed = child - length[i] * aimDirection(-1.0 * toJoint);
+      childX = placed.x;
+      childY = placed.y;
+    } else if (!limited && detail::alongOf(toJoint, length[i], along)) {
       childX = childX + along.x;  // no angle needed
       childY = childY + along.y;
     } else {
@@ -140,10 +144,22 @@ double Chain::forwardPass() {
   double largestChange = 0;
   double parentWorld = 0;
   for (int i = 0; i < size(); ++i) {
-    const Vec2 toward{scratch_[2 * static_cast<size_t>(i + 1)], scratch_[2 * static_cast<size_t>(i + 1) + 1]};
+    Vec2 toward{scratch_[2 * static_cast<size_t>(i + 1)], scratch_[2 * static_cast<size_t>(i + 1) + 1]};
+    if (aiming_ && i + 1 == size()) toward = position(i) + aimDirection(toward - position(i));
     largestChange = std::max(largestChange, placeBoneToward(i, toward, parentWorld));
   }
   return largestChange;
+}
+
+// With an angle goal, the end bone's direction in a pass: the unit vector along `toTarget` (the
+// way the pass would lay it) and the goal's (cos alpha, sin alpha), mixed by the angle's weight:
+// w = 1 lays the bone along alpha, so the passes bring its start to the wrist's goal. Opposite
+// halves (no direction): the heavier one.
+Vec2 Chain::aimDirection(Vec2 toTarget) const {
+  const double weight = progress_.angleWeight;
+  const Vec2 goal = direction(progress_.angle);
+  const Vec2 along = detail::unitOr(toTarget, goal);
+  return detail::unitOr((1 - weight) * along + weight * goal, weight >= 0.5 ? goal : along);
 }
 
 }  // namespace ik2d

@@ -11,15 +11,29 @@ namespace {
 bool isCoordinate(double value) { return isValid(value) && std::fabs(value) <= SecondOrder2::kMaxCoordinate; }
 }  // namespace
 
-IK2D_COLD const char* SecondOrder2::reset(const SecondOrderOptions& options, Vec2 start) {
+IK2D_COLD const char* checkSecondOrderOptions(const SecondOrderOptions& options) {
   IK2D_SECOND_ORDER_OPTIONS(IK2D_OPTION_CHECK)
+  return nullptr;
+}
+
+SecondOrderConstants secondOrderConstants(const SecondOrderOptions& options) {
+  const double f = options.frequency, zeta = options.damping, r = options.response;
+  SecondOrderConstants constants;
+  constants.k1 = zeta / (kPi * f);
+  constants.k2 = 1 / ((2 * kPi * f) * (2 * kPi * f));
+  constants.k3 = r * zeta / (2 * kPi * f);
+  return constants;
+}
+
+IK2D_COLD const char* SecondOrder2::reset(const SecondOrderOptions& options, Vec2 start) {
+  if (const char* message = checkSecondOrderOptions(options)) return message;
   if (!isCoordinate(start.x)) return "start.x must be a finite number within 1e12";
   if (!isCoordinate(start.y)) return "start.y must be a finite number within 1e12";
   options_ = options;
-  const double f = options.frequency, zeta = options.damping, r = options.response;
-  k1_ = zeta / (kPi * f);
-  k2_ = 1 / ((2 * kPi * f) * (2 * kPi * f));
-  k3_ = r * zeta / (2 * kPi * f);
+  const SecondOrderConstants constants = secondOrderConstants(options);
+  k1_ = constants.k1;
+  k2_ = constants.k2;
+  k3_ = constants.k3;
   position_ = start;
   velocity_ = {};
   lastTarget_ = start;
@@ -57,6 +71,19 @@ const char* SecondOrder2::advance(double dt, Vec2 target, Vec2 targetChange) {
     velocity_ = {};
   }
   return nullptr;
+}
+
+// The same update as advance(), on one coordinate.
+void secondOrderStep(const SecondOrderConstants& constants, double dt, double target, double targetChange,
+                     double& position, double& velocity) {
+  const double k1 = constants.k1;
+  const double k2 = std::max({constants.k2, 0.5 * dt * dt + 0.5 * dt * k1, dt * k1});
+  position = position + dt * velocity;
+  velocity = velocity + (1 / k2) * (dt * (target - position - k1 * velocity) + constants.k3 * targetChange);
+  if (!isValid(position) || !isValid(velocity)) {
+    position = target;
+    velocity = 0;
+  }
 }
 
 }  // namespace ik2d

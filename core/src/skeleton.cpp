@@ -146,9 +146,20 @@ IK2D_COLD const char* Skeleton::build(Vec2 root, int count, ReadBone read) {
   stamp_ = 0;
   restartsSpent_ = false;
   totalLength_ = total;
+  authored_.assign(2 * bones + 2 * points, 0.0);
+  springCount_ = 0;
+  springs_.assign(bones, 0);
+  springConstants_.assign(bones, SecondOrderConstants{});
+  springDamped_.assign(bones, 0);
+  springAngle_.assign(bones, 0.0);
+  springVelocity_.assign(bones, 0.0);
+  springGoal_.assign(bones, 0.0);
+  drivenAngles_.assign(bones, 0.0);
+  authoredKept_ = false;
   setPosition(0, root);
   updatePositions();
   std::copy(positions_.begin(), positions_.end(), backward_.begin());
+  if (mirrored_) reflect(false);
   return nullptr;
 }
 
@@ -180,6 +191,7 @@ IK2D_COLD const char* Skeleton::setRoot(Vec2 root) {
   if (!isWithinMagnitude(root)) return fail("root must stay within 1e300 in magnitude");
   if (size() == 0) return nullptr;
   restartsSpent_ = false;
+  authoredKept_ = false;
   setPosition(0, root);
   updatePositions();
   return nullptr;
@@ -192,12 +204,17 @@ IK2D_COLD const char* Skeleton::setAngles(const double* angles, int count) {
       return fail("angles[%d] must be a finite number, got %s", i, NumberText(angles[i]).text);
   }
   restartsSpent_ = false;
+  authoredKept_ = false;
   for (int i = 0; i < count; ++i) {
     const auto bone = static_cast<size_t>(i);
-    const double wrapped = wrapAngle(angles[i]);
-    angles_[bone] = limits_.clamp(bone, wrapped);
+    angles_[bone] = clampShown(bone, wrapAngle(angles[i]));
   }
   updatePositions();
+  if (springCount_ > 0) {  // the angles given drive the spring bones, which keep showing theirs
+    if (mirrored_) reflect(true);
+    showSprings();
+    if (mirrored_) reflect(false);
+  }
   return nullptr;
 }
 
@@ -215,8 +232,9 @@ IK2D_COLD const char* Skeleton::setLimit(int bone, double min, double max) {
   if (max - min >= 2 * kPi) return clearLimit(bone);  // the whole circle: no limit
   const auto at = static_cast<size_t>(bone);
   restartsSpent_ = false;
+  authoredKept_ = false;
   limits_.set(at, min, max);
-  angles_[at] = detail::clampAngleToRange(angles_[at], min, max);
+  angles_[at] = clampShown(at, angles_[at]);
   updatePositions();
   return nullptr;
 }

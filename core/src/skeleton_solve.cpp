@@ -411,9 +411,32 @@ SkeletonSolveResult Skeleton::solveWith(int count, const SkeletonSolveOptions& o
   return result;
 }
 
+// Mirrored: the solve runs in the authored frame (skeleton_mirror.cpp) on the targets reflected as
+// they are read; a refused call reflects back to exactly the pose it found. With spring bones it
+// runs on their driven angles, which it then replaces (skeleton_spring.cpp).
+template <class ReadEffector>
+SkeletonSolveResult Skeleton::solveMirrored(int count, const SkeletonSolveOptions& options,
+                                            ReadEffector read) {
+  if (!mirrored_ && springCount_ == 0) return solveWith(count, options, read);
+  const double twiceAxis = 2 * positions_[0];
+  if (mirrored_) reflect(true);
+  if (springCount_ > 0) driveSprings();  // spring bones solve from their driven angles
+  const SkeletonSolveResult result =
+      !mirrored_
+          ? solveWith(count, options, read)
+          : solveWith(count, options, [&read, twiceAxis](int k, SkeletonEffector& effector) -> const char* {
+              if (const char* message = read(k, effector)) return message;
+              effector.target.x = twiceAxis - effector.target.x;
+              return nullptr;
+            });
+  if (springCount_ > 0) showSprings();
+  if (mirrored_) reflect(false);
+  return result;
+}
+
 SkeletonSolveResult Skeleton::solve(const SkeletonEffector* effectors, int count,
                                     const SkeletonSolveOptions& options) {
-  return solveWith(count, options, [effectors](int k, SkeletonEffector& effector) -> const char* {
+  return solveMirrored(count, options, [effectors](int k, SkeletonEffector& effector) -> const char* {
     effector = effectors[k];
     return nullptr;
   });
@@ -421,7 +444,7 @@ SkeletonSolveResult Skeleton::solve(const SkeletonEffector* effectors, int count
 
 SkeletonSolveResult Skeleton::solveFromRecords(const double* records, int count,
                                                const SkeletonSolveOptions& options) {
-  return solveWith(count, options, [this, records](int k, SkeletonEffector& effector) -> const char* {
+  return solveMirrored(count, options, [this, records](int k, SkeletonEffector& effector) -> const char* {
     const double* record = records + 3 * static_cast<size_t>(k);
     if (!std::isfinite(record[0]) || record[0] != std::floor(record[0]) || std::fabs(record[0]) > kMaxBones)
       return fail("effectors[%d].bone must be a bone of this skeleton, a whole number from 0 to %d", k,

@@ -64,6 +64,20 @@ struct ChainSolveOptions {
   /// mirrored across that line: the end keeps its distance to the target, the lengths hold. The
   /// mirror is skipped when a mirrored angle would leave its limit or exceed maxStep.
   Vec2 pole{};
+  /// With useAngle, the end bone's world angle goal as well as the end's position goal.
+  bool useAngle = false;
+  /// The end bone's world angle goal, radians, finite (any value: wrapped). Mirrored chains take
+  /// it in the world, like the target. With an angle goal the pole does not apply (its mirror
+  /// would turn the end bone away from the angle).
+  double angle = 0;
+  /// How much the angle counts against the position, 0 to 1; 0 ignores it. CCD and FABRIK at 1
+  /// meet the angle first (the end bone is laid along it and the rest of the chain brings it to
+  /// the target); DLS weighs the angle's row (radians) by it against the position's (units of
+  /// the reach). A goal that cannot be met whole ends nearer the angle the heavier it weighs.
+  double angleWeight = 1;
+  /// The angle error that counts as reached, radians, >= 0: `Reached` needs both the position
+  /// (tolerance) and the angle (angleTolerance).
+  double angleTolerance = 1e-3;
 };
 
 /// Result of Chain::solve. Every number is finite.
@@ -71,6 +85,8 @@ struct ChainSolveResult {
   ChainStatus status = ChainStatus::Invalid;  ///< see ChainStatus.
   int iterations = 0;                         ///< sweeps used, 0 when the end was already there.
   double error = 0;                           ///< |end - target| after the call, length units.
+  /// With an angle goal, |end bone's world angle - angle| after the call, radians (0 to pi); else 0.
+  double angleError = 0;
   /// Why the call was refused (status Invalid), naming the field; nullptr otherwise. Static storage.
   const char* message = nullptr;
 };
@@ -150,6 +166,18 @@ class Chain {
   double limitMin(int joint) const;
   double limitMax(int joint) const;  ///< see limitMin.
 
+  /// Mirrors the chain across the vertical line through its root (on) or turns it back (off).
+  /// Turning it reflects the current pose and nothing else: every position's x becomes
+  /// 2 root.x - x, bone 0's world angle a becomes pi - a (the reflected direction) and every other
+  /// local angle changes sign. Limits stay as set and act mirrored: a limit [a, b] on joint i > 0
+  /// acts as [-b, -a], on joint 0 as [pi - b, pi - a] (its world angle reflected). A mirrored
+  /// chain solves in the frame the limits were authored in: solving for M(t) gives M of what the
+  /// unmirrored chain gives for t (M reflects x about the root's x), poles and steps included.
+  /// reset() keeps the setting (a mirrored chain starts straight along -x). Ends a stepped solve.
+  void setMirror(bool on);
+  /// True while the chain is mirrored (setMirror).
+  bool mirrored() const { return mirrored_; }
+
   /// Positions x0, y0, x1, y1, ...: 2 * (size() + 1) values, the root first, the end effector last.
   const double* positions() const { return positions_.data(); }
   /// Position `index`, 0 (the root) to size() (the end effector).
@@ -203,9 +231,17 @@ class Chain {
   double turnedAngle(int joint) const;
   void finishSweep(ChainStep& step);
   double dlsStep(Vec2 target);
+  double dlsAimStep(Vec2 target);
+  double angleErrorNow() const;
+  bool aimMet(double error) const;
+  Vec2 aimDirection(Vec2 toTarget) const;
   void finishSolve(ChainStep& step);
   bool mirrorTowardPole();
   void blendFromStart();
+  void reflect(bool toAuthored);
+  double clampShown(size_t bone, double angle) const;
+  ChainSolveResult solveAuthored(Vec2 target, const ChainSolveOptions& options);
+  ChainStep stepAuthored();
   const char* checkSolve(Vec2 target, const ChainSolveOptions& options) const;
   ChainStep begin(Vec2 target, const ChainSolveOptions& options, bool withAngles);
   bool needsAngles(const ChainSolveOptions& options) const;
@@ -249,6 +285,14 @@ class Chain {
   Slots turns_;         // dlsStep(): each joint's change in the last step
   JointLimits limits_;  // joint i's limit (count() makes anyConstraint() O(1))
   std::vector<unsigned char> held_;  // dlsStep(): joints constrain() held back in this step
+  bool aiming_ = false;              // the solve in progress has an angle goal (a constraint)
+  bool mirrored_ = false;            // setMirror(): the stored pose is the authored one reflected
+  // Mirrored: the authored state (storage_ and the bookkeeping flags) as it was before it was
+  // last reflected out, restored bit for bit on the way back in unless the pose was edited since
+  // (chain_mirror.cpp), so that a mirrored chain's solves are the plain chain's, reflected once.
+  std::vector<double> authored_;
+  bool authoredKept_ = false;
+  bool authoredStale_ = false, authoredPending_ = false, authoredShownStale_ = true;
 
   // Where the solve in progress stands (solve() and beginSolve()/step() share it).
   enum class Phase { StartSweep, UnbendCcd, Ccd, FabrikBackward, FabrikForward, Dls };
@@ -269,6 +313,9 @@ class Chain {
     double mix = 1;        // blend applied when the solve finishes
     bool usePole = false;  // mirror toward `pole` when the solve finishes
     Vec2 pole{};
+    double angle = 0;           // the end bone's world angle goal (with aiming_)
+    double angleWeight = 1;     // how much it counts, 0 to 1
+    double angleTolerance = 0;  // reached within
   };
   Progress progress_;
 };

@@ -26,6 +26,20 @@ struct SecondOrderOptions {
   IK2D_SECOND_ORDER_OPTIONS(IK2D_OPTION_MEMBER)
 };
 
+/// The constants of the model for `options` (already checked): k1, k2, k3 of the file comment.
+struct SecondOrderConstants {
+  double k1 = 0, k2 = 0, k3 = 0;  ///< see the file comment.
+};
+/// nullptr, or a message naming the first option out of its range.
+const char* checkSecondOrderOptions(const SecondOrderOptions& options);
+/// k1, k2 and k3 of `options`.
+SecondOrderConstants secondOrderConstants(const SecondOrderOptions& options);
+/// One step of the model on one coordinate, as SecondOrder2 makes on each of its two: `position`
+/// and `velocity` advance `dt` seconds (> 0) toward `target`, which changed by `targetChange`
+/// since the last step. Start over on the target if a value leaves the double range.
+void secondOrderStep(const SecondOrderConstants& constants, double dt, double target, double targetChange,
+                     double& position, double& velocity);
+
 /// A point that follows a moving target by second-order dynamics (see the file comment).
 /// Default-constructed it sits at (0, 0) with the default options.
 class SecondOrder2 {

@@ -17,6 +17,7 @@
 #include "ik2d/chain.hpp"
 #include "ik2d/joint_limits.hpp"
 #include "ik2d/math.hpp"
+#include "ik2d/second_order.hpp"
 
 namespace ik2d {
 
@@ -127,6 +128,37 @@ class Skeleton {
   /// is one), for callers whose indices arrive as doubles. `field` names the argument.
   const char* checkBoneIndex(double bone, const char* field);
 
+  /// Mirrors the skeleton across the vertical line through its root (on) or turns it back (off),
+  /// as Chain::setMirror does: turning it reflects the current pose and nothing else (each x
+  /// becomes 2 root.x - x, a bone on the root's world angle a becomes pi - a, every other local
+  /// angle changes sign). Limits stay as set and act mirrored ([a, b] as [-b, -a]; on a bone on
+  /// the root as [pi - b, pi - a]); effector targets and angles are taken as given, in the world.
+  /// Solving for M(t) gives M of what the unmirrored skeleton gives for t (M reflects x about
+  /// the root's x). reset() keeps the setting and reflects the bones' rest angles.
+  void setMirror(bool on);
+  /// True while the skeleton is mirrored (setMirror).
+  bool mirrored() const { return mirrored_; }
+
+  /// Most steps one step() call may make.
+  static constexpr int kMaxSpringSteps = 100000;
+
+  /// Makes bone `bone` a spring bone: from now on its local angle follows, with the second-order
+  /// dynamics of SecondOrder2 (`options`: frequency, damping, response), the local angle that
+  /// solving or setAngles gives it (its driven angle). The spring works on the bone's world angle,
+  /// so it lags behind when its parent turns (hair, a tail) and comes to rest on the driven angle;
+  /// step() advances it. Starts at rest on the current pose. A spring bone's shown angle is
+  /// clamped into its limit. With damping >= 1 (and response <= 1) it never swings past its goal,
+  /// however long a step. Returns nullptr or a message naming the bone or the option.
+  const char* setSpring(int bone, const SecondOrderOptions& options);
+  /// Bone `bone` follows its driven angle at once again (and takes it now). nullptr or a message.
+  const char* clearSpring(int bone);
+  /// True when bone `bone` is a spring bone (false for an index out of range).
+  bool hasSpring(int bone) const;
+  /// Advances every spring bone by `steps` steps of `dt` seconds (dt > 0, at most 1000; steps a
+  /// whole number from 1 to kMaxSpringSteps), parents first within each step: step(dt, n) is n
+  /// calls of step(dt), bit for bit. Returns nullptr or a message (nothing moves then).
+  const char* step(double dt, int steps = 1);
+
   /// Positions x, y: 2 * (size() + 1) values, the root first, then the end of bone i at 2 (i + 1).
   const double* positions() const { return positions_.data(); }
   /// Position `index`: 0 the root, i + 1 the end of bone i.
@@ -148,6 +180,13 @@ class Skeleton {
  private:
   template <class ReadBone>
   const char* build(Vec2 root, int count, ReadBone read);
+  template <class ReadEffector>
+  SkeletonSolveResult solveMirrored(int count, const SkeletonSolveOptions& options, ReadEffector read);
+  void reflect(bool toAuthored);
+  void driveSprings();
+  void showSprings();
+  void stepSprings(double dt);
+  double clampShown(size_t bone, double angle) const;
   template <class ReadEffector>
   SkeletonSolveResult solveWith(int count, const SkeletonSolveOptions& options, ReadEffector read);
   const char* checkOptions(int count, const SkeletonSolveOptions& options);
@@ -216,6 +255,19 @@ class Skeleton {
   std::vector<unsigned char> pinned_;  // polish: bone held at its limit, left out of the step
   unsigned stamp_ = 0;
   char message_[256] = {};
+  // Mirror (skeleton_mirror.cpp): the pose is stored as shown; a solve runs in the authored frame,
+  // whose state is kept from when it was last reflected out and restored bit for bit unless the
+  // pose was edited since.
+  bool mirrored_ = false;
+  bool authoredKept_ = false;
+  // Spring bones (skeleton_spring.cpp), in the authored frame: per bone whether it springs, its
+  // constants, its world angle and velocity, the goal it had at the last step, its driven angle.
+  int springCount_ = 0;
+  std::vector<unsigned char> springs_;
+  std::vector<SecondOrderConstants> springConstants_;
+  std::vector<unsigned char> springDamped_;  // damping >= 1, response <= 1: never past the goal
+  std::vector<double> springAngle_, springVelocity_, springGoal_, drivenAngles_;
+  std::vector<double> authored_;  // angles, world angles, positions, backward positions
 };
 
 }  // namespace ik2d

@@ -1,0 +1,113 @@
+// chain_mirror.cpp: a mirrored chain (setMirror). The chain stores its pose as shown, reflected
+// across the vertical line through its root. A solve reflects the pose into the frame its limits
+// were authored in, solves there, and reflects the result back: a mirrored solve is the mirror
+// image of the unmirrored one (to rounding) whatever the method, the limits, the pole or the
+// stepping, and the deterministic choices (the bend off a line, the first turn) mirror too.
+#include <algorithm>
+
+#include "chain_detail.hpp"
+#include "ik2d/chain.hpp"
+
+namespace ik2d {
+namespace {
+// M(p): x reflected about the line x = axis, given as 2 axis (exact), so every reflection of one
+// pose rounds alike.
+Vec2 reflectPoint(Vec2 point, double twiceAxis) { return {twiceAxis - point.x, point.y}; }
+
+ChainSolveOptions reflectOptions(const ChainSolveOptions& options, double twiceAxis) {
+  ChainSolveOptions authored = options;
+  if (options.usePole) authored.pole = reflectPoint(options.pole, twiceAxis);
+  if (options.useAngle) authored.angle = detail::reflectAngle(true, options.angle);  // a world angle
+  return authored;
+}
+}  // namespace
+
+void Chain::setMirror(bool on) {
+  progress_.active = false;
+  if (on == mirrored_) return;
+  if (size() > 0) reflect(!on);
+  mirrored_ = on;
+}
+
+// Reflects everything that describes the pose, the solve's bookkeeping included: positions (and
+// FABRIK's backward ones) about the root's x; bone 0's world angle a to pi - a, every other local
+// angle, each pending turn (cos, sin) -> (cos, -sin) and each DLS change to its negative; world
+// angles w to pi - w (the same reflected direction, unwrapped as they are kept). Into the authored
+// frame, a limited joint's angle is put back inside its limit: reflected twice it may have picked
+// up a rounding error or the other name of a bound at +-pi (pi for -pi), and the solve measures
+// its turns from where the angle stands within [min, max].
+void Chain::reflect(bool toAuthored) {
+  if (toAuthored && authoredKept_) {  // nothing edited the pose since it was reflected out
+    std::copy(authored_.begin(), authored_.end(), storage_.begin());
+    anglesStale_ = authoredStale_;
+    turnsPending_ = authoredPending_;
+    shownStale_ = authoredShownStale_;
+    authoredKept_ = false;
+    return;
+  }
+  if (!toAuthored) {
+    std::copy(storage_.begin(), storage_.end(), authored_.begin());
+    authoredStale_ = anglesStale_;
+    authoredPending_ = turnsPending_;
+    authoredShownStale_ = shownStale_;
+    authoredKept_ = true;
+  }
+  const double twiceAxis = 2 * positions_[0];
+  const auto bones = static_cast<size_t>(size());
+  for (size_t i = 0; i <= bones; ++i) {
+    positions_[2 * i] = twiceAxis - positions_[2 * i];
+    scratch_[2 * i] = twiceAxis - scratch_[2 * i];
+  }
+  for (size_t i = 0; i < bones; ++i) {
+    const bool onRoot = i == 0;
+    angles_[i] = detail::reflectAngle(onRoot, angles_[i]);
+    startAngles_[i] = detail::reflectAngle(onRoot, startAngles_[i]);
+    if (toAuthored && limits_.has(i)) {
+      angles_[i] = limits_.clamp(i, angles_[i]);
+      startAngles_[i] = limits_.clamp(i, startAngles_[i]);
+    }
+    shownAngles_[i] = detail::reflectAngle(onRoot, shownAngles_[i]);
+    worldAngles_[i] = kPi - worldAngles_[i];
+    pendingTurns_[2 * i + 1] = -pendingTurns_[2 * i + 1];
+    boneVectors_[2 * i] = -boneVectors_[2 * i];
+    turns_[i] = -turns_[i];
+  }
+}
+
+ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
+  // A refused call changes nothing and names the caller's own field: no reflection.
+  if (!mirrored_ || checkSolve(target, options)) return solveAuthored(target, options);
+  const double twiceAxis = 2 * positions_[0];
+  reflect(true);
+  const ChainSolveResult result =
+      solveAuthored(reflectPoint(target, twiceAxis), reflectOptions(options, twiceAxis));
+  reflect(false);
+  return result;
+}
+
+ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
+  if (!mirrored_ || checkSolve(target, options)) return begin(target, options, needsAngles(options));
+  const double twiceAxis = 2 * positions_[0];
+  const ChainSolveOptions authored = reflectOptions(options, twiceAxis);
+  reflect(true);
+  const ChainStep step = begin(reflectPoint(target, twiceAxis), authored, needsAngles(authored));
+  reflect(false);
+  return step;
+}
+
+ChainStep Chain::step() {
+  if (!mirrored_ || !progress_.active) return stepAuthored();
+  const double twiceAxis = 2 * positions_[0];
+  reflect(true);
+  ChainStep step = stepAuthored();
+  reflect(false);
+  if (step.kind == ChainStepKind::CcdJoint) {
+    step.pivot = reflectPoint(step.pivot, twiceAxis);
+    step.endBefore = reflectPoint(step.endBefore, twiceAxis);
+    step.wanted = -step.wanted;
+    step.turn = -step.turn;
+  }
+  return step;
+}
+
+}  // namespace ik2d

@@ -1,0 +1,200 @@
+// test_chain_angle.cpp: Chain::solve with an end angle goal (useAngle, angle, angleWeight,
+// angleTolerance), every method.
+//
+// Sections: helpers, goals met, status and weights, invalid input.
+#include <cstdlib>
+#include <vector>
+
+#include "test_support.hpp"
+
+using namespace ik2d;
+using test::kChainMethods;
+using test::uniform;
+
+namespace {
+
+// A chain of 3 to 7 bones (lengths 0.5 to 1.5) at the origin; `limited`: each joint but the root
+// limited to a range around a middle within +-0.8 rad, 0.6 to 2 rad to each side, in about two of
+// three cases.
+Chain randomAimChain(bool limited = true) {
+  const int bones = 3 + static_cast<int>(uniform(0, 5));
+  std::vector<double> lengths;
+  for (int i = 0; i < bones; ++i) lengths.push_back(uniform(0.5, 1.5));
+  Chain chain;
+  REQUIRE(chain.reset({0, 0}, lengths.data(), bones) == nullptr);
+  for (int i = 1; i < bones; ++i) {
+    if (!limited || uniform(0, 1) < 1.0 / 3) continue;
+    const double middle = uniform(-0.8, 0.8);
+    REQUIRE(chain.setLimit(i, std::max(-kPi, middle - uniform(0.6, 2)),
+                           std::min(kPi, middle + uniform(0.6, 2))) == nullptr);
+  }
+  return chain;
+}
+
+// A pose within the limits (uniform in each joint's range, +-pi without one).
+std::vector<double> randomPoseOf(const Chain& chain) {
+  std::vector<double> angles;
+  for (int i = 0; i < chain.size(); ++i) angles.push_back(uniform(chain.limitMin(i), chain.limitMax(i)));
+  return angles;
+}
+
+double endWorldAngle(const Chain& chain) {
+  double world = 0;
+  for (int i = 0; i < chain.size(); ++i) world += chain.angles()[i];
+  return wrapAngle(world);
+}
+
+ChainSolveOptions aimOptions(ChainMethod method, double angle, double tolerance) {
+  ChainSolveOptions options = test::optionsFor(method, 50, tolerance);
+  options.useAngle = true;
+  options.angle = angle;
+  options.angleTolerance = 1e-3;
+  return options;
+}
+
+// The share of 1000 goals (end position and end bone angle of a random pose within the limits)
+// met within 50 sweeps from another random pose, to 1e-3 of the reach and 1e-3 rad; with
+// `useAngle` false, the share of positions met with no angle goal, for comparison.
+double shareMet(ChainMethod method, bool limited, bool useAngle) {
+  int met = 0;
+  constexpr int kGoals = 1000;
+  for (int goal = 0; goal < kGoals; ++goal) {
+    Chain chain = randomAimChain(limited);
+    Chain posed = chain;
+    const std::vector<double> pose = randomPoseOf(chain);
+    REQUIRE(posed.setAngles(pose.data(), posed.size()) == nullptr);
+    const std::vector<double> start = randomPoseOf(chain);
+    REQUIRE(chain.setAngles(start.data(), chain.size()) == nullptr);
+    const double tolerance = 1e-3 * chain.reach();
+    ChainSolveOptions options = aimOptions(method, endWorldAngle(posed), tolerance);
+    options.useAngle = useAngle;
+    const ChainSolveResult result = chain.solve(posed.end(), options);
+    test::checkChainInvariants(chain);
+    for (int i = 0; i < chain.size(); ++i) {
+      CHECK(chain.angles()[i] >= chain.limitMin(i));
+      CHECK(chain.angles()[i] <= chain.limitMax(i));
+    }
+    const double error = length(chain.end() - posed.end());
+    const double angleError = std::fabs(wrapAngle(endWorldAngle(chain) - endWorldAngle(posed)));
+    CHECK(result.error == Approx(error).margin(1e-12 * chain.reach()));
+    CHECK(result.iterations <= 50);
+    bool both = error <= tolerance;
+    if (useAngle) {
+      CHECK(result.angleError == Approx(angleError).margin(1e-12));
+      both = both && angleError <= 1e-3;
+    }
+    CHECK((result.status == ChainStatus::Reached) == both);
+    met += both ? 1 : 0;
+  }
+  return met / static_cast<double>(kGoals);
+}
+
+}  // namespace
+
+// ---- goals met ------------------------------------------------------------------------------------
+
+// Measured (this seed): free chains CCD 91 %, FABRIK 97 %, DLS 95 % (positions alone, other
+// seeds: 94, 99, 99.8 %); limited chains 61, 86, 83 % (positions alone: 82, 91, 93 %). CCD and FABRIK crawl
+// when the wrist's goal is near the stretch of the bones before it; Chain has no restarts.
+TEST_CASE("end angle goals from random poses are met, every method", "[chain][angle]") {
+  const double freeFloor[] = {0.89, 0.94, 0.93}, limitedFloor[] = {0.57, 0.82, 0.80};
+  for (int m = 0; m < 3; ++m) {
+    const ChainMethod method = kChainMethods[m];
+    INFO(toString(method));
+    const double free = shareMet(method, false, true), limited = shareMet(method, true, true);
+    INFO("free " << free << ", limited " << limited);
+    CHECK(free >= freeFloor[m]);
+    CHECK(limited >= limitedFloor[m]);
+  }
+}
+
+TEST_CASE("an end angle goal on a mirrored chain is the mirror image of the plain one",
+          "[chain][angle][mirror]") {
+  for (const ChainMethod method : kChainMethods) {
+    for (int trial = 0; trial < 100; ++trial) {
+      Chain plain = randomAimChain();
+      const std::vector<double> start = randomPoseOf(plain);
+      REQUIRE(plain.setAngles(start.data(), plain.size()) == nullptr);
+      Chain mirrored = plain;
+      mirrored.setMirror(true);
+      const Vec2 target{uniform(-2, 2), uniform(-2, 2)};
+      const double angle = uniform(-kPi, kPi);
+      const ChainSolveOptions options = aimOptions(method, angle, 1e-6);
+      const ChainSolveResult a = plain.solve(target, options);
+      const ChainSolveResult b = mirrored.solve({-target.x, target.y}, aimOptions(method, kPi - angle, 1e-6));
+      CHECK(a.status == b.status);
+      CHECK(b.angleError == Approx(a.angleError).margin(1e-9));
+      for (int i = 0; i <= plain.size(); ++i) {
+        CHECK(mirrored.position(i).x == Approx(-plain.position(i).x).margin(1e-9 * plain.reach()));
+        CHECK(mirrored.position(i).y == Approx(plain.position(i).y).margin(1e-9 * plain.reach()));
+      }
+    }
+  }
+}
+
+// ---- status and weights -----------------------------------------------------------------------------
+
+TEST_CASE("a goal that cannot be met whole ends between position and angle by the weight", "[chain][angle]") {
+  // Two free bones of length 1: the end on (1.5, 0) with the end bone straight up would put the
+  // wrist 1.8 from the root. Heavier angle: nearer the angle, farther from the target.
+  for (const ChainMethod method : kChainMethods) {
+    INFO(toString(method));
+    double lastAngleError = HUGE_VAL, lastError = 0;
+    for (const double weight : {0.0, 0.25, 0.5, 0.75, 1.0}) {
+      Chain chain = test::makeChain(2);
+      const double bent[] = {0.3, 0.4};
+      REQUIRE(chain.setAngles(bent, 2) == nullptr);  // (1.5, 0) with the end bone up: no pose does both
+      ChainSolveOptions options = aimOptions(method, kPi / 2, 1e-9);
+      options.iterations = 200;
+      options.angleWeight = weight;
+      const ChainSolveResult result = chain.solve({1.5, 0}, options);
+      INFO("weight " << weight << " error " << result.error << " angle error " << result.angleError);
+      REQUIRE(isValid(result.error));
+      REQUIRE(isValid(result.angleError));
+      CHECK(result.status == ChainStatus::MaxIterations);
+      CHECK(result.angleError <= lastAngleError + 1e-9);
+      CHECK(result.error >= lastError - 1e-9);
+      if (weight == 0.0) CHECK(result.error <= 1e-6);
+      // Weight 1 lays the end bone along the angle in CCD and FABRIK; DLS weighs the two rows.
+      if (weight == 1.0 && method != ChainMethod::Dls) CHECK(result.angleError <= 1e-6);
+      lastAngleError = result.angleError;
+      lastError = result.error;
+    }
+  }
+}
+
+TEST_CASE("with the angle already met and the end on the target, an aimed solve makes no sweep",
+          "[chain][angle]") {
+  for (const ChainMethod method : kChainMethods) {
+    Chain chain = test::makeChain(3);
+    const ChainSolveResult result = chain.solve({3, 0}, aimOptions(method, 0, 1e-9));
+    CHECK(result.status == ChainStatus::Reached);
+    CHECK(result.iterations == 0);
+    const ChainSolveResult turned = chain.solve({3, 0}, aimOptions(method, 0.5, 1e-9));
+    CHECK(turned.status != ChainStatus::Reached);  // at full stretch the end bone cannot turn in place
+    CHECK(turned.error + turned.angleError > 1e-3);
+  }
+}
+
+// ---- invalid input -----------------------------------------------------------------------------------
+
+TEST_CASE("bad angle options are refused by name", "[chain][angle]") {
+  Chain chain = test::makeChain(3);
+  ChainSolveOptions options = aimOptions(ChainMethod::Ccd, NAN, 1e-3);
+  CHECK(std::string(chain.solve({1, 1}, options).message) == "angle must be a finite number of radians");
+  options.angle = 0;
+  options.angleWeight = 1.5;
+  CHECK(std::string(chain.solve({1, 1}, options).message) == "angleWeight must be a number from 0 to 1");
+  options.angleWeight = 1;
+  options.angleTolerance = -1;
+  CHECK(std::string(chain.solve({1, 1}, options).message) ==
+        "angleTolerance must be a finite number of radians, 0 or greater");
+  CHECK(chain.end().x == 3.0);  // refused: unchanged
+}
+
+TEST_CASE("an aimed solve allocates nothing", "[chain][angle]") {
+  Chain chain = randomAimChain();
+  const long before = test::allocations;
+  for (const ChainMethod method : kChainMethods) chain.solve({0.5, 1}, aimOptions(method, 1.0, 1e-3));
+  CHECK(test::allocations == before);
+}

@@ -1,6 +1,7 @@
 // crowd-views.test.mjs: CreatureCrowd.views() and .layout in the real ik2d-creature module: the
 // views equal state(i) bit for bit after every step, step() rewrites them in place, a memory
-// growth detaches them and views() hands out fresh ones, delete() ends them.
+// growth detaches them and views() hands out fresh ones, delete() ends them; the creature scene
+// draws the crowd from live views across a growth (it takes views() every frame).
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { loadModule, randomSource } from './support.mjs';
@@ -10,6 +11,19 @@ let ik;
 before(async () => {
   ik = await loadModule('ik2d-creature');
 });
+
+/**
+ * Grows WASM memory: makes crowds until a view taken before is detached. Returns them (delete
+ * them after use).
+ */
+function growMemory() {
+  const probe = new ik.CreatureCrowd({ count: 1 });
+  const before = probe.views().spine;
+  const made = [probe];
+  while (before.length !== 0 && made.length < 20) made.push(new ik.CreatureCrowd({ kind: 'centipede', count: 4000 }));
+  assert.equal(before.length, 0, 'the memory grew');
+  return made;
+}
 
 /** Asserts that every value the views hold for every creature is exactly state(i)'s. */
 function assertViewsEqualStates(crowd, views) {
@@ -103,14 +117,13 @@ test('step() rewrites the views in place: the same object, the same arrays', () 
 
 test('a memory growth detaches the old views; views() hands out live ones', () => {
   const crowd = new ik.CreatureCrowd({ kind: 'centipede', count: 5 });
-  /** @type {any} */
-  let big;
+  /** @type {any[]} */
+  let big = [];
   try {
     crowd.setGoals([{ x: 200, y: 50 }]);
     crowd.step(1 / 60, 30);
     const old = crowd.views();
-    // Hundreds of megabytes: more than any earlier test left free, so the memory grows.
-    big = new ik.CreatureCrowd({ kind: 'centipede', count: 8000 });
+    big = growMemory();
     assert.equal(old.spine.length, 0, 'the growth detached the old views');
     const fresh = crowd.views();
     assert.notEqual(fresh, old, 'views() noticed the new buffer');
@@ -119,7 +132,7 @@ test('a memory growth detaches the old views; views() hands out live ones', () =
     crowd.step(1 / 60, 5);
     assertViewsEqualStates(crowd, crowd.views());
   } finally {
-    big?.delete();
+    for (const made of big) made.delete();
     crowd.delete();
   }
 });
@@ -141,5 +154,66 @@ test('an empty crowd has empty views', () => {
     crowd.step(1 / 60);
   } finally {
     crowd.delete();
+  }
+});
+
+/**
+ * A 2D context that keeps, for every fill, its fillStyle and the points of its path (moveTo and
+ * lineTo; a curve marks the path as not a polygon); every other call is accepted and ignored.
+ */
+function recordingContext() {
+  /** @type {{style: unknown, points: number[], polygon: boolean}[]} */
+  const fills = [];
+  let points = [];
+  let polygon = true;
+  const calls = {
+    beginPath() { points = []; polygon = true; },
+    moveTo(x, y) { points.push(x, y); },
+    lineTo(x, y) { points.push(x, y); },
+    bezierCurveTo() { polygon = false; },
+    quadraticCurveTo() { polygon = false; },
+    arc() { polygon = false; },
+    ellipse() { polygon = false; },
+    fill() { fills.push({ style: target.fillStyle, points, polygon }); },
+    getTransform: () => ({ a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 }),
+    measureText: () => ({ width: 10 }),
+  };
+  /** @type {Record<string, unknown>} */
+  const target = {};
+  const context = new Proxy(target, { get: (t, name) => (name in calls ? calls[name] : name in t ? t[name] : () => {}) });
+  return { context, fills };
+}
+
+test('the creature scene draws every creature from live views, across a memory growth', async () => {
+  const { creature } = await import('../../web/src/scenes/creature/scene.js');
+  const { applyPartial, defaultSettings } = await import('../../web/src/settings.js');
+  const { settings } = applyPartial(creature, defaultSettings(creature), { params: { kind: 'lizard', count: 40 } });
+  const live = creature.create(ik);
+  // A view with a y flip, as the page's: x right, y down on the canvas.
+  const view = { worldToCanvas: (p) => ({ x: 400 + p.x, y: 300 - p.y }), scale: () => 1 };
+  const theme = new Proxy({}, { get: (t, name) => `colour:${String(name)}` });
+  /** Draws a frame and returns the crowd's skins (polygons filled with the skin colour), last creature first. */
+  const skins = () => {
+    const { context, fills } = recordingContext();
+    live.draw(context, view, theme, settings, { active: null, hover: null });
+    return fills.filter((f) => f.polygon && f.style === 'colour:creatureSkin').map((f) => f.points);
+  };
+  /** @type {any[]} */
+  let big = [];
+  try {
+    live.solve(settings);
+    for (let step = 0; step < 30; step++) live.advance(1 / 60, settings);
+    const before = skins();
+    assert.equal(before.length, 39, 'the 39 others');
+    big = growMemory();
+    const after = skins();
+    assert.deepEqual(after, before, 'the same picture after the growth: the scene took fresh views');
+    for (let step = 0; step < 5; step++) live.advance(1 / 60, settings);
+    const moved = skins();
+    assert.notDeepEqual(moved, before, 'the views followed the steps');
+    assert.ok(moved.every((points) => points.every(Number.isFinite)));
+  } finally {
+    for (const made of big) made.delete();
+    live.dispose();
   }
 });

@@ -23,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CreatureCrowdJs } from './creature-js.mjs';
 import { median, random } from './numbers.mjs';
+import { readViews } from './shares.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -55,14 +56,6 @@ function goalSets(frames, count) {
 
 /** What a drawing reads of every creature through views(): each number once (a sum keeps it live). */
 let viewSum = 0;
-function readViews(crowd) {
-  const { spine, legs, outline, planted, fins } = crowd.views();
-  let sum = 0;
-  for (const array of [spine, legs, outline, planted, fins]) {
-    for (let k = 0; k < array.length; k++) sum += array[k];
-  }
-  viewSum += sum;
-}
 
 const READ_NAMES = {
   none: 'ik2d CreatureCrowd.step (WASM, one call)',
@@ -82,7 +75,7 @@ function wasmContender(ik, options, goals, { readBack = 'none', name }) {
       if (f % GOAL_EVERY === 0) crowd.setGoals(goals[f / GOAL_EVERY]);
       crowd.step(DT);
       if (readBack === 'state') for (let i = 0; i < COUNT; i++) crowd.state(i);
-      else if (readBack === 'views') readViews(crowd);
+      else if (readBack === 'views') viewSum += readViews(crowd.views());
     },
     /** Head x, y, every foot x, y and planted flag, per creature. */
     snapshot() {

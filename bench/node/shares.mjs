@@ -12,7 +12,8 @@
 //   packing is the difference (memory traffic inside WASM).
 // - views: step + reading every number of views() in JS (memory traffic on the JS side, one call).
 // - state(i): step + state(i) of every creature (1 000 boundary calls, each building objects).
-// Batch (ChainBatch, 1 000 chains of 10 bones, FABRIK, tracking targets, 60 frames a round):
+// Batch (ChainBatch, 1 000 chains of 10 bones, FABRIK, the tracking targets of bench/node/run.mjs,
+// 60 frames a round):
 // - call: copying the frame's targets into the views and one solve() of an empty batch (the same
 //   call, no chain): the boundary.
 // - setup: solve with iterations 0: every chain loaded, checked, carried to its root, its error
@@ -28,9 +29,11 @@ const ROUNDS = 11;
 const FRAMES = 60;
 const LIZARDS = 1000;
 const CHAINS = 1000;
-const BONES = 10;
 
-/** Times `frame(f)` for FRAMES frames per round, contenders alternating; returns ms a frame each. */
+/**
+ * Times `frame(f)` for FRAMES frames per round, contenders alternating in rotated order; returns
+ * each contender's ms a frame, round by round (the warm-up round dropped).
+ */
 function race(contenders) {
   const times = contenders.map(() => []);
   for (let r = 0; r <= ROUNDS; r++) {
@@ -43,8 +46,11 @@ function race(contenders) {
       if (r > 0) times[index].push((performance.now() - t0) / FRAMES);
     }
   }
-  return times.map(median);
+  return times;
 }
+
+/** The median over rounds of a − b, each round's two taken back to back (one machine load). */
+const gap = (a, b) => median(a.map((value, r) => value - b[r]));
 
 let sink = 0;
 
@@ -79,42 +85,27 @@ function crowdContender(ik, read, goals) {
   };
 }
 
-function batchContender(ik, mode, targets) {
+function batchContender(ik, mode, p) {
   let batch;
-  const empty = new ik.ChainBatch({ count: 0, bones: BONES, length: 1 });
-  const options = { method: 'fabrik', iterations: mode === 'setup' ? 0 : 10, tolerance: 0.01 };
+  const empty = new ik.ChainBatch({ count: 0, bones: p.n, length: 1 });
+  const options = { method: 'fabrik', iterations: mode === 'setup' ? 0 : p.iterations, tolerance: p.tolerance };
+  const frame = (f) => [p.tx.subarray(f * p.count, (f + 1) * p.count), p.ty.subarray(f * p.count, (f + 1) * p.count)];
   return {
     reset() {
       batch?.delete();
-      batch = new ik.ChainBatch({ count: CHAINS, bones: BONES, length: 1 });
-      batch.targetX.set(targets.x[0]);
-      batch.targetY.set(targets.y[0]);
-      batch.solve({ method: 'fabrik', iterations: 100, tolerance: 0.01 });
+      batch = new ik.ChainBatch({ count: p.count, bones: p.n, length: 1 });
+      const [x, y] = frame(0);
+      batch.targetX.set(x);
+      batch.targetY.set(y);
+      batch.solve({ method: 'fabrik', iterations: p.settleIterations, tolerance: p.tolerance });
     },
     frame(f) {
-      batch.targetX.set(targets.x[f + 1]);
-      batch.targetY.set(targets.y[f + 1]);
+      const [x, y] = frame(f + 1);
+      batch.targetX.set(x);
+      batch.targetY.set(y);
       (mode === 'call' ? empty : batch).solve(options);
     },
   };
-}
-
-/** Targets that wander smoothly within 80 % of the reach, one set a frame. */
-function trackingTargets() {
-  const next = random(39);
-  const phase = Float64Array.from({ length: CHAINS }, () => 2 * Math.PI * next());
-  const x = [], y = [];
-  for (let f = 0; f <= FRAMES; f++) {
-    const fx = new Float64Array(CHAINS), fy = new Float64Array(CHAINS);
-    for (let c = 0; c < CHAINS; c++) {
-      const a = phase[c] + 0.02 * f, r = BONES * (0.5 + 0.3 * Math.sin(phase[c] + 0.01 * f));
-      fx[c] = r * Math.cos(a);
-      fy[c] = r * Math.sin(a);
-    }
-    x.push(fx);
-    y.push(fy);
-  }
-  return { x, y };
 }
 
 async function load(dist, stem) {
@@ -132,30 +123,35 @@ export async function runShares({ before, log = console.log } = {}) {
   const crowd = [crowdContender(creature, 'none', goals), crowdContender(creature, 'views', goals), crowdContender(creature, 'state', goals)];
   if (before) crowd.push(crowdContender(await load(before, 'ik2d-creature'), 'none', goals));
   const [step, views, state, stepBefore] = race(crowd);
-  const lines = [`Crowd, ${LIZARDS} lizards, ms a frame (median of ${ROUNDS} rounds of ${FRAMES} frames):`, ''];
+  const total = median(views);
+  const lines = [`Crowd, ${LIZARDS} lizards, ms a frame (medians of ${ROUNDS} rounds of ${FRAMES} frames; a difference is the median of each round's own):`, ''];
   lines.push('| part | ms / frame | share of step + views |', '|---|---:|---:|');
-  const total = views;
-  if (stepBefore !== undefined) {
-    lines.push(`| math: stepping every creature (step of the build before) | ${stepBefore.toFixed(3)} | ${pct(stepBefore, total)} |`);
-    lines.push(`| memory in WASM: packing the views (step − step before) | ${(step - stepBefore).toFixed(3)} | ${pct(step - stepBefore, total)} |`);
+  const row = (name, ms) => lines.push(`| ${name} | ${ms.toFixed(3)} | ${pct(ms, total)} |`);
+  if (stepBefore) {
+    row('math: stepping every creature (the build before: step without packing)', median(stepBefore));
+    row('memory in WASM: packing the views (step − step before)', gap(step, stepBefore));
   } else {
-    lines.push(`| math + packing the views: step() | ${step.toFixed(3)} | ${pct(step, total)} |`);
+    row('math + packing the views: step()', median(step));
   }
-  lines.push(`| memory in JS: reading every number of views() | ${(views - step).toFixed(3)} | ${pct(views - step, total)} |`);
-  lines.push(`| boundary instead: state(i) of every creature (step + state − step) | ${(state - step).toFixed(3)} | (${(state / views).toFixed(1)}× step + views in all) |`);
+  row('memory in JS: reading every number of views() (step + views − step)', gap(views, step));
+  row('step + views, in all', total);
+  lines.push(`| instead of views: state(i) of every creature (step + state − step) | ${gap(state, step).toFixed(3)} | ${pct(gap(state, step), total)} |`);
 
   const batchIk = await load(dist, 'ik2d-batch');
-  const targets = trackingTargets();
-  const [call, setup, full] = race(['call', 'setup', 'full'].map((mode) => batchContender(batchIk, mode, targets)));
-  lines.push('', `Batch, ChainBatch of ${CHAINS} chains × ${BONES} bones, FABRIK tracking (≤ 10 sweeps), µs a frame:`, '');
+  const { internals } = await import(pathToFileURL(path.join(here, 'run.mjs')).href);
+  const p = internals.chainProblem('tracking', CHAINS, FRAMES, 'fabrik');
+  const [call, setup, full] = race(['call', 'setup', 'full'].map((mode) => batchContender(batchIk, mode, p)));
+  const whole = median(full);
+  lines.push('', `Batch, ChainBatch of ${CHAINS} chains × ${p.n} bones, FABRIK-10 tracking (the Node bench's targets, ≤ ${p.iterations} sweeps), µs a frame:`, '');
   lines.push('| part | µs / frame | share |', '|---|---:|---:|');
-  lines.push(`| boundary: the targets into the views + one solve() call | ${(1000 * call).toFixed(1)} | ${pct(call, full)} |`);
-  lines.push(`| memory: load, check, carry, error, write back (iterations 0) − boundary | ${(1000 * (setup - call)).toFixed(1)} | ${pct(setup - call, full)} |`);
-  lines.push(`| math: the sweeps (full − iterations 0) | ${(1000 * (full - setup)).toFixed(1)} | ${pct(full - setup, full)} |`);
-  lines.push(`| the whole solve | ${(1000 * full).toFixed(1)} | 100 % |`);
+  const batchRow = (name, ms) => lines.push(`| ${name} | ${(1000 * ms).toFixed(1)} | ${pct(ms, whole)} |`);
+  batchRow('boundary: the targets into the views + one solve() call', median(call));
+  batchRow('memory: load, check, carry, error, write back (iterations 0 − boundary)', gap(setup, call));
+  batchRow('math: the sweeps (full − iterations 0)', gap(full, setup));
+  batchRow('the whole frame', whole);
   const text = lines.join('\n');
   log(text);
-  return { step, views, state, stepBefore, call, setup, full, sink, text };
+  return { text, sink };
 }
 
 const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;

@@ -4,7 +4,8 @@
 // `--preset=spider` docs/spider.png (the spider mid-walk on rough ground, 8 s after the page loads),
 // `--preset=puppet` docs/puppet.png (the puppet pulled by a hand and a foot, overlay on),
 // `--preset=arm-tool` docs/arm-tool.png (a tool on bone 2, the pose ghost at mix 0.6, the overlay),
-// `--preset=chain-dls` docs/chain-dls.png (a DLS step-through with a pole).
+// `--preset=chain-dls` docs/chain-dls.png (a DLS step-through with a pole), `--preset=crowd`
+// docs/crowd.png (1 000 lizards; with --dpr=1 --canvas).
 //
 // Options (all optional), for looking at other states while working on the page:
 //   --preset=NAME     arm (default), chain, spider, puppet, creature, ...: the picture's query, steps and file
@@ -54,6 +55,13 @@ const PRESETS = {
     query: 'scene=creature&kind=lizard&count=6&overlay=1&target=160,-20',
     steps: 100,
     out: 'docs/creature.png',
+  },
+  // 1 000 lizards: the first on the target's circle, the others roaming around it, drawn from the
+  // crowd's views (written at --dpr=1 --canvas to keep the file small).
+  crowd: {
+    query: 'scene=creature&kind=lizard&count=1000&path=circle',
+    steps: 300,
+    out: 'docs/crowd.png',
   },
   // Mid-walk on rough ground: the near group lifted, the far one planted; the camera has caught up.
   spider: {

@@ -13,7 +13,9 @@
 // contender goes first; the first round is a warm-up and is thrown away; we report the median ms per
 // frame, its ratio to ik2d's, and the median of each round's own JS-port-to-ik2d ratio (the two ran
 // back to back, under the same load), which the speed target is checked on. A third row also reads every creature's state back through
-// `CreatureCrowd.state(i)` each frame, as a page drawing all of them from objects would. After the
+// `CreatureCrowd.state(i)` each frame, as a page drawing all of them from objects would; a fourth
+// reads every number of `CreatureCrowd.views()` instead (no copies), checked against READ_GOAL_MS
+// and, round by round, against the JS port stepping alone. After the
 // first measured round the two crowds' heads, feet and planted flags are compared (the same
 // algorithm: creature-port.mjs checks it frame by frame before this runs).
 import path from 'node:path';
@@ -21,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CreatureCrowdJs } from './creature-js.mjs';
 import { median, random } from './numbers.mjs';
+import { readViews } from './shares.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -30,6 +33,8 @@ const GOAL_EVERY = 120;
 const SPREAD = 2000;
 /** The speed target: ik2d's crowd at least this many times the JS port's speed. */
 export const SPEEDUP_GOAL = 1.5;
+/** The read target: stepping the crowd and reading all of it through views(), ms a frame. */
+export const READ_GOAL_MS = 1.5;
 
 export const SIZES = {
   full: { rounds: 15, frames: 120 },
@@ -49,10 +54,19 @@ function goalSets(frames, count) {
   return sets;
 }
 
-function wasmContender(ik, options, goals, { readBack, name }) {
+/** What a drawing reads of every creature through views(): each number once (a sum keeps it live). */
+let viewSum = 0;
+
+const READ_NAMES = {
+  none: 'ik2d CreatureCrowd.step (WASM, one call)',
+  state: 'ik2d CreatureCrowd.step + state(i) of each',
+  views: 'ik2d CreatureCrowd.step + views(), every number read',
+};
+
+function wasmContender(ik, options, goals, { readBack = 'none', name }) {
   let crowd;
   return {
-    name: name ?? (readBack ? 'ik2d CreatureCrowd.step + state(i) of each' : 'ik2d CreatureCrowd.step (WASM, one call)'),
+    name: name ?? READ_NAMES[readBack],
     reset() {
       crowd?.delete();
       crowd = new ik.CreatureCrowd({ ...options, count: COUNT });
@@ -60,7 +74,8 @@ function wasmContender(ik, options, goals, { readBack, name }) {
     frame(f) {
       if (f % GOAL_EVERY === 0) crowd.setGoals(goals[f / GOAL_EVERY]);
       crowd.step(DT);
-      if (readBack) for (let i = 0; i < COUNT; i++) crowd.state(i);
+      if (readBack === 'state') for (let i = 0; i < COUNT; i++) crowd.state(i);
+      else if (readBack === 'views') viewSum += readViews(crowd.views());
     },
     /** Head x, y, every foot x, y and planted flag, per creature. */
     snapshot() {
@@ -112,13 +127,16 @@ export async function runCreatureBench({ size = 'full', log = console.log, ik, a
   probe.delete();
   const goals = goalSets(frames, COUNT);
   const contenders = [
-    wasmContender(ik, options, goals, { readBack: false }),
+    wasmContender(ik, options, goals, {}),
     jsContender(options, goals),
-    wasmContender(ik, options, goals, { readBack: true }),
+    wasmContender(ik, options, goals, { readBack: 'state' }),
   ];
+  // A build without views() (an older one under --against) has no views row.
+  const hasViews = typeof ik.CreatureCrowd.prototype.views === 'function';
+  if (hasViews) contenders.push(wasmContender(ik, options, goals, { readBack: 'views' }));
   if (against) {
     const { default: createOther } = await import(pathToFileURL(path.resolve(against, 'ik2d-creature.js')).href);
-    contenders.push(wasmContender(await createOther(), options, goals, { readBack: false, name: `CreatureCrowd.step of ${against}` }));
+    contenders.push(wasmContender(await createOther(), options, goals, { name: `CreatureCrowd.step of ${against}` }));
   }
   const rows = contenders.map((k) => ({ name: k.name, times: [] }));
   let gap = 0, flags = 0;
@@ -156,6 +174,9 @@ export async function runCreatureBench({ size = 'full', log = console.log, ik, a
   // Each round runs the contenders back to back, so its own ratio sees one machine load: the
   // median of those is the figure the target is checked on.
   const speedup = median(rows[1].times.map((ms, r) => ms / rows[0].times[r]));
+  const viewsRow = hasViews ? rows[3] : undefined;
+  // The JS port against step + views, round by round as above.
+  const viewsSpeedup = viewsRow ? median(rows[1].times.map((ms, r) => ms / viewsRow.times[r])) : NaN;
   const lines = [
     `### creatures: ${COUNT} lizards, one ${DT.toFixed(4)} s frame a call, new goals every ${GOAL_EVERY} frames; ${frames} frames a round, ${rounds} rounds after a warm-up`,
     '',
@@ -169,9 +190,14 @@ export async function runCreatureBench({ size = 'full', log = console.log, ik, a
     `Target: ik2d's crowd at least ${SPEEDUP_GOAL}× the JS port: ${speedup.toFixed(2)}× (the median of the rounds' own ratios), `
       + `${speedup >= SPEEDUP_GOAL ? 'met' : 'missed'}.`,
   ];
+  if (viewsRow) {
+    lines.push(`Target: step + views() of ${COUNT} lizards at most ${READ_GOAL_MS} ms a frame: ${viewsRow.ms.toFixed(3)} ms, `
+      + `${viewsRow.ms <= READ_GOAL_MS ? 'met' : 'missed'}; the JS port (stepping alone) takes ${viewsSpeedup.toFixed(2)}× `
+      + `as long (at least ${SPEEDUP_GOAL}×: ${viewsSpeedup >= SPEEDUP_GOAL ? 'met' : 'missed'}).`);
+  }
   const text = lines.join('\n');
   log(text);
-  return { count: COUNT, frames, rounds, rows, speedup, gap, flags, text };
+  return { count: COUNT, frames, rounds, rows, speedup, viewsSpeedup, viewSum, gap, flags, text };
 }
 
 const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;

@@ -240,6 +240,14 @@ class CreatureCrowdHandle {
   int legs() const { return crowd_.size() ? crowd_.creature(0).legCount() : 0; }
   int outlineCount() const { return crowd_.size() ? crowd_.creature(0).outlineCount() : 0; }
   int finCount() const { return crowd_.size() ? crowd_.creature(0).finCount() : 0; }
+  // The packed drawing, `which` from 0: spine, legs, outline, planted, fins (CreatureCrowd::spinePoints() and
+  // the rest); they move only on reset().
+  std::uintptr_t viewAddress(int which) const {
+    const void* at[] = {crowd_.spinePoints(), crowd_.legPoints(), crowd_.outlinePoints(),
+                        crowd_.plantedFlags(), crowd_.finValues()};
+    return which >= 0 && which < static_cast<int>(std::size(at)) ? reinterpret_cast<std::uintptr_t>(at[which])
+                                                                 : 0;
+  }
 
  private:
   CreatureCrowd crowd_;
@@ -387,6 +395,9 @@ void writeCreatureAbi(AbiWriter& out) {
     const OptionInfo list[] = {IK2D_SECOND_ORDER_OPTIONS(IK2D_OPTION_TABLE)};
     writeOptions(out, "secondOrderOptions", list, std::size(list));
   }
+  const NamedNumber crowdViews[] = {{"legPoints", CreatureCrowd::kLegPoints},
+                                    {"finValues", CreatureCrowd::kFinValues}};
+  out.numbers("crowdViews", crowdViews);
   const NamedNumber limits[] = {{"maxCrowd", CreatureCrowd::kMaxCount},
                                 {"maxFollowPoints", FollowChain::kMaxPoints},
                                 {"maxRopePoints", Rope::kMaxPoints}};
@@ -417,6 +428,7 @@ EMSCRIPTEN_BINDINGS(ik2d_creature) {
       .function("step", &CreatureCrowdHandle::step)
       .function("size", &CreatureCrowdHandle::size)
       .function("stateAddress", &CreatureCrowdHandle::stateAddress)
+      .function("viewAddress", &CreatureCrowdHandle::viewAddress)
       .function("segments", &CreatureCrowdHandle::segments)
       .function("legs", &CreatureCrowdHandle::legs)
       .function("outlineCount", &CreatureCrowdHandle::outlineCount)

@@ -825,7 +825,61 @@ export interface CreatureCrowd {
   setGoals(goals: Point[] | Float64Array): void;
   step(dt?: number, steps?: number): void;
   state(index: number): CreatureState;
+  /** Where each creature's part of `views()` starts and how much it holds. */
+  readonly layout: CreatureCrowdLayout;
+  /**
+   * Every creature's spine, legs, skin, planted flags and fins, viewing the crowd's storage in WASM
+   * memory (no copy): `step()` rewrites them in place, equal to `state(i)` bit for bit. They stay
+   * valid across `step`, `setGoal`, `state`, `size`, `options` and `layout`; `delete()` ends them,
+   * and so does any growth of WASM memory (a growth detaches them: length 0), which a call that
+   * allocates inside the module can cause (`setGoals`, constructing or resetting any ik2d object).
+   * Calling `views()` again is always right: it returns the same object while memory has not
+   * grown (a comparison, no allocation), new views after a growth, and throws after `delete()`.
+   */
+  views(): CreatureCrowdViews;
   delete(): void;
+}
+
+/** Views into a crowd's storage (see `CreatureCrowd.views()`); read them, never write them. */
+export interface CreatureCrowdViews {
+  /** x, y pairs: creature i's `layout.spine.count` points, head first, from `layout.spine.offsets[i]`. */
+  readonly spine: Float64Array;
+  /** x, y pairs: `layout.legPoints` (hip, knee, foot) a leg, creature i's legs from `layout.legs.offsets[i]`. */
+  readonly legs: Float64Array;
+  /** x, y pairs: creature i's skin (a closed polygon) from `layout.outline.offsets[i]`. */
+  readonly outline: Float64Array;
+  /** 1 for a planted foot, 0 for one in the air: creature i's legs from `layout.planted.offsets[i]`. */
+  readonly planted: Uint8Array;
+  /**
+   * `layout.finValues` (centre x, y, radiusX, radiusY, angle) a fin, creature i's fins from
+   * `layout.fins.offsets[i]` (empty unless the creatures have fins).
+   */
+  readonly fins: Float64Array;
+}
+
+/** One array of `CreatureCrowd.views()`: per creature, what it holds and where it starts. */
+export interface CreatureCrowdPart {
+  /** Items a creature: spine points, legs, skin points or planted flags. */
+  readonly count: number;
+  /** Array elements a creature. */
+  readonly stride: number;
+  /** offsets[i]: the array element where creature i's part starts. */
+  readonly offsets: Int32Array;
+}
+
+/** The layout of `CreatureCrowd.views()`. */
+export interface CreatureCrowdLayout {
+  /** Number of creatures. */
+  readonly size: number;
+  /** Points a leg has in `views().legs`: 3 (hip, knee, foot). */
+  readonly legPoints: number;
+  /** Numbers a fin has in `views().fins`: 5 (centre x, y, radiusX, radiusY, angle). */
+  readonly finValues: number;
+  readonly spine: CreatureCrowdPart;
+  readonly legs: CreatureCrowdPart;
+  readonly outline: CreatureCrowdPart;
+  readonly planted: CreatureCrowdPart;
+  readonly fins: CreatureCrowdPart;
 }
 
 /** Options of `new ik.FollowChain(...)`. */

@@ -189,6 +189,9 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
     #options;
     #counts;
     #goals = new Float64Array(0);
+    #layout;
+    /** The last views() answer: kept while WASM memory has not grown. */
+    #views = null;
 
     /** @param {import('./ik2d').CreatureCrowdOptions} options */
     constructor(options) {
@@ -203,6 +206,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
       this.#handle = adopt(this, handle, handle.reset(count), 'creatures', fn, options);
       this.#options = inForce;
       this.#counts = countsOf(handle);
+      this.#layout = crowdLayout(handle.size(), this.#counts);
     }
 
     #live(fn) {
@@ -265,10 +269,61 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
       return creatureState(heapF64(), address / Float64Array.BYTES_PER_ELEMENT, this.#counts);
     }
 
+    /** Where each creature's part of views() starts, and how much it holds. */
+    get layout() {
+      this.#live('layout');
+      return this.#layout;
+    }
+
+    /**
+     * Every creature's spine, legs, skin and planted flags, viewing WASM memory: step() rewrites
+     * them in place. The same object while memory has not grown; new views after a growth.
+     */
+    views() {
+      const handle = this.#live('views');
+      const buffer = heapF64().buffer;
+      if (this.#views === null || this.#views.spine.buffer !== buffer) {
+        const { size, spine, legs, outline, planted, fins } = this.#layout;
+        // viewAddress(k): the k-th of spine, legs, outline, planted, fins (bind_creature.cpp).
+        this.#views = Object.freeze({
+          spine: new Float64Array(buffer, handle.viewAddress(0), size * spine.stride),
+          legs: new Float64Array(buffer, handle.viewAddress(1), size * legs.stride),
+          outline: new Float64Array(buffer, handle.viewAddress(2), size * outline.stride),
+          planted: new Uint8Array(buffer, handle.viewAddress(3), size * planted.stride),
+          fins: new Float64Array(buffer, handle.viewAddress(4), size * fins.stride),
+        });
+      }
+      return this.#views;
+    }
+
     /** Frees the C++ crowd. Safe to call twice; any other call afterwards throws. */
     delete() {
       this.#handle = release(this, this.#handle, 'creatures');
+      this.#views = null;
     }
+  }
+
+  /**
+   * The layout of a crowd's views(): per array, `count` items a creature (points, legs, flags),
+   * `stride` array elements a creature, and `offsets[i]`, where creature i's part starts.
+   */
+  function crowdLayout(size, counts) {
+    const part = (count, stride) => {
+      const offsets = new Int32Array(size);
+      for (let i = 0; i < size; i++) offsets[i] = i * stride;
+      return Object.freeze({ count, stride, offsets });
+    };
+    const { legPoints, finValues } = abi.crowdViews;
+    return Object.freeze({
+      size,
+      legPoints,
+      finValues,
+      spine: part(counts.segments, 2 * counts.segments),
+      legs: part(counts.legs, 2 * legPoints * counts.legs),
+      outline: part(counts.outline, 2 * counts.outline),
+      planted: part(counts.legs, counts.legs),
+      fins: part(counts.fins, finValues * counts.fins),
+    });
   }
 
   /** Points in WASM memory behind a handle: the shared parts of FollowChain and Rope. */

@@ -405,7 +405,49 @@ IK2D_COLD const char* CreatureCrowd::reset(const CreatureOptions& options, int c
       creatures_[static_cast<size_t>(i)].reset(placed);
     }
   }
+  const size_t n = static_cast<size_t>(count);
+  spine_.assign(n * 2 * static_cast<size_t>(probe.segmentCount()), 0.0);
+  legs_.assign(n * 2 * kLegPoints * static_cast<size_t>(probe.legCount()), 0.0);
+  outline_.assign(n * 2 * static_cast<size_t>(probe.outlineCount()), 0.0);
+  planted_.assign(n * static_cast<size_t>(probe.legCount()), 0);
+  fins_.assign(n * kFinValues * static_cast<size_t>(probe.finCount()), 0.0);
+  for (int i = 0; i < count; ++i) pack(i);
   return nullptr;
+}
+
+// Copies creature `index`'s drawing into the packed arrays, while its state is still in cache.
+void CreatureCrowd::pack(int index) {
+  const Creature& creature = creatures_[static_cast<size_t>(index)];
+  const CreatureState& state = creature.state();
+  const int segments = creature.segmentCount(), legs = creature.legCount(), outline = creature.outlineCount();
+  double* spine = spine_.data() + static_cast<size_t>(2 * index * segments);
+  for (int k = 0; k < 2 * segments; ++k) spine[k] = state.spine[k];
+  double* leg = legs_.data() + static_cast<size_t>(2 * kLegPoints * index * legs);
+  std::uint8_t* planted = planted_.data() + static_cast<size_t>(index * legs);
+  for (int k = 0; k < legs; ++k, leg += 2 * kLegPoints) {
+    const CreatureLeg& l = state.legs[k];
+    leg[0] = l.hip.x;
+    leg[1] = l.hip.y;
+    leg[2] = l.knee.x;
+    leg[3] = l.knee.y;
+    leg[4] = l.foot.x;
+    leg[5] = l.foot.y;
+    planted[k] = l.planted != 0 ? 1 : 0;
+  }
+  double* skin = outline_.data() + static_cast<size_t>(2 * index * outline);
+  for (int k = 0; k < outline; ++k) {
+    skin[2 * k] = state.outline[k].x;
+    skin[2 * k + 1] = state.outline[k].y;
+  }
+  double* fin = fins_.data() + static_cast<size_t>(kFinValues * index * creature.finCount());
+  for (int k = 0; k < creature.finCount(); ++k, fin += kFinValues) {
+    const CreatureEllipse& e = state.fins[k];
+    fin[0] = e.center.x;
+    fin[1] = e.center.y;
+    fin[2] = e.radiusX;
+    fin[3] = e.radiusY;
+    fin[4] = e.angle;
+  }
 }
 
 const char* CreatureCrowd::setGoal(int index, Vec2 goal) {
@@ -416,7 +458,10 @@ const char* CreatureCrowd::setGoal(int index, Vec2 goal) {
 const char* CreatureCrowd::step(double dt) {
   if (!isValid(dt) || !(dt > 0) || dt > 0.1)
     return "dt must be a number of seconds greater than 0, at most 0.1";
-  for (Creature& creature : creatures_) creature.step(dt);
+  for (int i = 0; i < size(); ++i) {
+    creatures_[static_cast<size_t>(i)].step(dt);
+    pack(i);
+  }
   return nullptr;
 }
 

@@ -160,9 +160,9 @@ forEachEngine({
       assert.deepEqual(state.params, DEFAULT_PARAMS, 'nothing changed');
       assert.equal(state.creature.spine.length, 14);
       // setState checks the same way: out of range counts are clamped, an unknown kind ignored.
-      assert.deepEqual(await setState(hostile, { params: { count: 0 } }), ['Clamped count=0 to 1 (allowed 1 to 200)']);
-      assert.deepEqual(await setState(hostile, { params: { count: 5000 } }), ['Clamped count=5000 to 200 (allowed 1 to 200)']);
-      assert.equal((await getState(hostile)).params.count, 200);
+      assert.deepEqual(await setState(hostile, { params: { count: 0 } }), ['Clamped count=0 to 1 (allowed 1 to 1000)']);
+      assert.deepEqual(await setState(hostile, { params: { count: 5000 } }), ['Clamped count=5000 to 1000 (allowed 1 to 1000)']);
+      assert.equal((await getState(hostile)).params.count, 1000);
       const kindNotices = await setState(hostile, { params: { kind: 'dragon' } });
       assert.equal(kindNotices.length, 1);
       assert.match(kindNotices[0], /^Ignored kind=dragon/);

@@ -288,6 +288,58 @@ TEST_CASE("CreatureCrowd: steps every creature as it would step alone", "[creatu
   CHECK(std::string(crowd.reset(lizard, 1, bad)).find("origins") == 0);
 }
 
+// Every packed point and flag equals the creature's own state, exactly.
+static void checkPacked(const CreatureCrowd& crowd) {
+  for (int i = 0; i < crowd.size(); ++i) {
+    const Creature& c = crowd.creature(i);
+    const CreatureState& s = c.state();
+    const double* spine = crowd.spinePoints() + 2 * i * c.segmentCount();
+    for (int k = 0; k < 2 * c.segmentCount(); ++k) REQUIRE(spine[k] == s.spine[k]);
+    const double* outline = crowd.outlinePoints() + 2 * i * c.outlineCount();
+    for (int k = 0; k < c.outlineCount(); ++k) {
+      REQUIRE(outline[2 * k] == s.outline[k].x);
+      REQUIRE(outline[2 * k + 1] == s.outline[k].y);
+    }
+    for (int k = 0; k < c.legCount(); ++k) {
+      const double* leg = crowd.legPoints() + 2 * CreatureCrowd::kLegPoints * (i * c.legCount() + k);
+      const CreatureLeg& l = s.legs[k];
+      const Vec2 points[] = {l.hip, l.knee, l.foot};
+      for (int p = 0; p < CreatureCrowd::kLegPoints; ++p) {
+        REQUIRE(leg[2 * p] == points[p].x);
+        REQUIRE(leg[2 * p + 1] == points[p].y);
+      }
+      REQUIRE(crowd.plantedFlags()[i * c.legCount() + k] == (l.planted != 0 ? 1 : 0));
+    }
+    for (int k = 0; k < c.finCount(); ++k) {
+      const double* fin = crowd.finValues() + CreatureCrowd::kFinValues * (i * c.finCount() + k);
+      const CreatureEllipse& e = s.fins[k];
+      const double values[] = {e.center.x, e.center.y, e.radiusX, e.radiusY, e.angle};
+      for (int v = 0; v < CreatureCrowd::kFinValues; ++v) REQUIRE(fin[v] == values[v]);
+    }
+  }
+}
+
+TEST_CASE("CreatureCrowd: the packed drawing equals every creature's state", "[creature]") {
+  for (const CreatureKind kind : {CreatureKind::Lizard, CreatureKind::Centipede, CreatureKind::Fish}) {
+    CAPTURE(toString(kind));
+    std::vector<Vec2> origins;
+    for (int i = 0; i < 12; ++i) origins.push_back({uniform(-300, 300), uniform(-300, 300)});
+    CreatureCrowd crowd;
+    REQUIRE(crowd.reset(creaturePreset(kind), 12, origins.data()) == nullptr);
+    checkPacked(crowd);
+    const double* spine = crowd.spinePoints();
+    for (int k = 0; k < 240; ++k) {
+      if (k % 60 == 0) {
+        for (int i = 0; i < crowd.size(); ++i)
+          REQUIRE(crowd.setGoal(i, {uniform(-300, 300), uniform(-300, 300)}) == nullptr);
+      }
+      REQUIRE(crowd.step(k % 7 == 0 ? 0.05 : kDt) == nullptr);
+      checkPacked(crowd);
+    }
+    CHECK(crowd.spinePoints() == spine);  // stepping never moves the arrays
+  }
+}
+
 TEST_CASE("Creature: every bad option, goal and dt is refused by name", "[creature][invalid]") {
   Creature c;
   // Each scalar just out of its range: the message starts with its name.

@@ -24,6 +24,7 @@
 // 5. Skin, eyes and fins from the new spine; the skin's width pulses by `bob` with the gait.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "ik2d/gait.hpp"
@@ -250,8 +251,31 @@ class CreatureCrowd {
   /// Creature `index` (0 to size() - 1).
   const Creature& creature(int index) const { return creatures_[static_cast<size_t>(index)]; }
 
+  /// Points a leg has in legPoints(): hip, knee, foot.
+  static constexpr int kLegPoints = 3;
+  /// What a drawing of the crowd reads, packed creature after creature (all creatures of a crowd
+  /// have the same counts, those of creature(0)), copied from each creature's state by reset() and
+  /// every step(): the arrays move only on reset(). Spine: x, y pairs, creature i's
+  /// segmentCount() points from pair i·segmentCount().
+  const double* spinePoints() const { return spine_.data(); }
+  /// Legs: kLegPoints x, y pairs a leg (hip, knee, foot), creature i's legCount() legs from leg
+  /// i·legCount().
+  const double* legPoints() const { return legs_.data(); }
+  /// Skin: x, y pairs, creature i's outlineCount() points from pair i·outlineCount().
+  const double* outlinePoints() const { return outline_.data(); }
+  /// 1 for a planted foot, 0 for one in the air, a byte a leg, in legPoints()' order.
+  const std::uint8_t* plantedFlags() const { return planted_.data(); }
+  /// Numbers a fin has in finValues(): centre x, y, radiusX, radiusY, angle (CreatureEllipse's).
+  static constexpr int kFinValues = 5;
+  /// Fins: kFinValues numbers a fin, creature i's finCount() fins from fin i·finCount().
+  const double* finValues() const { return fins_.data(); }
+
  private:
+  void pack(int index);
+
   std::vector<Creature> creatures_;
+  std::vector<double> spine_, legs_, outline_, fins_;
+  std::vector<std::uint8_t> planted_;
 };
 
 }  // namespace ik2d

@@ -17,6 +17,8 @@ import { drawCard, drawTargetHandle, sizeFor } from '../../draw.js';
  * @typedef {import('../../draw.js').Theme} Theme
  * @typedef {import('../../../../core/bindings/ik2d').CreatureState} CreatureState
  * @typedef {import('../../../../core/bindings/ik2d').CreatureSettings} CreatureSettings
+ * @typedef {import('../../../../core/bindings/ik2d').CreatureCrowdViews} CreatureCrowdViews
+ * @typedef {import('../../../../core/bindings/ik2d').CreatureCrowdLayout} CreatureCrowdLayout
  */
 
 /**
@@ -194,20 +196,36 @@ function batches(ctx, size, paint) {
 }
 
 /**
- * The others of a crowd: lighter and simpler than the first creature, as silhouettes. Legs are
- * stroked and fins filled a few dozen to a path, and each skin is a polygon through the outline,
- * filled without an edge, stripe or eyes. Drawn the way the first one is (about 40 strokes and
- * fills for a lizard), 200 lizards ran at 17 frames a second with the canvas rasterized on the
- * CPU, most of it strokes; like this, at 60 (docs/benchmarks.md).
+ * The world → canvas map as an affine one (canvas = origin + x·ex + y·ey), read off
+ * view.worldToCanvas (which keeps the one y flip), so that thousands of points cost no objects.
+ * @param {View} view
+ */
+function affineOf(view) {
+  const o = view.worldToCanvas({ x: 0, y: 0 });
+  const ex = view.worldToCanvas({ x: 1, y: 0 });
+  const ey = view.worldToCanvas({ x: 0, y: 1 });
+  return { ox: o.x, oy: o.y, xx: ex.x - o.x, xy: ex.y - o.y, yx: ey.x - o.x, yy: ey.y - o.y };
+}
+
+/**
+ * The others of a crowd (creatures `first` to layout.size - 1, the last drawn first), read from
+ * CreatureCrowd.views() without a copy: lighter and simpler than the first creature, as
+ * silhouettes. Legs are stroked and fins filled a few dozen to a path, and each skin is a polygon
+ * through the outline, filled without an edge, stripe or eyes. Drawn the way the first one is
+ * (about 40 strokes and fills for a lizard), 200 lizards ran at 17 frames a second with the canvas
+ * rasterized on the CPU, most of it strokes; like this, 1 000 run at 60 (docs/benchmarks.md).
  * @param {CanvasRenderingContext2D} ctx
  * @param {View} view
  * @param {Theme} theme
- * @param {CreatureState[]} states
+ * @param {CreatureCrowdViews} views
+ * @param {CreatureCrowdLayout} layout
  * @param {CreatureSettings} options
+ * @param {number} first
  */
-export function drawCrowd(ctx, view, theme, states, options) {
-  if (states.length === 0) return;
+export function drawCrowd(ctx, view, theme, views, layout, options, first) {
+  if (layout.size <= first) return;
   const scale = view.scale();
+  const m = affineOf(view);
   ctx.save();
   ctx.globalAlpha = 0.55;
   ctx.lineJoin = 'bevel';
@@ -217,57 +235,76 @@ export function drawCrowd(ctx, view, theme, states, options) {
   // Legs, under the bodies: one width for all, the first leg's (as drawCreature sizes it), or,
   // when there are many, just under one device pixel: a CPU rasterizer draws such hairlines several
   // times faster than any wider line (a crowd of centipedes went from 24 to 60 frames a second).
-  const anchor = states[0].legs[0]?.anchor ?? 0;
-  const legCount = states.reduce((sum, state) => sum + state.legs.length, 0);
-  const transform = ctx.getTransform();
-  const devicePixel = 1 / Math.max(Math.hypot(transform.a, transform.b), Math.hypot(transform.c, transform.d), 1e-9);
-  ctx.strokeStyle = theme.creatureLeg;
-  ctx.lineWidth = legCount > CROWD_WIDE_LEGS
-    ? CROWD_HAIRLINE * devicePixel
-    : sizeFor(view, 0.22 * (options.widths[anchor] ?? 10), 2.5, 12);
-  const legs = batches(ctx, CROWD_SHAPES_PER_PATH, () => ctx.stroke());
-  for (const state of states) {
-    for (const leg of state.legs) {
-      const hip = view.worldToCanvas(leg.hip);
-      const knee = view.worldToCanvas(leg.knee);
-      const foot = view.worldToCanvas(leg.foot);
-      ctx.moveTo(hip.x, hip.y);
-      ctx.lineTo(knee.x, knee.y);
-      ctx.lineTo(foot.x, foot.y);
-      legs.added();
+  const legsEach = layout.legs.count;
+  if (legsEach > 0) {
+    const anchor = options.legAnchors[0] ?? 0;
+    const transform = ctx.getTransform();
+    const devicePixel = 1 / Math.max(Math.hypot(transform.a, transform.b), Math.hypot(transform.c, transform.d), 1e-9);
+    ctx.strokeStyle = theme.creatureLeg;
+    ctx.lineWidth = legsEach * (layout.size - first) > CROWD_WIDE_LEGS
+      ? CROWD_HAIRLINE * devicePixel
+      : sizeFor(view, 0.22 * (options.widths[anchor] ?? 10), 2.5, 12);
+    const { legs } = views;
+    const pointsEach = layout.legPoints;
+    const legBatch = batches(ctx, CROWD_SHAPES_PER_PATH, () => ctx.stroke());
+    for (let i = layout.size - 1; i >= first; i -= 1) {
+      const start = layout.legs.offsets[i];
+      for (let k = 0; k < legsEach; k += 1) {
+        // hip, knee, foot
+        for (let j = 0; j < pointsEach; j += 1) {
+          const at = start + 2 * (k * pointsEach + j);
+          const x = legs[at], y = legs[at + 1];
+          const cx = m.ox + x * m.xx + y * m.yx, cy = m.oy + x * m.xy + y * m.yy;
+          if (j === 0) ctx.moveTo(cx, cy);
+          else ctx.lineTo(cx, cy);
+        }
+        legBatch.added();
+      }
     }
+    legBatch.end();
   }
-  legs.end();
 
   // Fins, under the bodies.
-  ctx.fillStyle = theme.creatureFin;
-  const fins = batches(ctx, CROWD_SHAPES_PER_PATH, () => ctx.fill());
-  for (const state of states) {
-    for (const fin of state.fins) {
-      const c = view.worldToCanvas(fin.center);
-      const rx = Math.max(1, fin.radiusX * scale);
-      // Each ellipse starts where its path begins, so no line joins it to the last one.
-      ctx.moveTo(c.x + rx * Math.cos(-fin.angle), c.y + rx * Math.sin(-fin.angle));
-      ctx.ellipse(c.x, c.y, rx, Math.max(1, fin.radiusY * scale), -fin.angle, 0, Math.PI * 2);
-      fins.added();
+  const finsEach = layout.fins.count;
+  if (finsEach > 0) {
+    ctx.fillStyle = theme.creatureFin;
+    const { fins } = views;
+    const finBatch = batches(ctx, CROWD_SHAPES_PER_PATH, () => ctx.fill());
+    // The angle on the canvas: the world's, mirrored by the map's y flip.
+    const flip = m.xx * m.yy - m.xy * m.yx < 0 ? -1 : 1;
+    for (let i = layout.size - 1; i >= first; i -= 1) {
+      for (let k = 0; k < finsEach; k += 1) {
+        const at = layout.fins.offsets[i] + k * layout.finValues;
+        const x = fins[at], y = fins[at + 1];
+        const cx = m.ox + x * m.xx + y * m.yx, cy = m.oy + x * m.xy + y * m.yy;
+        const rx = Math.max(1, fins[at + 2] * scale);
+        const angle = flip * fins[at + 4];
+        // Each ellipse starts where its path begins, so no line joins it to the last one.
+        ctx.moveTo(cx + rx * Math.cos(angle), cy + rx * Math.sin(angle));
+        ctx.ellipse(cx, cy, rx, Math.max(1, fins[at + 3] * scale), angle, 0, Math.PI * 2);
+        finBatch.added();
+      }
     }
+    finBatch.end();
   }
-  fins.end();
 
   // Skins, each filled on its own so that one over another shows.
   ctx.fillStyle = theme.creatureSkin;
-  for (const state of states) {
-    const { outline } = state;
-    if (outline.length < 3) continue;
-    ctx.beginPath();
-    const first = view.worldToCanvas(outline[0]);
-    ctx.moveTo(first.x, first.y);
-    for (let i = 1; i < outline.length; i += 1) {
-      const p = view.worldToCanvas(outline[i]);
-      ctx.lineTo(p.x, p.y);
+  const { outline } = views;
+  const pointsEach = layout.outline.count;
+  if (pointsEach >= 3) {
+    for (let i = layout.size - 1; i >= first; i -= 1) {
+      const start = layout.outline.offsets[i];
+      ctx.beginPath();
+      for (let k = 0; k < pointsEach; k += 1) {
+        const x = outline[start + 2 * k], y = outline[start + 2 * k + 1];
+        const cx = m.ox + x * m.xx + y * m.yx, cy = m.oy + x * m.xy + y * m.yy;
+        if (k === 0) ctx.moveTo(cx, cy);
+        else ctx.lineTo(cx, cy);
+      }
+      ctx.closePath();
+      ctx.fill();
     }
-    ctx.closePath();
-    ctx.fill();
   }
   ctx.restore();
 }

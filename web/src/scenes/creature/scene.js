@@ -16,6 +16,8 @@
  *   a new crowd whose first creature starts where the old one's head was, facing the same way.
  * - The first creature's goal is the target. The others circle around the first one's head, each
  *   on its own ring and phase (a function of the steps taken, so deterministic), kept in the world.
+ * - The others are drawn from the crowd's views() (its storage in WASM memory, no copies); the
+ *   first creature's snapshot (state(0)) feeds its own drawing, the overlay and the readouts.
  * - Changing `kind` sets speed, maxBend and stepThreshold to that kind's preset (normalize), unless
  *   the same change sets them too.
  */
@@ -63,7 +65,7 @@ const TARGET_BOUNDS = Object.freeze({
 });
 
 /** Most creatures a link may ask for. */
-const MAX_COUNT = 200;
+const MAX_COUNT = 1000;
 
 /** Where the first creature starts (its head), facing +x. */
 const START = Object.freeze({ x: -120, y: -40, heading: 0 });
@@ -303,6 +305,8 @@ function createCreature(ik) {
   let snapshot = null;
   /** Steps since the crowd was built (the others' goals are a function of it). */
   let steps = 0;
+  /** The goals handed to setGoals, x, y each: kept between steps. */
+  let flatGoals = new Float64Array(0);
   /** The goal last given to the first creature. @type {Point | null} */
   let goal = null;
   /** Distances |goal − steering target| and |goal − head| over the last PLOT_SAMPLES steps. */
@@ -357,7 +361,8 @@ function createCreature(ik) {
     }
     const leader = snapshot ? snapshot.spine[0] : goal;
     const t = steps / 60;
-    const flat = new Float64Array(2 * count);
+    if (flatGoals.length !== 2 * count) flatGoals = new Float64Array(2 * count);
+    const flat = flatGoals;
     flat[0] = goal.x;
     flat[1] = goal.y;
     for (let i = 1; i < count; i += 1) {
@@ -475,10 +480,9 @@ function createCreature(ik) {
       if (!crowd || !snapshot || !options) return;
       const started = performance.now();
       const params = creatureParams(settings);
-      // The others first (lighter), the first creature on top.
-      const others = [];
-      for (let i = params.count - 1; i >= 1; i -= 1) others.push(crowd.state(i));
-      drawCrowd(ctx, view, theme, others, options);
+      // The others first (lighter), the first creature on top. views() every frame: it answers
+      // the same views until a memory growth detaches them, then fresh ones (never stale ones).
+      drawCrowd(ctx, view, theme, crowd.views(), crowd.layout, options, 1);
       if (params.overlay) drawCreatureOverlay(ctx, view, theme, snapshot, options);
       drawCreature(ctx, view, theme, snapshot, options, { groups: params.overlay });
       drawCreatureTarget(ctx, view, theme, settings.points.target, snapshot, {

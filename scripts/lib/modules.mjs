@@ -3,7 +3,8 @@
 // package exports them (package.json; the test checks the two agree). Each module is the core
 // (two-bone and Chain) and the parts it names in core/CMakeLists.txt. The light core stays within
 // 45 KB, the core with one part within 60 KB (the creatures, whose gait, rope and skin code is
-// the largest part, 66 KB), and the whole, for those who want one import, within 96 KB.
+// the largest part, 66 KB), and the whole, for those who want one import, within 98 KB (the checks
+// that refuse hostile sizes before allocating, docs/api.md "Hostile sizes", took it past 96 KB).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -32,7 +33,7 @@ export const MODULES = [
     stem: 'ik2d-creature', specifier: 'ik2d/creature', holds: 'the core, Creature, CreatureCrowd, FollowChain, Rope, SecondOrder', budget: 66 * KB,
     types: 'IK2DCreature', classes: ['Creature', 'CreatureCrowd', 'FollowChain', 'Rope', 'SecondOrder'],
   },
-  { stem: 'ik2d', specifier: 'ik2d', holds: 'every class', budget: 96 * KB },
+  { stem: 'ik2d', specifier: 'ik2d', holds: 'every class', budget: 98 * KB },
 ];
 
 /**

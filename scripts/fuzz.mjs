@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { run } from './lib/run.mjs';
 import { ensureSystemTools, repoRoot } from './lib/setup.mjs';
 
-export const harnesses = ['fuzz_two_bone', 'fuzz_chain', 'fuzz_spider', 'fuzz_batch', 'fuzz_skeleton', 'fuzz_creature'];
+export const harnesses = ['fuzz_two_bone', 'fuzz_chain', 'fuzz_spider', 'fuzz_batch', 'fuzz_skeleton', 'fuzz_creature', 'fuzz_sizes'];
 
 /**
  * Builds and runs every harness for `seconds` each; throws on the first failure.

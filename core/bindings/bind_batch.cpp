@@ -69,7 +69,12 @@ void writeBatchAbi(AbiWriter& out) {
 
 class TwoBoneBatchHandle {
  public:
-  std::string resize(double count) { return messageOf(batch_.resize(wholeOrInvalid(count))); }
+  std::string resize(double count) {
+    const int n = wholeOrInvalid(count);
+    if (const char* message = TwoBoneBatch::checkCount(n)) return message;
+    if (n > batch_.count() && !canAllocate(TwoBoneBatch::bytesFor(n))) return kOutOfMemory;
+    return messageOf(batch_.resize(n));
+  }
   int count() const { return batch_.count(); }
   std::uintptr_t fieldAddress(int field) {
     double* const fields[] = {IK2D_TWO_BONE_BATCH_FIELDS(IK2D_FIELD_POINTER)};
@@ -94,7 +99,9 @@ class ChainBatchHandle {
  public:
   std::string reset(double count, double bones, double rootX, double rootY) {
     const int chains = wholeOrInvalid(count), perChain = wholeOrInvalid(bones);
-    if (perChain > 0 && !inputHolds(perChain)) return "lengths were not passed in";
+    if (const char* message = ChainBatch::checkShape(chains, perChain)) return message;
+    if (!inputHolds(perChain)) return "lengths were not passed in";
+    if (!canAllocate(ChainBatch::bytesFor(chains, perChain))) return kOutOfMemory;
     return messageOf(batch_.reset(chains, perChain, inputBuffer.data(), {rootX, rootY}));
   }
   int count() const { return batch_.count(); }

@@ -130,8 +130,13 @@ void writeCoreAbi(AbiWriter& out) {
   out.number("mix", chain.mix);
   out.close('}');
   out.close('}');
-  const NamedNumber limits[] = {{"maxBones", Chain::kMaxBones}, {"maxIterations", Chain::kMaxIterations}};
+  const NamedNumber limits[] = {{"maxBones", Chain::kMaxBones},
+                                {"maxIterations", Chain::kMaxIterations},
+                                {"maxInput", kMaxInputDoubles},
+                                {"keptInput", static_cast<double>(kKeptInputDoubles)}};
   out.numbers("limits", limits);
+  out.key("outOfMemory");
+  out.string(kOutOfMemory);
 }
 [[maybe_unused]] const bool coreAbiAdded = addAbiSection(&writeCoreAbi);
 
@@ -139,11 +144,22 @@ void writeCoreAbi(AbiWriter& out) {
 
 std::uintptr_t frameAddress() { return reinterpret_cast<std::uintptr_t>(frame); }
 
-// Room for `count` doubles of input; its address (may move: call before writing).
-std::uintptr_t inputAddress(int count) {
-  if (count > 0 && inputBuffer.size() < static_cast<size_t>(count))
-    inputBuffer.resize(static_cast<size_t>(count));
+// Room for `count` doubles of input; its address (may move: call before writing), or 0 when
+// `count` is beyond kMaxInputDoubles or memory cannot grow to it (nothing is allocated then).
+std::uintptr_t inputAddress(double count) {
+  if (!(count >= 0 && count <= kMaxInputDoubles)) return 0;
+  const auto wanted = static_cast<size_t>(count);
+  if (inputBuffer.size() < wanted) {
+    if (!canAllocate(count * sizeof(double))) return 0;
+    std::vector<double>().swap(inputBuffer);  // (the old block goes first: no two at once)
+    inputBuffer.resize(wanted);
+  }
   return reinterpret_cast<std::uintptr_t>(inputBuffer.data());
+}
+
+// Lets go of the input buffer beyond kKeptInputDoubles (after a call that needed more).
+void trimInput() {
+  if (inputBuffer.size() > kKeptInputDoubles) std::vector<double>().swap(inputBuffer);
 }
 
 std::string version() { return kVersion; }
@@ -242,6 +258,7 @@ EMSCRIPTEN_BINDINGS(ik2d_core) {
   emscripten::function("abi", &abi);
   emscripten::function("frameAddress", &frameAddress);
   emscripten::function("inputAddress", &inputAddress);
+  emscripten::function("trimInput", &trimInput);
   emscripten::class_<ChainHandle>("ChainHandle")
       .constructor<>()
       .function("reset", &ChainHandle::reset)

@@ -5,6 +5,7 @@
 // object's own storage through the layouts below.
 #include <emscripten/bind.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -141,10 +142,15 @@ constexpr int kCreatureInputs =
     IK2D_CREATURE_OPTIONS(IK2D_OPTION_COUNT) IK2D_CREATURE_ARRAYS(IK2D_ARRAY_CAPACITY);
 
 // The options in the input buffer as the core's struct; "" when the buffer holds them.
+// The scalars only (IK2D_CREATURE_OPTIONS order) from `in`; returns where the arrays start.
+const double* creatureScalarsFrom(CreatureOptions& o, const double* in) {
+  IK2D_CREATURE_OPTIONS(IK2D_OPTION_FROM_INPUT)
+  return in;
+}
+
 const char* creatureOptionsFromInput(CreatureOptions& o) {
   if (!inputHolds(kCreatureInputs)) return "creature options were not passed in";
-  const double* in = inputBuffer.data();
-  IK2D_CREATURE_OPTIONS(IK2D_OPTION_FROM_INPUT)
+  const double* in = creatureScalarsFrom(o, inputBuffer.data());
 #define IK2D_ARRAY_FROM_INPUT(name, member, type, capacity, doc) \
   for (int i = 0; i < (capacity); ++i) o.member[i] = readOption<type>(*in++);
   IK2D_CREATURE_ARRAYS(IK2D_ARRAY_FROM_INPUT)
@@ -171,6 +177,37 @@ const char* checkSteps(double count) {
   return nullptr;
 }
 
+// The work budget of one Creature.step or CreatureCrowd.step call, in creature-point updates:
+// steps × substeps × creatures × (segments + legs) must stay within it (about a second of work).
+constexpr double kCreatureMaxWork = 2e6;
+
+// Checks a step call's count and work (`size` creatures of `points` spine points and legs each);
+// a dt the core refuses is left for its message.
+const char* checkCreatureSteps(double dt, double count, double size, double points) {
+  if (const char* message = checkSteps(count)) return message;
+  if (!(dt > 0 && dt <= 0.1)) return nullptr;
+  const double substeps = std::max(1.0, std::ceil(dt / Creature::kMaxSubstep - 1e-9));
+  if (count * substeps * size * points > kCreatureMaxWork)
+    return "steps × substeps × creatures × (segments + legs) must be at most 2000000 (the work budget)";
+  return nullptr;
+}
+
+// A crowd's count, asked before its options are read: "" or the message naming count.
+std::string checkCrowdCount(double count) {
+  return messageOf(CreatureCrowd::checkCount(wholeOrInvalid(count)));
+}
+
+// The scalar options in the input buffer (IK2D_CREATURE_OPTIONS order), checked before the JS face
+// sizes any array by segments or legs: "" or the message naming the first bad one.
+std::string checkCreatureOptions() {
+  constexpr int kScalars = IK2D_CREATURE_OPTIONS(IK2D_OPTION_COUNT);
+  if (!inputHolds(kScalars)) return "creature options were not passed in";
+  CreatureOptions o;
+  creatureScalarsFrom(o, inputBuffer.data());
+  if (static_cast<int>(o.kind) < 0) return kindRefusal();
+  return messageOf(checkCreatureScalars(o));
+}
+
 // ---- creatures -----------------------------------------------------------------------------------
 
 class CreatureHandle {
@@ -183,7 +220,8 @@ class CreatureHandle {
   }
   std::string setGoal(double x, double y) { return messageOf(creature_.setGoal({x, y})); }
   std::string step(double dt, double count) {
-    if (const char* message = checkSteps(count)) return message;
+    const double points = creature_.segmentCount() + creature_.legCount();
+    if (const char* message = checkCreatureSteps(dt, count, 1, points)) return message;
     for (int i = 0; i < static_cast<int>(count); ++i) {
       if (const char* message = creature_.step(dt)) return message;
     }
@@ -207,8 +245,12 @@ class CreatureCrowdHandle {
     CreatureOptions o;
     if (const char* message = creatureOptionsFromInput(o)) return message;
     if (static_cast<int>(o.kind) < 0) return kindRefusal();
-    return messageOf(crowd_.reset(o, wholeOrInvalid(count)));
+    const int n = wholeOrInvalid(count);
+    if (const char* message = CreatureCrowd::checkCount(n)) return message;
+    if (!canAllocate(static_cast<double>(n) * sizeof(Creature))) return kOutOfMemory;
+    return messageOf(crowd_.reset(o, n));
   }
+
   std::string setGoal(double index, double x, double y) {
     return messageOf(crowd_.setGoal(wholeOrInvalid(index), {x, y}));
   }
@@ -224,7 +266,8 @@ class CreatureCrowdHandle {
     return "";
   }
   std::string step(double dt, double count) {
-    if (const char* message = checkSteps(count)) return message;
+    const double points = crowd_.size() ? segments() + legs() : 0;
+    if (const char* message = checkCreatureSteps(dt, count, crowd_.size(), points)) return message;
     for (int i = 0; i < static_cast<int>(count); ++i) {
       if (const char* message = crowd_.step(dt)) return message;
     }
@@ -410,6 +453,8 @@ void writeCreatureAbi(AbiWriter& out) {
 
 EMSCRIPTEN_BINDINGS(ik2d_creature) {
   using namespace ik2d::bind;
+  emscripten::function("checkCreatureOptions", &checkCreatureOptions);
+  emscripten::function("checkCrowdCount", &checkCrowdCount);
   emscripten::class_<CreatureHandle>("CreatureHandle")
       .constructor<>()
       .function("reset", &CreatureHandle::reset)

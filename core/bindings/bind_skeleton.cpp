@@ -51,14 +51,16 @@ class SkeletonHandle {
  public:
   std::string reset(double rootX, double rootY, double count) {
     const int bones = wholeOrInvalid(count);
-    if (bones < 0 || !inputHolds(3.0 * bones)) return "bones were not passed in";
+    // (A count the core refuses is refused before any record is read: JS passes none then.)
+    const bool counted = bones >= 1 && bones <= Skeleton::kMaxBones;
+    if (bones < 0 || (counted && !inputHolds(3.0 * bones))) return "bones were not passed in";
     return messageOf(skeleton_.resetFromRecords({rootX, rootY}, inputBuffer.data(), bones));
   }
   int size() const { return skeleton_.size(); }
   std::string setRoot(double x, double y) { return messageOf(skeleton_.setRoot({x, y})); }
   std::string setAngles(double count) {
     const int angles = wholeOrInvalid(count);
-    if (!inputHolds(angles)) return "angles were not passed in";
+    if (angles == skeleton_.size() && !inputHolds(angles)) return "angles were not passed in";
     return messageOf(skeleton_.setAngles(inputBuffer.data(), angles));
   }
   std::string setLimit(double bone, double min, double max) {
@@ -80,7 +82,7 @@ class SkeletonHandle {
   std::string solve(double count, int method, double iterations, double tolerance) {
     const int effectors = wholeOrInvalid(count);
     SkeletonSolveResult r;
-    if (effectors < 0 || !inputHolds(3.0 * effectors)) {
+    if (effectors < 0 || (effectors <= skeleton_.size() && !inputHolds(3.0 * effectors))) {
       r.status = ChainStatus::Invalid;
       writeResult(r);
       return "effectors were not passed in";

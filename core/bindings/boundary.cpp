@@ -2,6 +2,7 @@
 #include "boundary.hpp"
 
 #include <cmath>
+#include <cstdlib>
 
 #include "ik2d/version.hpp"
 
@@ -163,5 +164,19 @@ int wholeOrInvalid(double value) {
 std::string messageOf(const char* message) { return message ? message : ""; }
 
 bool inputHolds(double count) { return count >= 0 && count <= static_cast<double>(inputBuffer.size()); }
+
+}  // namespace ik2d::bind
+
+namespace ik2d::bind {
+
+bool canAllocate(double bytes) {
+  if (!(bytes >= 0) || bytes > 4294967295.0) return false;
+  // (Through a volatile: the compiler may otherwise drop an allocation nobody uses, and with it
+  // the answer.)
+  void* volatile probe = std::malloc(static_cast<size_t>(bytes));
+  if (probe == nullptr) return false;
+  std::free(probe);
+  return true;
+}
 
 }  // namespace ik2d::bind

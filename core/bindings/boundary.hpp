@@ -121,4 +121,17 @@ std::string messageOf(const char* message);
 /// True when the input buffer holds at least `count` doubles (count >= 0).
 bool inputHolds(double count);
 
+/// The most doubles the input buffer takes in one call (128 MB: ChainBatch's largest lengths fit
+/// many times over); inputAddress() refuses more before allocating anything.
+constexpr double kMaxInputDoubles = 1 << 24;
+/// What the input buffer keeps between calls (1 MB); trimInput() lets go of the rest.
+constexpr size_t kKeptInputDoubles = 1 << 17;
+/// The message of a call refused because WebAssembly memory cannot grow to what it needs (the
+/// module keeps working: nothing was allocated).
+inline constexpr const char* kOutOfMemory = "out of WebAssembly memory: the module cannot grow to hold it";
+/// True when `bytes` can be allocated now. Asked before a large allocation, so that running out
+/// of memory is a message, not an abort (operator new aborts without exceptions; malloc returns
+/// null: the module links with -sABORTING_MALLOC=0).
+bool canAllocate(double bytes);
+
 }  // namespace ik2d::bind

@@ -452,7 +452,7 @@ export interface TwoBoneBatch {
   readonly status: Uint8Array;
   /** Solves limbs [begin, end), all by default (whole numbers, 0 <= begin <= end <= count). Allocates nothing. */
   solve(begin?: number, end?: number): BatchSolveOutcome;
-  /** Why limb `index` is invalid, or '' when it is not. */
+  /** Why limb `index` (a whole number from 0 to count - 1; else a TypeError or RangeError) is invalid, or '' when it is not. */
   message(index: number): string;
   /** Frees the arrays; safe to call twice. */
   delete(): void;
@@ -812,7 +812,7 @@ export interface Creature {
 
 /** Options of `new ik.CreatureCrowd(...)`: the creatures' options and how many. */
 export interface CreatureCrowdOptions extends CreatureOptions {
-  /** How many creatures, 0 to 100000, all starting at (x, y). */
+  /** How many creatures, 0 to 10000 (166 MB at the largest), all starting at (x, y). */
   count: number;
 }
 

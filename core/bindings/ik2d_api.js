@@ -76,17 +76,41 @@ function requirePoint(value, field, fn) {
   return value;
 }
 
-function requireArrayOfNumbers(value, field, fn) {
-  const isArrayLike = Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
-  if (!isArrayLike) {
+// The most values any array argument may hold (the table's limits.maxInput; set when a module loads).
+let inputCeiling = 0;
+
+/**
+ * A snapshot of `value`, an array of numbers or a typed array, named `field` in messages: its
+ * length is read once and checked against `max` before anything is allocated, and each element of
+ * a plain array (or a Proxy of one) is read once, into a fresh Float64Array, so getters and traps
+ * can neither change what was checked nor run while the input buffer is written. A typed array is
+ * returned as it is (its elements are numbers and its length is fixed). `check(length)`, when
+ * given, may throw for a length the caller refuses; any length over `max` is refused.
+ */
+function requireArrayOfNumbers(value, field, fn, check, max = inputCeiling) {
+  const typed = ArrayBuffer.isView(value) && !(value instanceof DataView);
+  if (!Array.isArray(value) && !typed) {
     throw new TypeError(`${fn}: ${field} must be an array of numbers, got ${value === undefined ? 'nothing' : describe(value)}`);
   }
-  for (let i = 0; i < value.length; i++) {
-    if (typeof value[i] !== 'number') {
-      throw new TypeError(`${fn}: ${field}[${i}] must be a number, got ${value[i] === undefined ? 'nothing' : describe(value[i])}`);
-    }
+  if (typed && (value instanceof BigInt64Array || value instanceof BigUint64Array)) {
+    throw new TypeError(`${fn}: ${field} must be an array of numbers, got a BigInt array`);
   }
-  return value;
+  const length = value.length;
+  if (!Number.isSafeInteger(length) || length < 0) {
+    throw new TypeError(`${fn}: ${field} must be an array of numbers, its length a whole number, got ${describe(length)}`);
+  }
+  if (check) check(length);
+  if (length > max) throw new RangeError(`${fn}: ${field} must hold at most ${max} values, got ${length}`);
+  if (typed) return value;
+  const snapshot = new Float64Array(length);
+  for (let i = 0; i < length; i++) {
+    const element = value[i];
+    if (typeof element !== 'number') {
+      throw new TypeError(`${fn}: ${field}[${i}] must be a number, got ${element === undefined ? 'nothing' : describe(element)}`);
+    }
+    snapshot[i] = element;
+  }
+  return snapshot;
 }
 
 /**
@@ -134,6 +158,7 @@ function makeApi(raw) {
     return mantissa * 2 ** exponent;
   });
   const { limits, defaults } = abi;
+  inputCeiling = limits.maxInput;
   const text = (address) => raw.UTF8ToString(address);
   let heap = raw.HEAPF64;
   // A memory growth detaches every view into the old buffer; pick up the new one.
@@ -283,10 +308,27 @@ function makeApi(raw) {
     return twoBoneResult(f);
   }
 
-  /** Copies `values` into the C++ input buffer (which may move, so the address is asked first). */
-  function writeInput(values) {
-    const start = raw.inputAddress(values.length) / Float64Array.BYTES_PER_ELEMENT;
-    heapF64().set(values, start);
+  /**
+   * Copies `values` (a snapshot: requireArrayOfNumbers) into the C++ input buffer, which may move,
+   * so the address is asked first. C++ refuses more than limits.maxInput values, or more than
+   * memory can grow to, before allocating: a RangeError naming `fn` and `field`. After a call that
+   * needed a large buffer, the next adopt() or refuse() lets it go (trimInput).
+   */
+  function writeInput(values, fn, field) {
+    const count = values.length;
+    if (count > limits.maxInput) throw new RangeError(`${fn}: ${field} must hold at most ${limits.maxInput} values, got ${count}`);
+    if (count === 0) return;  // (nothing to write, and nothing is read)
+    const address = raw.inputAddress(count);
+    if (address === 0) throw new RangeError(`${fn}: ${field}: ${abi.outOfMemory}`);
+    if (count > keptInput) inputIsLarge = true;
+    heapF64().set(values, address / Float64Array.BYTES_PER_ELEMENT);
+  }
+  const keptInput = limits.keptInput;
+  let inputIsLarge = false;
+  function trimInput() {
+    if (!inputIsLarge) return;
+    inputIsLarge = false;
+    raw.trimInput();
   }
 
   // Objects with a C++ side that are alive (created and not yet deleted or collected), for stats().
@@ -307,6 +349,7 @@ function makeApi(raw) {
    * and freed if `owner` is garbage-collected without delete(). Returns the handle.
    */
   function adopt(owner, handle, message, kind, fn, given) {
+    trimInput();
     if (message !== '') {
       handle.delete();
       throw new RangeError(`${fn}: ${withGiven(message, given)}`);
@@ -318,6 +361,7 @@ function makeApi(raw) {
 
   /** Throws C++'s refusal of a setter call as a RangeError; nothing when `message` is "". */
   function refuse(message, fn, given) {
+    trimInput();
     if (message !== '') throw new RangeError(`${fn}: ${withGiven(message, given)}`);
   }
 
@@ -364,20 +408,25 @@ function makeApi(raw) {
         throw new TypeError(`${fn}: expected an options object {root, lengths, angles?}, got ${options === undefined ? 'nothing' : describe(options)}`);
       }
       const root = requirePoint(options.root, 'root', fn);
-      const lengths = requireArrayOfNumbers(options.lengths, 'lengths', fn);
-      if (lengths.length < 1 || lengths.length > limits.maxBones) {
-        throw new RangeError(`${fn}: lengths must hold 1 to ${limits.maxBones} bones, got ${lengths.length}`);
-      }
-      const angles = options.angles === undefined ? undefined : requireArrayOfNumbers(options.angles, 'angles', fn);
-      if (angles && angles.length !== lengths.length) {
-        throw new RangeError(`${fn}: angles must hold one angle per bone (${lengths.length}), got ${angles.length}`);
-      }
+      const lengths = requireArrayOfNumbers(options.lengths, 'lengths', fn, (length) => {
+        if (length < 1 || length > limits.maxBones) throw new RangeError(`${fn}: lengths must hold 1 to ${limits.maxBones} bones, got ${length}`);
+      });
+      const angles = options.angles === undefined ? undefined : requireArrayOfNumbers(options.angles, 'angles', fn, (length) => {
+        if (length !== lengths.length) throw new RangeError(`${fn}: angles must hold one angle per bone (${lengths.length}), got ${length}`);
+      });
+      writeInput(lengths, fn, 'lengths');
       const handle = new raw.ChainHandle();
-      writeInput(lengths);
       this.#handle = adopt(this, handle, handle.reset(root.x, root.y, lengths.length), 'chains', fn, null);
       this.#size = lengths.length;
       this.#address = handle.address();
-      if (angles) this.setAngles(angles);
+      if (angles) {
+        try {
+          this.setAngles(angles);
+        } catch (error) {
+          this.delete();  // a refused constructor leaves nothing behind
+          throw error;
+        }
+      }
     }
 
     #live(fn) {
@@ -408,11 +457,10 @@ function makeApi(raw) {
     /** Sets the local angles (radians); each is wrapped and clamped into its joint's limit. */
     setAngles(angles) {
       const handle = this.#live('setAngles');
-      requireArrayOfNumbers(angles, 'angles', 'Chain.setAngles');
-      if (angles.length !== this.#size) {
-        throw new RangeError(`Chain.setAngles: angles must hold one angle per bone (${this.#size}), got ${angles.length}`);
-      }
-      writeInput(angles);
+      const snapshot = requireArrayOfNumbers(angles, 'angles', 'Chain.setAngles', (length) => {
+        if (length !== this.#size) throw new RangeError(`Chain.setAngles: angles must hold one angle per bone (${this.#size}), got ${length}`);
+      });
+      writeInput(snapshot, 'Chain.setAngles', 'angles');
       refuse(handle.setAngles(angles.length), 'Chain.setAngles');
     }
 
@@ -574,7 +622,7 @@ function makeApi(raw) {
   }
 
   const api = { version: raw.version(), solveTwoBone, Chain, stats };
-  const shared = { raw, abi, text, heapF64, writeInput, adopt, refuse, release, methodCode, methodNames };
+  const shared = { raw, abi, text, heapF64, writeInput, trimInput, adopt, refuse, release, methodCode, methodNames };
   for (const part of ik2dParts) Object.assign(api, part(shared));
   return Object.freeze(api);
 }

@@ -103,7 +103,12 @@ function batchesPart({ raw, abi, heapF64, writeInput, adopt, release, methodCode
      * @param {number} index
      */
     message(index) {
-      return this.#live('message').message(index);
+      const handle = this.#live('message');
+      requireNumber(index, 'index', 'TwoBoneBatch.message');
+      if (!Number.isInteger(index) || index < 0 || index >= this.#count) {
+        throw new RangeError(`TwoBoneBatch.message: index must be a whole number from 0 to ${this.#count - 1}, got ${index}`);
+      }
+      return handle.message(index);
     }
 
     /** Frees the arrays. Safe to call twice; any other use afterwards throws. */
@@ -132,16 +137,17 @@ function batchesPart({ raw, abi, heapF64, writeInput, adopt, release, methodCode
       const bones = requireNumber(options.bones, 'bones', fn);
       let lengths;
       if (options.lengths !== undefined) {
-        lengths = requireArrayOfNumbers(options.lengths, 'lengths', fn);
-        if (lengths.length !== bones) throw new RangeError(`${fn}: lengths must hold one length per bone (${bones}), got ${lengths.length}`);
+        lengths = requireArrayOfNumbers(options.lengths, 'lengths', fn, (length) => {
+          if (length !== bones) throw new RangeError(`${fn}: lengths must hold one length per bone (${bones}), got ${length}`);
+        });
       } else {
         // One length for every bone (a bad count is C++'s to refuse: pass one).
         const perChain = Number.isInteger(bones) && bones > 0 && bones <= limits.maxBones ? bones : 1;
         lengths = new Array(perChain).fill(optionalNumber(options.length, 'length', fn, 1));
       }
       const root = options.root === undefined ? { x: 0, y: 0 } : requirePoint(options.root, 'root', fn);
+      writeInput(lengths, fn, 'lengths');
       const handle = new raw.ChainBatchHandle();
-      writeInput(lengths);
       this.#handle = adopt(this, handle, handle.reset(count, bones, root.x, root.y), 'batches', fn, { count, bones });
       this.#count = count;
       this.#bones = bones;

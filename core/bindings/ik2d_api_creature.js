@@ -26,16 +26,22 @@ function readListedOptions(list, given, fn, fallback = {}) {
 }
 
 /** `count` points from an array of {x, y}, flat (x, y each), checked by name. */
-function flatPoints(points, field, fn) {
+function flatPoints(points, field, fn, max) {
   if (!Array.isArray(points)) {
     throw new TypeError(`${fn}: ${field} must be an array of points {x, y}, got ${points === undefined ? 'nothing' : describe(points)}`);
   }
-  const flat = new Float64Array(2 * points.length);
-  points.forEach((point, i) => {
+  const count = points.length;  // (read once; every point read once below)
+  if (count > max) throw new RangeError(`${fn}: ${field} must hold at most ${max} points, got ${count}`);
+  const flat = new Float64Array(2 * count);
+  for (let i = 0; i < count; i++) {
+    const point = points[i];
     requirePoint(point, `${field}[${i}]`, fn);
-    flat[2 * i] = point.x;
-    flat[2 * i + 1] = point.y;
-  });
+    const x = point.x, y = point.y;
+    requireNumber(x, `${field}[${i}].x`, fn);
+    requireNumber(y, `${field}[${i}].y`, fn);
+    flat[2 * i] = x;
+    flat[2 * i + 1] = y;
+  }
   return flat;
 }
 
@@ -68,7 +74,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
    * A creature's options: the preset of `given.kind` (default 'lizard') with every field the
    * caller gave on top. Returns the values for the input buffer and the options in force.
    */
-  function creatureOptions(given, fn) {
+  function creatureOptions(given, fn, crowdCount) {
     if (given === null || typeof given !== 'object') {
       throw new TypeError(`${fn}: options must be an object {kind?, x?, y?, heading?, ...}, got ${describe(given)}`);
     }
@@ -79,6 +85,10 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
     const scalarsGiven = spacingArray ? { ...given, spacing: undefined } : given;
     const { values, byName } = readListedOptions(list, { ...scalarsGiven, kind: undefined }, fn, preset);
     values[Object.keys(list).indexOf('kind')] = kinds.indexOf(kind);  // -1: C++ names the kinds
+    // C++ checks the count and every scalar first: nothing below is sized by a number it refused.
+    if (crowdCount !== undefined) refuse(raw.checkCrowdCount(crowdCount), fn, { count: crowdCount });
+    writeInput(values, fn, 'options');
+    refuse(raw.checkCreatureOptions(), fn, given);
     const segments = byName.segments, pairs = Math.max(0, Math.floor(byName.legs / 2));
     const used = {
       spacings: Math.max(0, segments - 1),
@@ -91,8 +101,10 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
       const capacity = preset[name].length;
       let value = name === 'spacings' && spacingArray ? given.spacing : given[name];
       if (value !== undefined) {
-        value = Array.from(requireArrayOfNumbers(value, name === 'spacings' ? 'spacing' : name, fn));
-        if (value.length > capacity) throw new RangeError(`${fn}: ${name === 'spacings' ? 'spacing' : name} must hold at most ${capacity} values, got ${value.length}`);
+        const field = name === 'spacings' ? 'spacing' : name;
+        value = Array.from(requireArrayOfNumbers(value, field, fn, (length) => {
+          if (length > capacity) throw new RangeError(`${fn}: ${field} must hold at most ${capacity} values, got ${length}`);
+        }));
       } else if (name === 'spacings') {
         value = [];
       } else {
@@ -139,8 +151,8 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
     constructor(options = {}) {
       const fn = 'Creature';
       const { values, options: inForce } = creatureOptions(options, fn);
+      writeInput(values, fn, 'options');
       const handle = new raw.CreatureHandle();
-      writeInput(values);
       this.#handle = adopt(this, handle, handle.reset(), 'creatures', fn, options);
       this.#options = inForce;
       this.#counts = countsOf(handle);
@@ -200,9 +212,9 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
         throw new TypeError(`${fn}: expected an options object {count, kind?, ...}, got ${options === undefined ? 'nothing' : describe(options)}`);
       }
       const count = requireNumber(options.count, 'count', fn);
-      const { values, options: inForce } = creatureOptions({ ...options, count: undefined }, fn);
+      const { values, options: inForce } = creatureOptions({ ...options, count: undefined }, fn, count);
+      writeInput(values, fn, 'options');
       const handle = new raw.CreatureCrowdHandle();
-      writeInput(values);
       this.#handle = adopt(this, handle, handle.reset(count), 'creatures', fn, options);
       this.#options = inForce;
       this.#counts = countsOf(handle);
@@ -236,19 +248,29 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
     setGoals(goals) {
       const handle = this.#live('setGoals');
       const fn = 'CreatureCrowd.setGoals';
+      const size = handle.size();
+      const tooMany = (pairs) => {
+        if (pairs > size) throw new RangeError(`${fn}: goals must hold at most one point per creature (${size}), got ${pairs}`);
+      };
       let flat;
-      if (ArrayBuffer.isView(goals)) flat = requireArrayOfNumbers(goals, 'goals', fn);
+      if (ArrayBuffer.isView(goals)) flat = requireArrayOfNumbers(goals, 'goals', fn, (length) => tooMany(Math.floor(length / 2)));
       else {
         if (!Array.isArray(goals)) throw new TypeError(`${fn}: goals must be an array of points {x, y} or of x, y pairs, got ${describe(goals)}`);
-        if (this.#goals.length < 2 * goals.length) this.#goals = new Float64Array(2 * goals.length);
-        goals.forEach((point, i) => {
+        const count = goals.length;  // (read once)
+        tooMany(count);
+        if (this.#goals.length < 2 * count) this.#goals = new Float64Array(2 * count);
+        for (let i = 0; i < count; i++) {
+          const point = goals[i];
           requirePoint(point, `goals[${i}]`, fn);
-          this.#goals[2 * i] = point.x;
-          this.#goals[2 * i + 1] = point.y;
-        });
-        flat = this.#goals.subarray(0, 2 * goals.length);
+          const x = point.x, y = point.y;
+          requireNumber(x, `goals[${i}].x`, fn);
+          requireNumber(y, `goals[${i}].y`, fn);
+          this.#goals[2 * i] = x;
+          this.#goals[2 * i + 1] = y;
+        }
+        flat = this.#goals.subarray(0, 2 * count);
       }
-      writeInput(flat);
+      writeInput(flat, fn, 'goals');
       refuse(handle.setGoals(Math.floor(flat.length / 2)), fn);
     }
 
@@ -327,7 +349,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
   }
 
   /** Points in WASM memory behind a handle: the shared parts of FollowChain and Rope. */
-  function pointsClass(name, optionsList, Handle, build) {
+  function pointsClass(name, optionsList, Handle, build, maxPoints) {
     return class {
       #handle;
       #size;
@@ -338,13 +360,13 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
         if (options === null || typeof options !== 'object') {
           throw new TypeError(`${fn}: expected an options object {points, ...}, got ${options === undefined ? 'nothing' : describe(options)}`);
         }
-        const flat = flatPoints(options.points, 'points', fn);
+        const flat = flatPoints(options.points, 'points', fn, abi.creatureLimits[maxPoints]);
         const { values, byName } = readListedOptions(optionsList, options, fn);
-        const handle = new Handle();
         const input = new Float64Array(flat.length + values.length);
         input.set(flat);
         input.set(values, flat.length);
-        writeInput(input);
+        writeInput(input, fn, 'points');
+        const handle = new Handle();
         this.#handle = adopt(this, handle, handle.reset(flat.length / 2), 'creatures', fn, byName);
         this.#size = handle.size();
         this.#options = Object.freeze(build(byName));
@@ -379,7 +401,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
   }
 
   /** A follow-the-leader chain (a spine, a tail). See ik2d.d.ts. */
-  class FollowChain extends pointsClass('FollowChain', abi.followChainOptions, raw.FollowChainHandle, (o) => o) {
+  class FollowChain extends pointsClass('FollowChain', abi.followChainOptions, raw.FollowChainHandle, (o) => o, 'maxFollowPoints') {
     /** Point 0 goes exactly there; the rest keep their spacings behind it, every turn within maxBend. */
     follow(point) {
       const handle = this.live('follow');
@@ -390,7 +412,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
 
   /** A rope of Verlet points with pins. See ik2d.d.ts. */
   class Rope extends pointsClass('Rope', abi.ropeOptions, raw.RopeHandle,
-    (o) => ({ gravity: { x: o['gravity.x'], y: o['gravity.y'] }, damping: o.damping, iterations: o.iterations })) {
+    (o) => ({ gravity: { x: o['gravity.x'], y: o['gravity.y'] }, damping: o.damping, iterations: o.iterations }), 'maxRopePoints') {
     /** Holds point `index` at `point`, or lets it go (null). */
     pin(index, point) {
       const handle = this.live('pin');
@@ -420,8 +442,8 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
       if (options === null || typeof options !== 'object') throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
       const start = options.start === undefined ? { x: 0, y: 0 } : requirePoint(options.start, 'start', fn);
       const { values, byName } = readListedOptions(abi.secondOrderOptions, options, fn);
+      writeInput(values, fn, 'options');
       const handle = new raw.SecondOrderHandle();
-      writeInput(values);
       this.#handle = adopt(this, handle, handle.reset(start.x, start.y), 'creatures', fn, byName);
       this.#options = Object.freeze(byName);
     }

@@ -24,8 +24,8 @@ function spiderPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, tex
       }
       const resolved = {};
       for (const [name, fallback] of Object.entries(abi.spiderOptions)) resolved[name] = optionalNumber(options[name], name, fn, fallback);
+      writeInput(Object.values(resolved), fn, 'options');
       const handle = new raw.SpiderHandle();
-      writeInput(Object.values(resolved));
       this.#handle = adopt(this, handle, handle.reset(), 'spiders', fn, resolved);
       this.#legCount = resolved.legs;
       this.#options = Object.freeze(resolved);

@@ -43,16 +43,19 @@ function skeletonPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, t
       requireObject(options, 'options {root, bones}', fn);
       const root = requirePoint(options.root, 'root', fn);
       const bones = requireArray(options.bones, 'bones', fn);
-      const flat = new Float64Array(3 * bones.length);
-      bones.forEach((bone, i) => {
+      const count = bones.length;  // read once; a count C++ refuses is refused before any bone is read
+      const counted = count >= 1 && count <= abi.limits.maxBones;
+      const flat = new Float64Array(counted ? 3 * count : 0);
+      for (let i = 0; i < flat.length / 3; i++) {
+        const bone = bones[i];
         requireObject(bone, `bones[${i}]`, fn);
         flat[3 * i] = requireNumber(bone.parent, `bones[${i}].parent`, fn);
         flat[3 * i + 1] = requireNumber(bone.length, `bones[${i}].length`, fn);
         flat[3 * i + 2] = optionalNumber(bone.angle, `bones[${i}].angle`, fn, 0);
-      });
+      }
+      writeInput(flat, fn, 'bones');
       const handle = new raw.SkeletonHandle();
-      writeInput(flat);
-      this.#handle = adopt(this, handle, handle.reset(root.x, root.y, bones.length), 'skeletons', fn);
+      this.#handle = adopt(this, handle, handle.reset(root.x, root.y, count), 'skeletons', fn);
       this.#size = handle.size();
     }
 
@@ -89,9 +92,13 @@ function skeletonPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, t
     /** Sets the local angles; each is wrapped and clamped into its bone's limit. */
     setAngles(angles) {
       const handle = this.#live('setAngles');
-      requireArrayOfNumbers(angles, 'angles', 'Skeleton.setAngles');
-      writeInput(angles);
-      this.#check(handle.setAngles(angles.length), 'setAngles');
+      let count = -1;
+      const snapshot = requireArrayOfNumbers(angles, 'angles', 'Skeleton.setAngles', (length) => {
+        count = length;
+        if (length !== this.#size) this.#check(handle.setAngles(length), 'setAngles');  // refused by its count
+      });
+      writeInput(snapshot, 'Skeleton.setAngles', 'angles');
+      this.#check(handle.setAngles(count), 'setAngles');
     }
 
     /** Limits bone i's local angle to [min, max], -pi <= min <= max <= pi. */
@@ -132,16 +139,22 @@ function skeletonPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, t
       if (typeof method !== 'string') throw new TypeError(`${fn}: method must be a string, got ${describe(method)}`);
       const iterations = optionalNumber(options.iterations, 'iterations', fn, defaults.iterations);
       const tolerance = optionalNumber(options.tolerance, 'tolerance', fn, defaults.tolerance);
-      const flat = recordsFor(effectors.length);
-      effectors.forEach((effector, k) => {
+      const count = effectors.length;  // read once; more than one per bone is refused before any is read
+      const read = count <= this.#size ? count : 0;
+      const flat = recordsFor(read);
+      for (let k = 0; k < read; k++) {
+        const effector = effectors[k];
         requireObject(effector, `effectors[${k}]`, fn);
         flat[3 * k] = requireNumber(effector.bone, `effectors[${k}].bone`, fn);
         const target = requirePoint(effector.target, `effectors[${k}].target`, fn);
-        flat[3 * k + 1] = target.x;
-        flat[3 * k + 2] = target.y;
-      });
-      writeInput(flat.subarray(0, 3 * effectors.length));
-      const message = handle.solve(effectors.length, abi.skeletonMethods.indexOf(method), iterations, tolerance);
+        const x = target.x, y = target.y;
+        requireNumber(x, `effectors[${k}].target.x`, fn);
+        requireNumber(y, `effectors[${k}].target.y`, fn);
+        flat[3 * k + 1] = x;
+        flat[3 * k + 2] = y;
+      }
+      writeInput(flat.subarray(0, 3 * read), fn, 'effectors');
+      const message = handle.solve(count, abi.skeletonMethods.indexOf(method), iterations, tolerance);
       const out = heapF64();
       const { errorCount, ...result } = readResult(out, handle.resultAddress() / Float64Array.BYTES_PER_ELEMENT);
       const errorsAt = errorCount > 0 ? handle.errorsAddress() / Float64Array.BYTES_PER_ELEMENT : 0;

@@ -40,11 +40,21 @@ bool isUsable(double value) { return std::isfinite(value) && std::fabs(value) <=
 
 // ---- building -----------------------------------------------------------------------------------
 
-const char* ChainBatch::reset(int count, int bones, const double* lengths, Vec2 root) {
+const char* ChainBatch::checkShape(int count, int bones) {
   if (count < 0) return "count must be a whole number, 0 or more";
   if (bones < 1 || bones > Chain::kMaxBones) return "bones must be a whole number from 1 to 1024";
   if (static_cast<long long>(bones + 1) * count > kMaxSlots)
     return "count * (bones + 1) must be at most 16777216";
+  return nullptr;
+}
+
+double ChainBatch::bytesFor(int count, int bones) {
+  const double chains = count, perChain = bones;
+  return (2 * (perChain + 1) + 2 * perChain + 5) * chains * sizeof(double) + chains * 5;
+}
+
+const char* ChainBatch::reset(int count, int bones, const double* lengths, Vec2 root) {
+  if (const char* message = checkShape(count, bones)) return message;
   for (int j = 0; j < bones; ++j) {
     if (!isUsable(lengths[j]) || !(lengths[j] >= kMinLength))
       return "lengths must be finite, from 1e-150 to 1e150";
@@ -313,10 +323,20 @@ void ChainBatch::solveGroup(int first, const ChainBatchOptions& options) {
 const char* ChainBatch::solve(const ChainBatchOptions& options) {
   const ChainMethod method = options.ccd ? ChainMethod::Ccd : ChainMethod::Fabrik;
   if (const char* message = checkSolveOptions(method, options.iterations, options.tolerance)) return message;
+  // The work budget: one sweep of every chain costs `sweepCost` joint updates.
+  const auto bones = static_cast<long long>(bones_);
+  const long long sweepCost =
+      static_cast<long long>(count_) * (options.ccd ? bones * (bones + 1) / 2 : 2 * bones);
+  if (sweepCost > options.maxWork)
+    return "count × bones (bones + 1) / 2 (ccd) or count × 2 bones (fabrik) must be at most 50000000 (the "
+           "work budget of one sweep)";
+  ChainBatchOptions capped = options;
+  if (sweepCost > 0 && options.iterations > options.maxWork / sweepCost)
+    capped.iterations = static_cast<int>(options.maxWork / sweepCost);
   int c = 0;
-  for (; c + 4 <= count_; c += 4) solveGroup<F64x4>(c, options);
-  for (; c + 2 <= count_; c += 2) solveGroup<F64x2>(c, options);
-  if (c < count_) solveGroup<F64x1>(c, options);
+  for (; c + 4 <= count_; c += 4) solveGroup<F64x4>(c, capped);
+  for (; c + 2 <= count_; c += 2) solveGroup<F64x2>(c, capped);
+  if (c < count_) solveGroup<F64x1>(c, capped);
   return nullptr;
 }
 

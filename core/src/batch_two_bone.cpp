@@ -89,8 +89,12 @@ Turn<V> rootTurn(V ds, V l1, V l2, V reach, V inner) {
 
 }  // namespace
 
+const char* TwoBoneBatch::checkCount(int count) {
+  return count < 0 || count > kMaxCount ? "count must be a whole number from 0 to 4194304" : nullptr;
+}
+
 const char* TwoBoneBatch::resize(int count) {
-  if (count < 0 || count > kMaxCount) return "count must be a whole number from 0 to 4194304";
+  if (const char* message = checkCount(count)) return message;
   count_ = count;
   data_.assign(static_cast<size_t>(kFieldCount) * static_cast<size_t>(count), 0.0);
   status_.assign(static_cast<size_t>(count), 0);

@@ -33,8 +33,13 @@ double distance(Vec2 a, Vec2 b) { return detail::norm(a.x - b.x, a.y - b.y); }
 
 Creature::Creature() { reset(CreatureOptions{}); }
 
-IK2D_COLD const char* Creature::reset(const CreatureOptions& options) {
+IK2D_COLD const char* checkCreatureScalars(const CreatureOptions& options) {
   IK2D_CREATURE_OPTIONS(IK2D_OPTION_CHECK)
+  return nullptr;
+}
+
+IK2D_COLD const char* Creature::reset(const CreatureOptions& options) {
+  if (const char* message = checkCreatureScalars(options)) return message;
   if (options.legs % 2 != 0) return "legs must be an even whole number from 0 to 48";
   if (options.legs > 0 && options.gaitGroups > options.legs)
     return "gaitGroups must be a whole number from 1 to legs";
@@ -386,8 +391,12 @@ void Creature::solveLegs() {
 
 // ---- crowd --------------------------------------------------------------------------------------
 
+IK2D_COLD const char* CreatureCrowd::checkCount(int count) {
+  return count < 0 || count > kMaxCount ? "count must be a whole number from 0 to 10000" : nullptr;
+}
+
 IK2D_COLD const char* CreatureCrowd::reset(const CreatureOptions& options, int count, const Vec2* origins) {
-  if (count < 0 || count > kMaxCount) return "count must be a whole number from 0 to 100000";
+  if (const char* message = checkCount(count)) return message;
   Creature probe;
   if (const char* message = probe.reset(options)) return message;
   if (origins != nullptr) {

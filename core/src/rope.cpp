@@ -118,6 +118,8 @@ const char* Rope::step(double dt, int steps) {
     return "dt must be a number of seconds greater than 0, at most 0.1";
   if (steps < 1 || steps > 100000) return "steps must be a whole number from 1 to 100000";
   const int split = std::max(1, static_cast<int>(std::ceil(dt / kMaxSubstep - 1e-9)));
+  if (static_cast<double>(steps) * split * (options_.iterations + 2) * static_cast<double>(size()) > kMaxWork)
+    return "steps × substeps × (iterations + 2) × points must be at most 15000000 (the work budget)";
   const double h = dt / split;
   // The share of its speed a free point keeps over one substep: (1 - damping) per 1/60 s.
   const double keep = std::pow(1 - options_.damping, h * 60);

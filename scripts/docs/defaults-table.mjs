@@ -55,6 +55,8 @@ export function defaultsTable(table) {
     maxIterations: 'sweeps (or DLS steps) in one `Chain` solve',
     maxBatchLimbs: 'limbs in a `TwoBoneBatch`',
     maxBatchSlots: 'chains × (bones + 1) in a `ChainBatch`',
+    maxInput: 'values in any one array argument',
+    keptInput: 'values the input buffer keeps between calls (a larger one is let go after its call)',
   };
   for (const [name, value] of Object.entries(limits)) lines.push(`| ${meaning[name] ?? name} | ${value} |`);
   return lines.join('\n');

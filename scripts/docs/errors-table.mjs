@@ -109,6 +109,14 @@ export const CASES = [
   ['chains.solve({ mix: 0.5 })', (ik) => batch(ik).solve({ mix: 0.5 })],
   ['chains.solve({ pole: { x: 0, y: 1 } })', (ik) => batch(ik).solve({ pole: { x: 0, y: 1 } })],
   ['chains.x after chains.delete()', (ik) => { const b = batch(ik); b.delete(); return b.x; }],
+  ["limbs.message('x')", (ik) => new ik.TwoBoneBatch(1).message('x')],
+  ['limbs.message(5) (3 limbs)', (ik) => new ik.TwoBoneBatch(3).message(5)],
+  ["chains.solve({ method: 'ccd' }) (500 chains of 1023 bones)", (ik) => new ik.ChainBatch({ count: 500, bones: 1023 }).solve({ method: 'ccd' })],
+  ['new ik.Creature({ segments: 1e8 })', (ik) => new ik.Creature({ segments: 1e8 })],
+  ['new ik.CreatureCrowd({ count: Infinity })', (ik) => new ik.CreatureCrowd({ count: Infinity })],
+  ["creature.step(0.1, 100000) (a centipede)", (ik) => new ik.Creature({ kind: 'centipede' }).step(0.1, 100000)],
+  ['rope.step(1 / 60, 100000) (10 000 points)', (ik) => new ik.Rope({ points: Array.from({ length: 10000 }, (_, i) => ({ x: i, y: 0 })) }).step(1 / 60, 100000)],
+  ['skeleton.setAngles(new Float64Array(1.5e8)) (1 bone)', (ik) => new ik.Skeleton({ root: { x: 0, y: 0 }, bones: [{ parent: -1, length: 1 }] }).setAngles(new Float64Array(1.5e8))],
 ];
 
 const code = (text) => '`' + text.replace(/\|/g, '\\|') + '`';

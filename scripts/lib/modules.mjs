@@ -3,7 +3,9 @@
 // package exports them (package.json; the test checks the two agree). Each module is the core
 // (two-bone and Chain) and the parts it names in core/CMakeLists.txt. The light core stays within
 // 45 KB, the core with one part within 60 KB (the creatures, whose gait, rope and skin code is
-// the largest part, 66 KB), and the whole, for those who want one import, within 97 KB.
+// the largest part, 70 KB: the crowd's views and the checks that refuse hostile sizes before
+// allocating), and the whole, for those who want one import, within 106 KB (those, and mirrored
+// rigs, end angles, weights and spring bones).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -29,10 +31,10 @@ export const MODULES = [
   { stem: 'ik2d-procedural', specifier: 'ik2d/procedural', holds: 'the core, Spider', budget: 60 * KB, types: 'IK2DProcedural', classes: ['Spider'] },
   { stem: 'ik2d-skeleton', specifier: 'ik2d/skeleton', holds: 'the core, Skeleton', budget: 60 * KB, types: 'IK2DSkeleton', classes: ['Skeleton'] },
   {
-    stem: 'ik2d-creature', specifier: 'ik2d/creature', holds: 'the core, Creature, CreatureCrowd, FollowChain, Rope, SecondOrder', budget: 66 * KB,
+    stem: 'ik2d-creature', specifier: 'ik2d/creature', holds: 'the core, Creature, CreatureCrowd, FollowChain, Rope, SecondOrder', budget: 70 * KB,
     types: 'IK2DCreature', classes: ['Creature', 'CreatureCrowd', 'FollowChain', 'Rope', 'SecondOrder'],
   },
-  { stem: 'ik2d', specifier: 'ik2d', holds: 'every class', budget: 97 * KB },
+  { stem: 'ik2d', specifier: 'ik2d', holds: 'every class', budget: 106 * KB },
 ];
 
 /**

@@ -228,6 +228,38 @@ forEachEngine({
     }
   });
 
+  test('a GIF of 200 creatures on the figure-8 path: settling laps and encoding yield, so no long task; progress and cancel work', {
+    onlyIn: 'chromium: long tasks are measured by PerformanceObserver(\'longtask\'), which only Chromium has',
+  }, async ({ engine, url }, t) => {
+    const crowd = await engine.openPage(`${url}?scene=creature&count=200&path=figure8`);
+    try {
+      const measured = await crowd.evaluate(async () => {
+        const tasks = [];
+        const observer = new PerformanceObserver((list) => { for (const entry of list.getEntries()) tasks.push(entry.duration); });
+        observer.observe({ type: 'longtask' });
+        const shares = [];
+        await window.playground.exportAnimation({ width: 320, height: 240, fps: 10, onProgress: (share) => shares.push(share) });
+        // A cancel while the laps settle: the export rejects with an AbortError.
+        const controller = new AbortController();
+        const cancelled = window.playground.exportAnimation({ width: 320, height: 240, fps: 10, signal: controller.signal })
+          .then(() => 'finished', (error) => error.name);
+        setTimeout(() => controller.abort(), 50);
+        const outcome = await cancelled;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        observer.disconnect();
+        return { longest: Math.max(0, ...tasks), count: tasks.length, shares: shares.length, last: shares.at(-1), outcome };
+      });
+      t.diagnostic(`the longest task during the export: ${Math.round(measured.longest)} ms (${measured.count} over 50 ms)`);
+      assert.equal(measured.last, 1, 'progress reached 1');
+      assert.ok(measured.shares > 1, 'progress was reported along the way');
+      assert.equal(measured.outcome, 'AbortError');
+      // The settling laps ran as one 2.5 s task before; this bound is only a regression's to reach.
+      assert.ok(measured.longest < 1000, `the longest task took ${measured.longest} ms`);
+    } finally {
+      await crowd.close();
+    }
+  });
+
   test('bad options reject with a TypeError or RangeError naming the field and what it may be', async ({ page }) => {
     const cases = [
       [{ format: 'png' }, 'TypeError', 'exportAnimation: format expects \'gif\' or \'webm\', got png'],

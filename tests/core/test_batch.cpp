@@ -516,3 +516,27 @@ TEST_CASE("ChainBatch: roots carry chains, bad chains are refused alone, angles 
     }
   }
 }
+
+TEST_CASE("ChainBatch: the work budget cuts the sweeps, and refuses a batch whose one sweep is over it",
+          "[batch][invalid]") {
+  const std::vector<double> lengths(100, 1.0);
+  ChainBatch batch;
+  REQUIRE(batch.reset(8, 100, lengths.data(), {0, 0}) == nullptr);
+  for (int c = 0; c < 8; ++c) batch.targetX()[c] = 1e4;  // out of reach: every sweep is made
+  ChainBatchOptions options;
+  options.iterations = 1000;
+  options.tolerance = 0;
+  options.maxWork = 8 * 200 * 5;  // five FABRIK sweeps of the batch
+  CHECK(batch.solve(options) == nullptr);
+  for (int c = 0; c < 8; ++c) CHECK(batch.iterations()[c] <= 5);
+  options.ccd = true;
+  options.maxWork = 8 * 5050 - 1;  // less than one CCD sweep (8 chains × 100 · 101 / 2)
+  CHECK(std::string(batch.solve(options)) ==
+        "count × bones (bones + 1) / 2 (ccd) or count × 2 bones (fabrik) must be at most 50000000 (the work "
+        "budget of one sweep)");
+  CHECK(ChainBatch::checkShape(-1, 1) != nullptr);
+  CHECK(ChainBatch::checkShape(1 << 23, 1) == nullptr);
+  CHECK(std::string(ChainBatch::checkShape(1 << 23, 2)) == "count * (bones + 1) must be at most 16777216");
+  CHECK(TwoBoneBatch::checkCount(TwoBoneBatch::kMaxCount) == nullptr);
+  CHECK(std::string(TwoBoneBatch::checkCount(-1)) == "count must be a whole number from 0 to 4194304");
+}

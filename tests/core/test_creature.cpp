@@ -377,3 +377,22 @@ TEST_CASE("Creature: every bad option, goal and dt is refused by name", "[creatu
     CHECK(std::string(c.step(dt)) == "dt must be a number of seconds greater than 0, at most 0.1");
   CHECK(c.segmentCount() == 14);  // refused resets left the default lizard
 }
+
+TEST_CASE("Creature and CreatureCrowd: counts and scalars are checked before anything is sized",
+          "[creature][invalid]") {
+  CHECK(CreatureCrowd::checkCount(0) == nullptr);
+  CHECK(CreatureCrowd::checkCount(CreatureCrowd::kMaxCount) == nullptr);
+  for (int count : {-1, CreatureCrowd::kMaxCount + 1, 2147483647})
+    CHECK(std::string(CreatureCrowd::checkCount(count)) == "count must be a whole number from 0 to 10000");
+  CreatureCrowd crowd;
+  CHECK(std::string(crowd.reset(CreatureOptions{}, 100000)) ==
+        "count must be a whole number from 0 to 10000");
+  CHECK(crowd.size() == 0);
+  CreatureOptions options;
+  CHECK(checkCreatureScalars(options) == nullptr);
+  options.segments = 1 << 30;
+  CHECK(std::string(checkCreatureScalars(options)) == "segments must be a whole number from 2 to 64");
+  options = {};
+  options.legs = -2;
+  CHECK(std::string(checkCreatureScalars(options)) == "legs must be a whole number from 0 to 48");
+}

@@ -189,3 +189,16 @@ TEST_CASE("Rope: bad points, options, pins and time steps are refused by name", 
   CHECK(std::string(rope.pin(1, {0.5, 0})).find("point must be within") == 0);  // a neighbour off its length
   CHECK(rope.pin(4, {0, 3}) == nullptr);
 }
+
+TEST_CASE("Rope: a step over the work budget is refused up front, one within it runs", "[rope][invalid]") {
+  RopeOptions options;
+  options.iterations = 10000;
+  Rope rope = makeRope(1000, 1, options);
+  const std::vector<double> before(rope.positions(), rope.positions() + 2 * rope.size());
+  // 2 steps × 1 substep × 10002 × 1000 points: over 1.5e7.
+  CHECK(std::string(rope.step(1.0 / 60, 2)) ==
+        "steps × substeps × (iterations + 2) × points must be at most 15000000 (the work budget)");
+  CHECK(std::vector<double>(rope.positions(), rope.positions() + 2 * rope.size()) == before);
+  // 1 step: 1.0002e7, within it.
+  CHECK(rope.step(1.0 / 60, 1) == nullptr);
+}

@@ -40,3 +40,18 @@ test('the iframe snippet keeps its shape and escapes its URL and title', () => {
   assert.equal(snippet, '<iframe src="https://example.org/embed.html?v=1&amp;scene=arm" title="ik2d: &quot;arm&quot; &lt;1&gt;" '
     + 'width="640" height="480" loading="lazy" style="border:0;display:block;width:100%;max-width:640px;height:auto;aspect-ratio:640/480"></iframe>');
 });
+
+test('names are safe as values are: a key that is no plain attribute name is left out', () => {
+  const query = new URLSearchParams([['scene', 'arm'], ['onload=alert(1) x', '1'], ['"><script>', '2'], ['a b', '3'], ['theme', 'dark']]).toString();
+  const snippet = elementSnippet({ script: SCRIPT, query });
+  assert.equal(snippet.match(/<script/g)?.length, 1);
+  assert.doesNotMatch(snippet, /onload/);
+  assert.deepEqual(attributesOf(snippet), [['scene', 'arm'], ['theme', 'dark']]);
+});
+
+test('the iframe snippet\'s style cannot be left: colorScheme is keywords only, sizes whole numbers', () => {
+  const hostile = embedSnippet({ src: 'https://example.org/embed.html', title: 't', colorScheme: 'dark" onload="alert(1)', width: '1"><b' });
+  assert.doesNotMatch(hostile, /onload|<b/);
+  assert.match(hostile, /width="640" height="480"/);
+  assert.match(embedSnippet({ src: 'x', title: 't', colorScheme: 'light dark' }), /;color-scheme:light dark"><\/iframe>$/);
+});

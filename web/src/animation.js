@@ -187,6 +187,9 @@ function pause() {
   return new Promise((resolve) => { setTimeout(resolve, 0); });
 }
 
+/** Longest stretch of simulation between pauses, ms: well under a long task's 50 ms. */
+const SLICE_MS = 12;
+
 /**
  * A scene instance of its own, built from a link's partial state as a page opened on the link
  * builds it, run in fixed steps and drawn into a fixed view.
@@ -231,13 +234,32 @@ function startScene(definition, solver, partial, art) {
       }
     },
     /**
-     * Runs laps until one brings the scene back to where it started it (or MAX_SETTLING_LAPS).
-     * @param {number} lapSteps
+     * run(), in slices of at most SLICE_MS with a pause after each (a cancel is seen there).
+     * @param {number} steps
+     * @param {AbortSignal | null} signal
      */
-    settle(lapSteps) {
+    async runSliced(steps, signal) {
+      let sliceStart = performance.now();
+      for (let i = 0; i < steps; i += 1) {
+        absorb(scene.advance(dt, settings));
+        absorb(scene.solve(settings));
+        if (performance.now() - sliceStart > SLICE_MS) {
+          await pause();
+          throwIfAborted(signal);
+          sliceStart = performance.now();
+        }
+      }
+    },
+    /**
+     * Runs laps until one brings the scene back to where it started it (or MAX_SETTLING_LAPS), in
+     * slices the page draws between.
+     * @param {number} lapSteps
+     * @param {AbortSignal | null} signal
+     */
+    async settle(lapSteps, signal) {
       let before = numbers();
       for (let lap = 0; lap < MAX_SETTLING_LAPS; lap += 1) {
-        this.run(lapSteps);
+        await this.runSliced(lapSteps, signal);
         const after = numbers();
         const repeats = after.length === before.length && after.every((value, i) => Math.abs(value - before[i]) <= SETTLED);
         if (repeats) return;
@@ -314,7 +336,7 @@ export async function recordAnimation({ options, definition, solver, partial, th
   const sim = startScene(definition, solver, partial, art);
   try {
     // Laps not recorded: the scene settles from the link's pose onto the path's repeating motion.
-    if (period !== null) sim.settle(period * FIXED_RATE);
+    if (period !== null) await sim.settle(period * FIXED_RATE, signal);
     if (encoder) return await encodeGif(encoder, { sim, view, theme: opaque, frames, stepsPerFrame, fps, width, height, signal, onProgress });
     return await recordWebm({ sim, view, canvas, theme: opaque, frames, stepsPerFrame, fps, signal, onProgress });
   } finally {
@@ -346,15 +368,22 @@ async function encodeGif(gifenc, { sim, view, theme, frames, stepsPerFrame, fps,
   let transparentIndex = 0;
   /** @type {Uint8Array | null} */
   let previous = null;
+  // Each frame in steps with a pause between them (the simulation, the drawing, the palette, the
+  // encoding), so that none is a long task with a large scene.
   for (let frame = 0; frame < frames; frame += 1) {
     throwIfAborted(signal);
-    if (frame > 0) sim.run(stepsPerFrame);
+    if (frame > 0) await sim.runSliced(stepsPerFrame, signal);
     const rgba = sim.draw(view, theme).getImageData(0, 0, width, height).data;
+    await pause();
+    throwIfAborted(signal);
     if (frame === 0) {
       palette = gifenc.quantize(rgba, 255);
       transparentIndex = palette.length;
+      await pause();
     }
     const index = gifenc.applyPalette(rgba, palette);
+    await pause();
+    throwIfAborted(signal);
     if (previous) {
       // Unchanged pixels: transparent, the frame before shows through (disposal 1: left in place).
       const written = index.slice();

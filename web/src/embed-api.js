@@ -28,8 +28,17 @@
  *
  * Anything else (not an object, no "ik2d:" type) is ignored with a console warning, never thrown.
  * Any origin may drive an embed: it holds no secrets, and a message can do no more than a reader's
- * pointer or a link can. Messages that arrive before the playground is ready are queued (up to
- * MAX_QUEUED) and answered once it is.
+ * pointer or a link can. A link's `origin` (`embed.html?origin=https://blog.example&...`) opts in
+ * to one: messages from any other origin are ignored, and 'ik2d:ready' goes to that origin only.
+ * Messages that arrive before the playground is ready are queued (up to MAX_QUEUED) and answered
+ * once it is.
+ *
+ * Under a flood: each message's shape and size are checked as it arrives, by a walk that stops
+ * once it has counted MAX_MESSAGE_LENGTH characters and refuses by type what is no plain data
+ * (typed arrays, ArrayBuffers, Blobs), so a 50 MB message costs no more than a small one; the
+ * messages kept are answered in order, in slices of at most SLICE_MS, the page drawing between
+ * them (no long task however many arrive); the replies of a slice are sent at its end, each with
+ * the state and link as they are then (one getState() and shareLink() a slice).
  */
 
 import { describeValue } from './settings.js';
@@ -45,6 +54,9 @@ const MAX_ID_LENGTH = 200;
 
 /** Most solver steps one 'ik2d:stepSolver' message may ask for. */
 const MAX_STEPS = 1000;
+
+/** Longest slice of answering messages before the page gets to draw, ms. */
+const SLICE_MS = 8;
 
 /** Most messages held while the playground is loading; later ones are dropped with a warning. */
 const MAX_QUEUED = 64;
@@ -81,6 +93,7 @@ const STEP_THROUGH = new Set(['ik2d:stepSolver', 'ik2d:runSolver']);
  * @property {() => boolean} hasStepThrough Whether the current scene can step its solver.
  * @property {(id: unknown) => Promise<void>} prepareScene Loads a scene the embed has not loaded
  *   (an embed loads only its own), before a setState that switches to it.
+ * @property {string} [origin] The only parent origin that may drive the embed (a link's `origin`).
  *
  * @typedef {{source: MessageEventSource, origin: string}} Peer
  */
@@ -105,6 +118,41 @@ function jsonLength(data) {
   } catch {
     return Infinity;
   }
+}
+
+/**
+ * The characters of `data`'s JSON form, counted until they pass `limit` (then any number over it),
+ * or Infinity when `data` is no plain data: only objects of Object.prototype, arrays, strings,
+ * numbers, booleans and null are. Never reads more of a large message than the limit's worth.
+ * @param {unknown} data
+ * @param {number} limit
+ */
+function boundedLength(data, limit) {
+  let total = 0;
+  const stack = [data];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value === 'boolean') total += 5;
+    else if (typeof value === 'number') total += 24;
+    else if (typeof value === 'string') total += value.length + 2;
+    else if (value === undefined) total += 0;  // (a member JSON leaves out)
+    else if (Array.isArray(value)) {
+      total += 2 + value.length;
+      if (total > limit) return total;
+      for (let i = 0; i < value.length; i++) stack.push(value[i]);
+    } else if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+      total += 2;
+      for (const key in value) {
+        total += key.length + 4;
+        if (total > limit) return total;
+        stack.push(/** @type {Record<string, unknown>} */ (value)[key]);
+      }
+    } else {
+      return Infinity;
+    }
+    if (total > limit) return total;
+  }
+  return total;
 }
 
 /**
@@ -159,18 +207,75 @@ export function startMessageApi() {
     }
   }
 
-  /** Messages are answered in the order they came, a scene load (prepareScene) included. */
-  let pending = Promise.resolve();
+  /** The one parent origin allowed to drive the embed (a link's `origin`), or null for any. */
+  let allowedOrigin = /** @type {string | null} */ (null);
+
+  /** Messages waiting to be answered, in the order they came. */
+  /** @type {MessageEvent[]} */
+  const inbox = [];
+  let pumping = false;
 
   /**
-   * Answers a message after those before it.
+   * Answers a message after those before it: in slices of at most SLICE_MS, yielding to the page
+   * between them; a scene load (prepareScene) is waited for in order.
    * @param {MessageEvent} event
    * @param {MessageTarget} t
    */
   function enqueue(event, t) {
-    pending = pending.then(() => prepare(event, t)).then(() => handle(event, t)).catch((error) => {
-      console.error('ik2d embed: a message could not be answered', error);
-    });
+    inbox.push(event);
+    if (!pumping) {
+      pumping = true;
+      pump(t).catch((error) => console.error('ik2d embed: a message could not be answered', error))
+        .finally(() => { pumping = false; });
+    }
+  }
+
+  /**
+   * Replies of the slice being answered: sent together at its end, each with the state and link
+   * then (worked out once per slice, not once per message: a flood of setState messages costs one
+   * getState() and one shareLink() a slice).
+   * @type {Array<[Peer, Record<string, unknown>, boolean]>}
+   */
+  const replies = [];
+
+  /**
+   * A reply, sent in order with the others at the end of the slice.
+   * @param {Peer} peer
+   * @param {Record<string, unknown>} message
+   * @param {boolean} [withState] false for an 'ik2d:error' (no state, no link)
+   */
+  function reply(peer, message, withState = true) {
+    replies.push([peer, message, withState]);
+  }
+
+  /** @param {MessageTarget} t */
+  function sendReplies(t) {
+    if (replies.length === 0) return;
+    const now = replies.some(([, , withState]) => withState) ? snapshot(t) : {};
+    for (const [peer, message, withState] of replies.splice(0)) send(peer, withState ? { ...message, ...now } : message);
+  }
+
+  /** @param {MessageTarget} t */
+  async function pump(t) {
+    let sliceStart = performance.now();
+    while (inbox.length > 0) {
+      const event = /** @type {MessageEvent} */ (inbox.shift());
+      try {
+        // A scene load comes after the replies before it (they say the state before the switch).
+        if (event.data?.type === 'ik2d:setState' && typeof event.data.state?.scene === 'string') sendReplies(t);
+        await prepare(event, t);
+        handle(event, t);
+      } catch (error) {
+        console.error('ik2d embed: a message could not be answered', error);
+      }
+      if (performance.now() - sliceStart > SLICE_MS || inbox.length === 0) {
+        sendReplies(t);
+        if (inbox.length === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        sliceStart = performance.now();
+      }
+    }
+    sendReplies(t);
   }
 
   /**
@@ -204,24 +309,27 @@ export function startMessageApi() {
       if ((typeof data.id === 'string' && data.id.length <= MAX_ID_LENGTH) || Number.isFinite(data.id)) id = data.id;
       else notices.push(`Ignored id: expected a number or a string of at most ${MAX_ID_LENGTH} characters`);
     }
-    const length = jsonLength(data);
+    // (Walked first, cheaply: JSON.stringify of a huge message would stall the page.)
+    const bounded = boundedLength(data, MAX_MESSAGE_LENGTH);
+    const length = bounded > MAX_MESSAGE_LENGTH ? bounded : jsonLength(data);
     if (length > MAX_MESSAGE_LENGTH) {
-      const size = Number.isFinite(length) ? `${length} characters of JSON` : 'not plain JSON data';
+      const size = !Number.isFinite(length) ? 'not plain JSON data'
+        : bounded > MAX_MESSAGE_LENGTH ? `over ${MAX_MESSAGE_LENGTH} characters of JSON` : `${length} characters of JSON`;
       console.warn(`ik2d embed: refused a ${describeType(data.type)} message: ${size}`);
-      send(peer, { type: 'ik2d:error', id, message: `Refused the message: it is ${size}, `
-        + `more than the ${MAX_MESSAGE_LENGTH} characters a message may have` });
+      reply(peer, { type: 'ik2d:error', id, message: `Refused the message: it is ${size}, `
+        + `more than the ${MAX_MESSAGE_LENGTH} characters a message may have` }, false);
       return;
     }
     const keys = KEYS[data.type];
     if (!keys) {
       console.warn(`ik2d embed: ignored a message of unknown type ${describeType(data.type)}`);
-      send(peer, { type: 'ik2d:error', id, message: `Unknown message type ${describeType(data.type)} `
-        + `(known: ${Object.keys(KEYS).join(', ')})` });
+      reply(peer, { type: 'ik2d:error', id, message: `Unknown message type ${describeType(data.type)} `
+        + `(known: ${Object.keys(KEYS).join(', ')})` }, false);
       return;
     }
     if (STEP_THROUGH.has(data.type) && !t.hasStepThrough()) {
-      send(peer, { type: 'ik2d:error', id, message: `Refused ${data.type}: the ${describeValue(t.getState().scene)} `
-        + 'scene has no step-through (the chain scene has)' });
+      reply(peer, { type: 'ik2d:error', id, message: `Refused ${data.type}: the ${describeValue(t.getState().scene)} `
+        + 'scene has no step-through (the chain scene has)' }, false);
       return;
     }
     for (const key of Object.keys(data)) {
@@ -252,7 +360,7 @@ export function startMessageApi() {
           t.stepSolver(n);
         } catch (error) {
           // Not expected (the scene was checked above); a reply rather than an uncaught exception.
-          send(peer, { type: 'ik2d:error', id, message: `Refused ${data.type}: ${error instanceof Error ? error.message : String(error)}` });
+          reply(peer, { type: 'ik2d:error', id, message: `Refused ${data.type}: ${error instanceof Error ? error.message : String(error)}` }, false);
           return;
         }
         break;
@@ -261,13 +369,34 @@ export function startMessageApi() {
         t.runSolver();
         break;
       default: // ik2d:getState
-        send(peer, { type: 'ik2d:state', id, notices, ...snapshot(t) });
+        reply(peer, { type: 'ik2d:state', id, notices });
         return;
     }
-    send(peer, { type: 'ik2d:result', id, notices, ...snapshot(t) });
+    reply(peer, { type: 'ik2d:result', id, notices });
+  }
+
+  /**
+   * A message's first, cheap checks, as it arrives: its origin (with a link's `origin`), and its
+   * size and shape (refused with a reply at once, never kept or serialized).
+   * @param {MessageEvent} event
+   */
+  function admit(event) {
+    if (allowedOrigin && event.origin !== allowedOrigin) return false;
+    const { data, source } = event;
+    if (!source || typeof data !== 'object' || data === null || typeof data.type !== 'string') return true;  // (handle() warns)
+    if (boundedLength(data, MAX_MESSAGE_LENGTH) <= MAX_MESSAGE_LENGTH) return true;
+    const type = data.type;
+    if (!type.startsWith('ik2d:') || OUTGOING.has(type)) return false;
+    const id = typeof data.id === 'string' && data.id.length <= MAX_ID_LENGTH ? data.id : Number.isFinite(data.id) ? data.id : undefined;
+    const size = boundedLength(data, MAX_MESSAGE_LENGTH) === Infinity ? 'not plain JSON data' : `over ${MAX_MESSAGE_LENGTH} characters of JSON`;
+    console.warn(`ik2d embed: refused a ${describeType(type)} message: ${size}`);
+    send({ source, origin: event.origin }, { type: 'ik2d:error', id, message: `Refused the message: it is ${size}, `
+      + `more than the ${MAX_MESSAGE_LENGTH} characters a message may have` });
+    return false;
   }
 
   addEventListener('message', (event) => {
+    if (!admit(event)) return;
     if (target) enqueue(event, target);
     else if (queue.length < MAX_QUEUED) queue.push(event);
     else console.warn('ik2d embed: dropped a message sent before the embed was ready (too many queued)');
@@ -276,10 +405,14 @@ export function startMessageApi() {
   return {
     connect(t) {
       target = t;
-      for (const event of queue.splice(0)) enqueue(event, t);
+      allowedOrigin = t.origin ?? null;
+      for (const event of queue.splice(0)) {
+        if (!allowedOrigin || event.origin === allowedOrigin) enqueue(event, t);
+      }
       if (window.parent !== window) {
-        // The state is what the link already shows: nothing secret, so any parent may hear it.
-        window.parent.postMessage({ type: 'ik2d:ready', protocol: PROTOCOL_VERSION, ...snapshot(t) }, '*');
+        // The state is what the link already shows: nothing secret, so any parent may hear it,
+        // unless the link names the one that may.
+        window.parent.postMessage({ type: 'ik2d:ready', protocol: PROTOCOL_VERSION, ...snapshot(t) }, allowedOrigin ?? '*');
       }
     },
     changed() {

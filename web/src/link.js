@@ -197,17 +197,31 @@ function legacyEntries(specs, entries, notices) {
 }
 
 /**
+ * `text` when it is exactly a web origin ("https://example.org", "http://127.0.0.1:8080"), else null.
+ * @param {string} text
+ */
+function originOf(text) {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === text ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Parses a query string into a scene id and a partial state for applyPartial().
  * @template {LinkScene} S
  * @param {string} search e.g. location.search ("?scene=arm&length1=150"); a leading "?" is optional.
  * @param {S[]} scenes Registered scenes; the first one is the default.
- * @returns {{scene: S, partial: Record<string, any>, notices: string[], page: {embed: boolean}}}
+ * @returns {{scene: S, partial: Record<string, any>, notices: string[], page: {embed: boolean, origin?: string}}}
  *   `page`: the page keys (PAGE_KEYS), false unless the link sets them.
  */
 export function parseLink(search, scenes) {
   const raw = search.startsWith('?') ? search.slice(1) : search;
   /** @type {string[]} */
   const notices = [];
+  /** @type {{embed: boolean, origin?: string}} */
   const page = { embed: false };
   if (raw.length > MAX_LINK_LENGTH) {
     notices.push(`Ignored the whole link: its query is ${raw.length} characters long, `
@@ -235,6 +249,13 @@ export function parseLink(search, scenes) {
     const shown = `${describeValue(key)}=${describeValue(text)}`;
     if (seen.has(key)) notices.push(`${describeValue(key)} appears more than once; the last one wins`);
     seen.add(key);
+    if (key === 'origin') {
+      // The one parent origin that may drive an embed and hear its replies (embed-api.js).
+      const origin = originOf(text);
+      if (origin) page.origin = origin;
+      else notices.push(`Ignored ${shown}: expected an origin such as https://example.org`);
+      continue;
+    }
     if (/** @type {readonly string[]} */ (PAGE_KEYS).includes(key)) {
       const value = TOGGLE_WORDS.get(text.trim().toLowerCase());
       if (value === undefined) notices.push(`Ignored ${shown}: expected 1 or 0`);

@@ -304,6 +304,7 @@ async function boot() {
     ready = true;
     document.documentElement.dataset.ready = 'true';
     messages.connect({
+      origin: wanted.page.origin,
       setState: exported.setState,
       getState: exported.getState,
       shareLink,

@@ -41,6 +41,23 @@ function escapeAttribute(text) {
 }
 
 /**
+ * True for a name that is safe as an HTML attribute name as it is (letters, digits, "-" and "_",
+ * a letter first): a name cannot be escaped, so a snippet leaves any other out.
+ * @param {string} name
+ */
+function isAttributeName(name) {
+  return /^[A-Za-z][A-Za-z0-9_-]*$/.test(name);
+}
+
+/**
+ * A size for a snippet's attribute or style: a whole number of pixels, else the default.
+ * @param {unknown} value
+ * @param {number} fallback
+ * @returns {number}
+ */
+const pixels = (value, fallback) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : fallback);
+
+/**
  * The `<iframe>` snippet a blog post pastes to embed a scene: a title for screen readers, lazy
  * loading, no border, and the scene's 4:3 shape at any column width: as wide as the column up to
  * `width` px, as high as `aspect-ratio` makes it (a 320 px column gives 320×240). The width and
@@ -53,16 +70,21 @@ function escapeAttribute(text) {
  * @returns {string}
  */
 export function embedSnippet({ src, title, width = EMBED_SIZE.width, height = EMBED_SIZE.height, colorScheme }) {
+  width = pixels(width, EMBED_SIZE.width);
+  height = pixels(height, EMBED_SIZE.height);
+  // (A color scheme is keywords: anything else would be a way out of the style.)
+  const scheme = typeof colorScheme === 'string' && /^[a-z ]+$/.test(colorScheme) ? colorScheme : '';
   const style = `border:0;display:block;width:100%;max-width:${width}px;height:auto;aspect-ratio:${width}/${height}`
-    + (colorScheme ? `;color-scheme:${colorScheme}` : '');
-  return `<iframe src="${escapeAttribute(src)}" title="${escapeAttribute(title)}" `
-    + `width="${width}" height="${height}" loading="lazy" style="${style}"></iframe>`;
+    + (scheme ? `;color-scheme:${scheme}` : '');
+  return `<iframe src="${escapeAttribute(String(src))}" title="${escapeAttribute(String(title))}" `
+    + `width="${width}" height="${height}" loading="lazy" style="${escapeAttribute(style)}"></iframe>`;
 }
 
 /**
  * The `<ik2d-scene>` snippet a blog post pastes where the host runs its scripts: the module script
  * that defines the element, then the element with each link key of `query` as an attribute of the
- * same name (`v` left out while it is 1, the version a link without it is read as). Pasted more
+ * same name (`v` left out while it is 1, the version a link without it is read as; a key that is
+ * no plain attribute name left out too, since a name cannot be escaped). Pasted more
  * than once on a page, the script still runs once. Like the iframe, 4:3 across the column.
  * It is text to copy, never inserted into this page.
  * @param {{script: string, query: string}} options `script`: the absolute URL of ik2d-element.js;
@@ -71,7 +93,7 @@ export function embedSnippet({ src, title, width = EMBED_SIZE.width, height = EM
  */
 export function elementSnippet({ script, query }) {
   const attributes = [...new URLSearchParams(query)]
-    .filter(([key, value]) => !(key === 'v' && value === '1'))
+    .filter(([key, value]) => isAttributeName(key) && !(key === 'v' && value === '1'))
     .map(([key, value]) => ` ${key}="${escapeAttribute(value)}"`).join('');
   return `<script type="module" src="${escapeAttribute(script)}"></script>\n<ik2d-scene${attributes}></ik2d-scene>`;
 }

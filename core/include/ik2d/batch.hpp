@@ -31,6 +31,10 @@ class TwoBoneBatch {
   /// Most limbs one batch may hold.
   static constexpr int kMaxCount = 1 << 22;
 
+  /// nullptr when `count` is from 0 to kMaxCount, else the message naming it.
+  static const char* checkCount(int count);
+  /// Bytes a batch of `count` limbs holds (22 doubles and a status byte each: 177 bytes).
+  static double bytesFor(int count) { return count * (22.0 * sizeof(double) + 1); }
   /// Makes room for `count` limbs (0 to kMaxCount) with default inputs. Returns nullptr or a
   /// message (the batch is then unchanged).
   const char* resize(int count);
@@ -129,6 +133,11 @@ struct ChainBatchOptions {
   bool ccd = false;         ///< true: CCD; false: FABRIK.
   int iterations = 10;      ///< at most this many sweeps per chain, 0 to 100000.
   double tolerance = 1e-3;  ///< absolute end-to-target distance that counts as reached, >= 0.
+  /// Most joint updates one solve may make over the whole batch (a sweep of one chain costs about
+  /// bones (bones + 1) / 2 for CCD, 2 bones for FABRIK), as Chain's maxWork: the sweeps beyond it
+  /// are not made (chains not reached end max_iterations), and a batch whose single sweep is over
+  /// it is refused. The default keeps every call under a second.
+  long long maxWork = 50'000'000;
 };
 
 /// `count` chains of `bones` bones each, as arrays in chain-fastest order: the value of chain c at
@@ -147,6 +156,11 @@ class ChainBatch {
   /// Most joint slots ((bones + 1) * count) one batch may hold.
   static constexpr long long kMaxSlots = 1LL << 24;
 
+  /// nullptr when `count` (0 or more) and `bones` (1 to 1024) fit kMaxSlots, else the message naming
+  /// the field.
+  static const char* checkShape(int count, int bones);
+  /// Bytes a batch of this shape holds (positions, lengths, angles and per-chain values).
+  static double bytesFor(int count, int bones);
   /// Rebuilds the batch: `count` chains of `bones` bones (1 to 1024) with lengths `lengths`
   /// (`bones` values, each from 1e-150 to 1e150) straight along +x from `root`. Returns nullptr or a message.
   const char* reset(int count, int bones, const double* lengths, Vec2 root);

@@ -103,6 +103,11 @@ struct CreatureOptions {
   int legAnchors[kCreatureMaxLegs / 2] = {3, 7};
 };
 
+/// nullptr when every scalar option of `options` (IK2D_CREATURE_OPTIONS) is within its range, else
+/// the message naming the first that is not. (Creature::reset checks these and the arrays; a
+/// binding asks this first, before it sizes anything by segments or legs.)
+const char* checkCreatureScalars(const CreatureOptions& options);
+
 /// The preset for `kind`: every field filled (at scale 1: lengths in units of about a pixel).
 CreatureOptions creaturePreset(CreatureKind kind);
 
@@ -236,8 +241,11 @@ class Creature {
 /// Many creatures of one kind in one contiguous block, stepped together.
 class CreatureCrowd {
  public:
-  /// Most creatures in a crowd.
-  static constexpr int kMaxCount = 100000;
+  /// Most creatures in a crowd: 10 000 of the largest creature (about 16.6 KB each) take 166 MB.
+  static constexpr int kMaxCount = 10000;
+  /// nullptr when `count` is from 0 to kMaxCount, else the message naming it (asked before
+  /// anything proportional to it is made).
+  static const char* checkCount(int count);
   /// Makes `count` (0 to kMaxCount) creatures from `options`, creature i with its head at
   /// origins[i] (or all at options.x, options.y when origins is null), its goal on its head.
   /// Returns nullptr or a message naming the bad field (the crowd is then left unchanged).

@@ -41,6 +41,9 @@ class Rope {
   static constexpr double kMaxCoordinate = 1e12;
   /// Longest substep, seconds: step() splits anything longer.
   static constexpr double kMaxSubstep = 1.0 / 60;
+  /// The work budget of one step() call, in point updates: steps × substeps × (iterations + 2)
+  /// × points must stay within it (about a second of work); a call over it is refused up front.
+  static constexpr double kMaxWork = 1.5e7;
 
   /// Builds the rope at rest from `count` points (2 to kMaxPoints, finite, within kMaxCoordinate,
   /// each at least 1e-100 from the one before); the rest lengths are the distances between them.
@@ -56,7 +59,8 @@ class Rope {
   const char* unpin(int index);
   /// Advances `steps` (1 to 100000) steps of `dt` seconds each (greater than 0, at most 0.1).
   /// Afterwards every segment is within 1 % of its rest length and pinned points are where
-  /// pinned. Returns nullptr or a message naming dt or steps (nothing changes then).
+  /// pinned. Returns nullptr or a message naming dt or steps (nothing changes then), or the work
+  /// budget (kMaxWork).
   const char* step(double dt, int steps = 1);
 
   /// Number of points (0 before reset).

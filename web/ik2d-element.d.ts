@@ -39,11 +39,33 @@ export class Ik2dSceneElement extends HTMLElement {
   stats(): Record<string, unknown>;
 }
 
+/** What `stepchange` carries: the active step and its index among the figure's steps. */
+export interface Ik2dStepChange {
+  /** The active <ik2d-step>, or null before the first one. */
+  step: Ik2dStepElement | null;
+  /** Its index among the figure's steps in document order; -1 before the first. */
+  index: number;
+}
+
+/**
+ * <ik2d-step for="ID" …link keys>: prose that drives the figure with that id while it holds the
+ * middle of the viewport (docs/stories.md). The active one has the attribute `active`.
+ */
+export class Ik2dStepElement extends HTMLElement {}
+
+/**
+ * <ik2d-value for="ID" key="PATH" unit="deg" digits="1">: the figure's getState() value at a dot
+ * path, live (at most 10 updates a second); `?` for an unknown path.
+ */
+export class Ik2dValueElement extends HTMLElement {}
+
 export interface Ik2dSceneEventMap extends HTMLElementEventMap {
   /** Once, when the first frame is drawn. */
   load: Event;
   /** What a link would carry changed (at most 10 a second); detail is getState(). */
   statechange: CustomEvent<Record<string, unknown>>;
+  /** The active <ik2d-step> of this figure changed. */
+  stepchange: CustomEvent<Ik2dStepChange>;
 }
 
 /** The element's tag name. */
@@ -55,5 +77,7 @@ export function defineElement(): void;
 declare global {
   interface HTMLElementTagNameMap {
     'ik2d-scene': Ik2dSceneElement;
+    'ik2d-step': Ik2dStepElement;
+    'ik2d-value': Ik2dValueElement;
   }
 }

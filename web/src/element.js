@@ -35,6 +35,7 @@ import { describeValue, formatNumber } from './settings.js';
 import { loadSolver } from './solvers.js';
 import { showNoticesIn } from './notices.js';
 import { parseBoneIndex, parseOrigin } from './bone-art.js';
+import { STORY, defineStory } from './story/index.js';
 
 /** The element's name. */
 export const TAG = 'ik2d-scene';
@@ -643,9 +644,30 @@ export class Ik2dSceneElement extends HTMLElement {
   stats() {
     return this.#api('stats').stats();
   }
+
+  /**
+   * What the story elements (story/) read and do in this figure: not public API.
+   * @returns {import('./story/access.js').FigureAccess}
+   */
+  [STORY]() {
+    const api = this.#playground && this.#ready ? this.#playground.api : null;
+    const id = api ? /** @type {string} */ (api.getState().scene) : null;
+    const definition = this.#scenes.find((scene) => scene.id === id) ?? null;
+    return {
+      api,
+      scenes: this.#scenes,
+      definition,
+      isLinkAttribute,
+      linkKey: (name) => (definition ? linkKey(definition, name) : name),
+      defaultText: (key) => (definition ? defaultText(definition, key) : undefined),
+      attributeQuery: () => (definition ? this.#attributeQuery(definition) : ''),
+      showNotices: (notices) => this.#showNotices(notices),
+    };
+  }
 }
 
 /** Defines <ik2d-scene>, once however often the script is included. */
 export function defineElement() {
   if (!customElements.get(TAG)) customElements.define(TAG, Ik2dSceneElement);
+  defineStory();
 }

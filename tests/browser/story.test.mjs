@@ -1,0 +1,265 @@
+// story.test.mjs: the story elements beside <ik2d-scene> (docs/stories.md) on the explainer,
+// examples/explainer.html, a page of HTML with no script but ik2d-element.js, under a strict
+// Content-Security-Policy. Steps: real wheel turns (and a finger's swipe where the engine pans
+// the page by touch) scroll the post; at each stop the step that holds the middle of the viewport
+// is `active` and the figure shows its own attributes with that step's on top, exactly, going down
+// and back up; `stepchange` names the step; the move eases (the figure starts where it was), and
+// under reduced motion it is there at once. In Chromium, Firefox and WebKit (engines/index.mjs).
+import assert from 'node:assert/strict';
+import { assertNoProblems, forEachEngine, launchEngine } from './engines/index.mjs';
+import { onElement, stateOf } from './engines/element.mjs';
+
+/** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
+
+const PAGE = 'examples/explainer.html';
+
+/** Waits until the figure with that id has drawn. @param {EnginePage} page @param {string} id */
+const waitLoaded = (page, id) => page.waitFor((which) => document.getElementById(which)?.getState?.() != null
+  && document.getElementById(which)?.shadowRoot?.querySelector('.frame')?.getAttribute('data-ready') === 'true', id);
+
+/** Waits until the page stops scrolling (the same scrollY over a few frames). @param {EnginePage} page */
+async function waitScrollStill(page) {
+  let last = -1;
+  let same = 0;
+  for (let i = 0; i < 200 && same < 3; i += 1) {
+    await page.nextFrame();
+    const y = await page.evaluate(() => scrollY);
+    same = y === last ? same + 1 : 0;
+    last = y;
+  }
+  return last;
+}
+
+/**
+ * The index of the step of a figure that holds the middle of the viewport now (the last whose top
+ * is above it), worked out from the layout alone; and each step's link attributes.
+ * @param {EnginePage} page @param {string} id
+ * @returns {Promise<{index: number, steps: Record<string, string>[]}>}
+ */
+const expectedStep = (page, id) => page.evaluate((which) => {
+  const steps = [...document.querySelectorAll(`ik2d-step[for="${which}"]`)];
+  const middle = document.documentElement.clientHeight / 2;
+  let index = -1;
+  steps.forEach((step, i) => { if (step.getBoundingClientRect().top <= middle) index = i; });
+  return {
+    index,
+    steps: steps.map((step) => Object.fromEntries([...step.attributes].filter((a) => a.name !== 'for' && a.name !== 'active').map((a) => [a.name, a.value]))),
+  };
+}, id);
+
+/** The indices of the steps of a figure that carry `active`. @param {EnginePage} page @param {string} id */
+const activeSteps = (page, id) => page.evaluate((which) => [...document.querySelectorAll(`ik2d-step[for="${which}"]`)]
+  .flatMap((step, i) => (step.hasAttribute('active') ? [i] : [])), id);
+
+/** Starts recording a figure's stepchange events (index, and the step's own index). @param {EnginePage} page @param {string} id */
+const recordSteps = (page, id) => onElement(page, id, (element) => {
+  const seen = [];
+  /** @type {any} */ (window).stepEvents = seen;
+  element.addEventListener('stepchange', (/** @type {CustomEvent} */ event) => {
+    const steps = [...document.querySelectorAll(`ik2d-step[for="${element.id}"]`)];
+    const target = element.getState().target;
+    seen.push({ index: event.detail.index, same: event.detail.step === (steps[event.detail.index] ?? null), target });
+    // Right after the step applied: where the figure is before any animation frame.
+    queueMicrotask(() => { seen[seen.length - 1].after = element.getState().target; });
+  });
+});
+
+/** @param {string} text "x,y" @returns {{x: number, y: number}} */
+const point = (text) => {
+  const [x, y] = text.split(',').map(Number);
+  return { x, y };
+};
+
+/**
+ * What the arm should show with step `index` active: the figure's own attributes, the step's on
+ * top, the keys any step sets going back to the figure's (or the default) when it does not.
+ * @param {Record<string, string>[]} steps @param {number} index
+ */
+function armExpected(steps, index) {
+  const own = { target: '110,90', bend: '1' };
+  const step = steps[index] ?? {};
+  return { target: point(step.target ?? own.target), bend: Number(step.bend ?? own.bend) };
+}
+
+/**
+ * Scrolls the page with `scroll` until `done`, and at each stop checks the arm against the step
+ * the layout says is active; returns the step indices seen, in order, without repeats.
+ * @param {EnginePage} page
+ * @param {() => Promise<void>} scroll One input gesture.
+ * @param {(y: number) => boolean} done Whether to stop, at scrollY y (and always where the
+ *   page cannot scroll further).
+ */
+async function scrollThroughSteps(page, scroll, done) {
+  /** @type {number[]} */
+  const seen = [];
+  let previous = NaN;
+  for (let turn = 0; turn < 80; turn += 1) {
+    if (turn > 0) await scroll(); // Where the page is first, then after each gesture.
+    const y = await waitScrollStill(page);
+    const { index, steps } = await expectedStep(page, 'arm');
+    const want = armExpected(steps, index);
+    await page.waitFor((w) => {
+      const state = /** @type {any} */ (document.getElementById('arm')).getState();
+      return state.target.x === w.target.x && state.target.y === w.target.y && state.params.bend === w.bend;
+    }, want);
+    assert.deepEqual(await activeSteps(page, 'arm'), index < 0 ? [] : [index], `at scrollY ${y}: step ${index} is the active one`);
+    if (seen.at(-1) !== index) seen.push(index);
+    if (done(y) || (turn > 1 && y === previous)) break;
+    previous = y;
+  }
+  return seen;
+}
+
+/** The text each <ik2d-value> of a figure shows, and what getState() says it should. @param {EnginePage} page @param {string} id */
+const valuesOf = (page, id) => page.evaluate((which) => {
+  const state = /** @type {any} */ (document.getElementById(which)).getState();
+  return [...document.querySelectorAll(`ik2d-value[for="${which}"]`)].map((element) => {
+    let value = state;
+    for (const part of (element.getAttribute('key') ?? '').split('.')) value = value?.[part];
+    const digits = Number(element.getAttribute('digits') ?? 1);
+    const want = typeof value === 'number'
+      ? (element.getAttribute('unit') === 'deg' ? `${((value * 180) / Math.PI).toFixed(digits)}°` : value.toFixed(digits)).replace(/^-(0\.?0*)(°?)$/, '$1$2')
+      : String(value);
+    return { shown: element.shadowRoot?.textContent ?? '', want };
+  });
+}, id);
+
+forEachEngine({}, ({ name, test }) => {
+  test('steps: a wheel scrolls the post down and back up, each step shows its figure exactly', async ({ engine, url }) => {
+    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
+    try {
+      await waitLoaded(page, 'arm');
+      const start = await stateOf(page, 'arm');
+      assert.deepEqual([start.target, start.params.bend], [{ x: 110, y: 90 }, 1], 'before the first step: the figure\'s own attributes');
+      await recordSteps(page, 'arm');
+      // Over the steps' column, away from the figure.
+      const over = await page.evaluate(() => {
+        const box = /** @type {Element} */ (document.querySelector('.steps')).getBoundingClientRect();
+        return { x: box.left + box.width / 2, y: document.documentElement.clientHeight * 0.7 };
+      });
+      const stepsEnd = await page.evaluate(() => {
+        const steps = document.querySelectorAll('ik2d-step[for="arm"]');
+        return /** @type {Element} */ (steps[steps.length - 1]).getBoundingClientRect().bottom + scrollY;
+      });
+      const down = await scrollThroughSteps(page, () => page.wheel(over.x, over.y, 120), (y) => y > stepsEnd - 400);
+      assert.deepEqual(down, [-1, 0, 1, 2, 3], `${name}: going down, every step in turn`);
+      const up = await scrollThroughSteps(page, () => page.wheel(over.x, over.y, -120), (y) => y === 0);
+      assert.deepEqual(up, [3, 2, 1, 0, -1], `${name}: going up, the one above each time`);
+      const back = await stateOf(page, 'arm');
+      assert.deepEqual([back.target, back.params.bend], [start.target, start.params.bend], 'back before the first step: exactly the figure\'s own');
+      assert.deepEqual(back.result, start.result, 'and the same solution');
+
+      const events = await page.evaluate(() => /** @type {any} */ (window).stepEvents);
+      assert.deepEqual(events.map((/** @type {any} */ e) => e.index), [0, 1, 2, 3, 2, 1, 0, -1], 'one stepchange per change of step');
+      assert.ok(events.every((/** @type {any} */ e) => e.same), 'detail.step is the step at detail.index (null before the first)');
+      // The move eases: right after a step applies, the target is still where it was.
+      assert.deepEqual(events[1].after, events[1].target, 'the move starts where the figure was');
+      await assertNoProblems(page);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('steps: a finger\'s swipe scrolls the post through the steps', { needs: ['touchPan'] }, async ({ engine, url }) => {
+    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 390, height: 844 }, touch: true, waitReady: false });
+    try {
+      await waitLoaded(page, 'arm');
+      const x = 195;
+      const stepsEnd = await page.evaluate(() => {
+        const steps = document.querySelectorAll('ik2d-step[for="arm"]');
+        return /** @type {Element} */ (steps[steps.length - 1]).getBoundingClientRect().bottom + scrollY;
+      });
+      const down = await scrollThroughSteps(page, () => page.touchDrag({ x, y: 760 }, { x, y: 620 }), (y) => y > stepsEnd - 400);
+      assert.deepEqual(down, [-1, 0, 1, 2, 3], 'going down, every step in turn');
+      const up = await scrollThroughSteps(page, () => page.touchDrag({ x, y: 620 }, { x, y: 760 }), (y) => y === 0);
+      assert.deepEqual(up, [3, 2, 1, 0, -1], 'going up, the one above each time');
+      await assertNoProblems(page);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('values: live angles follow a real drag, at most 10 updates a second; an unknown key shows ? and warns once', async ({ engine, url }) => {
+    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
+    try {
+      await waitLoaded(page, 'arm');
+      await page.waitFor(() => document.querySelector('ik2d-value')?.shadowRoot?.textContent !== '');
+      const first = await valuesOf(page, 'arm');
+      assert.equal(first.length, 3);
+      for (const { shown, want } of first) assert.equal(shown, want);
+      // Each change of the shoulder's value, timed by the page.
+      await page.evaluate(() => {
+        const times = [];
+        /** @type {any} */ (window).valueTimes = times;
+        const value = /** @type {Element} */ (document.querySelector('ik2d-value[key="result.angle1"]'));
+        new MutationObserver(() => times.push(performance.now()))
+          .observe(/** @type {ShadowRoot} */ (value.shadowRoot), { characterData: true, subtree: true, childList: true });
+      });
+      const state = await stateOf(page, 'arm');
+      const from = await onElement(page, 'arm', (element, p) => element.worldToClient(p), state.target);
+      const to = await onElement(page, 'arm', (element, p) => element.worldToClient(p), { x: -60, y: 130 });
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(to.x, to.y, { steps: 40 });
+      await page.mouse.up();
+      const moved = await stateOf(page, 'arm');
+      assert.ok(Math.abs(moved.target.x - state.target.x) > 50, 'the drag moved the target');
+      await page.waitFor((which) => {
+        const state = /** @type {any} */ (document.getElementById(which)).getState();
+        const value = /** @type {Element} */ (document.querySelector('ik2d-value[key="result.angle1"]'));
+        return value.shadowRoot?.textContent === `${((state.result.angle1 * 180) / Math.PI).toFixed(1)}°`;
+      }, 'arm');
+      for (const { shown, want } of await valuesOf(page, 'arm')) assert.equal(shown, want, 'each value is the figure\'s');
+      const times = await page.evaluate(() => /** @type {any} */ (window).valueTimes);
+      assert.ok(times.length >= 2, `the value changed during the drag (${times.length} times)`);
+      for (let i = 1; i < times.length; i += 1) {
+        assert.ok(times[i] - times[i - 1] >= 95, `updates ${(times[i] - times[i - 1]).toFixed(0)} ms apart`);
+      }
+      await assertNoProblems(page);
+
+      // An unknown key: "?" and one warning that lists the figure's paths.
+      await page.evaluate(() => {
+        const value = document.createElement('ik2d-value');
+        value.setAttribute('for', 'arm');
+        value.setAttribute('key', 'result.nope');
+        value.id = 'unknown';
+        document.querySelector('.caption')?.append(value);
+      });
+      await page.waitFor(() => document.getElementById('unknown')?.shadowRoot?.textContent === '?');
+      await page.nextFrame();
+      await page.nextFrame();
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 350)));
+      const warnings = await page.problemList();
+      assert.equal(warnings.length, 1, warnings.join('\n'));
+      assert.match(warnings[0], /result\.nope/);
+      assert.match(warnings[0], /result\.angle1/, 'the warning lists the paths');
+      assert.match(warnings[0], /target\.x/);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('steps under reduced motion: the figure is there at once', { needs: ['reducedMotion'] }, async ({ url }) => {
+    const still = await launchEngine(name, { reducedMotion: true });
+    const page = await still.openPage(`${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
+    try {
+      await waitLoaded(page, 'arm');
+      await recordSteps(page, 'arm');
+      const over = await page.evaluate(() => {
+        const box = /** @type {Element} */ (document.querySelector('.steps')).getBoundingClientRect();
+        return { x: box.left + box.width / 2, y: document.documentElement.clientHeight * 0.7 };
+      });
+      const seen = await scrollThroughSteps(page, () => page.wheel(over.x, over.y, 120), () => false);
+      assert.ok(seen.includes(1), `${seen}`);
+      const events = await page.evaluate(() => /** @type {any} */ (window).stepEvents);
+      const { steps } = await expectedStep(page, 'arm');
+      for (const event of events.slice(0, 2)) {
+        assert.deepEqual(event.after, armExpected(steps, event.index).target, `step ${event.index}: no animation frame needed`);
+      }
+      await assertNoProblems(page);
+    } finally {
+      await page.close();
+      await still.close();
+    }
+  });
+});

@@ -4,7 +4,10 @@
 // the page by touch) scroll the post; at each stop the step that holds the middle of the viewport
 // is `active` and the figure shows its own attributes with that step's on top, exactly, going down
 // and back up; `stepchange` names the step; the move eases (the figure starts where it was), and
-// under reduced motion it is there at once. In Chromium, Firefox and WebKit (engines/index.mjs).
+// under reduced motion it is there at once. Values: the live text is getState()'s, through a real
+// drag, at most 10 changes a second; an unknown key shows `?` and warns once with the paths. Sync:
+// a real drag, a key and setState on one of the three chains move the other two's targets, each
+// solving with its own method. In Chromium, Firefox and WebKit (engines/index.mjs).
 import assert from 'node:assert/strict';
 import { assertNoProblems, forEachEngine, launchEngine } from './engines/index.mjs';
 import { onElement, stateOf } from './engines/element.mjs';
@@ -234,6 +237,52 @@ forEachEngine({}, ({ name, test }) => {
       assert.match(warnings[0], /result\.nope/);
       assert.match(warnings[0], /result\.angle1/, 'the warning lists the paths');
       assert.match(warnings[0], /target\.x/);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('sync: a real drag, a key and setState on one figure move the others\' target; each solves its own way', async ({ engine, url }) => {
+    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
+    try {
+      const ids = ['ccd', 'fabrik', 'dls'];
+      await page.evaluate(() => document.getElementById('chains')?.scrollIntoView({ block: 'start' }));
+      for (const id of ids) await waitLoaded(page, id);
+      const targets = async () => Promise.all(ids.map(async (id) => (await stateOf(page, id)).target));
+      const start = await targets();
+      assert.deepEqual(start[1], start[0]);
+      assert.deepEqual(start[2], start[0]);
+
+      // A real drag of FABRIK's target.
+      const from = await onElement(page, 'fabrik', (element, p) => element.worldToClient(p), start[1]);
+      const goal = { x: -20, y: 150 };
+      const to = await onElement(page, 'fabrik', (element, p) => element.worldToClient(p), goal);
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(to.x, to.y, { steps: 20 });
+      await page.mouse.up();
+      const dragged = await targets();
+      assert.ok(Math.hypot(dragged[1].x - goal.x, dragged[1].y - goal.y) < 5, `the drag moved FABRIK's target: ${JSON.stringify(dragged[1])}`);
+      assert.deepEqual(dragged[0], dragged[1], 'CCD\'s target followed');
+      assert.deepEqual(dragged[2], dragged[1], 'DLS\'s target followed');
+      const states = await Promise.all(ids.map((id) => stateOf(page, id)));
+      assert.deepEqual(states.map((state) => state.params.method), ids, 'each keeps its own method');
+      assert.notDeepEqual(states[0].angles, states[1].angles, 'CCD and FABRIK solve it their own ways');
+      assert.notDeepEqual(states[1].angles, states[2].angles, 'FABRIK and DLS too');
+
+      // A key on CCD's canvas.
+      await onElement(page, 'ccd', (element) => element.shadowRoot.querySelector('canvas').focus());
+      await page.press('ArrowRight');
+      const keyed = await targets();
+      assert.ok(keyed[0].x > dragged[0].x, 'the key moved CCD\'s target');
+      assert.deepEqual([keyed[1], keyed[2]], [keyed[0], keyed[0]], 'the others followed the key');
+
+      // setState on DLS.
+      assert.deepEqual(await onElement(page, 'dls', (element) => element.setState({ target: { x: 60, y: -40 } })), []);
+      assert.deepEqual(await targets(), [{ x: 60, y: -40 }, { x: 60, y: -40 }, { x: 60, y: -40 }], 'setState moved all three');
+      // The arm has no sync: it stays where it was.
+      assert.deepEqual((await stateOf(page, 'arm')).target.x !== 60, true);
+      await assertNoProblems(page);
     } finally {
       await page.close();
     }

@@ -35,7 +35,7 @@ import { describeValue, formatNumber } from './settings.js';
 import { loadSolver } from './solvers.js';
 import { showNoticesIn } from './notices.js';
 import { parseBoneIndex, parseOrigin } from './bone-art.js';
-import { STORY, defineStory } from './story/index.js';
+import { STORY, defineStory, syncChanged, syncJoined } from './story/index.js';
 
 /** The element's name. */
 export const TAG = 'ik2d-scene';
@@ -68,7 +68,7 @@ const GLOBAL_ATTRIBUTES = new Set([
  * shareLink() and "Open in playground" lead to (by default index.html beside ik2d-element.js; a
  * bundler moves the script among the app's files, so a bundled app names it).
  */
-const OWN_ATTRIBUTES = new Set(['playground']);
+const OWN_ATTRIBUTES = new Set(['playground', 'sync']);
 
 /** @param {string} name An attribute's name: whether it can be a link key. */
 function isLinkAttribute(name) {
@@ -407,7 +407,10 @@ export class Ik2dSceneElement extends HTMLElement {
         prefersDark: hostScheme(this, controller.signal),
         signal: controller.signal,
         onNotices: (shown) => this.#showNotices(shown),
-        onChange: () => this.#changed(),
+        onChange: () => {
+          this.#changed();
+          if (this.#ready) syncChanged(this);
+        },
         onRender: () => this.#rendered(),
       });
       notices.push(...this.#playground.apply(partial));
@@ -446,6 +449,7 @@ export class Ik2dSceneElement extends HTMLElement {
     if (this.#ready || !this.#playground) return;
     this.#ready = true;
     this.#frame.dataset.ready = 'true';
+    queueMicrotask(() => syncJoined(this));
     if (!this.#loadFired) {
       this.#loadFired = true;
       queueMicrotask(() => this.dispatchEvent(new Event('load')));
@@ -488,6 +492,7 @@ export class Ik2dSceneElement extends HTMLElement {
   /** @param {MutationRecord[]} records */
   #attributesChanged(records) {
     const all = [...new Set(records.map((record) => /** @type {string} */ (record.attributeName)))];
+    if (all.includes('sync') && this.#ready) syncJoined(this);
     if (all.includes('playground') && this.#playground) {
       const { notice } = playgroundAddress(this.getAttribute('playground'));
       this.#updateLink();

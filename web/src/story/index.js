@@ -7,6 +7,7 @@ import { Ik2dStepElement, STEP_TAG } from './steps.js';
 import { Ik2dValueElement, VALUE_TAG } from './values.js';
 
 export { STORY } from './access.js';
+export { syncChanged, syncJoined } from './sync.js';
 
 /** Defines the story elements, once however often it is called. */
 export function defineStory() {

@@ -37,6 +37,10 @@ export class Ik2dSceneElement extends HTMLElement {
   clientToWorld(point: { x: number; y: number }): { x: number; y: number };
   /** The scene's resource counters and the element's work (`page.frames`...). */
   stats(): Record<string, unknown>;
+  /** The names of the figure's parts now (`root`, `bone:0`, `triangle`...; docs/stories.md). */
+  parts(): string[];
+  /** Draws a part highlighted, as an <ik2d-mark> does; null turns the script's highlight off. */
+  highlight(part: string | null): void;
 }
 
 /** What `stepchange` carries: the active step and its index among the figure's steps. */
@@ -59,6 +63,12 @@ export class Ik2dStepElement extends HTMLElement {}
  */
 export class Ik2dValueElement extends HTMLElement {}
 
+/**
+ * <ik2d-mark for="ID" part="PART">: a phrase that lights that part of the figure when hovered,
+ * focused or pressed; it has the attribute `active` while the reader points at the part.
+ */
+export class Ik2dMarkElement extends HTMLElement {}
+
 export interface Ik2dSceneEventMap extends HTMLElementEventMap {
   /** Once, when the first frame is drawn. */
   load: Event;
@@ -79,5 +89,6 @@ declare global {
     'ik2d-scene': Ik2dSceneElement;
     'ik2d-step': Ik2dStepElement;
     'ik2d-value': Ik2dValueElement;
+    'ik2d-mark': Ik2dMarkElement;
   }
 }

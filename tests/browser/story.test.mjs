@@ -127,6 +127,42 @@ const valuesOf = (page, id) => page.evaluate((which) => {
   });
 }, id);
 
+/**
+ * The highlight's alpha (0 to 255) on the figure's highlight canvas at world points, after the
+ * next frames; 0 where there is no highlight canvas or it is hidden.
+ * @param {EnginePage} page @param {string} id @param {{x: number, y: number}[]} points
+ */
+async function highlightAt(page, id, points) {
+  await page.nextFrame();
+  await page.nextFrame();
+  return onElement(page, id, (element, world) => {
+    const canvas = element.shadowRoot.querySelector('canvas.story-highlight');
+    if (!canvas || canvas.hidden) return world.map(() => 0);
+    const box = canvas.getBoundingClientRect();
+    const scratch = document.createElement('canvas');
+    scratch.width = 1;
+    scratch.height = 1;
+    const context = /** @type {CanvasRenderingContext2D} */ (scratch.getContext('2d', { willReadFrequently: true }));
+    return world.map((/** @type {{x: number, y: number}} */ p) => {
+      const client = element.worldToClient(p);
+      const x = Math.round(((client.x - box.left) / box.width) * canvas.width);
+      const y = Math.round(((client.y - box.top) / box.height) * canvas.height);
+      context.clearRect(0, 0, 1, 1);
+      context.drawImage(canvas, x, y, 1, 1, 0, 0, 1, 1);
+      return context.getImageData(0, 0, 1, 1).data[3];
+    });
+  }, points);
+}
+
+/** Where a part of the arm is, to look for its highlight: the triangle's centroid, a bone's middle. @param {any} state */
+const armSpots = (state) => {
+  const { root, result } = state;
+  return {
+    triangle: { x: (root.x + result.joint.x + result.end.x) / 3, y: (root.y + result.joint.y + result.end.y) / 3 },
+    upper: { x: (root.x + result.joint.x) / 2, y: (root.y + result.joint.y) / 2 },
+  };
+};
+
 forEachEngine({}, ({ name, test }) => {
   test('steps: a wheel scrolls the post down and back up, each step shows its figure exactly', async ({ engine, url }) => {
     const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
@@ -282,6 +318,90 @@ forEachEngine({}, ({ name, test }) => {
       assert.deepEqual(await targets(), [{ x: 60, y: -40 }, { x: 60, y: -40 }, { x: 60, y: -40 }], 'setState moved all three');
       // The arm has no sync: it stays where it was.
       assert.deepEqual((await stateOf(page, 'arm')).target.x !== 60, true);
+      await assertNoProblems(page);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('marks: hover, keyboard focus and a press light the part; pointing at the part sets active on its marks', async ({ engine, url }) => {
+    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
+    try {
+      await waitLoaded(page, 'arm');
+      await page.wheel(900, 560, 200);
+      await waitScrollStill(page);
+      await page.waitFor(() => document.querySelector('ik2d-step[for="arm"]')?.hasAttribute('active'));
+      await page.waitFor(() => /** @type {any} */ (document.getElementById('arm')).getState().target.x === 150);
+      assert.deepEqual(await onElement(page, 'arm', (element) => element.parts()),
+        ['root', 'joint', 'end', 'target', 'bone:0', 'bone:1', 'triangle', 'reach']);
+      const spots = armSpots(await stateOf(page, 'arm'));
+      assert.deepEqual(await highlightAt(page, 'arm', [spots.triangle]), [0], 'nothing lit at first');
+
+      // Hover: the triangle is lit while the pointer is on its mark.
+      const mark = await page.locator('ik2d-mark[part="triangle"]').boundingBox();
+      await page.mouse.move(mark.x + mark.width / 2, mark.y + mark.height / 2);
+      await page.waitFor(() => document.querySelector('ik2d-mark[part="triangle"]')?.matches(':hover'));
+      const [lit, upperLit] = await highlightAt(page, 'arm', [spots.triangle, { x: spots.upper.x, y: spots.upper.y }]);
+      assert.ok(lit > 40, `the triangle is lit (alpha ${lit})`);
+      assert.ok(upperLit > 0, 'along its side too');
+      await page.mouse.move(1200, 780);
+      await page.waitFor(() => !document.querySelector('ik2d-mark[part="triangle"]')?.matches(':hover'));
+      assert.deepEqual(await highlightAt(page, 'arm', [spots.triangle]), [0], 'the pointer left: nothing lit');
+
+      // Keyboard: Tab reaches the marks in reading order; focus lights, Enter pins.
+      await onElement(page, 'arm', (element) => element.shadowRoot.querySelector('canvas').focus());
+      /** @type {string[]} */
+      const reached = [];
+      for (let i = 0; i < 12 && !reached.includes('triangle'); i += 1) {
+        await page.press('Tab');
+        reached.push(await page.evaluate(() => document.activeElement?.getAttribute('part') ?? document.activeElement?.localName ?? ''));
+      }
+      // (The figure's own link comes first, in its shadow root: the focus is then the element.)
+      assert.deepEqual(reached.filter((which) => which !== 'ik2d-scene'), ['bone:0', 'bone:1', 'triangle'], `Tab goes from the figure through the marks: ${reached}`);
+      assert.ok((await highlightAt(page, 'arm', [spots.triangle]))[0] > 40, 'focus lights the triangle');
+      await page.press('Enter');
+      assert.equal(await page.getAttribute('ik2d-mark[part="triangle"]', 'aria-pressed'), 'true');
+      await page.press('Tab'); // On to "shoulder": the root is lit now, the triangle stays pinned.
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('part')), 'root');
+      await page.press('Tab');
+      await page.press('Shift+Tab');
+      await page.press('Shift+Tab');
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('part')), 'triangle');
+      await page.press(' ');
+      assert.equal(await page.getAttribute('ik2d-mark[part="triangle"]', 'aria-pressed'), 'false');
+      await onElement(page, 'arm', (element) => element.shadowRoot.querySelector('canvas').focus());
+      assert.deepEqual(await highlightAt(page, 'arm', [spots.triangle]), [0], 'unpinned and blurred: nothing lit');
+
+      // Pointing at the upper bone in the figure sets active on its mark, and lights it.
+      const onBone = await onElement(page, 'arm', (element, p) => element.worldToClient(p), spots.upper);
+      await page.mouse.move(onBone.x, onBone.y, { steps: 4 });
+      await page.waitFor(() => document.querySelector('ik2d-mark[part="bone:0"]')?.hasAttribute('active'));
+      assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('ik2d-mark[active]')].map((m) => m.getAttribute('part'))), ['bone:0']);
+      assert.ok((await highlightAt(page, 'arm', [spots.upper]))[0] > 40, 'the pointed bone is lit');
+      await page.mouse.move(1200, 780, { steps: 4 });
+      await page.waitFor(() => document.querySelectorAll('ik2d-mark[active]').length === 0);
+
+      // From script; bad calls say what was wrong.
+      await onElement(page, 'arm', (element) => element.highlight('triangle'));
+      assert.ok((await highlightAt(page, 'arm', [spots.triangle]))[0] > 40);
+      await onElement(page, 'arm', (element) => element.highlight(null));
+      assert.deepEqual(await highlightAt(page, 'arm', [spots.triangle]), [0]);
+      const errors = await onElement(page, 'arm', (element) => [42, 'nope'].map((part) => {
+        try {
+          element.highlight(part);
+          return 'no error';
+        } catch (error) {
+          return `${error.name}: ${error.message}`;
+        }
+      }));
+      assert.match(errors[0], /^TypeError: ik2d-scene\.highlight\(part\) expects a part name or null/);
+      assert.match(errors[1], /^RangeError: .*"nope".*triangle/);
+      // What assistive technology is told.
+      const told = await page.evaluate(() => {
+        const m = /** @type {Element} */ (document.querySelector('ik2d-mark[part="triangle"]'));
+        return [m.getAttribute('role'), m.getAttribute('tabindex'), m.getAttribute('aria-description'), m.textContent];
+      });
+      assert.deepEqual(told, ['button', '0', 'Highlights the triangle in the figure', 'triangle']);
       await assertNoProblems(page);
     } finally {
       await page.close();

@@ -35,7 +35,7 @@ import { describeValue, formatNumber } from './settings.js';
 import { loadSolver } from './solvers.js';
 import { showNoticesIn } from './notices.js';
 import { parseBoneIndex, parseOrigin } from './bone-art.js';
-import { STORY, defineStory, syncChanged, syncJoined } from './story/index.js';
+import { STORY, defineStory, figureHighlight, figureParts, syncChanged, syncJoined } from './story/index.js';
 
 /** The element's name. */
 export const TAG = 'ik2d-scene';
@@ -650,6 +650,21 @@ export class Ik2dSceneElement extends HTMLElement {
     return this.#api('stats').stats();
   }
 
+  /** The names of the figure's parts now (story/parts.js), for <ik2d-mark part> and highlight(). */
+  parts() {
+    this.#api('parts');
+    return figureParts(this);
+  }
+
+  /**
+   * Draws a part of the figure highlighted, as a mark does (null: the highlight from script off).
+   * @param {string | null} part
+   */
+  highlight(part) {
+    this.#api('highlight');
+    figureHighlight(this, part);
+  }
+
   /**
    * What the story elements (story/) read and do in this figure: not public API.
    * @returns {import('./story/access.js').FigureAccess}
@@ -667,6 +682,9 @@ export class Ik2dSceneElement extends HTMLElement {
       defaultText: (key) => (definition ? defaultText(definition, key) : undefined),
       attributeQuery: () => (definition ? this.#attributeQuery(definition) : ''),
       showNotices: (notices) => this.#showNotices(notices),
+      root: this.#root,
+      canvas: /** @type {HTMLCanvasElement} */ (this.#root.querySelector('canvas')),
+      bones: () => this.#playground?.bones() ?? [],
     };
   }
 }

@@ -12,6 +12,9 @@
  * @property {(key: string) => string | undefined} defaultText The link text a key has by default.
  * @property {() => string} attributeQuery The link query the figure's own attributes make.
  * @property {(notices: string[]) => void} showNotices Shows notices in the figure.
+ * @property {ShadowRoot} root The figure's shadow root.
+ * @property {HTMLCanvasElement} canvas The canvas the scene is drawn on.
+ * @property {() => import('../bone-art.js').Bone[]} bones The scene's bones now (world units).
  */
 
 /** The key of the element's access method. */

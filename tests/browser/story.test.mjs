@@ -9,8 +9,8 @@
 // a real drag, a key and setState on one of the three chains move the other two's targets, each
 // solving with its own method. In Chromium, Firefox and WebKit (engines/index.mjs).
 import assert from 'node:assert/strict';
-import { assertNoProblems, forEachEngine, launchEngine } from './engines/index.mjs';
-import { onElement, stateOf } from './engines/element.mjs';
+import { assertNoProblems, forEachEngine, launchEngine, serveFor } from './engines/index.mjs';
+import { coloursOf, onElement, stateOf } from './engines/element.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
 
@@ -162,6 +162,24 @@ const armSpots = (state) => {
     upper: { x: (root.x + result.joint.x) / 2, y: (root.y + result.joint.y) / 2 },
   };
 };
+
+/**
+ * Each figure's poster: whether the element is defined, whether the poster has a box (is shown),
+ * and the figure's frame state.
+ * @param {EnginePage} page
+ */
+const postersOf = (page) => page.evaluate(() => [...document.querySelectorAll('ik2d-scene')].map((figure) => {
+  const poster = figure.querySelector('[data-poster]');
+  const box = poster?.getBoundingClientRect();
+  return {
+    id: figure.id,
+    defined: figure.matches(':defined'),
+    shown: Boolean(box && box.width > 100 && box.height > 50),
+    ready: figure.shadowRoot?.querySelector('.frame')?.getAttribute('data-ready') ?? null,
+  };
+}));
+
+const WASM = ['ik2d.wasm', 'ik2d-core.wasm', 'ik2d-batch.wasm', 'ik2d-procedural.wasm', 'ik2d-skeleton.wasm', 'ik2d-creature.wasm'];
 
 forEachEngine({}, ({ name, test }) => {
   test('steps: a wheel scrolls the post down and back up, each step shows its figure exactly', async ({ engine, url }) => {
@@ -403,6 +421,80 @@ forEachEngine({}, ({ name, test }) => {
       });
       assert.deepEqual(told, ['button', '0', 'Highlights the triangle in the figure', 'triangle']);
       await assertNoProblems(page);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('posters: hidden once the scene draws; shown where the module does not load and where WebAssembly cannot run', async ({ engine, url }) => {
+    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
+    try {
+      for (const id of ['arm', 'ccd', 'fabrik', 'dls']) await waitLoaded(page, id);
+      const drawn = await postersOf(page);
+      assert.equal(drawn.length, 4);
+      for (const poster of drawn) assert.deepEqual(poster, { id: poster.id, defined: true, shown: false, ready: 'true' }, 'drawn: the poster is hidden');
+      await assertNoProblems(page);
+    } finally {
+      await page.close();
+    }
+    // The module is lost: the element is never defined, and the page shows its poster.
+    const lostModule = await serveFor(name, { missing: ['ik2d-element.js'] });
+    try {
+      const page = await engine.openPage(`${lostModule.url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
+      try {
+        await page.waitFor(() => document.readyState === 'complete');
+        for (const poster of await postersOf(page)) assert.deepEqual(poster, { id: poster.id, defined: false, shown: true, ready: null }, 'no module: the poster');
+      } finally {
+        await page.close();
+      }
+    } finally {
+      await lostModule.close();
+    }
+    // No WebAssembly module loads: the element says so along the poster's bottom edge.
+    const lostWasm = await serveFor(name, { missing: WASM });
+    try {
+      const page = await engine.openPage(`${lostWasm.url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
+      try {
+        await page.waitFor(() => [...document.querySelectorAll('ik2d-scene')].every((figure) => figure.shadowRoot?.querySelector('.frame')?.getAttribute('data-ready') === 'error'));
+        for (const poster of await postersOf(page)) assert.deepEqual(poster, { id: poster.id, defined: true, shown: true, ready: 'error' }, 'no WebAssembly: the poster stays');
+        const error = await onElement(page, 'arm', (element) => {
+          const box = element.shadowRoot.querySelector('[data-part="fatal"]').getBoundingClientRect();
+          const frame = element.getBoundingClientRect();
+          return { visible: box.height > 10, below: box.top > frame.top + frame.height / 2 };
+        });
+        assert.deepEqual(error, { visible: true, below: true }, 'the error is a strip along the bottom, over the poster');
+      } finally {
+        await page.close();
+      }
+    } finally {
+      await lostWasm.close();
+    }
+  });
+
+  test('posters with scripts off; print: every figure drawn, no live controls', { onlyIn: 'chromium: scripts are turned off and print is emulated through CDP (the other engines see the posters of a lost module above)' }, async ({ engine, url }) => {
+    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
+    try {
+      const chromium = /** @type {any} */ (page);
+      // Print emulation, far from the chains (which have drawn once all the same).
+      await chromium.page.emulateMedia({ media: 'print' });
+      for (const id of ['arm', 'ccd', 'fabrik', 'dls']) {
+        await waitLoaded(page, id);
+        assert.ok(await coloursOf(page, id) > 3, `${id}: printed with its drawing`);
+        const shown = await onElement(page, id, (element) => [...element.shadowRoot.querySelectorAll('.open-playground, .notices')]
+          .map((part) => getComputedStyle(part).display));
+        assert.deepEqual(shown, ['none', 'none'], `${id}: no live controls on paper`);
+      }
+      assert.ok((await postersOf(page)).every((poster) => !poster.shown), 'drawn figures, not their posters');
+      await chromium.page.emulateMedia({ media: 'screen' });
+      // Scripts off (the browser's own setting, through CDP): the posters.
+      const cdp = await chromium.context.newCDPSession(chromium.page);
+      await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+      await chromium.page.reload();
+      for (const poster of await postersOf(page)) assert.deepEqual(poster, { id: poster.id, defined: false, shown: true, ready: null }, 'scripts off: the poster');
+      const steps = await page.evaluate(() => [...document.querySelectorAll('ik2d-step')].map((step) => getComputedStyle(step).display));
+      assert.ok(steps.every((display) => display === 'block'), 'the steps read as paragraphs');
+      await cdp.send('Emulation.setScriptExecutionDisabled', { value: false });
+      await cdp.detach();
     } finally {
       await page.close();
     }

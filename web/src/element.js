@@ -35,7 +35,7 @@ import { describeValue, formatNumber } from './settings.js';
 import { loadSolver } from './solvers.js';
 import { showNoticesIn } from './notices.js';
 import { parseBoneIndex, parseOrigin } from './bone-art.js';
-import { STORY, defineStory, figureHighlight, figureParts, syncChanged, syncJoined } from './story/index.js';
+import { STORY, attachPoster, defineStory, figureHighlight, figureParts, syncChanged, syncJoined } from './story/index.js';
 
 /** The element's name. */
 export const TAG = 'ik2d-scene';
@@ -254,9 +254,11 @@ export class Ik2dSceneElement extends HTMLElement {
 
   constructor() {
     super();
-    this.#root = this.attachShadow({ mode: 'open' });
+    // Manual slots: only the child with data-poster is shown (story/posters.js).
+    this.#root = this.attachShadow({ mode: 'open', slotAssignment: 'manual' });
     this.#root.adoptedStyleSheets = [elementSheet()];
     this.#root.append(markup());
+    attachPoster(this, this.#root);
     this.#frame = /** @type {HTMLElement} */ (this.#root.querySelector('.frame'));
     const open = /** @type {HTMLAnchorElement} */ (this.#root.querySelector('.open-playground'));
     open.setAttribute('href', playgroundAddress(this.getAttribute('playground')).url.href);
@@ -685,6 +687,7 @@ export class Ik2dSceneElement extends HTMLElement {
       root: this.#root,
       canvas: /** @type {HTMLCanvasElement} */ (this.#root.querySelector('canvas')),
       bones: () => this.#playground?.bones() ?? [],
+      draw: () => { this.#playground?.api.getState(); },
     };
   }
 }

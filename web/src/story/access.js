@@ -15,6 +15,7 @@
  * @property {ShadowRoot} root The figure's shadow root.
  * @property {HTMLCanvasElement} canvas The canvas the scene is drawn on.
  * @property {() => import('../bone-art.js').Bone[]} bones The scene's bones now (world units).
+ * @property {() => void} draw Draws the scene now if it changed (printing; a figure never in view).
  */
 
 /** The key of the element's access method. */

@@ -6,13 +6,16 @@
 import { Ik2dStepElement, STEP_TAG } from './steps.js';
 import { Ik2dValueElement, VALUE_TAG } from './values.js';
 import { Ik2dMarkElement, MARK_TAG } from './marks.js';
+import { watchPrinting } from './posters.js';
 
 export { STORY } from './access.js';
 export { syncChanged, syncJoined } from './sync.js';
 export { figureHighlight, figureParts } from './marks.js';
+export { attachPoster } from './posters.js';
 
 /** Defines the story elements, once however often it is called. */
 export function defineStory() {
+  watchPrinting();
   if (!customElements.get(STEP_TAG)) customElements.define(STEP_TAG, Ik2dStepElement);
   if (!customElements.get(VALUE_TAG)) customElements.define(VALUE_TAG, Ik2dValueElement);
   if (!customElements.get(MARK_TAG)) customElements.define(MARK_TAG, Ik2dMarkElement);

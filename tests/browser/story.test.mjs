@@ -9,6 +9,11 @@
 // a real drag, a key and setState on one of the three chains move the other two's targets, each
 // solving with its own method. In Chromium, Firefox and WebKit (engines/index.mjs).
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { BLOG_EXPLAINER_POST, buildBlog } from '../../scripts/lib/blog.mjs';
+import { seriousAxeViolations } from './harness.mjs';
 import { assertNoProblems, forEachEngine, launchEngine, serveFor } from './engines/index.mjs';
 import { coloursOf, onElement, stateOf } from './engines/element.mjs';
 
@@ -495,6 +500,57 @@ forEachEngine({}, ({ name, test }) => {
       assert.ok(steps.every((display) => display === 'block'), 'the steps read as paragraphs');
       await cdp.send('Emulation.setScriptExecutionDisabled', { value: false });
       await cdp.detach();
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('the explainer as a Hugo post: a wheel through the steps and back, live values, axe finds nothing serious', async ({ engine }) => {
+    const folder = mkdtempSync(path.join(tmpdir(), `ik2d-story-${name}-`));
+    const built = path.join(folder, 'public');
+    mkdirSync(built);
+    const server = await serveFor(name, { folders: { '/blog/': built } });
+    try {
+      const { paths } = buildBlog(folder, {}, { site: server.url });
+      const page = await engine.openPage(`${server.url}blog/${paths[BLOG_EXPLAINER_POST]}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
+      try {
+        await waitLoaded(page, 'arm');
+        assert.equal(await page.evaluate(() => document.querySelectorAll('ik2d-scene, ik2d-step, ik2d-value, ik2d-mark').length > 20), true, 'the post holds the story');
+        assert.deepEqual(await seriousAxeViolations(page), [], 'axe, at the top');
+        const over = await page.evaluate(() => {
+          const box = /** @type {Element} */ (document.querySelector('.steps')).getBoundingClientRect();
+          return { x: box.left + box.width / 2, y: document.documentElement.clientHeight * 0.7 };
+        });
+        const stepsEnd = await page.evaluate(() => {
+          const steps = document.querySelectorAll('ik2d-step[for="arm"]');
+          return /** @type {Element} */ (steps[steps.length - 1]).getBoundingClientRect().bottom + scrollY;
+        });
+        const down = await scrollThroughSteps(page, () => page.wheel(over.x, over.y, 150), (y) => y > stepsEnd - 400);
+        assert.deepEqual(down, [-1, 0, 1, 2, 3], 'going down, every step in turn');
+        for (const { shown, want } of await valuesOf(page, 'arm')) assert.equal(shown, want);
+        assert.deepEqual(await seriousAxeViolations(page), [], 'axe, among the steps');
+        const up = await scrollThroughSteps(page, () => page.wheel(over.x, over.y, -150), (y) => y === 0);
+        assert.deepEqual(up, [3, 2, 1, 0, -1], 'and back up');
+        await assertNoProblems(page);
+      } finally {
+        await page.close();
+      }
+    } finally {
+      await server.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  test('the explainer at 390 px: axe finds nothing serious; nothing is wider than the screen', { width: 390 }, async ({ engine, url }) => {
+    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 390, height: 844 }, waitReady: false });
+    try {
+      await waitLoaded(page, 'arm');
+      assert.deepEqual(await seriousAxeViolations(page), []);
+      const widest = await page.evaluate(() => Math.max(...[...document.querySelectorAll('main *')].map((node) => node.getBoundingClientRect().right)));
+      assert.ok(widest <= 390, `nothing past the right edge (${widest})`);
+      const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      assert.equal(scroll, client, 'no sideways scroll');
+      await assertNoProblems(page);
     } finally {
       await page.close();
     }

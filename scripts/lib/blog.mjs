@@ -5,7 +5,7 @@
 // <ik2d-scene> element with the light layout. Raw HTML in Markdown needs Hugo's
 // markup.goldmark.renderer.unsafe = true (CONFIG).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -113,15 +113,54 @@ ${paragraph(6)}
 `;
 }
 
+/** The explainer post's path in the built blog (buildBlog's `explainer`). */
+export const BLOG_EXPLAINER_POST = 'explainer';
+
+/**
+ * The explainer (web/examples/explainer.html) as a Hugo post: its article as raw HTML in the
+ * Markdown (one HTML block: no blank lines, no indentation Markdown would read as code), its
+ * script and stylesheet from where the ik2d files are served, in a layout of its own.
+ * @param {string} site The ik2d files' address (dist/), ending in "/".
+ * @returns {{markdown: string, layout: string}}
+ */
+function explainerPost(site) {
+  const html = readFileSync(path.join(repoRoot, 'web', 'examples', 'explainer.html'), 'utf8');
+  const main = /<main class="post">([\s\S]*)<\/main>/.exec(html)?.[1];
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  if (!main || !title) throw new Error('web/examples/explainer.html: no <main class="post"> or <title>');
+  const body = main.replace(/<!--[\s\S]*?-->/g, '').split('\n').map((line) => line.trim()).filter(Boolean).join('\n');
+  const markdown = `---\ntitle: "${title.replace(/"/g, '\\"')}"\nlayout: "explainer"\n---\n\n<script type="module" src="${site}ik2d-element.js"></script>\n${body}\n`;
+  const layout = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>{{ .Title }}</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${site}examples/story.css">
+</head>
+<body>
+<main class="post">
+{{ .Content }}
+</main>
+</body>
+</html>
+`;
+  return { markdown, layout };
+}
+
 /**
  * Writes the site and builds it with Hugo.
  * @param {string} folder An empty folder; the site goes to folder/site, the built pages to folder/public.
  * @param {Record<string, string[]>} snippets Per post (each of BLOG_LAYOUTS, and BLOG_ELEMENT_POST
  *   if given), the three snippets in BLOG_EMBEDS order.
+ * @param {{site: string}} [explainer] Also the explainer post (BLOG_EXPLAINER_POST), its script
+ *   and stylesheet from `site`, the ik2d files' address.
  * @returns {{public: string, paths: Record<string, string>}} The built site's folder and each
  *   post's path in it (e.g. "posts/light/").
  */
-export function buildBlog(folder, snippets) {
+export function buildBlog(folder, snippets, explainer) {
   const site = path.join(folder, 'site');
   const output = path.join(folder, 'public');
   mkdirSync(path.join(site, 'content', 'posts'), { recursive: true });
@@ -137,6 +176,12 @@ export function buildBlog(folder, snippets) {
     const title = name === BLOG_ELEMENT_POST ? 'Three scenes as elements' : `Three scenes, ${name}`;
     writeFileSync(path.join(site, 'content', 'posts', `${name}.md`), post(title, layoutName, pasted));
     paths[name] = `posts/${name}/`;
+  }
+  if (explainer) {
+    const { markdown, layout: page } = explainerPost(explainer.site);
+    writeFileSync(path.join(site, 'layouts', '_default', 'explainer.html'), page);
+    writeFileSync(path.join(site, 'content', 'posts', `${BLOG_EXPLAINER_POST}.md`), markdown);
+    paths[BLOG_EXPLAINER_POST] = `posts/${BLOG_EXPLAINER_POST}/`;
   }
   const result = spawnSync('hugo', ['--source', site, '--destination', output, '--quiet'], { encoding: 'utf8' });
   if (result.error || result.status !== 0) {

@@ -42,6 +42,10 @@ async function copySnippet(page, url, embed, theme, kind = 'iframe') {
   if (theme === 'dark') await dialog.getByRole('switch', { name: /Transparent background/ }).check();
   if (embed.page.readouts) await dialog.getByRole('switch', { name: /Readouts in the embed/ }).check();
   if (embed.page.play) await dialog.getByRole('radio', { name: embed.page.play }).check();
+  if (kind === 'element') {
+    // The element's poster (an SVG export of the figure) comes a moment after the dialog opens.
+    await page.waitForFunction(() => /** @type {HTMLTextAreaElement} */ (document.getElementById('embed-code')).value.includes('<svg'));
+  }
   await dialog.getByRole('button', { name: 'Copy' }).click();
   // Copied, or shown selected where the browser refuses: the snippet is what the dialog shows
   // (embed.test.mjs checks the copying itself).
@@ -90,7 +94,7 @@ forEachEngine({ launch: false }, ({ name, test }) => {
       for (const embed of BLOG_EMBEDS) snippets[BLOG_ELEMENT_POST].push(await copySnippet(page, server.url, embed, 'auto', 'element'));
       // The author puts a picture of the site's on the arm's upper bone (and names the element).
       snippets[BLOG_ELEMENT_POST][0] = snippets[BLOG_ELEMENT_POST][0].replace('<ik2d-scene ', '<ik2d-scene id="arm" ')
-        .replace('></ik2d-scene>', `><img data-bone="0" src="../../${BLOG_PICTURE}" alt=""></ik2d-scene>`);
+        .replace('</ik2d-scene>', `<img data-bone="0" src="../../${BLOG_PICTURE}" alt=""></ik2d-scene>`);
     } finally {
       await page.close();
     }

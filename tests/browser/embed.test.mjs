@@ -194,10 +194,20 @@ forEachEngine({}, ({ name, test, env }) => {
         + `width="640" height="480" loading="lazy" style="${shape};color-scheme:dark"></iframe>`);
       // The element, for a host that runs scripts: the same choices, as attributes.
       await dialog.getByRole('radio', { name: 'element' }).check();
+      // Its poster, an SVG export of the figure, comes a moment after the dialog opens.
+      await page.waitForFunction(() => /** @type {HTMLTextAreaElement} */ (document.getElementById('embed-code')).value.includes('<svg'));
       snippet = await copy();
       const attributes = ARM_QUERY.replace(/^v=1&/, '').split('&').map((pair) => pair.replace('=', '="')).join('" ');
-      assert.equal(snippet, `<script type="module" src="${url}ik2d-element.js"></script>\n<ik2d-scene ${attributes}" `
+      const poster = /\n(<svg data-poster="" role="img"[\s\S]*<\/svg>)\n/.exec(snippet)?.[1] ?? '';
+      assert.ok(poster, 'the element carries an inline SVG poster');
+      assert.equal(snippet.replace(`\n${poster}\n`, ''), `<script type="module" src="${url}ik2d-element.js"></script>\n<ik2d-scene ${attributes}" `
         + 'theme="dark" transparent="1" play="click" readouts="1" openLink="0"></ik2d-scene>');
+      const description = await page.evaluate(() => document.getElementById('scene-description')?.textContent ?? '');
+      assert.ok(description.length > 20, description);
+      assert.equal(/<title>([^<]*)<\/title>/.exec(poster)?.[1], description.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+        'titled with the figure\'s text description');
+      assert.doesNotMatch(poster, /\sstyle=|<style|<script|\son[a-z]+=/i, 'presentation attributes only: a strict CSP shows it');
+      snippet = snippet.replace(`\n${poster}\n`, '');
       await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'hidden' });
       assert.deepEqual(await page.evaluate(() => { const { theme, play } = window.playground.getState(); return { theme, play }; }),

@@ -18,7 +18,7 @@ const html = files(webDir).filter((file) => file.endsWith('.html'));
 /** The policy docs/playground.md says <ik2d-scene> runs under (web/examples/element.html has it). */
 const ELEMENT_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 /** The element's example host pages (the second with the author's pictures on the bones). */
-const ELEMENT_HOSTS = ['element.html', 'bone-art.html'].map((page) => path.join('web', 'examples', page));
+const ELEMENT_HOSTS = ['element.html', 'explainer.html', 'bone-art.html'].map((page) => path.join('web', 'examples', page));
 
 test('no page script builds HTML from strings or evaluates code', () => {
   assert.ok(scripts.length > 5, 'found the page scripts');

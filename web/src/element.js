@@ -36,6 +36,7 @@ import { loadSolver } from './solvers.js';
 import { createRateLimiter } from './rate-limit.js';
 import { showNoticesIn } from './notices.js';
 import { parseBoneIndex, parseOrigin } from './bone-art.js';
+import { STORY, attachPoster, defineStory, figureHighlight, figureParts, syncChanged, syncJoined } from './story/index.js';
 
 /** The element's name. */
 export const TAG = 'ik2d-scene';
@@ -68,7 +69,7 @@ const GLOBAL_ATTRIBUTES = new Set([
  * shareLink() and "Open in playground" lead to (by default index.html beside ik2d-element.js; a
  * bundler moves the script among the app's files, so a bundled app names it).
  */
-const OWN_ATTRIBUTES = new Set(['playground']);
+const OWN_ATTRIBUTES = new Set(['playground', 'sync']);
 
 /** @param {string} name An attribute's name: whether it can be a link key. */
 function isLinkAttribute(name) {
@@ -254,9 +255,11 @@ export class Ik2dSceneElement extends HTMLElement {
 
   constructor() {
     super();
-    this.#root = this.attachShadow({ mode: 'open' });
+    // Manual slots: only the child with data-poster is shown (story/posters.js).
+    this.#root = this.attachShadow({ mode: 'open', slotAssignment: 'manual' });
     this.#root.adoptedStyleSheets = [elementSheet()];
     this.#root.append(markup());
+    attachPoster(this, this.#root);
     this.#frame = /** @type {HTMLElement} */ (this.#root.querySelector('.frame'));
     const open = /** @type {HTMLAnchorElement} */ (this.#root.querySelector('.open-playground'));
     open.setAttribute('href', playgroundAddress(this.getAttribute('playground')).url.href);
@@ -407,7 +410,10 @@ export class Ik2dSceneElement extends HTMLElement {
         prefersDark: hostScheme(this, controller.signal),
         signal: controller.signal,
         onNotices: (shown) => this.#showNotices(shown),
-        onChange: () => this.#changed(),
+        onChange: () => {
+          this.#changed();
+          if (this.#ready) syncChanged(this);
+        },
         onRender: () => this.#rendered(),
       });
       notices.push(...this.#playground.apply(partial));
@@ -444,6 +450,7 @@ export class Ik2dSceneElement extends HTMLElement {
     if (this.#ready || !this.#playground) return;
     this.#ready = true;
     this.#frame.dataset.ready = 'true';
+    queueMicrotask(() => syncJoined(this));
     if (!this.#loadFired) {
       this.#loadFired = true;
       queueMicrotask(() => this.dispatchEvent(new Event('load')));
@@ -481,6 +488,7 @@ export class Ik2dSceneElement extends HTMLElement {
   /** @param {MutationRecord[]} records */
   #attributesChanged(records) {
     const all = [...new Set(records.map((record) => /** @type {string} */ (record.attributeName)))];
+    if (all.includes('sync') && this.#ready) syncJoined(this);
     if (all.includes('playground') && this.#playground) {
       const { notice } = playgroundAddress(this.getAttribute('playground'));
       this.#updateLink();
@@ -637,9 +645,49 @@ export class Ik2dSceneElement extends HTMLElement {
   stats() {
     return this.#api('stats').stats();
   }
+
+  /** The names of the figure's parts now (story/parts.js), for <ik2d-mark part> and highlight(). */
+  parts() {
+    this.#api('parts');
+    return figureParts(this);
+  }
+
+  /**
+   * Draws a part of the figure highlighted, as a mark does (null: the highlight from script off).
+   * @param {string | null} part
+   */
+  highlight(part) {
+    this.#api('highlight');
+    figureHighlight(this, part);
+  }
+
+  /**
+   * What the story elements (story/) read and do in this figure: not public API.
+   * @returns {import('./story/access.js').FigureAccess}
+   */
+  [STORY]() {
+    const api = this.#playground && this.#ready ? this.#playground.api : null;
+    const id = api ? /** @type {string} */ (api.getState().scene) : null;
+    const definition = this.#scenes.find((scene) => scene.id === id) ?? null;
+    return {
+      api,
+      scenes: this.#scenes,
+      definition,
+      isLinkAttribute,
+      linkKey: (name) => (definition ? linkKey(definition, name) : name),
+      defaultText: (key) => (definition ? defaultText(definition, key) : undefined),
+      attributeQuery: () => (definition ? this.#attributeQuery(definition) : ''),
+      showNotices: (notices) => this.#showNotices(notices),
+      root: this.#root,
+      canvas: /** @type {HTMLCanvasElement} */ (this.#root.querySelector('canvas')),
+      bones: () => this.#playground?.bones() ?? [],
+      draw: () => { this.#playground?.api.getState(); },
+    };
+  }
 }
 
 /** Defines <ik2d-scene>, once however often the script is included. */
 export function defineElement() {
   if (!customElements.get(TAG)) customElements.define(TAG, Ik2dSceneElement);
+  defineStory();
 }

@@ -20,6 +20,7 @@ import { createPlayground } from './playground.js';
 import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js';
 import { loadSolver } from './solvers.js';
 import { copyText, elementSnippet, embedSnippet, embedUrl, playgroundUrl } from './share.js';
+import { posterSvg } from './story/poster-svg.js';
 import { showNoticesIn } from './notices.js';
 import { wirePictureDrop } from './picture-drop.js';
 
@@ -158,12 +159,18 @@ function openEmbedDialog(api, linkQuery, scenes) {
     const shared = pageQuery(choices);
     const query = shared ? `${sceneQuery}&${shared}` : sceneQuery;
     if (/** @type {HTMLInputElement | null} */ (kind.querySelector('input:checked'))?.value === 'element') {
-      code.value = elementSnippet({ script: new URL('ik2d-element.js', location.href).href, query });
+      code.value = elementSnippet({ script: new URL('ik2d-element.js', location.href).href, query, poster });
       return;
     }
     const colorScheme = choices.transparent ? { light: 'light', dark: 'dark', auto: 'light dark' }[choices.theme] : undefined;
     code.value = embedSnippet({ src: embedUrl(query, location.href), title, colorScheme });
   };
+  // The figure as it is now, as the element's poster (an SVG export: it comes a moment later).
+  let poster = '';
+  api.exportImage('svg').then((blob) => blob.text()).then((svg) => {
+    poster = posterSvg(svg, byId('scene-description').textContent ?? '');
+    show();
+  }).catch((error) => console.error(error));
   kind.onchange = show;
   const controls = buildControls(byId('embed-options'), PAGE_PARAMS, (name, value) => {
     choices = applyPageParams(choices, { [name]: value }).page;

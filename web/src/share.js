@@ -87,15 +87,18 @@ export function embedSnippet({ src, title, width = EMBED_SIZE.width, height = EM
  * no plain attribute name left out too, since a name cannot be escaped). Pasted more
  * than once on a page, the script still runs once. Like the iframe, 4:3 across the column.
  * It is text to copy, never inserted into this page.
- * @param {{script: string, query: string}} options `script`: the absolute URL of ik2d-element.js;
- *   `query`: a link query without "?" (formatLink() and pageQuery()).
+ * @param {{script: string, query: string, poster?: string}} options `script`: the absolute URL of
+ *   ik2d-element.js; `query`: a link query without "?" (formatLink() and pageQuery()); `poster`: the
+ *   element's inline SVG poster child (story/poster-svg.js), shown until it draws and wherever it
+ *   cannot run.
  * @returns {string}
  */
-export function elementSnippet({ script, query }) {
+export function elementSnippet({ script, query, poster = '' }) {
   const attributes = [...new URLSearchParams(query)]
     .filter(([key, value]) => isAttributeName(key) && !(key === 'v' && value === '1'))
     .map(([key, value]) => ` ${key}="${escapeAttribute(value)}"`).join('');
-  return `<script type="module" src="${escapeAttribute(script)}"></script>\n<ik2d-scene${attributes}></ik2d-scene>`;
+  const inside = poster ? `\n${poster}\n` : '';
+  return `<script type="module" src="${escapeAttribute(script)}"></script>\n<ik2d-scene${attributes}>${inside}</ik2d-scene>`;
 }
 
 /**

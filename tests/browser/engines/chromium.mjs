@@ -34,6 +34,10 @@ class ChromiumPage extends LibraryPage {
   }
 
   press(key) { return this.page.keyboard.press(key); }
+  async wheel(x, y, deltaY) {
+    await this.move(x, y);
+    await this.page.mouse.wheel(0, deltaY);
+  }
   setViewportSize(size) { return this.page.setViewportSize(size); }
   /**
    * Through CDP Emulation (Playwright sets the ratio only when a context is made); the session

@@ -41,6 +41,10 @@ class FirefoxPage extends LibraryPage {
     await this.page.keyboard.press(/** @type {any} */ (keys.at(-1)));
     for (const k of keys.slice(0, -1).reverse()) await this.page.keyboard.up(/** @type {any} */ (k));
   }
+  async wheel(x, y, deltaY) {
+    await this.move(x, y);
+    await this.page.mouse.wheel({ deltaY });
+  }
   setViewportSize(size) { return this.page.setViewport({ ...this.page.viewport(), ...size }); }
   setDeviceScaleFactor(ratio) { return this.page.setViewport({ ...(this.page.viewport() ?? DEFAULT_VIEWPORT), deviceScaleFactor: ratio }); }
   /** Another tab in front hides this one; bringing it back to the front shows it. */

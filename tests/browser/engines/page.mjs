@@ -99,6 +99,12 @@ export class EnginePage {
    */
   async press(key) { throw new Error(`${this.engine}: press(${key}) is not implemented`); }
 
+  /**
+   * Turns the mouse wheel over a viewport point (CSS px) with the engine's native input: one wheel
+   * event of deltaY px (positive: down the page), which scrolls what is under the point.
+   */
+  async wheel(x, y, deltaY) { throw new Error(`${this.engine}: wheel(${x}, ${y}, ${deltaY}) is not implemented`); }
+
   /** Puts one finger down at a viewport point (native touch input; the pointer type is 'touch'). */
   async touchStart(x, y) { throw new Error(`${this.engine}: touchStart(${x}, ${y}) is not implemented`); }
 

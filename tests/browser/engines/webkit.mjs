@@ -108,6 +108,16 @@ class WebKitPage extends EnginePage {
     return this.inWindow(() => this.driver.actions({ async: true }).move({ x: Math.round(x), y: Math.round(y), duration: 0 }).perform());
   }
 
+  /**
+   * WebKitWebDriver scrolls by the difference between a wheel action's delta and the one before it
+   * in the window (a wheel's position, not a turn): each action gives the running total.
+   */
+  wheel(x, y, deltaY) {
+    this.wheelTotal = (this.wheelTotal ?? 0) + Math.round(deltaY);
+    const total = this.wheelTotal;
+    return this.inWindow(() => this.driver.actions({ async: true }).scroll(Math.round(x), Math.round(y), 0, total).perform());
+  }
+
   pointerDown() { return this.inWindow(() => this.driver.actions({ async: true }).press().perform()); }
 
   pointerUp() { return this.inWindow(() => this.driver.actions({ async: true }).release().perform()); }

@@ -57,7 +57,7 @@ function layout(dark) {
 <style>
 body { margin: 0; font: 18px/1.6 Georgia, serif; ${colours} }
 main { max-width: 640px; margin: 0 auto; padding: 1rem 0 110vh; } /* Room to scroll every embed away. */
-main > :not(iframe) { margin-left: 1rem; margin-right: 1rem; }
+main > :not(iframe, ik2d-scene) { margin-left: 1rem; margin-right: 1rem; }
 iframe, ik2d-scene { margin: 1.5rem 0; }
 </style>
 </head>

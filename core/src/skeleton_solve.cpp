@@ -484,7 +484,11 @@ SkeletonSolveResult Skeleton::solveMirrored(int count, const SkeletonSolveOption
   if (!mirrored_ && springCount_ == 0) return solveWith(count, options, read);
   const double twiceAxis = 2 * positions_[0];
   if (mirrored_) reflect(true);
-  if (springCount_ > 0) driveSprings();  // spring bones solve from their driven angles
+  // Spring bones solve from their driven angles; a refused call puts the shown ones back.
+  if (springCount_ > 0) {
+    std::copy(angles_.begin(), angles_.end(), sweepAngles_.begin());
+    driveSprings();
+  }
   const SkeletonSolveResult result =
       !mirrored_
           ? solveWith(count, options, read)
@@ -495,7 +499,12 @@ SkeletonSolveResult Skeleton::solveMirrored(int count, const SkeletonSolveOption
                 effector.angle = detail::reflectAngle(true, effector.angle);  // a world angle
               return nullptr;
             });
-  if (springCount_ > 0) showSprings();
+  if (springCount_ > 0 && result.message != nullptr) {
+    std::copy(sweepAngles_.begin(), sweepAngles_.end(), angles_.begin());
+    updatePositions();
+  } else if (springCount_ > 0) {
+    showSprings();
+  }
   if (mirrored_) reflect(false);
   return result;
 }

@@ -142,8 +142,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
           for (int i = 0; i < count; ++i)
             require(chain.angles()[i] == start[static_cast<size_t>(i)], "invalid leaves the chain");
         } else {
-          require((r.status == ChainStatus::Reached) == (r.error <= options.tolerance),
-                  "reached iff error <= tolerance");
+          const bool angleMet = !options.useAngle || r.angleError <= options.angleTolerance;
+          require((r.status == ChainStatus::Reached) == (r.error <= options.tolerance && angleMet),
+                  "reached iff error <= tolerance (and the angle's within its own)");
           checkChain(chain, start, options.maxStep);
         }
         continue;

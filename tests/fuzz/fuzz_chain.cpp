@@ -21,8 +21,10 @@ void checkChain(const Chain& chain, const std::vector<double>& start, double max
     if (chain.hasLimit(i)) {  // mirrored, the limit holds the reflected angle (to rounding)
       const double authored = !chain.mirrored() ? angle : wrapAngle(i == 0 ? kPi - angle : -angle);
       const double slack = chain.mirrored() ? 1e-12 : 0;
-      require(std::fabs(wrapAngle(authored - std::clamp(authored, chain.limitMin(i), chain.limitMax(i)))) <=
-                  slack,
+      const double low = chain.limitMin(i), high = chain.limitMax(i);  // a bound at +-pi has two names
+      require((authored >= low - slack && authored <= high + slack) ||
+                  std::fabs(wrapAngle(authored - low)) <= slack ||
+                  std::fabs(wrapAngle(authored - high)) <= slack,
               "limits kept");
     }
     if (!start.empty()) {

@@ -24,8 +24,10 @@ void checkSkeleton(const Skeleton& skeleton) {
       const bool onRoot = skeleton.parent(i) < 0;
       const double authored = !skeleton.mirrored() ? angle : wrapAngle(onRoot ? kPi - angle : -angle);
       const double slack = skeleton.mirrored() ? 1e-12 : 0;
-      require(std::fabs(wrapAngle(authored -
-                                  std::clamp(authored, skeleton.limitMin(i), skeleton.limitMax(i)))) <= slack,
+      const double low = skeleton.limitMin(i), high = skeleton.limitMax(i);  // a bound at +-pi has two names
+      require((authored >= low - slack && authored <= high + slack) ||
+                  std::fabs(wrapAngle(authored - low)) <= slack ||
+                  std::fabs(wrapAngle(authored - high)) <= slack,
               "limits kept");
     }
     const Vec2 start = skeleton.position(skeleton.parent(i) + 1);

@@ -6,7 +6,9 @@
 //              random target every frame at 5-95 % of the reach)
 //   puppet:    the 16-bone puppet with its limits (tests/core/skeleton_support.hpp), 5 effectors
 //              tracking a dance (each frame's targets: the effector ends of a smoothly animated
-//              pose, as bench/node/skeleton.mjs), 20 sweeps at most, tolerance 1e-3, warm start
+//              pose, as bench/node/skeleton.mjs), 20 sweeps at most, tolerance 1e-3, warm start;
+//              "angles_weights": the same dance with both hands also held at the dancer's forearm
+//              angles and the head and feet at weight 0.7
 //   lizards:   a CreatureCrowd of 1 000 default lizards, one 1/60 s frame per iteration, each lizard
 //              given a new random goal every 2 s (the frame time is items x ns per item)
 // Each benchmark reports items_per_second, one item being one solve (a limb, a chain, a puppet).
@@ -129,7 +131,7 @@ void chainsBatch(benchmark::State& state, bool ccd, bool jumps) {
 
 // The puppet's dance: frame f's pose swings every angle inside its limit (or +-0.6 rad about rest),
 // and its effector ends are the targets (bench/node/skeleton.mjs danceTargets, the same formula).
-std::vector<SkeletonEffector> danceFrame(long frame) {
+std::vector<SkeletonEffector> danceFrame(long frame, bool aimed) {
   Skeleton dancer = test::makePuppet();
   const std::vector<SkeletonBone> bones = test::puppetBones();
   std::vector<double> angles(bones.size());
@@ -137,19 +139,32 @@ std::vector<SkeletonEffector> danceFrame(long frame) {
     const int bone = static_cast<int>(i);
     const double min = dancer.hasLimit(bone) ? dancer.limitMin(bone) : bones[i].angle - 0.6;
     const double max = dancer.hasLimit(bone) ? dancer.limitMax(bone) : bones[i].angle + 0.6;
-    const double t = 0.02 * static_cast<double>(frame) * (1 + 0.37 * static_cast<double>(i)) + static_cast<double>(i);
+    const double t =
+        0.02 * static_cast<double>(frame) * (1 + 0.37 * static_cast<double>(i)) + static_cast<double>(i);
     angles[i] = (min + max) / 2 + 0.8 * (max - min) / 2 * std::sin(t);
   }
   dancer.setAngles(angles.data(), static_cast<int>(angles.size()));
   std::vector<SkeletonEffector> effectors;
   for (int bone : test::kPuppetEffectors) effectors.push_back({bone, dancer.position(bone + 1)});
+  if (aimed) {  // the hands keep the dancer's forearm angles; the head and the feet weigh less
+    for (SkeletonEffector& effector : effectors) {
+      if (effector.bone == test::kLeftForearm || effector.bone == test::kRightForearm) {
+        double world = 0;
+        for (int at = effector.bone; at >= 0; at = dancer.parent(at)) world += dancer.angles()[at];
+        effector.useAngle = true;
+        effector.angle = world;
+      } else {
+        effector.weight = 0.7;
+      }
+    }
+  }
   return effectors;
 }
 
-void puppet(benchmark::State& state) {
+void puppet(benchmark::State& state, bool aimed) {
   constexpr long kFrames = 600;
   std::vector<std::vector<SkeletonEffector>> frames;
-  for (long f = 0; f < kFrames; ++f) frames.push_back(danceFrame(f));
+  for (long f = 0; f < kFrames; ++f) frames.push_back(danceFrame(f, aimed));
   Skeleton skeleton = test::makePuppet();
   SkeletonSolveOptions options;
   options.iterations = 20;
@@ -170,7 +185,8 @@ void lizardCrowd(benchmark::State& state) {
   std::vector<Vec2> origins(kLizards);
   for (Vec2& origin : origins) origin = {place(random), place(random)};
   CreatureCrowd crowd;
-  if (crowd.reset(CreatureOptions{}, kLizards, origins.data()) != nullptr) state.SkipWithError("reset refused");
+  if (crowd.reset(CreatureOptions{}, kLizards, origins.data()) != nullptr)
+    state.SkipWithError("reset refused");
   long frame = 0;
   for (auto _ : state) {
     if (frame % 120 == 0) {
@@ -188,10 +204,12 @@ void lizardCrowd(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK(lizardCrowd)->Name("creature/lizards1000_frame/per_call");
-BENCHMARK(puppet)->Name("skeleton/puppet16x5/tracking");
+BENCHMARK_CAPTURE(puppet, plain, false)->Name("skeleton/puppet16x5/tracking");
+BENCHMARK_CAPTURE(puppet, aimed, true)->Name("skeleton/puppet16x5/tracking_angles_weights");
 BENCHMARK(twoBonePerCall)->Name("two_bone/per_call");
 BENCHMARK(twoBoneBatch)->Name("two_bone/batch");
-BENCHMARK_CAPTURE(chainsPerCall, fabrik_tracking, ChainMethod::Fabrik, false)->Name("fabrik10/tracking/per_call");
+BENCHMARK_CAPTURE(chainsPerCall, fabrik_tracking, ChainMethod::Fabrik, false)
+    ->Name("fabrik10/tracking/per_call");
 BENCHMARK_CAPTURE(chainsBatch, fabrik_tracking, false, false)->Name("fabrik10/tracking/batch");
 BENCHMARK_CAPTURE(chainsPerCall, fabrik_jumps, ChainMethod::Fabrik, true)->Name("fabrik10/jumps/per_call");
 BENCHMARK_CAPTURE(chainsBatch, fabrik_jumps, false, true)->Name("fabrik10/jumps/batch");

@@ -74,9 +74,26 @@ void Chain::reflect(bool toAuthored) {
   }
 }
 
+// A point within kMaxMagnitude may reflect to one beyond it (the root far the other way): such a
+// call is refused before anything is reflected, so it changes nothing.
+const char* Chain::checkMirroredSolve(Vec2 target, const ChainSolveOptions& options) const {
+  const double twiceAxis = 2 * positions_[0];
+  if (!detail::isWithinMagnitude(reflectPoint(target, twiceAxis)) ||
+      (options.usePole && !detail::isWithinMagnitude(reflectPoint(options.pole, twiceAxis))))
+    return "target and pole, mirrored about the root, must stay within 1e300 in magnitude";
+  return nullptr;
+}
+
 ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
   // A refused call changes nothing and names the caller's own field: no reflection.
   if (!mirrored_ || checkSolve(target, options)) return solveAuthored(target, options);
+  if (const char* message = checkMirroredSolve(target, options)) {
+    ChainSolveResult refused;
+    refused.message = message;
+    refused.error = detail::fastLength(end() - target);
+    if (!isValid(refused.error)) refused.error = 0;
+    return refused;
+  }
   const double twiceAxis = 2 * positions_[0];
   reflect(true);
   const ChainSolveResult result =
@@ -87,6 +104,16 @@ ChainSolveResult Chain::solve(Vec2 target, const ChainSolveOptions& options) {
 
 ChainStep Chain::beginSolve(Vec2 target, const ChainSolveOptions& options) {
   if (!mirrored_ || checkSolve(target, options)) return begin(target, options, needsAngles(options));
+  if (const char* message = checkMirroredSolve(target, options)) {
+    progress_.active = false;
+    ChainStep refused;
+    refused.kind = ChainStepKind::Invalid;
+    refused.done = true;
+    refused.result.message = message;
+    const double error = detail::fastLength(end() - target);
+    refused.error = refused.result.error = isValid(error) ? error : 0;
+    return refused;
+  }
   const double twiceAxis = 2 * positions_[0];
   const ChainSolveOptions authored = reflectOptions(options, twiceAxis);
   reflect(true);

@@ -126,7 +126,8 @@ IK2D_COLD const char* Skeleton::build(Vec2 root, int count, ReadBone read) {
   backward_.assign(points, 0.0);
   sums_.assign(points, 0.0);
   before_.assign(points, 0.0);
-  proposals_.assign(bones + 1, 0);
+  proposals_.assign(bones + 1, 0.0);
+  branchWeight_.assign(bones + 1, 0.0);
   activeChildren_.assign(bones + 1, 0);
   onlyChild_.assign(bones + 1, -1);
   activeBones_.assign(bones, 0);
@@ -135,8 +136,15 @@ IK2D_COLD const char* Skeleton::build(Vec2 root, int count, ReadBone read) {
   effectorStamp_.assign(bones, 0);
   effectorSlot_.assign(bones, 0);
   effectors_.assign(bones, SkeletonEffector{});
+  given_.assign(bones, SkeletonEffector{});
+  givenSlot_.assign(bones, 0);
+  effectorRow_.assign(bones, 0);
+  effectorMet_.assign(bones, 0);
   errors_.assign(bones, 0.0);
-  const size_t rows = 2 * std::min<size_t>(bones, kMaxDlsEffectors);
+  angleErrors_.assign(bones, 0.0);
+  givenErrors_.assign(bones, 0.0);
+  givenAngleErrors_.assign(bones, 0.0);
+  const size_t rows = 3 * std::min<size_t>(bones, kMaxDlsEffectors);
   normal_.assign(rows * rows, 0.0);
   weights_.assign(rows, 0.0);
   savedAngles_.assign(bones, 0.0);

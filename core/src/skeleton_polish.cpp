@@ -26,13 +26,35 @@ Vec2 Skeleton::perpendicularArm(int bone, Vec2 pivot) const {
   return {-arm.y, arm.x};
 }
 
-// Summed squared errors, in units of the solve's scale.
+// Effector k's rows of the Jacobian column of bone j (turned about `pivot`), into `column`: the
+// weight times perp(e_k - p_j), and with an angle goal the weight times the bone's length (a turn
+// of the bone's world angle moves its end by its length per radian), all over the scale. Returns
+// the number of rows, 0 when j is not above k.
+int Skeleton::effectorColumn(int k, int j, Vec2 pivot, double column[3]) const {
+  const SkeletonEffector& effector = effectors_[static_cast<size_t>(k)];
+  if (!inSubtree(j, effector.bone)) return 0;
+  const Vec2 arm = perpendicularArm(effector.bone, pivot);
+  column[0] = effector.weight * arm.x;
+  column[1] = effector.weight * arm.y;
+  if (!effector.useAngle) return 2;
+  column[2] = effector.weight * lengths_[static_cast<size_t>(effector.bone)] * inverseScale_;
+  return 3;
+}
+
+// Summed squared errors, weighted, in units of the solve's scale (an angle error as the move of
+// its bone's end it makes).
 double Skeleton::sumOfSquaredErrors(int count) const {
   double sum = 0;
   for (int k = 0; k < count; ++k) {
     const SkeletonEffector& effector = effectors_[static_cast<size_t>(k)];
     const Vec2 r = inverseScale_ * (effector.target - position(effector.bone + 1));
-    sum += r.x * r.x + r.y * r.y;
+    double squared = r.x * r.x + r.y * r.y;
+    if (effector.useAngle) {
+      const double turn = lengths_[static_cast<size_t>(effector.bone)] * inverseScale_ *
+                          wrapAngle(effector.angle - worldAngles_[static_cast<size_t>(effector.bone)]);
+      squared += turn * turn;
+    }
+    sum += effector.weight * effector.weight * squared;
   }
   return sum;
 }
@@ -89,12 +111,17 @@ bool Skeleton::polish(int count, double& damping) {
 // (J J^T + d^2 I) w = r into weights_, leaving out the pinned bones' columns. False only if the
 // factorisation fails, which d > 0 rules out but which is checked so no NaN can spread.
 IK2D_COLD bool Skeleton::solveNormalEquations(int count, double damping) {
-  const auto rows = static_cast<size_t>(2 * count);
+  const auto rows = static_cast<size_t>(rowCount_);
   for (int k = 0; k < count; ++k) {
     const SkeletonEffector& effector = effectors_[static_cast<size_t>(k)];
+    const auto row = static_cast<size_t>(effectorRow_[static_cast<size_t>(k)]);
     const Vec2 r = inverseScale_ * (effector.target - position(effector.bone + 1));
-    weights_[2 * static_cast<size_t>(k)] = r.x;
-    weights_[2 * static_cast<size_t>(k) + 1] = r.y;
+    weights_[row] = effector.weight * r.x;
+    weights_[row + 1] = effector.weight * r.y;
+    if (effector.useAngle) {
+      weights_[row + 2] = effector.weight * lengths_[static_cast<size_t>(effector.bone)] * inverseScale_ *
+                          wrapAngle(effector.angle - worldAngles_[static_cast<size_t>(effector.bone)]);
+    }
   }
   auto entry = [this, rows](size_t row, size_t column) -> double& { return normal_[row * rows + column]; };
   std::fill(normal_.begin(), normal_.begin() + static_cast<std::ptrdiff_t>(rows * rows), 0.0);
@@ -103,19 +130,18 @@ IK2D_COLD bool Skeleton::solveNormalEquations(int count, double damping) {
     if (pinned_[static_cast<size_t>(j)]) continue;
     const Vec2 pivot = position(parents_[static_cast<size_t>(j)] + 1);
     for (int k = 0; k < count; ++k) {
-      const int boneK = effectors_[static_cast<size_t>(k)].bone;
-      if (!inSubtree(j, boneK)) continue;
-      const Vec2 columnK = perpendicularArm(boneK, pivot);
+      double columnK[3];
+      const int rowsK = effectorColumn(k, j, pivot, columnK);
+      if (rowsK == 0) continue;
+      const auto rowK = static_cast<size_t>(effectorRow_[static_cast<size_t>(k)]);
       for (int l = 0; l <= k; ++l) {  // the lower triangle is all Cholesky reads
-        const int boneL = effectors_[static_cast<size_t>(l)].bone;
-        if (!inSubtree(j, boneL)) continue;
-        const Vec2 columnL = perpendicularArm(boneL, pivot);
-        const auto row = 2 * static_cast<size_t>(k);
-        const auto column = 2 * static_cast<size_t>(l);
-        entry(row, column) += columnK.x * columnL.x;
-        entry(row, column + 1) += columnK.x * columnL.y;
-        entry(row + 1, column) += columnK.y * columnL.x;
-        entry(row + 1, column + 1) += columnK.y * columnL.y;
+        double columnL[3];
+        const int rowsL = effectorColumn(l, j, pivot, columnL);
+        const auto rowL = static_cast<size_t>(effectorRow_[static_cast<size_t>(l)]);
+        for (int p = 0; p < rowsK; ++p) {
+          for (int q = 0; q < rowsL; ++q)
+            entry(rowK + static_cast<size_t>(p), rowL + static_cast<size_t>(q)) += columnK[p] * columnL[q];
+        }
       }
     }
   }
@@ -152,11 +178,10 @@ double Skeleton::polishTurn(int j, int count) const {
   const Vec2 pivot = position(parents_[static_cast<size_t>(j)] + 1);
   double turn = 0;
   for (int k = 0; k < count; ++k) {
-    const int boneK = effectors_[static_cast<size_t>(k)].bone;
-    if (!inSubtree(j, boneK)) continue;
-    const Vec2 column = perpendicularArm(boneK, pivot);
-    turn +=
-        column.x * weights_[2 * static_cast<size_t>(k)] + column.y * weights_[2 * static_cast<size_t>(k) + 1];
+    double column[3];
+    const int rows = effectorColumn(k, j, pivot, column);
+    const auto row = static_cast<size_t>(effectorRow_[static_cast<size_t>(k)]);
+    for (int p = 0; p < rows; ++p) turn += column[p] * weights_[row + static_cast<size_t>(p)];
   }
   return std::isfinite(turn) ? turn : 0.0;
 }
@@ -170,15 +195,15 @@ double Skeleton::nextRandom() {
   return static_cast<double>(z >> 11) * 0x1.0p-53;
 }
 
-// Restart `round` (1, 2, ...) of a solve: for every effector beyond tolerance (errors_ is
+// Restart `round` (1, 2, ...) of a solve: for every effector beyond tolerance (effectorMet_ is
 // current), new angles, uniform within each limit (anywhere for a free bone), for the bones of its
 // branch: up to its nearest sub-base in odd rounds, all the way to the root in even ones (then the
 // bones it shares with other effectors move too). The other bones keep their angles.
-IK2D_COLD void Skeleton::restartFailing(int count, double tolerance, int round) {
+IK2D_COLD void Skeleton::restartFailing(int count, int round) {
   if (round == 1) randomState_ = kRestartSeed;
   const bool toRoot = round % 2 == 0;
   for (int k = 0; k < count; ++k) {
-    if (errors_[static_cast<size_t>(k)] <= tolerance) continue;
+    if (effectorMet_[static_cast<size_t>(k)]) continue;
     const int effector = effectors_[static_cast<size_t>(k)].bone;
     for (int bone = effector; bone >= 0; bone = parents_[static_cast<size_t>(bone)]) {
       const auto at = static_cast<size_t>(bone);

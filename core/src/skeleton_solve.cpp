@@ -137,8 +137,10 @@ IK2D_COLD void Skeleton::nudgeOffLine() {
 
 // ---- the passes ---------------------------------------------------------------------------------
 
-// Backward pass into backward_ (see the top of the file). For bone i with end q (already final:
-// its children come later in the list, so were handled first) and start s, the proposal for s is
+// Backward pass into backward_ (see the top of the file). Weighted: an effector's target counts by
+// its weight, and a branch's proposal by its heaviest effector's, in each centroid. For bone i with end q
+// (already final: its children come later in the list, so were handled first) and start s, the proposal for s
+// is
 //   q + l_i * unit(s - q),
 // or, when i's end has one active child c with a limit, the point that keeps the angle between i
 // and c inside c's limit (as Chain's backward pass does). No direction (s on q): i keeps its own.
@@ -149,11 +151,13 @@ void Skeleton::backwardPass() {
     const int i = activeBones_[static_cast<size_t>(a)];
     const auto end = static_cast<size_t>(i + 1);
     const bool pulled = effectorStamp_[static_cast<size_t>(i)] == stamp_;
-    const Vec2 target =
-        pulled ? effectors_[static_cast<size_t>(effectorSlot_[static_cast<size_t>(i)])].target : Vec2{};
-    sums_[2 * end] = target.x;
-    sums_[2 * end + 1] = target.y;
-    proposals_[end] = pulled ? 1 : 0;
+    const SkeletonEffector* effector =
+        pulled ? &effectors_[static_cast<size_t>(effectorSlot_[static_cast<size_t>(i)])] : nullptr;
+    const double weight = pulled ? effector->weight : 0.0;
+    sums_[2 * end] = pulled ? weight * effector->target.x : 0.0;
+    sums_[2 * end + 1] = pulled ? weight * effector->target.y : 0.0;
+    proposals_[end] = weight;
+    branchWeight_[end] = weight;
   }
   for (int a = activeCount_ - 1; a >= 0; --a) {
     const int i = activeBones_[static_cast<size_t>(a)];
@@ -168,9 +172,13 @@ void Skeleton::backwardPass() {
     const Vec2 toStart = position(start) - end;
     const int child = activeChildren_[bone + 1] == 1 ? onlyChild_[bone + 1] : -1;
     const bool limited = child >= 0 && limits_.has(static_cast<size_t>(child));
+    const bool aimed =
+        effectorStamp_[bone] == stamp_ && effectors_[static_cast<size_t>(effectorSlot_[bone])].useAngle;
     Vec2 proposal;
     Vec2 unit;
-    if (!limited && directionOf(toStart, unit)) {
+    if (aimed) {  // an angle goal lays the bone along it, as Chain's FABRIK does
+      proposal = end - boneLength * direction(effectors_[static_cast<size_t>(effectorSlot_[bone])].angle);
+    } else if (!limited && directionOf(toStart, unit)) {
       proposal = end + boneLength * unit;
     } else {
       const Vec2 backward =
@@ -185,10 +193,13 @@ void Skeleton::backwardPass() {
       }
       proposal = end - boneLength * direction(world);
     }
+    // A branch's proposal counts as much as the heaviest effector on it (1 each when every weight is 1).
     const auto at = static_cast<size_t>(start);
-    sums_[2 * at] += proposal.x;
-    sums_[2 * at + 1] += proposal.y;
-    ++proposals_[at];
+    const double carried = branchWeight_[bone + 1];
+    sums_[2 * at] += carried * proposal.x;
+    sums_[2 * at + 1] += carried * proposal.y;
+    proposals_[at] += carried;
+    branchWeight_[at] = std::max(branchWeight_[at], carried);
   }
 }
 
@@ -250,16 +261,25 @@ void Skeleton::rebuildAngles() {
   }
 }
 
-// errors_[k] = |end of effector k's bone - its target|; true when every one is within tolerance.
+// errors_[k] = |end of effector k's bone - its target| and angleErrors_[k] its angle's error;
+// true when every one is within its tolerance.
 bool Skeleton::measureErrors(int count, double tolerance) {
   bool all = true;
   for (int k = 0; k < count; ++k) {
-    const SkeletonEffector& effector = effectors_[static_cast<size_t>(k)];
+    const auto at = static_cast<size_t>(k);
+    const SkeletonEffector& effector = effectors_[at];
     const double error = fastLength(position(effector.bone + 1) - effector.target);
-    errors_[static_cast<size_t>(k)] = error;
-    all = all && error <= tolerance;
+    errors_[at] = error;
+    angleErrors_[at] = effector.useAngle ? angleErrorOf(effector) : 0.0;
+    effectorMet_[at] = error <= tolerance && angleErrors_[at] <= angleTolerance_;
+    all = all && effectorMet_[at];
   }
   return all;
+}
+
+// |the effector bone's world angle - its goal|, radians (the world angles are current).
+double Skeleton::angleErrorOf(const SkeletonEffector& effector) const {
+  return std::fabs(wrapAngle(worldAngles_[static_cast<size_t>(effector.bone)] - effector.angle));
 }
 
 // ---- the driver ---------------------------------------------------------------------------------
@@ -276,7 +296,11 @@ SkeletonSolveResult Skeleton::solveWith(int count, const SkeletonSolveOptions& o
   // Whether these are the last solve's effectors, bone for bone and target for target.
   const bool spent = restartsSpent_;
   restartsSpent_ = false;  // a refused call leaves effectors_ half rewritten
-  bool sameEffectors = spent && count == effectorCount_;
+  bool sameEffectors = spent && count == givenCount_;
+  if (!isValid(options.angleTolerance) || options.angleTolerance < 0) {
+    result.message = fail("angleTolerance must be a finite number of radians, 0 or greater");
+    return result;
+  }
   for (int k = 0; k < count; ++k) {
     SkeletonEffector effector;
     if ((result.message = read(k, effector)) != nullptr) return result;
@@ -301,12 +325,45 @@ SkeletonSolveResult Skeleton::solveWith(int count, const SkeletonSolveOptions& o
       result.message = fail("effectors[%d].target must stay within 1e300 in magnitude", k);
       return result;
     }
-    const SkeletonEffector& last = effectors_[static_cast<size_t>(k)];
+    if (!(effector.weight >= 0 && effector.weight <= 1)) {
+      result.message = fail("effectors[%d].weight must be a number from 0 to 1", k);
+      return result;
+    }
+    if (effector.useAngle && !isValid(effector.angle)) {
+      result.message = fail("effectors[%d].angle must be a finite number of radians", k);
+      return result;
+    }
+    if (effector.useAngle) effector.angle = wrapAngle(effector.angle);
+    const SkeletonEffector& last = given_[static_cast<size_t>(k)];
     sameEffectors = sameEffectors && last.bone == effector.bone && last.target.x == effector.target.x &&
-                    last.target.y == effector.target.y;
+                    last.target.y == effector.target.y && last.useAngle == effector.useAngle &&
+                    last.angle == effector.angle && last.weight == effector.weight;
     effectorStamp_[bone] = stamp_;
     effectorSlot_[bone] = k;
-    effectors_[static_cast<size_t>(k)] = effector;
+    given_[static_cast<size_t>(k)] = effector;
+  }
+  // The effectors of weight 0 drop out here: the solve is exactly the one without them.
+  const int givenCount = count;
+  givenCount_ = givenCount;
+  angleTolerance_ = options.angleTolerance;
+  count = 0;
+  rowCount_ = 0;
+  anyAngle_ = false;
+  for (int k = 0; k < givenCount; ++k) {
+    const SkeletonEffector& effector = given_[static_cast<size_t>(k)];
+    const auto bone = static_cast<size_t>(effector.bone);
+    if (effector.weight == 0) {
+      effectorStamp_[bone] = 0;  // (stamp_ is never 0)
+      continue;
+    }
+    const auto slot = static_cast<size_t>(count);
+    effectors_[slot] = effector;
+    givenSlot_[slot] = k;
+    effectorSlot_[bone] = count;
+    effectorRow_[slot] = rowCount_;
+    rowCount_ += effector.useAngle ? 3 : 2;
+    anyAngle_ = anyAngle_ || effector.useAngle;
+    ++count;
   }
   markActive(count);
   effectorCount_ = count;
@@ -332,7 +389,7 @@ SkeletonSolveResult Skeleton::solveWith(int count, const SkeletonSolveOptions& o
   bool limited = false;
   for (int a = 0; a < activeCount_; ++a)
     limited = limited || limits_.has(static_cast<size_t>(activeBones_[static_cast<size_t>(a)]));
-  const bool polished = (count >= 2 || (count == 1 && limited)) && count <= kMaxDlsEffectors;
+  const bool polished = (count >= 2 || (count == 1 && (limited || anyAngle_))) && count <= kMaxDlsEffectors;
   // Restarts where the polish runs and every target lies within reach (see restartFailing), unless
   // the last solve already spent them on the same targets from this very pose.
   const bool restarts = polished && !outOfReach && !sameEffectors;
@@ -386,7 +443,7 @@ SkeletonSolveResult Skeleton::solveWith(int count, const SkeletonSolveOptions& o
       std::copy(angles_.begin(), angles_.end(), bestAngles_.begin());
     }
     if (iteration == sweeps) break;
-    restartFailing(count, options.tolerance, tries++);
+    restartFailing(count, tries++);
     damping = kStartDamping;
     checkpoint = HUGE_VAL;
     checkpointSweep = iteration;
@@ -402,9 +459,16 @@ SkeletonSolveResult Skeleton::solveWith(int count, const SkeletonSolveOptions& o
     reached = measureErrors(count, options.tolerance);
   }
   restartsSpent_ = !reached && (tries > 1 || sameEffectors);
+  // Every effector's errors in the order given, those of weight 0 included.
+  for (int k = 0; k < givenCount; ++k) {
+    const SkeletonEffector& effector = given_[static_cast<size_t>(k)];
+    givenErrors_[static_cast<size_t>(k)] = fastLength(position(effector.bone + 1) - effector.target);
+    givenAngleErrors_[static_cast<size_t>(k)] = effector.useAngle ? angleErrorOf(effector) : 0.0;
+  }
   result.iterations = iteration;
-  result.errors = errors_.data();
-  result.effectorCount = count;
+  result.errors = givenErrors_.data();
+  result.angleErrors = givenAngleErrors_.data();
+  result.effectorCount = givenCount;
   result.status = reached      ? ChainStatus::Reached
                   : outOfReach ? ChainStatus::OutOfReach
                                : ChainStatus::MaxIterations;
@@ -420,16 +484,27 @@ SkeletonSolveResult Skeleton::solveMirrored(int count, const SkeletonSolveOption
   if (!mirrored_ && springCount_ == 0) return solveWith(count, options, read);
   const double twiceAxis = 2 * positions_[0];
   if (mirrored_) reflect(true);
-  if (springCount_ > 0) driveSprings();  // spring bones solve from their driven angles
+  // Spring bones solve from their driven angles; a refused call puts the shown ones back.
+  if (springCount_ > 0) {
+    std::copy(angles_.begin(), angles_.end(), sweepAngles_.begin());
+    driveSprings();
+  }
   const SkeletonSolveResult result =
       !mirrored_
           ? solveWith(count, options, read)
           : solveWith(count, options, [&read, twiceAxis](int k, SkeletonEffector& effector) -> const char* {
               if (const char* message = read(k, effector)) return message;
               effector.target.x = twiceAxis - effector.target.x;
+              if (effector.useAngle)
+                effector.angle = detail::reflectAngle(true, effector.angle);  // a world angle
               return nullptr;
             });
-  if (springCount_ > 0) showSprings();
+  if (springCount_ > 0 && result.message != nullptr) {
+    std::copy(sweepAngles_.begin(), sweepAngles_.end(), angles_.begin());
+    updatePositions();
+  } else if (springCount_ > 0) {
+    showSprings();
+  }
   if (mirrored_) reflect(false);
   return result;
 }
@@ -443,16 +518,24 @@ SkeletonSolveResult Skeleton::solve(const SkeletonEffector* effectors, int count
 }
 
 SkeletonSolveResult Skeleton::solveFromRecords(const double* records, int count,
-                                               const SkeletonSolveOptions& options) {
-  return solveMirrored(count, options, [this, records](int k, SkeletonEffector& effector) -> const char* {
-    const double* record = records + 3 * static_cast<size_t>(k);
-    if (!std::isfinite(record[0]) || record[0] != std::floor(record[0]) || std::fabs(record[0]) > kMaxBones)
-      return fail("effectors[%d].bone must be a bone of this skeleton, a whole number from 0 to %d", k,
-                  size() - 1);
-    effector.bone = static_cast<int>(record[0]);
-    effector.target = {record[1], record[2]};
-    return nullptr;
-  });
+                                               const SkeletonSolveOptions& options, int recordSize) {
+  const size_t stride = recordSize == 6 ? 6 : 3;
+  return solveMirrored(
+      count, options, [this, records, stride](int k, SkeletonEffector& effector) -> const char* {
+        const double* record = records + stride * static_cast<size_t>(k);
+        if (!std::isfinite(record[0]) || record[0] != std::floor(record[0]) ||
+            std::fabs(record[0]) > kMaxBones)
+          return fail("effectors[%d].bone must be a bone of this skeleton, a whole number from 0 to %d", k,
+                      size() - 1);
+        effector.bone = static_cast<int>(record[0]);
+        effector.target = {record[1], record[2]};
+        if (stride == 6) {
+          effector.useAngle = record[3] != 0;
+          effector.angle = record[4];
+          effector.weight = record[5];
+        }
+        return nullptr;
+      });
 }
 
 }  // namespace ik2d

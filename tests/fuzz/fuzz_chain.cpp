@@ -1,7 +1,8 @@
 // fuzz_chain.cpp: a chain built from random lengths, then random edits and solves (CCD, FABRIK
-// and DLS, with any damping, mix and pole). After every call: finite state, every limit and
-// maxStep kept, bone lengths kept, a message exactly when refused; a stepped solve ends exactly
-// where solve() does.
+// and DLS, with any damping, mix, pole and end angle goal, mirrored or not). After every call: finite state,
+// every limit and maxStep kept, bone lengths kept, a message exactly when refused; a stepped solve ends
+// exactly where solve() does.
+#include <algorithm>
 #include <vector>
 
 #include "fuzz_support.hpp"
@@ -17,7 +18,15 @@ void checkChain(const Chain& chain, const std::vector<double>& start, double max
     const double angle = chain.angles()[i];
     require(isValid(angle), "angles are finite");
     require(angle >= -kPi && angle <= kPi, "angles wrapped");
-    if (chain.hasLimit(i)) require(angle >= chain.limitMin(i) && angle <= chain.limitMax(i), "limits kept");
+    if (chain.hasLimit(i)) {  // mirrored, the limit holds the reflected angle (to rounding)
+      const double authored = !chain.mirrored() ? angle : wrapAngle(i == 0 ? kPi - angle : -angle);
+      const double slack = chain.mirrored() ? 1e-12 : 0;
+      const double low = chain.limitMin(i), high = chain.limitMax(i);  // a bound at +-pi has two names
+      require((authored >= low - slack && authored <= high + slack) ||
+                  std::fabs(wrapAngle(authored - low)) <= slack ||
+                  std::fabs(wrapAngle(authored - high)) <= slack,
+              "limits kept");
+    }
     if (!start.empty()) {
       require(std::fabs(wrapAngle(angle - start[static_cast<size_t>(i)])) <= maxStep + 1e-12, "maxStep kept");
     }
@@ -54,7 +63,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
   checkChain(chain, {}, 0);
 
   for (int operation = 0; operation < 16 && data.remaining_bytes() > 0; ++operation) {
-    switch (data.ConsumeIntegralInRange<int>(0, 4)) {
+    switch (data.ConsumeIntegralInRange<int>(0, 5)) {
+      case 4: chain.setMirror(data.ConsumeBool()); break;
       case 0: {
         const int joint = data.ConsumeIntegralInRange<int>(-1, count);
         chain.setLimit(
@@ -94,6 +104,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
                                                    data.ConsumeFloatingPointInRange(-30.0, 30.0)}
                              : Vec2{fuzz::anyDouble(data), fuzz::anyDouble(data)};
         }
+        if (data.ConsumeBool()) {
+          options.useAngle = true;
+          options.angle =
+              data.ConsumeBool() ? data.ConsumeFloatingPointInRange(-7.0, 7.0) : fuzz::anyDouble(data);
+          if (data.ConsumeBool())
+            options.angleWeight =
+                data.ConsumeBool() ? data.ConsumeFloatingPointInRange(0.0, 1.0) : fuzz::anyDouble(data);
+          if (data.ConsumeBool()) options.angleTolerance = fuzz::anyDouble(data);
+        }
         const bool stepped = data.ConsumeBool();
         const Vec2 target = data.ConsumeBool()
                                 ? chain.root() + Vec2{data.ConsumeFloatingPointInRange(-30.0, 30.0),
@@ -116,6 +135,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
             require(twin.positions()[i] == chain.positions()[i], "stepping gives solve's pose");
         }
         require(isValid(r.error) && r.error >= 0, "error is finite");
+        require(isValid(r.angleError) && r.angleError >= 0 && r.angleError <= kPi, "angleError is finite");
         require((r.status == ChainStatus::Invalid) == (r.message != nullptr),
                 "a message exactly when invalid");
         require(r.iterations >= 0 && r.iterations <= std::max(options.iterations, 0),
@@ -124,8 +144,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
           for (int i = 0; i < count; ++i)
             require(chain.angles()[i] == start[static_cast<size_t>(i)], "invalid leaves the chain");
         } else {
-          require((r.status == ChainStatus::Reached) == (r.error <= options.tolerance),
-                  "reached iff error <= tolerance");
+          const bool angleMet = !options.useAngle || r.angleError <= options.angleTolerance;
+          require((r.status == ChainStatus::Reached) == (r.error <= options.tolerance && angleMet),
+                  "reached iff error <= tolerance (and the angle's within its own)");
           checkChain(chain, start, options.maxStep);
         }
         continue;

@@ -1,8 +1,10 @@
 // fuzz_skeleton.cpp: a skeleton built from random records (parents, lengths, angles: cycles,
-// out-of-order parents, NaN and all), then random edits and solves with random effectors (some
+// out-of-order parents, NaN and all), then random edits (mirror and spring bones among them) and
+// solves with random effectors (with angle goals and weights or not; some
 // solved twice in a row). After every call: finite state, limits and lengths kept, a message
 // exactly when refused, a refused call changes nothing, 'reached' iff every error is within
 // tolerance.
+#include <algorithm>
 #include <vector>
 
 #include "fuzz_support.hpp"
@@ -18,8 +20,16 @@ void checkSkeleton(const Skeleton& skeleton) {
     const double angle = skeleton.angles()[i];
     require(isValid(angle), "angles are finite");
     require(angle >= -kPi && angle <= kPi, "angles wrapped");
-    if (skeleton.hasLimit(i))
-      require(angle >= skeleton.limitMin(i) && angle <= skeleton.limitMax(i), "limits kept");
+    if (skeleton.hasLimit(i)) {  // mirrored, the limit holds the reflected angle (to rounding)
+      const bool onRoot = skeleton.parent(i) < 0;
+      const double authored = !skeleton.mirrored() ? angle : wrapAngle(onRoot ? kPi - angle : -angle);
+      const double slack = skeleton.mirrored() ? 1e-12 : 0;
+      const double low = skeleton.limitMin(i), high = skeleton.limitMax(i);  // a bound at +-pi has two names
+      require((authored >= low - slack && authored <= high + slack) ||
+                  std::fabs(wrapAngle(authored - low)) <= slack ||
+                  std::fabs(wrapAngle(authored - high)) <= slack,
+              "limits kept");
+    }
     const Vec2 start = skeleton.position(skeleton.parent(i) + 1);
     const Vec2 end = skeleton.position(i + 1);
     require(isValid(end), "positions are finite");
@@ -57,7 +67,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
   checkSkeleton(skeleton);
 
   for (int operation = 0; operation < 16 && data.remaining_bytes() > 0; ++operation) {
-    switch (data.ConsumeIntegralInRange<int>(0, 4)) {
+    switch (data.ConsumeIntegralInRange<int>(0, 7)) {
+      case 4: skeleton.setMirror(data.ConsumeBool()); break;
+      case 5: {
+        SecondOrderOptions spring;
+        spring.frequency = record(data, 0.001, 1000);
+        spring.damping = record(data, 0, 100);
+        spring.response = record(data, -100, 100);
+        const int bone = data.ConsumeIntegralInRange<int>(-1, count);
+        if (data.ConsumeBool()) skeleton.setSpring(bone, spring);
+        else skeleton.clearSpring(bone);
+        break;
+      }
+      case 6: skeleton.step(record(data, 0, 1000), data.ConsumeIntegralInRange<int>(-1, 8)); break;
       case 0:
         skeleton.setLimit(data.ConsumeIntegralInRange<int>(-1, count), record(data, -kPi, 0.0),
                           record(data, 0.0, kPi));
@@ -73,11 +95,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
       default: {
         const int effectorCount = data.ConsumeIntegralInRange<int>(0, count + 1);
         std::vector<double> effectors;
+        const int recordSize = data.ConsumeBool() ? 6 : 3;  // with angle goals and weights
         for (int k = 0; k < effectorCount; ++k) {
           effectors.push_back(data.ConsumeBool() ? data.ConsumeIntegralInRange<int>(0, count - 1)
                                                  : record(data, -1, count));
           effectors.push_back(record(data, -100, 100));
           effectors.push_back(record(data, -100, 100));
+          if (recordSize == 6) {
+            effectors.push_back(data.ConsumeBool() ? 1.0 : 0.0);
+            effectors.push_back(record(data, -7, 7));
+            effectors.push_back(data.ConsumeBool() ? 1.0 : record(data, 0, 1));
+          }
         }
         SkeletonSolveOptions options;
         options.iterations = data.ConsumeIntegralInRange<int>(-2, 64);
@@ -85,10 +113,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
         const std::vector<double> before(skeleton.positions(), skeleton.positions() + 2 * (count + 1));
         // The same call twice: the second one sees the first's spent restarts.
         if (data.ConsumeBool()) {
-          skeleton.solveFromRecords(effectors.data(), effectorCount, options);
+          skeleton.solveFromRecords(effectors.data(), effectorCount, options, recordSize);
           checkSkeleton(skeleton);
         }
-        const SkeletonSolveResult r = skeleton.solveFromRecords(effectors.data(), effectorCount, options);
+        const SkeletonSolveResult r =
+            skeleton.solveFromRecords(effectors.data(), effectorCount, options, recordSize);
         require((r.status == ChainStatus::Invalid) == (r.message != nullptr),
                 "a message exactly when invalid");
         require(r.iterations >= 0 && r.iterations <= std::max(options.iterations, 0),
@@ -101,7 +130,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
           bool all = true;
           for (int k = 0; k < r.effectorCount; ++k) {
             require(isValid(r.errors[k]) && r.errors[k] >= 0, "errors are finite");
-            all = all && r.errors[k] <= options.tolerance;
+            require(isValid(r.angleErrors[k]) && r.angleErrors[k] >= 0, "angle errors are finite");
+            const double* effector = effectors.data() + static_cast<size_t>(recordSize * k);
+            if (recordSize == 6 && effector[5] == 0) continue;  // weight 0: not an effector
+            all = all && r.errors[k] <= options.tolerance && r.angleErrors[k] <= options.angleTolerance;
           }
           require((r.status == ChainStatus::Reached) == all, "reached iff every error <= tolerance");
         }

@@ -240,6 +240,7 @@ class Chain {
   void blendFromStart();
   void reflect(bool toAuthored);
   double clampShown(size_t bone, double angle) const;
+  const char* checkMirroredSolve(Vec2 target, const ChainSolveOptions& options) const;
   ChainSolveResult solveAuthored(Vec2 target, const ChainSolveOptions& options);
   ChainStep stepAuthored();
   const char* checkSolve(Vec2 target, const ChainSolveOptions& options) const;

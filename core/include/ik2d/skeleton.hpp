@@ -28,10 +28,17 @@ struct SkeletonBone {
   double angle = 0.0;   ///< local angle, radians (relative to the parent; world for a bone on the root).
 };
 
-/// One end effector of a solve: bone `bone`'s end should reach `target`.
+/// One end effector of a solve: bone `bone`'s end should reach `target` (and, with useAngle, the
+/// bone's world angle `angle`).
 struct SkeletonEffector {
   int bone = 0;   ///< the bone whose end is pulled, 0 to size() - 1; each bone at most once per solve.
   Vec2 target{};  ///< where that end should go, finite.
+  bool useAngle = false;  ///< with an angle goal: the bone's world angle should become `angle`.
+  double angle = 0;       ///< the world angle goal, radians, finite (wrapped); in the world when mirrored.
+  /// How much this effector counts when the goals conflict, 0 to 1 (1: the default). The heavier
+  /// effector ends nearer its goal; 0 is the same as leaving the effector out (its error is still
+  /// reported).
+  double weight = 1;
 };
 
 /// How Skeleton::solve moves the bones.
@@ -53,10 +60,13 @@ struct SkeletonSolveOptions {
   /// Most bone placements this call may make (a sweep costs twice the bones between the root and
   /// the effectors); at least one sweep always runs. The default keeps every call under a second.
   long long maxWork = 500'000'000;
+  /// The angle error that counts as reached for an effector with an angle goal, radians, >= 0.
+  double angleTolerance = 1e-3;
 };
 
 /// Result of Skeleton::solve. Every number is finite. The status names are Chain's: `Reached` iff
-/// every effector's error <= tolerance; `OutOfReach` when, not reached, some target lies farther
+/// every effector of weight > 0 has its error <= tolerance (and, with an angle goal, its angle
+/// error <= angleTolerance); `OutOfReach` when, not reached, some target lies farther
 /// from the root than the summed lengths from the root to its bone's end; `MaxIterations` otherwise
 /// (the sweeps ran out, or the targets conflict and the pose settled on a compromise); `Invalid`
 /// when the call was refused (see `message`; the skeleton is then left as it was).
@@ -67,6 +77,9 @@ struct SkeletonSolveResult {
   /// storage (valid until its next call); none when the call was refused.
   const double* errors = nullptr;
   int effectorCount = 0;  ///< number of values in `errors`.
+  /// |bone's world angle - angle| per effector, radians, in the order given (0 for an effector
+  /// without an angle goal); like `errors`, valid until the skeleton's next call.
+  const double* angleErrors = nullptr;
   /// Why the call was refused, naming the effector or field; nullptr otherwise. Valid until the next call.
   const char* message = nullptr;
 };
@@ -174,8 +187,10 @@ class Skeleton {
   /// every length and limit; allocates nothing; a call that is refused changes nothing.
   SkeletonSolveResult solve(const SkeletonEffector* effectors, int count,
                             const SkeletonSolveOptions& options);
-  /// solve() from `count` records of three numbers each: bone, target x, target y.
-  SkeletonSolveResult solveFromRecords(const double* records, int count, const SkeletonSolveOptions& options);
+  /// solve() from `count` records of three numbers each: bone, target x, target y; with
+  /// `recordSize` 6: bone, target x, target y, useAngle (0 or 1), angle, weight.
+  SkeletonSolveResult solveFromRecords(const double* records, int count, const SkeletonSolveOptions& options,
+                                       int recordSize = 3);
 
  private:
   template <class ReadBone>
@@ -198,7 +213,7 @@ class Skeleton {
   bool polish(int count, double& damping);
   bool solveNormalEquations(int count, double damping);
   double polishTurn(int bone, int count) const;
-  void restartFailing(int count, double tolerance, int round);
+  void restartFailing(int count, int round);
   double nextRandom();
   Vec2 perpendicularArm(int bone, Vec2 pivot) const;
   double sumOfSquaredErrors(int count) const;
@@ -210,6 +225,8 @@ class Skeleton {
   void rebuildAngles();
   void updatePositions();
   bool measureErrors(int count, double tolerance);
+  double angleErrorOf(const SkeletonEffector& effector) const;
+  int effectorColumn(int k, int j, Vec2 pivot, double column[3]) const;
   const char* fail(const char* format, ...);
   void setPosition(int index, Vec2 point);
   Vec2 pointIn(const std::vector<double>& points, int index) const {
@@ -227,20 +244,31 @@ class Skeleton {
   double totalLength_ = 0;
 
   // Solve state, sized by reset() so that solve() allocates nothing.
-  std::vector<double> backward_;  // backward-pass positions, 2 * (size + 1)
-  std::vector<double> sums_;      // per position: sum of the points proposed for it
-  std::vector<int> proposals_;    // per position: how many points were proposed
-  std::vector<double> before_;    // positions before a forward pass
-  std::vector<int> activeBones_;  // bones between the root and an effector, parents first
+  std::vector<double> backward_;      // backward-pass positions, 2 * (size + 1)
+  std::vector<double> sums_;          // per position: sum of the points proposed for it
+  std::vector<double> proposals_;     // per position: the summed weight of the points proposed
+  std::vector<double> branchWeight_;  // per position: the heaviest effector weight at or beyond it
+  std::vector<double> before_;        // positions before a forward pass
+  std::vector<int> activeBones_;      // bones between the root and an effector, parents first
   int activeCount_ = 0;
   int effectorCount_ = 0;
-  std::vector<unsigned> activeStamp_;    // == stamp_: bone is active in this solve
-  std::vector<unsigned> effectorStamp_;  // == stamp_: bone is an effector in this solve
-  std::vector<int> effectorSlot_;        // bone -> its index in effectors_
-  std::vector<int> activeChildren_;      // per position: active bones starting there
-  std::vector<int> onlyChild_;           // per position: the last active bone starting there
-  std::vector<SkeletonEffector> effectors_;
+  std::vector<unsigned> activeStamp_;        // == stamp_: bone is active in this solve
+  std::vector<unsigned> effectorStamp_;      // == stamp_: bone is an effector in this solve
+  std::vector<int> effectorSlot_;            // bone -> its index in effectors_
+  std::vector<int> activeChildren_;          // per position: active bones starting there
+  std::vector<int> onlyChild_;               // per position: the last active bone starting there
+  std::vector<SkeletonEffector> effectors_;  // this solve's effectors of weight > 0, in order
+  std::vector<SkeletonEffector> given_;      // the effectors as given
+  std::vector<int> givenSlot_;               // effectors_[j] is given_[givenSlot_[j]]
+  std::vector<int> effectorRow_;             // polish: effector j's first row (2 or 3 rows each)
+  std::vector<unsigned char> effectorMet_;   // effector j within its tolerances
   std::vector<double> errors_;
+  std::vector<double> angleErrors_;
+  std::vector<double> givenErrors_, givenAngleErrors_;  // per effector as given
+  int rowCount_ = 0;
+  int givenCount_ = 0;
+  bool anyAngle_ = false;
+  double angleTolerance_ = 0;
   std::vector<int> enter_, leave_;      // depth-first order: bone b is under a iff enter/leave nest
   double inverseScale_ = 1;             // 1 / the solve's scale, so no product overflows
   std::vector<double> normal_;          // polish: J J^T + damping^2 I, then its Cholesky factor

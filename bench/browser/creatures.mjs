@@ -154,7 +154,7 @@ export async function runCreatures({ quick = false, seconds, counts = COUNTS, lo
       const goal = fpsGoal(r.kind, r.count);
       if (goal === undefined) continue;
       // One frame short of the goal still counts: requestAnimationFrame's count over a few seconds.
-      log(`${r.count} ${r.kind}s at ${goal} fps: ${r.fps >= goal - 1 ? 'met' : 'NOT met'} (${r.fps.toFixed(0)} fps).`);
+      log(`${r.kind}, ${r.count} at ${goal} fps: ${r.fps >= goal - 1 ? 'met' : 'NOT met'} (${r.fps.toFixed(0)} fps).`);
     }
     const lost = results.reduce((sum, r) => sum + r.lost, 0);
     if (lost) log(`(${lost} timings were overwritten in the scene's 120-entry history between reads and are not counted.)`);

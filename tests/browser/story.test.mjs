@@ -184,6 +184,9 @@ const postersOf = (page) => page.evaluate(() => [...document.querySelectorAll('i
   };
 }));
 
+/** The explainer's figures, in order. */
+const FIGURES = ['arm', 'ccd', 'fabrik', 'dls', 'creature'];
+
 const WASM = ['ik2d.wasm', 'ik2d-core.wasm', 'ik2d-batch.wasm', 'ik2d-procedural.wasm', 'ik2d-skeleton.wasm', 'ik2d-creature.wasm'];
 
 forEachEngine({}, ({ name, test }) => {
@@ -434,9 +437,9 @@ forEachEngine({}, ({ name, test }) => {
   test('posters: hidden once the scene draws; shown where the module does not load and where WebAssembly cannot run', async ({ engine, url }) => {
     const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
     try {
-      for (const id of ['arm', 'ccd', 'fabrik', 'dls']) await waitLoaded(page, id);
+      for (const id of FIGURES) await waitLoaded(page, id);
       const drawn = await postersOf(page);
-      assert.equal(drawn.length, 4);
+      assert.deepEqual(drawn.map((poster) => poster.id), FIGURES);
       for (const poster of drawn) assert.deepEqual(poster, { id: poster.id, defined: true, shown: false, ready: 'true' }, 'drawn: the poster is hidden');
       await assertNoProblems(page);
     } finally {
@@ -482,7 +485,7 @@ forEachEngine({}, ({ name, test }) => {
       const chromium = /** @type {any} */ (page);
       // Print emulation, far from the chains (which have drawn once all the same).
       await chromium.page.emulateMedia({ media: 'print' });
-      for (const id of ['arm', 'ccd', 'fabrik', 'dls']) {
+      for (const id of FIGURES) {
         await waitLoaded(page, id);
         assert.ok(await coloursOf(page, id) > 3, `${id}: printed with its drawing`);
         const shown = await onElement(page, id, (element) => [...element.shadowRoot.querySelectorAll('.open-playground, .notices')]

@@ -293,6 +293,9 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
     }
   }
 
+  /** The live handle of a FollowChain or Rope, for its own methods only (not a public name). */
+  const liveHandle = Symbol('live');
+
   /** Points in WASM memory behind a handle: the shared parts of FollowChain and Rope. */
   function pointsClass(name, optionsList, Handle, build, maxPoints) {
     return class {
@@ -317,7 +320,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
         this.#options = Object.freeze(build(byName));
       }
 
-      live(fn) {
+      [liveHandle](fn) {
         if (!this.#handle) throw new Error(`${name}.${fn}: this ${name === 'Rope' ? 'rope' : 'chain'} was deleted`);
         return this.#handle;
       }
@@ -334,7 +337,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
 
       /** The points x0, y0, x1, y1, ...: a fresh Float64Array(2 size). */
       positions() {
-        const start = this.live('positions').positionsAddress() / Float64Array.BYTES_PER_ELEMENT;
+        const start = this[liveHandle]('positions').positionsAddress() / Float64Array.BYTES_PER_ELEMENT;
         return heapF64().slice(start, start + 2 * this.#size);
       }
 
@@ -349,7 +352,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
   class FollowChain extends pointsClass('FollowChain', abi.followChainOptions, raw.FollowChainHandle, (o) => o, 'maxFollowPoints') {
     /** Point 0 goes exactly there; the rest keep their spacings behind it, every turn within maxBend. */
     follow(point) {
-      const handle = this.live('follow');
+      const handle = this[liveHandle]('follow');
       requirePoint(point, 'point', 'FollowChain.follow');
       refuse(handle.follow(point.x, point.y), 'FollowChain.follow');
     }
@@ -360,7 +363,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
     (o) => ({ gravity: { x: o['gravity.x'], y: o['gravity.y'] }, damping: o.damping, iterations: o.iterations }), 'maxRopePoints') {
     /** Holds point `index` at `point`, or lets it go (null). */
     pin(index, point) {
-      const handle = this.live('pin');
+      const handle = this[liveHandle]('pin');
       requireNumber(index, 'index', 'Rope.pin');
       if (point === null) return refuse(handle.unpin(index), 'Rope.pin', { index });
       requirePoint(point, 'point', 'Rope.pin');
@@ -369,7 +372,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
 
     /** Advances `steps` × `dt` seconds (0 < dt <= 0.1). */
     step(dt = 1 / 60, steps = 1) {
-      const handle = this.live('step');
+      const handle = this[liveHandle]('step');
       requireNumber(dt, 'dt', 'Rope.step');
       requireNumber(steps, 'steps', 'Rope.step');
       refuse(handle.step(dt, steps), 'Rope.step', { dt, steps });

@@ -253,8 +253,9 @@ forEachEngine({
       assert.equal(measured.last, 1, 'progress reached 1');
       assert.ok(measured.shares > 1, 'progress was reported along the way');
       assert.equal(measured.outcome, 'AbortError');
-      // The settling laps ran as one 2.5 s task before; this bound is only a regression's to reach.
-      assert.ok(measured.longest < 1000, `the longest task took ${measured.longest} ms`);
+      // The settling laps ran as one 2.5 s task before (idle; many times that under load); this
+      // bound is only a regression's to reach, even on a machine loaded many times over.
+      assert.ok(measured.longest < 2000, `the longest task took ${measured.longest} ms`);
     } finally {
       await crowd.close();
     }

@@ -219,10 +219,19 @@ function startScene(definition, solver, partial, art) {
     const { timing, ...state } = scene.state(settings);
     /** @type {number[]} */
     const found = [];
-    JSON.stringify([state, settings.points], (key, value) => {
+    // Every number, in the order JSON would write them (a walk: a JSON replacer called for every
+    // value of 200 creatures' state made this a long task of its own).
+    /** @param {unknown} value */
+    const walk = (value) => {
       if (typeof value === 'number') found.push(value);
-      return value;
-    });
+      else if (ArrayBuffer.isView(value)) {
+        const items = /** @type {Float64Array} */ (value);
+        for (let i = 0; i < items.length; i += 1) found.push(items[i]);
+      }
+      else if (Array.isArray(value)) for (const item of value) walk(item);
+      else if (value !== null && typeof value === 'object') for (const key of Object.keys(value)) walk(/** @type {Record<string, unknown>} */ (value)[key]);
+    };
+    walk([state, settings.points]);
     return found;
   };
   return {
@@ -259,7 +268,10 @@ function startScene(definition, solver, partial, art) {
     async settle(lapSteps, signal) {
       let before = numbers();
       for (let lap = 0; lap < MAX_SETTLING_LAPS; lap += 1) {
+        await pause();
         await this.runSliced(lapSteps, signal);
+        await pause();
+        throwIfAborted(signal);
         const after = numbers();
         const repeats = after.length === before.length && after.every((value, i) => Math.abs(value - before[i]) <= SETTLED);
         if (repeats) return;

@@ -393,9 +393,7 @@ async function encodeGif(gifenc, { sim, view, theme, frames, stepsPerFrame, fps,
       transparentIndex = palette.length;
       await pause();
     }
-    const index = gifenc.applyPalette(rgba, palette);
-    await pause();
-    throwIfAborted(signal);
+    const index = await applyPaletteSliced(gifenc, rgba, palette, width, signal);
     if (previous) {
       // Unchanged pixels: transparent, the frame before shows through (disposal 1: left in place).
       const written = index.slice();
@@ -412,6 +410,32 @@ async function encodeGif(gifenc, { sim, view, theme, frames, stepsPerFrame, fps,
   throwIfAborted(signal);
   gif.finish();
   return new Blob([gif.bytes()], { type: 'image/gif' });
+}
+
+/** Pixels mapped to the palette between pauses: a band of rows, well under a long task. */
+const PALETTE_SLICE_PIXELS = 16384;
+
+/**
+ * gifenc's applyPalette, a band of whole rows at a time with a pause after each. Each pixel's index
+ * depends on its colour and the palette alone, so the bands join into the same bytes as one call.
+ * @param {GifEncoderModule} gifenc
+ * @param {Uint8ClampedArray} rgba
+ * @param {number[][]} palette
+ * @param {number} width
+ * @param {AbortSignal | null} signal
+ */
+async function applyPaletteSliced(gifenc, rgba, palette, width, signal) {
+  const pixels = rgba.length / 4;
+  const index = new Uint8Array(pixels);
+  const band = Math.max(1, Math.floor(PALETTE_SLICE_PIXELS / width)) * width;
+  for (let start = 0; start < pixels; start += band) {
+    const end = Math.min(pixels, start + band);
+    // A copy, not a subarray: applyPalette reads its argument's whole buffer.
+    index.set(gifenc.applyPalette(rgba.slice(start * 4, end * 4), palette), start);
+    await pause();
+    throwIfAborted(signal);
+  }
+  return index;
 }
 
 /**

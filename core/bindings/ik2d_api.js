@@ -71,9 +71,10 @@ function requirePoint(value, field, fn) {
   if (value === null || typeof value !== 'object') {
     throw new TypeError(`${fn}: ${field} must be a point {x, y}, got ${value === undefined ? 'nothing' : describe(value)}`);
   }
-  requireNumber(value.x, `${field}.x`, fn);
-  requireNumber(value.y, `${field}.y`, fn);
-  return value;
+  // (Each coordinate read once: a getter cannot pass the check with one value and the call another.)
+  const x = requireNumber(value.x, `${field}.x`, fn);
+  const y = requireNumber(value.y, `${field}.y`, fn);
+  return { x, y };
 }
 
 // The most values any array argument may hold (the table's limits.maxInput; set when a module loads).
@@ -288,9 +289,9 @@ function makeApi(raw) {
     writeTwoBoneExtras(f);
     const { offset, stretch, pose } = options;
     if (offset !== undefined) {
-      requirePoint(offset, 'offset', fn);
-      f[tbOffsetX] = offset.x;
-      f[tbOffsetY] = offset.y;
+      const at = requirePoint(offset, 'offset', fn);
+      f[tbOffsetX] = at.x;
+      f[tbOffsetY] = at.y;
     }
     if (stretch !== undefined && typeof stretch !== 'boolean') {
       throw new TypeError(`${fn}: stretch must be true or false, got ${describe(stretch)}`);
@@ -450,8 +451,8 @@ function makeApi(raw) {
     /** Moves the root; the angles stay. */
     setRoot(point) {
       const handle = this.#live('setRoot');
-      requirePoint(point, 'root', 'Chain.setRoot');
-      refuse(handle.setRoot(point.x, point.y), 'Chain.setRoot');
+      const root = requirePoint(point, 'root', 'Chain.setRoot');
+      refuse(handle.setRoot(root.x, root.y), 'Chain.setRoot');
     }
 
     /** Sets the local angles (radians); each is wrapped and clamped into its joint's limit. */
@@ -570,8 +571,8 @@ function makeApi(raw) {
     }
 
     /** Checks solve()/beginSolve() argument types and writes them into the call frame (C++ checks the values). */
-    #solveArguments(fn, target, options) {
-      requirePoint(target, 'target', fn);
+    #solveArguments(fn, given, options) {
+      const target = requirePoint(given, 'target', fn);
       if (options === null || typeof options !== 'object') {
         throw new TypeError(`${fn}: options must be an object {method?, iterations?, tolerance?, maxStep?, damping?, mix?, pole?}, got ${describe(options)}`);
       }

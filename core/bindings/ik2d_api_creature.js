@@ -34,11 +34,7 @@ function flatPoints(points, field, fn, max) {
   if (count > max) throw new RangeError(`${fn}: ${field} must hold at most ${max} points, got ${count}`);
   const flat = new Float64Array(2 * count);
   for (let i = 0; i < count; i++) {
-    const point = points[i];
-    requirePoint(point, `${field}[${i}]`, fn);
-    const x = point.x, y = point.y;
-    requireNumber(x, `${field}[${i}].x`, fn);
-    requireNumber(y, `${field}[${i}].y`, fn);
+    const { x, y } = requirePoint(points[i], `${field}[${i}]`, fn);
     flat[2 * i] = x;
     flat[2 * i + 1] = y;
   }
@@ -171,8 +167,8 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
     /** Where the head heads for. */
     setGoal(point) {
       const handle = this.#live('setGoal');
-      requirePoint(point, 'goal', 'Creature.setGoal');
-      refuse(handle.setGoal(point.x, point.y), 'Creature.setGoal');
+      const goal = requirePoint(point, 'goal', 'Creature.setGoal');
+      refuse(handle.setGoal(goal.x, goal.y), 'Creature.setGoal');
     }
 
     /** Advances `steps` × `dt` seconds (0 < dt <= 0.1). */
@@ -240,8 +236,8 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
     setGoal(index, point) {
       const handle = this.#live('setGoal');
       requireNumber(index, 'index', 'CreatureCrowd.setGoal');
-      requirePoint(point, 'goal', 'CreatureCrowd.setGoal');
-      refuse(handle.setGoal(index, point.x, point.y), 'CreatureCrowd.setGoal', { index });
+      const goal = requirePoint(point, 'goal', 'CreatureCrowd.setGoal');
+      refuse(handle.setGoal(index, goal.x, goal.y), 'CreatureCrowd.setGoal', { index });
     }
 
     /** Goals for creatures 0, 1, ...: points {x, y}, or flat x, y pairs. */
@@ -260,11 +256,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
         tooMany(count);
         if (this.#goals.length < 2 * count) this.#goals = new Float64Array(2 * count);
         for (let i = 0; i < count; i++) {
-          const point = goals[i];
-          requirePoint(point, `goals[${i}]`, fn);
-          const x = point.x, y = point.y;
-          requireNumber(x, `goals[${i}].x`, fn);
-          requireNumber(y, `goals[${i}].y`, fn);
+          const { x, y } = requirePoint(goals[i], `goals[${i}]`, fn);
           this.#goals[2 * i] = x;
           this.#goals[2 * i + 1] = y;
         }
@@ -348,6 +340,9 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
     });
   }
 
+  /** The live handle of a FollowChain or Rope, for its own methods only (not a public name). */
+  const liveHandle = Symbol('live');
+
   /** Points in WASM memory behind a handle: the shared parts of FollowChain and Rope. */
   function pointsClass(name, optionsList, Handle, build, maxPoints) {
     return class {
@@ -372,7 +367,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
         this.#options = Object.freeze(build(byName));
       }
 
-      live(fn) {
+      [liveHandle](fn) {
         if (!this.#handle) throw new Error(`${name}.${fn}: this ${name === 'Rope' ? 'rope' : 'chain'} was deleted`);
         return this.#handle;
       }
@@ -389,7 +384,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
 
       /** The points x0, y0, x1, y1, ...: a fresh Float64Array(2 size). */
       positions() {
-        const start = this.live('positions').positionsAddress() / Float64Array.BYTES_PER_ELEMENT;
+        const start = this[liveHandle]('positions').positionsAddress() / Float64Array.BYTES_PER_ELEMENT;
         return heapF64().slice(start, start + 2 * this.#size);
       }
 
@@ -404,9 +399,9 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
   class FollowChain extends pointsClass('FollowChain', abi.followChainOptions, raw.FollowChainHandle, (o) => o, 'maxFollowPoints') {
     /** Point 0 goes exactly there; the rest keep their spacings behind it, every turn within maxBend. */
     follow(point) {
-      const handle = this.live('follow');
-      requirePoint(point, 'point', 'FollowChain.follow');
-      refuse(handle.follow(point.x, point.y), 'FollowChain.follow');
+      const handle = this[liveHandle]('follow');
+      const at = requirePoint(point, 'point', 'FollowChain.follow');
+      refuse(handle.follow(at.x, at.y), 'FollowChain.follow');
     }
   }
 
@@ -415,16 +410,16 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
     (o) => ({ gravity: { x: o['gravity.x'], y: o['gravity.y'] }, damping: o.damping, iterations: o.iterations }), 'maxRopePoints') {
     /** Holds point `index` at `point`, or lets it go (null). */
     pin(index, point) {
-      const handle = this.live('pin');
+      const handle = this[liveHandle]('pin');
       requireNumber(index, 'index', 'Rope.pin');
       if (point === null) return refuse(handle.unpin(index), 'Rope.pin', { index });
-      requirePoint(point, 'point', 'Rope.pin');
-      return refuse(handle.pin(index, point.x, point.y), 'Rope.pin', { index });
+      const at = requirePoint(point, 'point', 'Rope.pin');
+      return refuse(handle.pin(index, at.x, at.y), 'Rope.pin', { index });
     }
 
     /** Advances `steps` × `dt` seconds (0 < dt <= 0.1). */
     step(dt = 1 / 60, steps = 1) {
-      const handle = this.live('step');
+      const handle = this[liveHandle]('step');
       requireNumber(dt, 'dt', 'Rope.step');
       requireNumber(steps, 'steps', 'Rope.step');
       refuse(handle.step(dt, steps), 'Rope.step', { dt, steps });
@@ -462,8 +457,8 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
     update(dt, target) {
       const handle = this.#live('update');
       requireNumber(dt, 'dt', 'SecondOrder.update');
-      requirePoint(target, 'target', 'SecondOrder.update');
-      refuse(handle.update(dt, target.x, target.y), 'SecondOrder.update', { dt });
+      const at = requirePoint(target, 'target', 'SecondOrder.update');
+      refuse(handle.update(dt, at.x, at.y), 'SecondOrder.update', { dt });
       return this.position;
     }
 

@@ -120,8 +120,8 @@ function skeletonPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, t
     /** Moves the root; the angles stay. */
     setRoot(point) {
       const handle = this.#live('setRoot');
-      requirePoint(point, 'root', 'Skeleton.setRoot');
-      this.#check(handle.setRoot(point.x, point.y), 'setRoot');
+      const root = requirePoint(point, 'root', 'Skeleton.setRoot');
+      this.#check(handle.setRoot(root.x, root.y), 'setRoot');
     }
 
     /**
@@ -146,10 +146,7 @@ function skeletonPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, t
         const effector = effectors[k];
         requireObject(effector, `effectors[${k}]`, fn);
         flat[3 * k] = requireNumber(effector.bone, `effectors[${k}].bone`, fn);
-        const target = requirePoint(effector.target, `effectors[${k}].target`, fn);
-        const x = target.x, y = target.y;
-        requireNumber(x, `effectors[${k}].target.x`, fn);
-        requireNumber(y, `effectors[${k}].target.y`, fn);
+        const { x, y } = requirePoint(effector.target, `effectors[${k}].target`, fn);
         flat[3 * k + 1] = x;
         flat[3 * k + 2] = y;
       }

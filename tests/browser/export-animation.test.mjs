@@ -245,7 +245,7 @@ forEachEngine({
           .then(() => 'finished', (error) => error.name);
         setTimeout(() => controller.abort(), 50);
         const outcome = await cancelled;
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        for (const entry of observer.takeRecords()) tasks.push(entry.duration);
         observer.disconnect();
         return { longest: Math.max(0, ...tasks), count: tasks.length, shares: shares.length, last: shares.at(-1), outcome };
       });
@@ -253,7 +253,9 @@ forEachEngine({
       assert.equal(measured.last, 1, 'progress reached 1');
       assert.ok(measured.shares > 1, 'progress was reported along the way');
       assert.equal(measured.outcome, 'AbortError');
-      // The settling laps ran as one 2.5 s task before; this bound is only a regression's to reach.
+      // The settling laps ran as one 2.5 s task before (idle; many times that under load), each
+      // frame's palette mapping as one block after; this bound is only a regression's to reach,
+      // even on a machine loaded many times over.
       assert.ok(measured.longest < 1000, `the longest task took ${measured.longest} ms`);
     } finally {
       await crowd.close();

@@ -188,6 +188,19 @@ test('a getter that builds another chain during the copy cannot hand the first c
   assert.deepEqual(report.value.inner, [0, 0, 5, 0, 10, 0, 15, 0, 20, 0, 25, 0]);
 });
 
+test('a point whose getters change their answer: each coordinate read once, the checked value used', async () => {
+  const report = await runCase(`
+    const flip = () => { let reads = 0; return { get x() { return reads++ === 0 ? 2 : 'two'; }, y: 0 }; };
+    const chain = new ik.Chain({ root: { x: 0, y: 0 }, lengths: [1, 1] });
+    chain.setRoot(flip());
+    const creature = new ik.Creature();
+    creature.setGoal(flip());
+    return { root: chain.positions()[0], goal: creature.state().goal.x };
+  `);
+  assert.equal(report.error, undefined, report.error?.message);
+  assert.deepEqual(report.value, { root: 2, goal: 2 });
+});
+
 test('an element that is no number (a Symbol, a getter\'s string) is a TypeError naming the call and index', async () => {
   await refused('new ik.Chain({ root: { x: 0, y: 0 }, lengths: [1, Symbol(\'x\')] })', /^Chain: lengths\[1\] must be a number, got /, 'TypeError');
   await refused('new ik.TwoBoneBatch(2).message(\'x\')', /^TwoBoneBatch.message: index must be a number, got the string "x"$/, 'TypeError');

@@ -219,10 +219,19 @@ function startScene(definition, solver, partial, art) {
     const { timing, ...state } = scene.state(settings);
     /** @type {number[]} */
     const found = [];
-    JSON.stringify([state, settings.points], (key, value) => {
+    // Every number, in the order JSON would write them (a walk: a JSON replacer called for every
+    // value of 200 creatures' state made this a long task of its own).
+    /** @param {unknown} value */
+    const walk = (value) => {
       if (typeof value === 'number') found.push(value);
-      return value;
-    });
+      else if (ArrayBuffer.isView(value)) {
+        const items = /** @type {Float64Array} */ (value);
+        for (let i = 0; i < items.length; i += 1) found.push(items[i]);
+      }
+      else if (Array.isArray(value)) for (const item of value) walk(item);
+      else if (value !== null && typeof value === 'object') for (const key of Object.keys(value)) walk(/** @type {Record<string, unknown>} */ (value)[key]);
+    };
+    walk([state, settings.points]);
     return found;
   };
   return {
@@ -259,7 +268,10 @@ function startScene(definition, solver, partial, art) {
     async settle(lapSteps, signal) {
       let before = numbers();
       for (let lap = 0; lap < MAX_SETTLING_LAPS; lap += 1) {
+        await pause();
         await this.runSliced(lapSteps, signal);
+        await pause();
+        throwIfAborted(signal);
         const after = numbers();
         const repeats = after.length === before.length && after.every((value, i) => Math.abs(value - before[i]) <= SETTLED);
         if (repeats) return;
@@ -381,9 +393,7 @@ async function encodeGif(gifenc, { sim, view, theme, frames, stepsPerFrame, fps,
       transparentIndex = palette.length;
       await pause();
     }
-    const index = gifenc.applyPalette(rgba, palette);
-    await pause();
-    throwIfAborted(signal);
+    const index = await applyPaletteSliced(gifenc, rgba, palette, width, signal);
     if (previous) {
       // Unchanged pixels: transparent, the frame before shows through (disposal 1: left in place).
       const written = index.slice();
@@ -400,6 +410,32 @@ async function encodeGif(gifenc, { sim, view, theme, frames, stepsPerFrame, fps,
   throwIfAborted(signal);
   gif.finish();
   return new Blob([gif.bytes()], { type: 'image/gif' });
+}
+
+/** Pixels mapped to the palette between pauses: a band of rows, well under a long task. */
+const PALETTE_SLICE_PIXELS = 16384;
+
+/**
+ * gifenc's applyPalette, a band of whole rows at a time with a pause after each. Each pixel's index
+ * depends on its colour and the palette alone, so the bands join into the same bytes as one call.
+ * @param {GifEncoderModule} gifenc
+ * @param {Uint8ClampedArray} rgba
+ * @param {number[][]} palette
+ * @param {number} width
+ * @param {AbortSignal | null} signal
+ */
+async function applyPaletteSliced(gifenc, rgba, palette, width, signal) {
+  const pixels = rgba.length / 4;
+  const index = new Uint8Array(pixels);
+  const band = Math.max(1, Math.floor(PALETTE_SLICE_PIXELS / width)) * width;
+  for (let start = 0; start < pixels; start += band) {
+    const end = Math.min(pixels, start + band);
+    // A copy, not a subarray: applyPalette reads its argument's whole buffer.
+    index.set(gifenc.applyPalette(rgba.slice(start * 4, end * 4), palette), start);
+    await pause();
+    throwIfAborted(signal);
+  }
+  return index;
 }
 
 /**

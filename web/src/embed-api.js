@@ -38,7 +38,9 @@
  * (typed arrays, ArrayBuffers, Blobs), so a 50 MB message costs no more than a small one; the
  * messages kept are answered in order, in slices of at most SLICE_MS, the page drawing between
  * them (no long task however many arrive); the replies of a slice are sent at its end, each with
- * the state and link as they are then (one getState() and shareLink() a slice).
+ * the state and link as they are then (one getState() and shareLink() a slice). 'ik2d:stepSolver'
+ * messages share a budget of STEPS_PER_FRAME steps an animation frame: past it, a message steps
+ * what is left (0 when nothing is) and its reply's notice says so.
  */
 
 import { describeValue } from './settings.js';
@@ -54,6 +56,12 @@ const MAX_ID_LENGTH = 200;
 
 /** Most solver steps one 'ik2d:stepSolver' message may ask for. */
 const MAX_STEPS = 1000;
+
+/**
+ * Most solver steps all 'ik2d:stepSolver' messages together run in one animation frame: a flood of
+ * them is clamped (each reply's notice says how many of its steps ran), not queued as work.
+ */
+const STEPS_PER_FRAME = MAX_STEPS;
 
 /** Longest slice of answering messages before the page gets to draw, ms. */
 const SLICE_MS = 8;
@@ -255,6 +263,25 @@ export function startMessageApi() {
     for (const [peer, message, withState] of replies.splice(0)) send(peer, withState ? { ...message, ...now } : message);
   }
 
+  /** Solver steps this frame may still run (STEPS_PER_FRAME, refilled at the next frame). */
+  let stepsLeft = STEPS_PER_FRAME;
+  let refillAsked = false;
+
+  /**
+   * Takes up to `n` steps of this frame's budget.
+   * @param {number} n
+   * @returns {number} how many may run now
+   */
+  function takeSteps(n) {
+    const granted = Math.min(n, stepsLeft);
+    stepsLeft -= granted;
+    if (!refillAsked) {
+      refillAsked = true;
+      requestAnimationFrame(() => { stepsLeft = STEPS_PER_FRAME; refillAsked = false; });
+    }
+    return granted;
+  }
+
   /** @param {MessageTarget} t */
   async function pump(t) {
     let sliceStart = performance.now();
@@ -356,8 +383,13 @@ export function startMessageApi() {
           notices.push(`Ignored the message: n must be a whole number from 0 to ${MAX_STEPS}, got ${describeValue(n)}`);
           break;
         }
+        const granted = takeSteps(n);
+        if (granted < n) {
+          notices.push(`Stepped ${granted} of ${n}: at most ${STEPS_PER_FRAME} solver steps run in one frame `
+            + '(for all messages together); send the rest after this reply');
+        }
         try {
-          t.stepSolver(n);
+          t.stepSolver(granted);
         } catch (error) {
           // Not expected (the scene was checked above); a reply rather than an uncaught exception.
           reply(peer, { type: 'ik2d:error', id, message: `Refused ${data.type}: ${error instanceof Error ? error.message : String(error)}` }, false);

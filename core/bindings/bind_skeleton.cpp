@@ -69,6 +69,8 @@ class SkeletonHandle {
     if (const char* message = skeleton_.checkBoneIndex(bone, "bone")) return message;
     return messageOf(skeleton_.clearLimit(static_cast<int>(bone)));
   }
+  void setMirror(bool on) { skeleton_.setMirror(on); }
+  bool mirrored() const { return skeleton_.mirrored(); }
   std::uintptr_t anglesAddress() const { return reinterpret_cast<std::uintptr_t>(skeleton_.angles()); }
   std::uintptr_t positionsAddress() const { return reinterpret_cast<std::uintptr_t>(skeleton_.positions()); }
   std::uintptr_t backwardAddress() const {
@@ -122,6 +124,8 @@ EMSCRIPTEN_BINDINGS(ik2d_skeleton) {
       .function("setAngles", &SkeletonHandle::setAngles)
       .function("setLimit", &SkeletonHandle::setLimit)
       .function("clearLimit", &SkeletonHandle::clearLimit)
+      .function("setMirror", &SkeletonHandle::setMirror)
+      .function("mirrored", &SkeletonHandle::mirrored)
       .function("anglesAddress", &SkeletonHandle::anglesAddress)
       .function("positionsAddress", &SkeletonHandle::positionsAddress)
       .function("backwardAddress", &SkeletonHandle::backwardAddress)

@@ -76,6 +76,13 @@ function requirePoint(value, field, fn) {
   return value;
 }
 
+function requireBoolean(value, field, fn) {
+  if (typeof value !== 'boolean') {
+    throw new TypeError(`${fn}: ${field} must be true or false, got ${value === undefined ? 'nothing' : describe(value)}`);
+  }
+  return value;
+}
+
 function requireArrayOfNumbers(value, field, fn) {
   const isArrayLike = Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
   if (!isArrayLike) {
@@ -361,7 +368,7 @@ function makeApi(raw) {
     constructor(options) {
       const fn = 'Chain';
       if (options === null || typeof options !== 'object') {
-        throw new TypeError(`${fn}: expected an options object {root, lengths, angles?}, got ${options === undefined ? 'nothing' : describe(options)}`);
+        throw new TypeError(`${fn}: expected an options object {root, lengths, angles?, mirror?}, got ${options === undefined ? 'nothing' : describe(options)}`);
       }
       const root = requirePoint(options.root, 'root', fn);
       const lengths = requireArrayOfNumbers(options.lengths, 'lengths', fn);
@@ -372,12 +379,14 @@ function makeApi(raw) {
       if (angles && angles.length !== lengths.length) {
         throw new RangeError(`${fn}: angles must hold one angle per bone (${lengths.length}), got ${angles.length}`);
       }
+      const mirror = options.mirror === undefined ? false : requireBoolean(options.mirror, 'mirror', fn);
       const handle = new raw.ChainHandle();
       writeInput(lengths);
       this.#handle = adopt(this, handle, handle.reset(root.x, root.y, lengths.length), 'chains', fn, null);
       this.#size = lengths.length;
       this.#address = handle.address();
       if (angles) this.setAngles(angles);
+      if (mirror) handle.setMirror(true);
     }
 
     #live(fn) {
@@ -442,6 +451,20 @@ function makeApi(raw) {
       const handle = this.#live('clearLimit');
       this.#jointIndex(joint, 'clearLimit');
       handle.clearLimit(joint);
+    }
+
+    /**
+     * Mirrors the chain across the vertical line through its root (true) or turns it back
+     * (false): reflects the current pose and nothing else; limits act mirrored. Ends a stepped solve.
+     */
+    setMirror(on) {
+      const handle = this.#live('setMirror');
+      handle.setMirror(requireBoolean(on, 'on', 'Chain.setMirror'));
+    }
+
+    /** True while the chain is mirrored (setMirror, or `mirror: true` in the constructor). */
+    get mirror() {
+      return this.#live('mirror').mirrored();
     }
 
     /**

@@ -50,10 +50,12 @@ function skeletonPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, t
         flat[3 * i + 1] = requireNumber(bone.length, `bones[${i}].length`, fn);
         flat[3 * i + 2] = optionalNumber(bone.angle, `bones[${i}].angle`, fn, 0);
       });
+      const mirror = options.mirror === undefined ? false : requireBoolean(options.mirror, 'mirror', fn);
       const handle = new raw.SkeletonHandle();
       writeInput(flat);
       this.#handle = adopt(this, handle, handle.reset(root.x, root.y, bones.length), 'skeletons', fn);
       this.#size = handle.size();
+      if (mirror) handle.setMirror(true);
     }
 
     #live(fn) {
@@ -108,6 +110,20 @@ function skeletonPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, t
       const handle = this.#live('clearLimit');
       requireNumber(bone, 'bone', 'Skeleton.clearLimit');
       this.#check(handle.clearLimit(bone), 'clearLimit');
+    }
+
+    /**
+     * Mirrors the skeleton across the vertical line through its root (true) or turns it back
+     * (false): reflects the current pose and nothing else; limits act mirrored.
+     */
+    setMirror(on) {
+      const handle = this.#live('setMirror');
+      handle.setMirror(requireBoolean(on, 'on', 'Skeleton.setMirror'));
+    }
+
+    /** True while the skeleton is mirrored (setMirror, or `mirror: true` in the constructor). */
+    get mirror() {
+      return this.#live('mirror').mirrored();
     }
 
     /** Moves the root; the angles stay. */

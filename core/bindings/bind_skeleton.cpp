@@ -12,6 +12,7 @@
 
 #include "boundary.hpp"
 #include "ik2d/chain.hpp"
+#include "ik2d/second_order.hpp"
 #include "ik2d/skeleton.hpp"
 
 namespace ik2d::bind {
@@ -38,6 +39,12 @@ void writeSkeletonAbi(AbiWriter& out) {
   out.string(toString(skeleton.method));
   out.number("iterations", skeleton.iterations);
   out.number("tolerance", skeleton.tolerance);
+  out.close('}');
+  const SecondOrderOptions spring;
+  out.open("springDefaults", '{');
+  out.number("frequency", spring.frequency);
+  out.number("damping", spring.damping);
+  out.number("response", spring.response);
   out.close('}');
 }
 [[maybe_unused]] const bool skeletonAbiAdded = addAbiSection(&writeSkeletonAbi);
@@ -68,6 +75,22 @@ class SkeletonHandle {
   std::string clearLimit(double bone) {
     if (const char* message = skeleton_.checkBoneIndex(bone, "bone")) return message;
     return messageOf(skeleton_.clearLimit(static_cast<int>(bone)));
+  }
+  std::string setSpring(double bone, double frequency, double damping, double response) {
+    if (const char* message = skeleton_.checkBoneIndex(bone, "bone")) return message;
+    SecondOrderOptions options;
+    options.frequency = frequency;
+    options.damping = damping;
+    options.response = response;
+    return messageOf(skeleton_.setSpring(static_cast<int>(bone), options));
+  }
+  std::string clearSpring(double bone) {
+    if (const char* message = skeleton_.checkBoneIndex(bone, "bone")) return message;
+    return messageOf(skeleton_.clearSpring(static_cast<int>(bone)));
+  }
+  std::string step(double dt, double steps) {
+    if (const char* message = skeleton_.checkStep(dt, steps)) return message;
+    return messageOf(skeleton_.step(dt, static_cast<int>(steps)));
   }
   void setMirror(bool on) { skeleton_.setMirror(on); }
   bool mirrored() const { return skeleton_.mirrored(); }
@@ -125,6 +148,9 @@ EMSCRIPTEN_BINDINGS(ik2d_skeleton) {
       .function("setLimit", &SkeletonHandle::setLimit)
       .function("clearLimit", &SkeletonHandle::clearLimit)
       .function("setMirror", &SkeletonHandle::setMirror)
+      .function("setSpring", &SkeletonHandle::setSpring)
+      .function("clearSpring", &SkeletonHandle::clearSpring)
+      .function("step", &SkeletonHandle::step)
       .function("mirrored", &SkeletonHandle::mirrored)
       .function("anglesAddress", &SkeletonHandle::anglesAddress)
       .function("positionsAddress", &SkeletonHandle::positionsAddress)

@@ -567,6 +567,16 @@ export interface SkeletonEffector {
 }
 
 /** Options of {@link Skeleton.solve}. */
+/** Options of {@link Skeleton.setSpring}: the second-order model's constants (as SecondOrder's). */
+export interface SkeletonSpringOptions {
+  /** Natural frequency, Hz, 0.001 to 1000 (default 1). */
+  frequency?: number;
+  /** Damping ratio, 0 to 100 (default 1): below 1 it overshoots, 1 and above it never passes its goal. */
+  damping?: number;
+  /** Initial response, -100 to 100 (default 0): above 1 it overshoots at the start, below 0 anticipates. */
+  response?: number;
+}
+
 export interface SkeletonSolveOptions {
   /**
    * FABRIK with sub-bases (the only method).
@@ -620,6 +630,20 @@ export interface Skeleton {
    * act mirrored; effector targets are given in the world. TypeError for a non-boolean.
    */
   setMirror(on: boolean): void;
+  /**
+   * Makes bone `bone` a spring bone: from now on its local angle follows the one solving or
+   * setAngles gives it, by second-order dynamics, as step() advances it. Starts at rest on the
+   * current pose. RangeError naming the bone or the option.
+   */
+  setSpring(bone: number, options?: SkeletonSpringOptions): void;
+  /** Bone `bone` follows its driven angle at once again (and takes it now). */
+  clearSpring(bone: number): void;
+  /**
+   * Advances every spring bone by `steps` steps of `dt` seconds (0 < dt <= 1000; steps a whole
+   * number from 1 to 100000), parents first: step(dt, n) is n calls of step(dt), bit for bit.
+   * RangeError naming the field; a refused call moves nothing.
+   */
+  step(dt: number, steps?: number): void;
   /** Moves the root; the angles stay. */
   setRoot(root: Point): void;
   /** x, y of the root, then of the end of bone i at 2 (i + 1): Float64Array(2 (size + 1)). */

@@ -24,6 +24,7 @@ function requireArray(value, what, fn) {
  */
 function skeletonPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, text }) {
   const defaults = abi.skeletonSolveDefaults;
+  const springDefaults = abi.springDefaults;
   const readResult = layoutReader(abi.skeletonResult, abi, text);
   /** A fresh Float64Array of `count` doubles from WASM memory at byte `address`. */
   const copyOut = (address, count) => {
@@ -124,6 +125,37 @@ function skeletonPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, t
     /** True while the skeleton is mirrored (setMirror, or `mirror: true` in the constructor). */
     get mirror() {
       return this.#live('mirror').mirrored();
+    }
+
+    /**
+     * Makes bone `bone` a spring bone: its local angle follows the one solving or setAngles gives
+     * it, by second-order dynamics (`frequency` Hz, `damping`, `response`), as step() advances it.
+     */
+    setSpring(bone, options = {}) {
+      const fn = 'Skeleton.setSpring';
+      const handle = this.#live('setSpring');
+      requireNumber(bone, 'bone', fn);
+      requireObject(options, 'options {frequency?, damping?, response?}', fn);
+      const frequency = optionalNumber(options.frequency, 'frequency', fn, springDefaults.frequency);
+      const damping = optionalNumber(options.damping, 'damping', fn, springDefaults.damping);
+      const response = optionalNumber(options.response, 'response', fn, springDefaults.response);
+      this.#check(handle.setSpring(bone, frequency, damping, response), 'setSpring');
+    }
+
+    /** Bone `bone` follows its driven angle at once again (and takes it now). */
+    clearSpring(bone) {
+      const handle = this.#live('clearSpring');
+      requireNumber(bone, 'bone', 'Skeleton.clearSpring');
+      this.#check(handle.clearSpring(bone), 'clearSpring');
+    }
+
+    /** Advances every spring bone by `steps` steps of `dt` seconds: step(dt, n) is n calls of step(dt). */
+    step(dt, steps = 1) {
+      const fn = 'Skeleton.step';
+      const handle = this.#live('step');
+      requireNumber(dt, 'dt', fn);
+      requireNumber(steps, 'steps', fn);
+      this.#check(handle.step(dt, steps), 'step');
     }
 
     /** Moves the root; the angles stay. */

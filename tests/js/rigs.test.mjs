@@ -209,3 +209,84 @@ describe('Skeleton mirror', () => {
     skeleton.delete();
   });
 });
+
+describe('Skeleton spring bones', () => {
+  /** A root bone and two spring bones hanging off it, as hair or a tail. */
+  const makeTail = (spring, mirror = false) => {
+    const skeleton = new ik.Skeleton({
+      root: { x: 1.5, y: 2 },
+      bones: [{ parent: -1, length: 2, angle: 0.5 }, { parent: 0, length: 1 }, { parent: 1, length: 1 }],
+      mirror,
+    });
+    skeleton.setSpring(1, spring);
+    skeleton.setSpring(2, spring);
+    return skeleton;
+  };
+
+  test('step(dt, n) is n calls of step(dt), bit for bit, plain and mirrored', () => {
+    for (const mirror of [false, true]) {
+      const spring = { frequency: 2.5, damping: 0.4, response: 0.3 };
+      const [a, b] = [makeTail(spring, mirror), makeTail(spring, mirror)];
+      for (const s of [a, b]) s.setAngles([1.2, -0.4, 0.8]);
+      a.step(1 / 60, 37);
+      for (let i = 0; i < 37; i++) b.step(1 / 60);
+      assert.deepEqual(a.angles(), b.angles());
+      assert.deepEqual(a.positions(), b.positions());
+      assert.notDeepEqual(a.angles(), Float64Array.from([1.2, -0.4, 0.8]), 'the springs lag');
+      a.delete();
+      b.delete();
+    }
+  });
+
+  test('damping >= 1 never passes the goal and comes to rest within 1e-6 rad', () => {
+    const goal = 1;
+    for (const damping of [1, 1.5, 3]) {
+      for (const frequency of [0.5, 2, 8]) {
+        for (const dt of [1 / 120, 1 / 30, 0.5]) {
+          const tail = makeTail({ frequency, damping, response: 0 });
+          tail.setAngles([0.5, goal, 0]);
+          assert.equal(tail.angles()[1], 0, 'the spring bone starts where it was');
+          let previous = 0;
+          const steps = Math.ceil(60 / dt);
+          for (let i = 0; i < steps; i++) {
+            tail.step(dt);
+            const angle = tail.angles()[1];
+            assert.ok(angle <= goal, `damping ${damping}, ${frequency} Hz, dt ${dt}: ${angle} passed ${goal}`);
+            assert.ok(angle >= previous, `damping ${damping}, ${frequency} Hz, dt ${dt}: turned back at step ${i}`);
+            previous = angle;
+          }
+          assert.ok(Math.abs(tail.angles()[1] - goal) <= 1e-6, `damping ${damping}, ${frequency} Hz, dt ${dt}: ${tail.angles()[1]}`);
+          tail.clearSpring(1);
+          assert.equal(tail.angles()[1], goal);
+          tail.delete();
+        }
+      }
+    }
+  });
+
+  test('bad input: RangeError or TypeError naming the call and the field', () => {
+    const tail = makeTail({ frequency: 2, damping: 1, response: 0 });
+    const range = (fn, pattern) => assert.throws(fn, (e) => e instanceof RangeError && pattern.test(e.message), String(pattern));
+    const type = (fn, pattern) => assert.throws(fn, (e) => e instanceof TypeError && pattern.test(e.message), String(pattern));
+    range(() => tail.step(0), /^Skeleton\.step: dt must be a number of seconds greater than 0, at most 1000; got 0$/);
+    range(() => tail.step(NaN), /^Skeleton\.step: dt must be/);
+    range(() => tail.step(1 / 60, 1.5), /^Skeleton\.step: steps must be a whole number from 1 to 100000; got 1\.5$/);
+    range(() => tail.step(1 / 60, 1e9), /^Skeleton\.step: steps must be a whole number from 1 to 100000; got /);
+    range(() => tail.setSpring(0, { frequency: -1 }), /^Skeleton\.setSpring: spring of bone 0: frequency must/);
+    range(() => tail.setSpring(0, { damping: Infinity }), /^Skeleton\.setSpring: spring of bone 0: damping must/);
+    range(() => tail.setSpring(3, {}), /^Skeleton\.setSpring: bone must be a bone of this skeleton, a whole number from 0 to 2; got 3$/);
+    range(() => tail.clearSpring(-1), /^Skeleton\.clearSpring: bone must be a bone of this skeleton/);
+    type(() => tail.step('1'), /^Skeleton\.step: dt must be a number/);
+    type(() => tail.step(1, '2'), /^Skeleton\.step: steps must be a number/);
+    type(() => tail.setSpring(0, { response: '1' }), /^Skeleton\.setSpring: response must be a number/);
+    type(() => tail.setSpring(0, null), /^Skeleton\.setSpring: options/);
+    type(() => tail.setSpring('0', {}), /^Skeleton\.setSpring: bone must be a number/);
+    tail.setAngles([0.5, 0.3, 0.2]);
+    const waiting = tail.angles();
+    range(() => tail.step(-1), /dt must/);
+    assert.deepEqual(tail.angles(), waiting, 'a refused step moves nothing');
+    tail.step(1 / 60, 5);
+    assert.notDeepEqual(tail.angles(), waiting, 'steps move the springs');
+    tail.delete();
+  });
+});

@@ -1,5 +1,5 @@
 // bind_skeleton.cpp: the skeleton's part of the binding, linked into the ik2d-skeleton module and
-// the full ik2d. Bones and effectors cross as records of three numbers in the input buffer; a
+// the full ik2d. Bones cross as records of three numbers and effectors of six in the input buffer; a
 // solve's numbers go into the skeleton's own result storage (IK2D_SKELETON_RESULT at
 // resultAddress), which JS reads back before the call returns.
 #include <emscripten/bind.h>
@@ -40,6 +40,10 @@ void writeSkeletonAbi(AbiWriter& out) {
   out.number("iterations", skeleton.iterations);
   out.number("tolerance", skeleton.tolerance);
   out.close('}');
+  const SkeletonEffector effector;
+  out.open("skeletonEffectorDefaults", '{');
+  out.number("weight", effector.weight);
+  out.close('}');
   const SecondOrderOptions spring;
   out.open("springDefaults", '{');
   out.number("frequency", spring.frequency);
@@ -50,7 +54,7 @@ void writeSkeletonAbi(AbiWriter& out) {
 [[maybe_unused]] const bool skeletonAbiAdded = addAbiSection(&writeSkeletonAbi);
 
 // ---- skeletons --------------------------------------------------------------------------------------
-// Bones and effectors cross as records of three numbers in the input buffer. A solve's numbers go
+// Bones cross as records of three numbers, effectors of six, in the input buffer. A solve's numbers go
 // into the skeleton's own result storage (IK2D_SKELETON_RESULT at resultAddress), which JS reads
 // back before the call returns.
 
@@ -99,13 +103,13 @@ class SkeletonHandle {
   std::uintptr_t backwardAddress() const {
     return reinterpret_cast<std::uintptr_t>(skeleton_.backwardPositions());
   }
-  // Effector records (bone, x, y) in the input buffer; `method` an index into skeletonMethods (-1
-  // for a name JS did not know: the core names the methods it knows). The result into
+  // Effector records (bone, x, y, useAngle, angle, weight) in the input buffer; `method` an index into
+  // skeletonMethods (-1 for a name JS did not know: the core names the methods it knows). The result into
   // resultAddress(), the errors at errorsAddress().
   std::string solve(double count, int method, double iterations, double tolerance) {
     const int effectors = wholeOrInvalid(count);
     SkeletonSolveResult r;
-    if (effectors < 0 || !inputHolds(3.0 * effectors)) {
+    if (effectors < 0 || !inputHolds(6.0 * effectors)) {
       r.status = ChainStatus::Invalid;
       writeResult(r);
       return "effectors were not passed in";
@@ -114,7 +118,7 @@ class SkeletonHandle {
     options.method = static_cast<SkeletonMethod>(method);
     options.iterations = wholeOrInvalid(iterations);
     options.tolerance = tolerance;
-    r = skeleton_.solveFromRecords(inputBuffer.data(), effectors, options);
+    r = skeleton_.solveFromRecords(inputBuffer.data(), effectors, options, 6);
     writeResult(r);
     errors_ = r.errors;
     return messageOf(r.message);

@@ -564,9 +564,15 @@ export interface SkeletonEffector {
   /** A bone index, 0 to size - 1; each bone at most once per call. */
   bone: number;
   target: Point;
+  /**
+   * The bone's world angle goal, radians (wrapped), as well as its end on `target`; in the world
+   * when mirrored. 'reached' then needs the angle within 1e-3 rad too. None unless given.
+   */
+  angle?: number;
+  /** How much this effector counts when the goals conflict, 0 to 1 (default 1); 0 is no effector (its error is still reported). */
+  weight?: number;
 }
 
-/** Options of {@link Skeleton.solve}. */
 /** Options of {@link Skeleton.setSpring}: the second-order model's constants (as SecondOrder's). */
 export interface SkeletonSpringOptions {
   /** Natural frequency, Hz, 0.001 to 1000 (default 1). */
@@ -577,6 +583,7 @@ export interface SkeletonSpringOptions {
   response?: number;
 }
 
+/** Options of {@link Skeleton.solve}. */
 export interface SkeletonSolveOptions {
   /**
    * FABRIK with sub-bases (the only method).

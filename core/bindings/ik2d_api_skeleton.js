@@ -25,14 +25,15 @@ function requireArray(value, what, fn) {
 function skeletonPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, text }) {
   const defaults = abi.skeletonSolveDefaults;
   const springDefaults = abi.springDefaults;
+  const effectorDefaults = abi.skeletonEffectorDefaults;
   const readResult = layoutReader(abi.skeletonResult, abi, text);
   /** A fresh Float64Array of `count` doubles from WASM memory at byte `address`. */
   const copyOut = (address, count) => {
     const start = address / Float64Array.BYTES_PER_ELEMENT;
     return heapF64().slice(start, start + count);
   };
-  let records = new Float64Array(96);  // reused for effector records: no garbage per solve
-  const recordsFor = (count) => (records.length >= 3 * count ? records : (records = new Float64Array(3 * count)));
+  let records = new Float64Array(192);  // reused for effector records: no garbage per solve
+  const recordsFor = (count) => (records.length >= 6 * count ? records : (records = new Float64Array(6 * count)));
 
   class Skeleton {
     #handle;
@@ -183,12 +184,16 @@ function skeletonPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, t
       const flat = recordsFor(effectors.length);
       effectors.forEach((effector, k) => {
         requireObject(effector, `effectors[${k}]`, fn);
-        flat[3 * k] = requireNumber(effector.bone, `effectors[${k}].bone`, fn);
+        flat[6 * k] = requireNumber(effector.bone, `effectors[${k}].bone`, fn);
         const target = requirePoint(effector.target, `effectors[${k}].target`, fn);
-        flat[3 * k + 1] = target.x;
-        flat[3 * k + 2] = target.y;
+        flat[6 * k + 1] = target.x;
+        flat[6 * k + 2] = target.y;
+        const angle = effector.angle;
+        flat[6 * k + 3] = angle === undefined ? 0 : 1;
+        flat[6 * k + 4] = angle === undefined ? 0 : requireNumber(angle, `effectors[${k}].angle`, fn);
+        flat[6 * k + 5] = optionalNumber(effector.weight, `effectors[${k}].weight`, fn, effectorDefaults.weight);
       });
-      writeInput(flat.subarray(0, 3 * effectors.length));
+      writeInput(flat.subarray(0, 6 * effectors.length));
       const message = handle.solve(effectors.length, abi.skeletonMethods.indexOf(method), iterations, tolerance);
       const out = heapF64();
       const { errorCount, ...result } = readResult(out, handle.resultAddress() / Float64Array.BYTES_PER_ELEMENT);

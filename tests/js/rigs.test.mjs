@@ -290,3 +290,51 @@ describe('Skeleton spring bones', () => {
     tail.delete();
   });
 });
+
+describe('Skeleton effector angle goals and weights', () => {
+  const root = { x: 0, y: 0 };
+  const makePuppet = () => {
+    const skeleton = new ik.Skeleton({ root, bones: PUPPET_BONES.map((b) => ({ ...b })) });
+    for (const [bone, min, max] of PUPPET_LIMITS) skeleton.setLimit(bone, min, max);
+    return skeleton;
+  };
+
+  test('an effector of weight 0 is the same solve as leaving it out (its error still reported)', () => {
+    const random = randomSource(0x3e16);
+    const [a, b] = [makePuppet(), makePuppet()];
+    const poser = makePuppet();
+    const rest = poser.angles();
+    for (let s = 0; s < 10; s++) {
+      poser.setAngles(Array.from(rest, (v) => v + random.uniform(-0.6, 0.6)));
+      const at = poser.positions();
+      const effectors = PUPPET_EFFECTORS.map(({ bone }) => ({ bone, target: { x: at[2 * bone + 2] + 5, y: at[2 * bone + 3] } }));
+      const ignored = effectors[1 + (s % 4)];
+      const withZero = a.solve(effectors.map((e) => (e === ignored ? { ...e, weight: 0 } : e)), { iterations: 30 });
+      const without = b.solve(effectors.filter((e) => e !== ignored), { iterations: 30 });
+      assert.deepEqual(a.angles(), b.angles(), `solve ${s}`);
+      assert.equal(withZero.iterations, without.iterations);
+      assert.equal(withZero.errors.length, effectors.length);
+      const k = effectors.indexOf(ignored);
+      const end = { x: a.positions()[2 * ignored.bone + 2], y: a.positions()[2 * ignored.bone + 3] };
+      const distance = Math.hypot(end.x - ignored.target.x, end.y - ignored.target.y);
+      assert.ok(Math.abs(withZero.errors[k] - distance) <= 1e-12 * distance, `${withZero.errors[k]} against ${distance}`);
+    }
+    for (const s of [a, b, poser]) s.delete();
+  });
+
+  test('an angle goal turns the bone to it; bad types are TypeErrors naming the field', () => {
+    const arm = new ik.Skeleton({ root, bones: [{ parent: -1, length: 2 }, { parent: 0, length: 1 }, { parent: 1, length: 1 }] });
+    const result = arm.solve([{ bone: 2, target: { x: 2, y: 1.5 }, angle: Math.PI / 2 }], { iterations: 100, tolerance: 1e-9 });
+    assert.equal(result.status, 'reached', JSON.stringify(result));
+    const p = arm.positions();
+    assert.ok(Math.abs(Math.atan2(p[7] - p[5], p[6] - p[4]) - Math.PI / 2) <= 1e-3);
+    assert.throws(() => arm.solve([{ bone: 2, target: { x: 1, y: 1 }, angle: '1' }]),
+      (e) => e instanceof TypeError && /^Skeleton\.solve: effectors\[0\]\.angle must be a number/.test(e.message));
+    assert.throws(() => arm.solve([{ bone: 2, target: { x: 1, y: 1 }, weight: null }]),
+      (e) => e instanceof TypeError && /^Skeleton\.solve: effectors\[0\]\.weight must be a number/.test(e.message));
+    const refused = arm.solve([{ bone: 2, target: { x: 1, y: 1 }, weight: 2 }]);
+    assert.equal(refused.status, 'invalid');
+    assert.match(refused.message, /weight/);
+    arm.delete();
+  });
+});

@@ -200,6 +200,8 @@ class ChainHandle {
     return messageOf(chain_.setLimit(joint, min, max));
   }
   std::string clearLimit(int joint) { return messageOf(chain_.clearLimit(joint)); }
+  void setMirror(bool on) { chain_.setMirror(on); }
+  bool mirrored() const { return chain_.mirrored(); }
   std::uintptr_t anglesAddress() const { return reinterpret_cast<std::uintptr_t>(chain_.angles()); }
   std::uintptr_t positionsAddress() const { return reinterpret_cast<std::uintptr_t>(chain_.positions()); }
   // Target and options from the frame (IK2D_CHAIN_SOLVE_FRAME), the result into it.
@@ -267,6 +269,8 @@ EMSCRIPTEN_BINDINGS(ik2d_core) {
       .function("setAngles", &ChainHandle::setAngles)
       .function("setLimit", &ChainHandle::setLimit)
       .function("clearLimit", &ChainHandle::clearLimit)
+      .function("setMirror", &ChainHandle::setMirror)
+      .function("mirrored", &ChainHandle::mirrored)
       .function("anglesAddress", &ChainHandle::anglesAddress)
       .function("positionsAddress", &ChainHandle::positionsAddress)
       .function("beginSolve", &ChainHandle::beginSolve)

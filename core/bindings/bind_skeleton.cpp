@@ -1,5 +1,5 @@
 // bind_skeleton.cpp: the skeleton's part of the binding, linked into the ik2d-skeleton module and
-// the full ik2d. Bones and effectors cross as records of three numbers in the input buffer; a
+// the full ik2d. Bones cross as records of three numbers and effectors of six in the input buffer; a
 // solve's numbers go into the skeleton's own result storage (IK2D_SKELETON_RESULT at
 // resultAddress), which JS reads back before the call returns.
 #include <emscripten/bind.h>
@@ -12,6 +12,7 @@
 
 #include "boundary.hpp"
 #include "ik2d/chain.hpp"
+#include "ik2d/second_order.hpp"
 #include "ik2d/skeleton.hpp"
 
 namespace ik2d::bind {
@@ -39,11 +40,21 @@ void writeSkeletonAbi(AbiWriter& out) {
   out.number("iterations", skeleton.iterations);
   out.number("tolerance", skeleton.tolerance);
   out.close('}');
+  const SkeletonEffector effector;
+  out.open("skeletonEffectorDefaults", '{');
+  out.number("weight", effector.weight);
+  out.close('}');
+  const SecondOrderOptions spring;
+  out.open("springDefaults", '{');
+  out.number("frequency", spring.frequency);
+  out.number("damping", spring.damping);
+  out.number("response", spring.response);
+  out.close('}');
 }
 [[maybe_unused]] const bool skeletonAbiAdded = addAbiSection(&writeSkeletonAbi);
 
 // ---- skeletons --------------------------------------------------------------------------------------
-// Bones and effectors cross as records of three numbers in the input buffer. A solve's numbers go
+// Bones cross as records of three numbers, effectors of six, in the input buffer. A solve's numbers go
 // into the skeleton's own result storage (IK2D_SKELETON_RESULT at resultAddress), which JS reads
 // back before the call returns.
 
@@ -71,18 +82,36 @@ class SkeletonHandle {
     if (const char* message = skeleton_.checkBoneIndex(bone, "bone")) return message;
     return messageOf(skeleton_.clearLimit(static_cast<int>(bone)));
   }
+  std::string setSpring(double bone, double frequency, double damping, double response) {
+    if (const char* message = skeleton_.checkBoneIndex(bone, "bone")) return message;
+    SecondOrderOptions options;
+    options.frequency = frequency;
+    options.damping = damping;
+    options.response = response;
+    return messageOf(skeleton_.setSpring(static_cast<int>(bone), options));
+  }
+  std::string clearSpring(double bone) {
+    if (const char* message = skeleton_.checkBoneIndex(bone, "bone")) return message;
+    return messageOf(skeleton_.clearSpring(static_cast<int>(bone)));
+  }
+  std::string step(double dt, double steps) {
+    if (const char* message = skeleton_.checkStep(dt, steps)) return message;
+    return messageOf(skeleton_.step(dt, static_cast<int>(steps)));
+  }
+  void setMirror(bool on) { skeleton_.setMirror(on); }
+  bool mirrored() const { return skeleton_.mirrored(); }
   std::uintptr_t anglesAddress() const { return reinterpret_cast<std::uintptr_t>(skeleton_.angles()); }
   std::uintptr_t positionsAddress() const { return reinterpret_cast<std::uintptr_t>(skeleton_.positions()); }
   std::uintptr_t backwardAddress() const {
     return reinterpret_cast<std::uintptr_t>(skeleton_.backwardPositions());
   }
-  // Effector records (bone, x, y) in the input buffer; `method` an index into skeletonMethods (-1
-  // for a name JS did not know: the core names the methods it knows). The result into
+  // Effector records (bone, x, y, useAngle, angle, weight) in the input buffer; `method` an index into
+  // skeletonMethods (-1 for a name JS did not know: the core names the methods it knows). The result into
   // resultAddress(), the errors at errorsAddress().
   std::string solve(double count, int method, double iterations, double tolerance) {
     const int effectors = wholeOrInvalid(count);
     SkeletonSolveResult r;
-    if (effectors < 0 || (effectors <= skeleton_.size() && !inputHolds(3.0 * effectors))) {
+    if (effectors < 0 || (effectors <= skeleton_.size() && !inputHolds(6.0 * effectors))) {
       r.status = ChainStatus::Invalid;
       writeResult(r);
       return "effectors were not passed in";
@@ -91,7 +120,7 @@ class SkeletonHandle {
     options.method = static_cast<SkeletonMethod>(method);
     options.iterations = wholeOrInvalid(iterations);
     options.tolerance = tolerance;
-    r = skeleton_.solveFromRecords(inputBuffer.data(), effectors, options);
+    r = skeleton_.solveFromRecords(inputBuffer.data(), effectors, options, 6);
     writeResult(r);
     errors_ = r.errors;
     return messageOf(r.message);
@@ -124,6 +153,11 @@ EMSCRIPTEN_BINDINGS(ik2d_skeleton) {
       .function("setAngles", &SkeletonHandle::setAngles)
       .function("setLimit", &SkeletonHandle::setLimit)
       .function("clearLimit", &SkeletonHandle::clearLimit)
+      .function("setMirror", &SkeletonHandle::setMirror)
+      .function("setSpring", &SkeletonHandle::setSpring)
+      .function("clearSpring", &SkeletonHandle::clearSpring)
+      .function("step", &SkeletonHandle::step)
+      .function("mirrored", &SkeletonHandle::mirrored)
       .function("anglesAddress", &SkeletonHandle::anglesAddress)
       .function("positionsAddress", &SkeletonHandle::positionsAddress)
       .function("backwardAddress", &SkeletonHandle::backwardAddress)

@@ -111,6 +111,8 @@ export interface ChainOptions {
   lengths: ArrayLike<number>;
   /** Local angles, radians, one per bone (default: all 0, a straight chain along +x). */
   angles?: ArrayLike<number>;
+  /** Start mirrored (see {@link Chain.setMirror}): the pose `angles` gives, reflected. Default false. */
+  mirror?: boolean;
 }
 
 /** Options of {@link Chain.solve}. */
@@ -234,6 +236,16 @@ export interface ChainStep {
 export interface Chain {
   /** Number of bones. */
   readonly size: number;
+  /** True while the chain is mirrored ({@link Chain.setMirror}). */
+  readonly mirror: boolean;
+  /**
+   * Mirrors the chain across the vertical line through its root (true) or turns it back (false):
+   * reflects the current pose and nothing else (each x becomes 2 root.x - x). Limits stay as set
+   * and act mirrored ([a, b] as [-b, -a]; on joint 0 as [pi - b, pi - a]). Solving for M(t) gives
+   * M of what the unmirrored chain gives for t (M reflects x about the root's x); targets and
+   * poles are given in the world. Ends a stepped solve. TypeError for a non-boolean.
+   */
+  setMirror(on: boolean): void;
   /** Moves the root; the angles stay. */
   setRoot(root: Point): void;
   /** Sets the local angles (one per bone); each is wrapped to (-pi, pi] and clamped into its limit. */
@@ -543,6 +555,8 @@ export interface SkeletonOptions {
   root: Point;
   /** 1 to 1024 bones, parents first. */
   bones: SkeletonBoneSpec[];
+  /** Start mirrored (see {@link Skeleton.setMirror}): the bones' pose, reflected. Default false. */
+  mirror?: boolean;
 }
 
 /** One end effector of {@link Skeleton.solve}: bone `bone`'s end should reach `target`. */
@@ -550,6 +564,23 @@ export interface SkeletonEffector {
   /** A bone index, 0 to size - 1; each bone at most once per call. */
   bone: number;
   target: Point;
+  /**
+   * The bone's world angle goal, radians (wrapped), as well as its end on `target`; in the world
+   * when mirrored. 'reached' then needs the angle within 1e-3 rad too. None unless given.
+   */
+  angle?: number;
+  /** How much this effector counts when the goals conflict, 0 to 1 (default 1); 0 is no effector (its error is still reported). */
+  weight?: number;
+}
+
+/** Options of {@link Skeleton.setSpring}: the second-order model's constants (as SecondOrder's). */
+export interface SkeletonSpringOptions {
+  /** Natural frequency, Hz, 0.001 to 1000 (default 1). */
+  frequency?: number;
+  /** Damping ratio, 0 to 100 (default 1): below 1 it overshoots, 1 and above it never passes its goal. */
+  damping?: number;
+  /** Initial response, -100 to 100 (default 0): above 1 it overshoots at the start, below 0 anticipates. */
+  response?: number;
 }
 
 /** Options of {@link Skeleton.solve}. */
@@ -598,6 +629,28 @@ export interface Skeleton {
   /** Limits bone i's local angle to [min, max], -pi <= min <= max <= pi (RangeError naming the bone). */
   setLimit(bone: number, min: number, max: number): void;
   clearLimit(bone: number): void;
+  /** True while the skeleton is mirrored ({@link Skeleton.setMirror}). */
+  readonly mirror: boolean;
+  /**
+   * Mirrors the skeleton across the vertical line through its root (true) or turns it back
+   * (false), as {@link Chain.setMirror} does: reflects the current pose and nothing else; limits
+   * act mirrored; effector targets are given in the world. TypeError for a non-boolean.
+   */
+  setMirror(on: boolean): void;
+  /**
+   * Makes bone `bone` a spring bone: from now on its local angle follows the one solving or
+   * setAngles gives it, by second-order dynamics, as step() advances it. Starts at rest on the
+   * current pose. RangeError naming the bone or the option.
+   */
+  setSpring(bone: number, options?: SkeletonSpringOptions): void;
+  /** Bone `bone` follows its driven angle at once again (and takes it now). */
+  clearSpring(bone: number): void;
+  /**
+   * Advances every spring bone by `steps` steps of `dt` seconds (0 < dt <= 1000; steps a whole
+   * number from 1 to 100000), parents first: step(dt, n) is n calls of step(dt), bit for bit.
+   * RangeError naming the field; a refused call moves nothing.
+   */
+  step(dt: number, steps?: number): void;
   /** Moves the root; the angles stay. */
   setRoot(root: Point): void;
   /** x, y of the root, then of the end of bone i at 2 (i + 1): Float64Array(2 (size + 1)). */

@@ -77,6 +77,13 @@ function requirePoint(value, field, fn) {
   return { x, y };
 }
 
+function requireBoolean(value, field, fn) {
+  if (typeof value !== 'boolean') {
+    throw new TypeError(`${fn}: ${field} must be true or false, got ${value === undefined ? 'nothing' : describe(value)}`);
+  }
+  return value;
+}
+
 // The most values any array argument may hold (the table's limits.maxInput; set when a module loads).
 let inputCeiling = 0;
 
@@ -406,7 +413,7 @@ function makeApi(raw) {
     constructor(options) {
       const fn = 'Chain';
       if (options === null || typeof options !== 'object') {
-        throw new TypeError(`${fn}: expected an options object {root, lengths, angles?}, got ${options === undefined ? 'nothing' : describe(options)}`);
+        throw new TypeError(`${fn}: expected an options object {root, lengths, angles?, mirror?}, got ${options === undefined ? 'nothing' : describe(options)}`);
       }
       const root = requirePoint(options.root, 'root', fn);
       const lengths = requireArrayOfNumbers(options.lengths, 'lengths', fn, (length) => {
@@ -415,6 +422,7 @@ function makeApi(raw) {
       const angles = options.angles === undefined ? undefined : requireArrayOfNumbers(options.angles, 'angles', fn, (length) => {
         if (length !== lengths.length) throw new RangeError(`${fn}: angles must hold one angle per bone (${lengths.length}), got ${length}`);
       });
+      const mirror = options.mirror === undefined ? false : requireBoolean(options.mirror, 'mirror', fn);
       writeInput(lengths, fn, 'lengths');
       const handle = new raw.ChainHandle();
       this.#handle = adopt(this, handle, handle.reset(root.x, root.y, lengths.length), 'chains', fn, null);
@@ -428,6 +436,7 @@ function makeApi(raw) {
           throw error;
         }
       }
+      if (mirror) handle.setMirror(true);
     }
 
     #live(fn) {
@@ -491,6 +500,20 @@ function makeApi(raw) {
       const handle = this.#live('clearLimit');
       this.#jointIndex(joint, 'clearLimit');
       handle.clearLimit(joint);
+    }
+
+    /**
+     * Mirrors the chain across the vertical line through its root (true) or turns it back
+     * (false): reflects the current pose and nothing else; limits act mirrored. Ends a stepped solve.
+     */
+    setMirror(on) {
+      const handle = this.#live('setMirror');
+      handle.setMirror(requireBoolean(on, 'on', 'Chain.setMirror'));
+    }
+
+    /** True while the chain is mirrored (setMirror, or `mirror: true` in the constructor). */
+    get mirror() {
+      return this.#live('mirror').mirrored();
     }
 
     /**

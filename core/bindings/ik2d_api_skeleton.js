@@ -24,14 +24,16 @@ function requireArray(value, what, fn) {
  */
 function skeletonPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, text }) {
   const defaults = abi.skeletonSolveDefaults;
+  const springDefaults = abi.springDefaults;
+  const effectorDefaults = abi.skeletonEffectorDefaults;
   const readResult = layoutReader(abi.skeletonResult, abi, text);
   /** A fresh Float64Array of `count` doubles from WASM memory at byte `address`. */
   const copyOut = (address, count) => {
     const start = address / Float64Array.BYTES_PER_ELEMENT;
     return heapF64().slice(start, start + count);
   };
-  let records = new Float64Array(96);  // reused for effector records: no garbage per solve
-  const recordsFor = (count) => (records.length >= 3 * count ? records : (records = new Float64Array(3 * count)));
+  let records = new Float64Array(192);  // reused for effector records: no garbage per solve
+  const recordsFor = (count) => (records.length >= 6 * count ? records : (records = new Float64Array(6 * count)));
 
   class Skeleton {
     #handle;
@@ -53,10 +55,12 @@ function skeletonPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, t
         flat[3 * i + 1] = requireNumber(bone.length, `bones[${i}].length`, fn);
         flat[3 * i + 2] = optionalNumber(bone.angle, `bones[${i}].angle`, fn, 0);
       }
+      const mirror = options.mirror === undefined ? false : requireBoolean(options.mirror, 'mirror', fn);
       writeInput(flat, fn, 'bones');
       const handle = new raw.SkeletonHandle();
       this.#handle = adopt(this, handle, handle.reset(root.x, root.y, count), 'skeletons', fn);
       this.#size = handle.size();
+      if (mirror) handle.setMirror(true);
     }
 
     #live(fn) {
@@ -117,6 +121,51 @@ function skeletonPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, t
       this.#check(handle.clearLimit(bone), 'clearLimit');
     }
 
+    /**
+     * Mirrors the skeleton across the vertical line through its root (true) or turns it back
+     * (false): reflects the current pose and nothing else; limits act mirrored.
+     */
+    setMirror(on) {
+      const handle = this.#live('setMirror');
+      handle.setMirror(requireBoolean(on, 'on', 'Skeleton.setMirror'));
+    }
+
+    /** True while the skeleton is mirrored (setMirror, or `mirror: true` in the constructor). */
+    get mirror() {
+      return this.#live('mirror').mirrored();
+    }
+
+    /**
+     * Makes bone `bone` a spring bone: its local angle follows the one solving or setAngles gives
+     * it, by second-order dynamics (`frequency` Hz, `damping`, `response`), as step() advances it.
+     */
+    setSpring(bone, options = {}) {
+      const fn = 'Skeleton.setSpring';
+      const handle = this.#live('setSpring');
+      requireNumber(bone, 'bone', fn);
+      requireObject(options, 'options {frequency?, damping?, response?}', fn);
+      const frequency = optionalNumber(options.frequency, 'frequency', fn, springDefaults.frequency);
+      const damping = optionalNumber(options.damping, 'damping', fn, springDefaults.damping);
+      const response = optionalNumber(options.response, 'response', fn, springDefaults.response);
+      this.#check(handle.setSpring(bone, frequency, damping, response), 'setSpring');
+    }
+
+    /** Bone `bone` follows its driven angle at once again (and takes it now). */
+    clearSpring(bone) {
+      const handle = this.#live('clearSpring');
+      requireNumber(bone, 'bone', 'Skeleton.clearSpring');
+      this.#check(handle.clearSpring(bone), 'clearSpring');
+    }
+
+    /** Advances every spring bone by `steps` steps of `dt` seconds: step(dt, n) is n calls of step(dt). */
+    step(dt, steps = 1) {
+      const fn = 'Skeleton.step';
+      const handle = this.#live('step');
+      requireNumber(dt, 'dt', fn);
+      requireNumber(steps, 'steps', fn);
+      this.#check(handle.step(dt, steps), 'step');
+    }
+
     /** Moves the root; the angles stay. */
     setRoot(point) {
       const handle = this.#live('setRoot');
@@ -145,12 +194,16 @@ function skeletonPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, t
       for (let k = 0; k < read; k++) {
         const effector = effectors[k];
         requireObject(effector, `effectors[${k}]`, fn);
-        flat[3 * k] = requireNumber(effector.bone, `effectors[${k}].bone`, fn);
+        flat[6 * k] = requireNumber(effector.bone, `effectors[${k}].bone`, fn);
         const { x, y } = requirePoint(effector.target, `effectors[${k}].target`, fn);
-        flat[3 * k + 1] = x;
-        flat[3 * k + 2] = y;
+        flat[6 * k + 1] = x;
+        flat[6 * k + 2] = y;
+        const angle = effector.angle;
+        flat[6 * k + 3] = angle === undefined ? 0 : 1;
+        flat[6 * k + 4] = angle === undefined ? 0 : requireNumber(angle, `effectors[${k}].angle`, fn);
+        flat[6 * k + 5] = optionalNumber(effector.weight, `effectors[${k}].weight`, fn, effectorDefaults.weight);
       }
-      writeInput(flat.subarray(0, 3 * read), fn, 'effectors');
+      writeInput(flat.subarray(0, 6 * read), fn, 'effectors');
       const message = handle.solve(count, abi.skeletonMethods.indexOf(method), iterations, tolerance);
       const out = heapF64();
       const { errorCount, ...result } = readResult(out, handle.resultAddress() / Float64Array.BYTES_PER_ELEMENT);

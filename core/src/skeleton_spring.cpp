@@ -8,6 +8,8 @@
 // (the continuous model would not; a long step of the discrete one could). Everything here runs in the
 // authored frame (skeleton_mirror.cpp), so a mirrored skeleton's springs are the mirror image of the plain
 // one's.
+#include <cmath>
+
 #include "cold.hpp"
 #include "ik2d/skeleton.hpp"
 #include "message.hpp"
@@ -55,12 +57,18 @@ bool Skeleton::hasSpring(int bone) const {
   return bone >= 0 && bone < size() && springs_[static_cast<size_t>(bone)] != 0;
 }
 
-const char* Skeleton::step(double dt, int steps) {
+IK2D_COLD const char* Skeleton::checkStep(double dt, double steps) {
   if (!isValid(dt) || !(dt > 0) || dt > 1000)
     return fail("dt must be a number of seconds greater than 0, at most 1000; got %s",
                 detail::NumberText(dt).text);
-  if (steps < 1 || steps > kMaxSpringSteps)
-    return fail("steps must be a whole number from 1 to %d; got %d", kMaxSpringSteps, steps);
+  if (!(steps >= 1 && steps <= kMaxSpringSteps && steps == std::floor(steps)))
+    return fail("steps must be a whole number from 1 to %d; got %s", kMaxSpringSteps,
+                detail::NumberText(steps).text);
+  return nullptr;
+}
+
+const char* Skeleton::step(double dt, int steps) {
+  if (const char* message = checkStep(dt, steps)) return message;
   if (springCount_ == 0 || size() == 0) return nullptr;
   if (mirrored_) reflect(true);
   for (int i = 0; i < steps; ++i) stepSprings(dt);

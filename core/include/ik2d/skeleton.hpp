@@ -171,6 +171,9 @@ class Skeleton {
   /// whole number from 1 to kMaxSpringSteps), parents first within each step: step(dt, n) is n
   /// calls of step(dt), bit for bit. Returns nullptr or a message (nothing moves then).
   const char* step(double dt, int steps = 1);
+  /// step()'s check of its arguments, for callers whose step count arrives as a double: nullptr
+  /// or the message step() gives (dt named first).
+  const char* checkStep(double dt, double steps);
 
   /// Positions x, y: 2 * (size() + 1) values, the root first, then the end of bone i at 2 (i + 1).
   const double* positions() const { return positions_.data(); }

@@ -4,7 +4,7 @@
 // (two-bone and Chain) and the parts it names in core/CMakeLists.txt. The light core stays within
 // 45 KB, the core with one part within 60 KB (the creatures, whose gait, rope and skin code is
 // the largest part, 70 KB: the crowd's views and the checks that refuse hostile sizes before
-// allocating), and the whole, for those who want one import, within 106 KB (those, and mirrored
+// allocating), and the whole, for those who want one import, within 108 KB (those, and mirrored
 // rigs, end angles, weights and spring bones).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,7 +34,7 @@ export const MODULES = [
     stem: 'ik2d-creature', specifier: 'ik2d/creature', holds: 'the core, Creature, CreatureCrowd, FollowChain, Rope, SecondOrder', budget: 70 * KB,
     types: 'IK2DCreature', classes: ['Creature', 'CreatureCrowd', 'FollowChain', 'Rope', 'SecondOrder'],
   },
-  { stem: 'ik2d', specifier: 'ik2d', holds: 'every class', budget: 106 * KB },
+  { stem: 'ik2d', specifier: 'ik2d', holds: 'every class', budget: 108 * KB },
 ];
 
 /**

@@ -343,12 +343,14 @@ forEachEngine({
         return new RegExp(source).test(ids.map((id) => document.getElementById(id)?.textContent).join(' '));
       }, final.source, { timeout: 3000 }).catch(() => {});
       assert.match(await described(), final);
-      // Quiet while nothing changes (not every frame).
+      // Quiet while nothing changes (not every frame): no write over the next 30 frames.
       const writes = await page.evaluate(() => new Promise((resolve) => {
         let count = 0;
         const observer = new MutationObserver((records) => { count += records.length; });
         observer.observe(/** @type {Node} */ (document.getElementById('scene-description')), { childList: true, characterData: true, subtree: true });
-        setTimeout(() => resolve(count), 800);
+        let left = 30;
+        const tick = () => (--left > 0 ? requestAnimationFrame(tick) : resolve(count + observer.takeRecords().length));
+        requestAnimationFrame(tick);
       }));
       assert.equal(writes, 0, 'the description is not rewritten while nothing changes');
       await assertNoProblems(opened);

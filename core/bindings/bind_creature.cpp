@@ -341,8 +341,7 @@ class RopeHandle {
   }
   std::string unpin(double index) { return messageOf(rope_.unpin(wholeOrInvalid(index))); }
   std::string step(double dt, double count) {
-    if (!(count >= 0 && count <= 100000) || count != std::floor(count))
-      return "steps must be a whole number from 0 to 100000";
+    if (const char* refused = Rope::stepsMessage(count)) return refused;
     return messageOf(rope_.step(dt, static_cast<int>(count)));
   }
   int size() const { return rope_.size(); }

@@ -187,6 +187,23 @@ function pause() {
   return new Promise((resolve) => { setTimeout(resolve, 0); });
 }
 
+/**
+ * A pause only once the work since the last one has run SLICE_MS: no task grows long, and an
+ * export does not wait on a timer (clamped to 4 ms once nested) after every small piece of work.
+ * A cancel is seen at each pause.
+ * @param {AbortSignal | null} signal
+ * @returns {() => Promise<void>}
+ */
+function pacer(signal) {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return;
+    await pause();
+    throwIfAborted(signal);
+    since = performance.now();
+  };
+}
+
 /** Longest stretch of simulation between pauses, ms: well under a long task's 50 ms. */
 const SLICE_MS = 12;
 
@@ -380,20 +397,20 @@ async function encodeGif(gifenc, { sim, view, theme, frames, stepsPerFrame, fps,
   let transparentIndex = 0;
   /** @type {Uint8Array | null} */
   let previous = null;
-  // Each frame in steps with a pause between them (the simulation, the drawing, the palette, the
-  // encoding), so that none is a long task with a large scene.
+  // Each frame in steps with a pause between them where the work has run a slice (the simulation,
+  // the drawing, the palette, the encoding), so that none is a long task with a large scene.
+  const pace = pacer(signal);
   for (let frame = 0; frame < frames; frame += 1) {
     throwIfAborted(signal);
     if (frame > 0) await sim.runSliced(stepsPerFrame, signal);
     const rgba = sim.draw(view, theme).getImageData(0, 0, width, height).data;
-    await pause();
-    throwIfAborted(signal);
+    await pace();
     if (frame === 0) {
       palette = gifenc.quantize(rgba, 255);
       transparentIndex = palette.length;
-      await pause();
+      await pace();
     }
-    const index = await applyPaletteSliced(gifenc, rgba, palette, width, signal);
+    const index = await applyPaletteSliced(gifenc, rgba, palette, width, pace);
     if (previous) {
       // Unchanged pixels: transparent, the frame before shows through (disposal 1: left in place).
       const written = index.slice();
@@ -405,7 +422,7 @@ async function encodeGif(gifenc, { sim, view, theme, frames, stepsPerFrame, fps,
     }
     previous = index;
     onProgress((frame + 1) / frames);
-    await pause();
+    await pace();
   }
   throwIfAborted(signal);
   gif.finish();
@@ -416,15 +433,15 @@ async function encodeGif(gifenc, { sim, view, theme, frames, stepsPerFrame, fps,
 const PALETTE_SLICE_PIXELS = 16384;
 
 /**
- * gifenc's applyPalette, a band of whole rows at a time with a pause after each. Each pixel's index
+ * gifenc's applyPalette, a band of whole rows at a time, pacing after each. Each pixel's index
  * depends on its colour and the palette alone, so the bands join into the same bytes as one call.
  * @param {GifEncoderModule} gifenc
  * @param {Uint8ClampedArray} rgba
  * @param {number[][]} palette
  * @param {number} width
- * @param {AbortSignal | null} signal
+ * @param {() => Promise<void>} pace The export's pacer: a pause once a slice of work has run.
  */
-async function applyPaletteSliced(gifenc, rgba, palette, width, signal) {
+async function applyPaletteSliced(gifenc, rgba, palette, width, pace) {
   const pixels = rgba.length / 4;
   const index = new Uint8Array(pixels);
   const band = Math.max(1, Math.floor(PALETTE_SLICE_PIXELS / width)) * width;
@@ -432,8 +449,7 @@ async function applyPaletteSliced(gifenc, rgba, palette, width, signal) {
     const end = Math.min(pixels, start + band);
     // A copy, not a subarray: applyPalette reads its argument's whole buffer.
     index.set(gifenc.applyPalette(rgba.slice(start * 4, end * 4), palette), start);
-    await pause();
-    throwIfAborted(signal);
+    await pace();
   }
   return index;
 }

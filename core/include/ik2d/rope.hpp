@@ -37,6 +37,11 @@ class Rope {
  public:
   /// Most points a rope may have.
   static constexpr int kMaxPoints = 100000;
+  /// Most steps one step() call may advance.
+  static constexpr int kMaxSteps = 100000;
+  /// Why `steps` is refused as a step() count (not a whole number from 1 to kMaxSteps), or
+  /// nullptr: the one check and message for every caller (the binding passes a double).
+  static const char* stepsMessage(double steps);
   /// Largest coordinate magnitude accepted for a point or a pin, units.
   static constexpr double kMaxCoordinate = 1e12;
   /// Longest substep, seconds: step() splits anything longer.
@@ -57,7 +62,7 @@ class Rope {
   const char* pin(int index, Vec2 point);
   /// Lets point `index` go (at rest). Returns nullptr or a message naming `index`.
   const char* unpin(int index);
-  /// Advances `steps` (1 to 100000) steps of `dt` seconds each (greater than 0, at most 0.1).
+  /// Advances `steps` (1 to kMaxSteps) steps of `dt` seconds each (greater than 0, at most 0.1).
   /// Afterwards every segment is within 1 % of its rest length and pinned points are where
   /// pinned. Returns nullptr or a message naming dt or steps (nothing changes then), or the work
   /// budget (kMaxWork).

@@ -419,7 +419,16 @@ export class EnginePage {
 
   /** Waits for the playground's readiness signal; fails with its message on 'error'. */
   async waitReady() {
-    const ready = await this.waitFor(() => document.documentElement.dataset.ready, undefined, READY_TIMEOUT);
+    let ready;
+    try {
+      ready = await this.waitFor(() => document.documentElement.dataset.ready, undefined, READY_TIMEOUT);
+    } catch (error) {
+      // What the page said meanwhile, so that a page that never became ready says why.
+      const said = await this.problemList().catch(() => ['(no answer)']);
+      const where = await this.evaluate(() => `${document.readyState} ${location.href}`).catch(() => '(no answer)');
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; the document: ${where}; `
+        + `its problems: ${JSON.stringify(said).slice(0, 2000)}`);
+    }
     if (ready !== 'true') {
       throw new Error(`${this.engine}: the playground did not start (data-ready=${ready}): ${await this.text('#fatal-message')}`);
     }

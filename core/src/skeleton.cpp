@@ -150,6 +150,8 @@ IK2D_COLD const char* Skeleton::build(Vec2 root, int count, ReadBone read) {
   savedAngles_.assign(bones, 0.0);
   pinned_.assign(bones, 0);
   sweepAngles_.assign(bones, 0.0);
+  foundAngles_.assign(bones, 0.0);
+  foundPositions_.assign(positions_.size(), 0.0);
   bestAngles_.assign(bones, 0.0);
   stamp_ = 0;
   restartsSpent_ = false;

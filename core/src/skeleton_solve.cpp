@@ -483,6 +483,8 @@ SkeletonSolveResult Skeleton::solveMirrored(int count, const SkeletonSolveOption
                                             ReadEffector read) {
   if (!mirrored_ && springCount_ == 0) return solveWith(count, options, read);
   const double twiceAxis = 2 * positions_[0];
+  std::copy(angles_.begin(), angles_.end(), foundAngles_.begin());
+  std::copy(positions_.begin(), positions_.end(), foundPositions_.begin());
   if (mirrored_) reflect(true);
   // Spring bones solve from their driven angles; a refused call puts the shown ones back.
   if (springCount_ > 0) {
@@ -506,6 +508,11 @@ SkeletonSolveResult Skeleton::solveMirrored(int count, const SkeletonSolveOption
     showSprings();
   }
   if (mirrored_) reflect(false);
+  if (result.message != nullptr) {
+    // Refused: the pose exactly as the call found it (reflecting or redriving may round).
+    std::copy(foundAngles_.begin(), foundAngles_.end(), angles_.begin());
+    std::copy(foundPositions_.begin(), foundPositions_.end(), positions_.begin());
+  }
   return result;
 }
 

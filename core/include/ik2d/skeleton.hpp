@@ -278,6 +278,8 @@ class Skeleton {
   std::vector<double> weights_;         // polish: targets - ends, then the solved weights
   std::vector<double> savedAngles_;     // polish: the angles before a trial step
   std::vector<double> sweepAngles_;     // the angles when a polished sweep began
+  std::vector<double> foundAngles_;     // a mirrored or sprung solve's pose as it found it
+  std::vector<double> foundPositions_;  // (put back exactly when the call is refused)
   std::vector<double> bestAngles_;      // restarts: the angles with the least error so far
   unsigned long long randomState_ = 0;  // restarts: the generator, reseeded by every solve
   // The last solve restarted and still missed a target, and nothing was edited since: the same

@@ -127,7 +127,8 @@ export async function soakScene(engine, url, scene, seconds, { minSamples = MIN_
       await page.drag([{ x: box.x + box.width / 2, y: box.y + box.height / 2 }, ...around], 1);
       const changes = CHANGES[scene];
       await page.evaluate((partial) => window.playground.setState(partial), changes[round % changes.length]);
-      await page.waitForTimeout(100);
+      // A few frames for the change to be drawn (counted in frames, not time).
+      for (let frame = 0; frame < 6; frame += 1) await page.nextFrame();
       if (round % changes.length === changes.length - 1) samples.push(await page.evaluate(sampleInPage));
       round++;
     }

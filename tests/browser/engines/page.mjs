@@ -283,9 +283,6 @@ export class EnginePage {
    */
   waitForFunction(fn, arg, { timeout = WAIT_TIMEOUT } = {}) { return this.waitFor(fn, arg, timeout); }
 
-  /** @param {number} ms */
-  waitForTimeout(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
-
   /** Focuses the element matching a selector. */
   async focus(selector) {
     // Waits for it to take focus: an element a click has just revealed (an opened <details>) may

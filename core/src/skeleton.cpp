@@ -245,6 +245,7 @@ IK2D_COLD const char* Skeleton::setLimit(int bone, double min, double max) {
   authoredKept_ = false;
   limits_.set(at, min, max);
   angles_[at] = clampShown(at, angles_[at]);
+  drivenAngles_[at] = limits_.clamp(at, drivenAngles_[at]);  // a spring's goal, authored frame
   updatePositions();
   return nullptr;
 }

@@ -47,7 +47,7 @@ IK2D_COLD const char* Skeleton::clearSpring(int bone) {
   if (mirrored_) reflect(true);
   springs_[at] = 0;
   --springCount_;
-  angles_[at] = drivenAngles_[at];
+  angles_[at] = limits_.clamp(at, drivenAngles_[at]);
   updatePositions();
   if (mirrored_) reflect(false);
   return nullptr;

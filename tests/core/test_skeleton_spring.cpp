@@ -160,6 +160,21 @@ TEST_CASE("a mirrored rig's springs swing as the mirror image of the plain rig's
   }
 }
 
+TEST_CASE("a limit set on a spring bone holds its goal too: cleared, the bone stays inside",
+          "[skeleton][spring]") {
+  for (const bool mirrored : {false, true}) {
+    Skeleton skeleton = makeStrand();
+    skeleton.setMirror(mirrored);
+    setStrandSprings(skeleton, springOptions(2, 1));
+    // The hair's driven angle is -1.2; a limit set afterwards excludes it.
+    REQUIRE(skeleton.setLimit(1, 0, 0.5) == nullptr);
+    REQUIRE(skeleton.clearSpring(1) == nullptr);
+    const double authored = mirrored ? -skeleton.angles()[1] : skeleton.angles()[1];
+    CHECK(authored >= 0);
+    CHECK(authored <= 0.5);
+  }
+}
+
 // ---- invalid input ----------------------------------------------------------------------------------
 
 TEST_CASE("bad spring calls are refused by name", "[skeleton][spring]") {

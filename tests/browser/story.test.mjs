@@ -7,7 +7,10 @@
 // under reduced motion it is there at once. Values: the live text is getState()'s, through a real
 // drag, at most 10 changes a second; an unknown key shows `?` and warns once with the paths. Sync:
 // a real drag, a key and setState on one of the three chains move the other two's targets, each
-// solving with its own method. In Chromium, Firefox and WebKit (engines/index.mjs).
+// solving with its own method; a step on a synced figure moves its partner too. A step whose
+// attributes are wrong shows notices naming them (as text). Every scene lists the parts the docs
+// name, and highlight() draws one and refuses an unknown name. In Chromium, Firefox and WebKit
+// (engines/index.mjs).
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +18,7 @@ import path from 'node:path';
 import { BLOG_EXPLAINER_POST, buildBlog } from '../../scripts/lib/blog.mjs';
 import { seriousAxeViolations } from './harness.mjs';
 import { assertNoProblems, forEachEngine, launchEngine, serveFor } from './engines/index.mjs';
-import { coloursOf, onElement, stateOf } from './engines/element.mjs';
+import { coloursOf, noticesOf, onElement, stateOf } from './engines/element.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
 
@@ -303,9 +306,15 @@ forEachEngine({}, ({ name, test }) => {
         document.querySelector('.caption')?.append(value);
       });
       await page.waitFor(() => document.getElementById('unknown')?.shadowRoot?.textContent === '?');
-      await page.nextFrame();
-      await page.nextFrame();
-      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 350)));
+      // Two more changes of the figure, each shown by the values: the unknown key is read again
+      // each time, and warns no more.
+      for (const target of [{ x: 40, y: 150 }, { x: 150, y: 20 }]) {
+        await onElement(page, 'arm', (element, t) => element.setState({ target: t }), target);
+        const known = async () => (await valuesOf(page, 'arm')).slice(0, first.length);
+        for (let frame = 0; frame < 300 && !(await known()).every(({ shown, want }) => shown === want); frame += 1) await page.nextFrame();
+        for (const { shown, want } of await known()) assert.equal(shown, want);
+      }
+      assert.equal(await page.evaluate(() => document.getElementById('unknown')?.shadowRoot?.textContent), '?');
       const warnings = await page.problemList();
       assert.equal(warnings.length, 1, warnings.join('\n'));
       assert.match(warnings[0], /result\.nope/);
@@ -546,8 +555,9 @@ forEachEngine({}, ({ name, test }) => {
         });
         const down = await scrollThroughSteps(page, () => page.wheel(over.x, over.y, 150), (y) => y > stepsEnd - 400);
         assert.deepEqual(down, [-1, 0, 1, 2, 3], 'going down, every step in turn');
-        await valuesSettled(page, 'arm');
-        for (const { shown, want } of await valuesOf(page, 'arm')) assert.equal(shown, want);
+        const known = async () => (await valuesOf(page, 'arm')).slice(0, first.length);
+        for (let frame = 0; frame < 300 && !(await known()).every(({ shown, want }) => shown === want); frame += 1) await page.nextFrame();
+        for (const { shown, want } of await known()) assert.equal(shown, want);
         assert.deepEqual(await seriousAxeViolations(page), [], 'axe, among the steps');
         const up = await scrollThroughSteps(page, () => page.wheel(over.x, over.y, -150), (y) => y === 0);
         assert.deepEqual(up, [3, 2, 1, 0, -1], 'and back up');
@@ -571,6 +581,106 @@ forEachEngine({}, ({ name, test }) => {
       const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
       assert.equal(scroll, client, 'no sideways scroll');
       await assertNoProblems(page);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('a step on a synced figure moves its partner; a bad step attribute is a notice; every scene names its parts', async ({ engine, url }) => {
+    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
+    try {
+      await waitLoaded(page, 'arm');
+      // A section added to the post: two chains synced, a step that moves one, a step whose
+      // attributes are wrong; then one figure of each scene (outside the viewport until scrolled).
+      await page.evaluate(() => {
+        const section = document.createElement('section');
+        section.id = 'added';
+        const figure = (/** @type {string} */ id, /** @type {Record<string, string>} */ attributes) => {
+          const element = document.createElement('ik2d-scene');
+          element.id = id;
+          for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+          element.style.cssText = 'display:block;width:400px;height:300px';
+          return element;
+        };
+        const spacer = () => Object.assign(document.createElement('div'), { style: 'height:900px' });
+        const step = (/** @type {Record<string, string>} */ attributes) => {
+          const element = document.createElement('ik2d-step');
+          for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+          element.textContent = 'A step.';
+          return element;
+        };
+        section.append(figure('lead', { scene: 'chain', method: 'ccd', sync: 'added', openlink: '0' }),
+          figure('partner', { scene: 'chain', method: 'fabrik', sync: 'added', openlink: '0' }),
+          spacer(), step({ for: 'lead', target: '-60,80' }), spacer(),
+          step({ for: 'lead', target: '<b>x</b>', bogus: '1' }), spacer());
+        for (const scene of ['arm', 'chain', 'puppet', 'spider', 'creature', 'rope']) section.append(figure(`parts-${scene}`, { scene, openlink: '0' }));
+        document.querySelector('main')?.append(section);
+      });
+      const goTo = (/** @type {number} */ index) => page.evaluate((i) => {
+        const step = /** @type {Element} */ (document.querySelectorAll('ik2d-step[for="lead"]')[i]);
+        // The step's top just above the middle of the viewport.
+        scrollTo(0, step.getBoundingClientRect().top + scrollY - document.documentElement.clientHeight / 2 + 20);
+      }, index);
+      await page.evaluate(() => document.getElementById('lead')?.scrollIntoView({ block: 'start' }));
+      await waitLoaded(page, 'lead');
+      await waitLoaded(page, 'partner');
+      await goTo(0);
+      await page.waitFor(() => {
+        const targets = ['lead', 'partner'].map((id) => /** @type {any} */ (document.getElementById(id)).getState().target);
+        return targets.every((t) => t.x === -60 && t.y === 80);
+      });
+      const lead = await stateOf(page, 'lead');
+      const partner = await stateOf(page, 'partner');
+      assert.notDeepEqual(lead.positions, partner.positions, 'each solves with its own method');
+      await assertNoProblems(page);
+
+      // The bad step: a notice naming the value, the figure keeps its last good target, nothing breaks.
+      await goTo(1);
+      await page.waitFor(() => (document.getElementById('lead')?.shadowRoot?.querySelector('.notices') instanceof HTMLElement)
+        && !(/** @type {HTMLElement} */ (document.getElementById('lead')?.shadowRoot?.querySelector('.notices'))).hidden);
+      const notices = await noticesOf(page, 'lead');
+      assert.ok(notices.some((text) => /target/.test(text) && text.includes('<b>x</b>')), notices.join('\n'));
+      assert.ok(notices.some((text) => /bogus/.test(text)), 'an unknown key is named too');
+      assert.equal(await onElement(page, 'lead', (element) => element.shadowRoot.querySelectorAll('.notices b').length), 0, 'no HTML from an attribute');
+      const after = await stateOf(page, 'lead');
+      assert.ok(Number.isFinite(after.target.x) && Number.isFinite(after.target.y), 'the target stays a point');
+      assert.deepEqual(await activeSteps(page, 'lead'), [1]);
+
+      // Every scene lists the parts the docs name, and a highlight from script draws.
+      const expected = {
+        arm: ['root', 'joint', 'end', 'target', 'bone:0', 'bone:1', 'triangle', 'reach'],
+        chain: ['root', 'target', 'end', 'bone:0', 'joint:0'],
+        puppet: ['bone:0', 'effector:0'],
+        spider: ['body', 'leg:0'],
+        creature: ['head', 'spine', 'leg:0'],
+        rope: ['anchor', 'end'],
+      };
+      for (const [scene, names] of Object.entries(expected)) {
+        const id = `parts-${scene}`;
+        await page.evaluate((which) => document.getElementById(which)?.scrollIntoView({ block: 'center' }), id);
+        await waitLoaded(page, id);
+        const parts = await onElement(page, id, (element) => element.parts());
+        for (const name of names) assert.ok(parts.includes(name), `${scene}: ${name} in ${parts.join(', ')}`);
+        const shown = await onElement(page, id, (element, part) => {
+          element.highlight(part);
+          return true;
+        }, names[names.length - 1]);
+        assert.ok(shown);
+        await page.waitFor((which) => {
+          const canvas = /** @type {HTMLCanvasElement | null | undefined} */ (document.getElementById(which)?.shadowRoot?.querySelector('canvas.story-highlight'));
+          return Boolean(canvas && !canvas.hidden);
+        }, id);
+        const bad = await onElement(page, id, (element) => {
+          try {
+            element.highlight('no-such-part');
+            return 'no error';
+          } catch (error) {
+            return `${/** @type {Error} */ (error).name}: ${/** @type {Error} */ (error).message}`;
+          }
+        });
+        assert.match(bad, /^RangeError: .*no part "no-such-part".*its parts: /, scene);
+        await onElement(page, id, (element) => element.highlight(null));
+      }
     } finally {
       await page.close();
     }

@@ -4,8 +4,8 @@
 // Like every npm script's entry, this file imports only Node's own modules and files that do the
 // same; npm packages (sirv, through serve.mjs) are imported once ensureNodeModules() has installed
 // them, so it works on a fresh clone with no node_modules (tests/js/scripts.test.mjs checks).
-import { assembleDist, buildWasm, distDir } from './build.mjs';
-import { ensureNodeModules, ensureSystemTools } from './lib/setup.mjs';
+import { assembleDist, buildWasm, compileWasmObjects, distDir } from './build.mjs';
+import { ensureNodeModulesWhile, ensureSystemTools } from './lib/setup.mjs';
 
 const port = process.env.PORT === undefined ? 8080 : Number(process.env.PORT);
 const host = process.env.HOST || '127.0.0.1';
@@ -15,7 +15,7 @@ try {
     throw new Error(`PORT must be a whole number from 0 to 65535, got ${JSON.stringify(process.env.PORT)}`);
   }
   ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten']);
-  ensureNodeModules();
+  await ensureNodeModulesWhile(compileWasmObjects); // npm ci and the C++ side by side
   buildWasm();
   assembleDist();
   const { serve } = await import('./serve.mjs');

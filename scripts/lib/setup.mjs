@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { has, run } from './run.mjs';
+import { has, run, runAsync } from './run.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -89,16 +89,34 @@ export function ensureSystemTools(names) {
   throw new Error(`ik2d needs these tools, which are not installed:\n${lines.join('\n')}${apt}`);
 }
 
-/** Runs `npm ci` unless node_modules already holds exactly what package-lock.json pins. */
-export function ensureNodeModules() {
+/** True unless node_modules already holds exactly what package-lock.json pins. */
+function nodeModulesStale() {
   const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8'));
-  const stale = Object.entries(lock.packages ?? {}).some(([location, entry]) => {
+  return Object.entries(lock.packages ?? {}).some(([location, entry]) => {
     if (!location.startsWith('node_modules/') || entry.optional) return false;
     const manifest = path.join(repoRoot, location, 'package.json');
     if (!existsSync(manifest)) return true;
     return JSON.parse(readFileSync(manifest, 'utf8')).version !== entry.version;
   });
-  if (stale) run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: repoRoot });
+}
+
+const NPM_CI = ['ci', '--no-audit', '--no-fund'];
+
+/** Runs `npm ci` unless node_modules already holds exactly what package-lock.json pins. */
+export function ensureNodeModules() {
+  if (nodeModulesStale()) run('npm', NPM_CI, { cwd: repoRoot });
+}
+
+/**
+ * As ensureNodeModules(), with `work` (which needs no npm package) running meanwhile: on a fresh
+ * clone `npm ci` mostly waits on the disk while the compiler keeps both cores busy.
+ * @param {() => Promise<void>} work
+ */
+export async function ensureNodeModulesWhile(work) {
+  if (!nodeModulesStale()) return work();
+  const results = await Promise.allSettled([runAsync('npm', NPM_CI, { cwd: repoRoot }), work()]);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw /** @type {PromiseRejectedResult} */ (failed).reason;
 }
 
 /**

@@ -118,7 +118,9 @@ void writeOptions(AbiWriter& out, const char* name, const OptionInfo* list, size
   X(lift, "lift", "number", lift)             \
   X(progress, "progress", "number", progress) \
   X(anchor, "anchor", "number", anchor)       \
-  X(steps, "steps", "number", steps)
+  X(steps, "steps", "number", steps)          \
+  X(restX, "rest.x", "number", rest.x)        \
+  X(restY, "rest.y", "number", rest.y)
 #define IK2D_CREATURE_FIN(X)                 \
   X(centerX, "center.x", "number", center.x) \
   X(centerY, "center.y", "number", center.y) \

@@ -815,6 +815,8 @@ export interface CreatureLeg {
   anchor: number;
   /** How many times it has landed. */
   steps: number;
+  /** Where the foot rests for the body as it is now; a step aims here (and a little ahead). */
+  rest: Point;
 }
 
 /** A fin: an ellipse, angle radians from +x. */

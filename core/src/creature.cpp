@@ -384,6 +384,7 @@ void Creature::solveLegs() {
     CreatureLeg& l = state_.legs[leg];
     Vec2 forward, left;
     l.hip = hipOf(state_.spine, leg, forward, left);
+    l.rest = spotOf(leg, l.hip, forward, left);
     twoBoneJoint(l.hip, l.foot, options_.upperLength, options_.lowerLength, legBend_[leg], l.knee);
     reachBefore_[leg] = distance(l.foot, l.hip);
   }

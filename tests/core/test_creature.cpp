@@ -213,6 +213,32 @@ TEST_CASE("Creature: heads for the goal and stops within one spacing of it", "[c
   }
 }
 
+TEST_CASE("Creature: each foot's rest spot moves with the body, a fixed reach from its hip", "[creature]") {
+  for (CreatureKind kind : kKinds) {
+    Creature c;
+    REQUIRE(c.reset(creaturePreset(kind)) == nullptr);
+    INFO("kind " << toString(kind));
+    std::vector<double> reach;
+    for (int leg = 0; leg < c.legCount(); ++leg) {
+      const CreatureLeg& l = c.state().legs[leg];
+      CHECK(l.foot.x == l.rest.x);  // a new creature stands on its rest spots
+      CHECK(l.foot.y == l.rest.y);
+      reach.push_back(length(l.rest - l.hip));
+    }
+    REQUIRE(c.setGoal({40 * c.spacing(0), -25 * c.spacing(0)}) == nullptr);
+    Vec2 first{};
+    for (int k = 0; k < 600; ++k) {
+      REQUIRE(c.step(kDt) == nullptr);
+      for (int leg = 0; leg < c.legCount(); ++leg) {
+        const CreatureLeg& l = c.state().legs[leg];
+        CHECK(length(l.rest - l.hip) == Approx(reach[static_cast<size_t>(leg)]).epsilon(1e-12));
+        if (leg == 0 && k == 0) first = l.rest;
+      }
+    }
+    if (c.legCount() > 0) CHECK(length(c.state().legs[0].rest - first) > 10 * c.spacing(0));  // it walked along
+  }
+}
+
 TEST_CASE("Creature: the same options and steps give the same creature, bit for bit", "[creature]") {
   Creature a, b;
   REQUIRE(a.reset(creaturePreset(CreatureKind::Centipede)) == nullptr);

@@ -217,3 +217,20 @@ test('the creature scene draws every creature from live views, across a memory g
     live.dispose();
   }
 });
+
+test('each leg\'s rest spot is in state(i): a new crowd stands on its rest spots, which move with the bodies', () => {
+  const crowd = new ik.CreatureCrowd({ kind: 'centipede', count: 3 });
+  try {
+    for (let i = 0; i < crowd.size; i++) {
+      for (const leg of crowd.state(i).legs) assert.deepEqual(leg.rest, leg.foot);
+    }
+    const first = crowd.state(0).legs[0].rest;
+    crowd.setGoal(0, { x: 400, y: -200 });
+    for (let k = 0; k < 120; k++) crowd.step(1 / 60);
+    const moved = crowd.state(0).legs[0];
+    assert.ok(Math.hypot(moved.rest.x - first.x, moved.rest.y - first.y) > 20, 'the spot walked along');
+    assert.ok(Number.isFinite(moved.rest.x) && Number.isFinite(moved.rest.y));
+  } finally {
+    crowd.delete();
+  }
+});

@@ -124,6 +124,7 @@ struct CreatureLeg {
   double progress = 0;  ///< 0 to 1 through the current step (0 when planted).
   double anchor = 0;    ///< the spine point it hangs from.
   double steps = 0;     ///< how many times it has landed.
+  Vec2 rest;            ///< where the foot rests for the body as it is now: a step aims here (and ahead).
 };
 
 /// An ellipse (a fin), angle radians from +x.

@@ -334,50 +334,6 @@ function spacingAt(options, i) {
 }
 
 /**
- * Where a leg's foot rests relative to the body (the core's rule, docs/api.md): restDistance from
- * the hip, turned from the body's forward by the leg's angle on its own side.
- * @param {CreatureState} state
- * @param {CreatureSettings} options
- * @param {number} index Leg index.
- * @returns {Point}
- */
-function restSpot(state, options, index) {
-  const leg = state.legs[index];
-  const { spine } = state;
-  const a = leg.anchor;
-  let fx = 0;
-  let fy = 0;
-  if (a > 0) {
-    const d = Math.hypot(spine[a - 1].x - spine[a].x, spine[a - 1].y - spine[a].y) || 1;
-    fx += (spine[a - 1].x - spine[a].x) / d;
-    fy += (spine[a - 1].y - spine[a].y) / d;
-  }
-  if (a + 1 < spine.length) {
-    const d = Math.hypot(spine[a].x - spine[a + 1].x, spine[a].y - spine[a + 1].y) || 1;
-    fx += (spine[a].x - spine[a + 1].x) / d;
-    fy += (spine[a].y - spine[a + 1].y) / d;
-  }
-  const norm = Math.hypot(fx, fy);
-  if (norm > 1e-9) {
-    fx /= norm;
-    fy /= norm;
-  } else {
-    fx = Math.cos(state.heading);
-    fy = Math.sin(state.heading);
-  }
-  const reach = options.upperLength + options.lowerLength;
-  const low = Math.max(1.02 * Math.abs(options.upperLength - options.lowerLength), 0.03 * reach);
-  const rest = low + 0.55 * (0.98 * reach - low);
-  const pairs = options.legs / 2;
-  const pair = Math.floor(index / 2);
-  const rear = options.rearKneesForward !== 0 && pairs >= 2 && pair >= Math.floor(pairs / 2);
-  const angle = options.rearKneesForward === 0 ? 1.35 : (rear ? 2 : 1);
-  const c = Math.cos(angle);
-  const s = leg.side * Math.sin(angle);
-  return { x: leg.hip.x + rest * (c * fx - s * fy), y: leg.hip.y + rest * (c * fy + s * fx) };
-}
-
-/**
  * The overlay under the first creature: spacing circles on the spine points, the bend cone at each
  * joint (where the next segment may point), each foot's rest spot with its step threshold circle
  * in its gait group's colour (dashed for odd groups), and the steering target.
@@ -421,9 +377,9 @@ export function drawCreatureOverlay(ctx, view, theme, state, options) {
   ctx.setLineDash([]);
   // Feet: rest spot, step threshold, a line to where the foot is.
   const colours = groupColours(theme);
-  state.legs.forEach((leg, index) => {
+  state.legs.forEach((leg) => {
     const colour = colours[leg.group % colours.length];
-    const spot = view.worldToCanvas(restSpot(state, options, index));
+    const spot = view.worldToCanvas(leg.rest);
     const foot = view.worldToCanvas(leg.foot);
     ctx.setLineDash(leg.group % 2 ? [4, 3] : []);
     ctx.lineWidth = 1.5;

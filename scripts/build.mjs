@@ -115,19 +115,21 @@ function writePageBundle() {
   cpSync(path.join(source, 'theme-early.js'), path.join(distDir, 'src', 'theme-early.js'));
 }
 
+/** Where in dist/ `npx ik2d render`'s code goes (bin/ik2d.mjs imports it from there). */
+export const RENDER_BUNDLE = 'node/ik2d-render.js';
+
 /**
  * `npx ik2d render`'s code (bin/ik2d.mjs): web/src/render-svg.js and the page modules it runs (the
- * link, the settings, every scene, the SVG recorder) in one minified file for Node,
- * dist/node/ik2d-render.js (the sources are web/src/).
- * The page never loads it. The WASM modules stay outside, found at ../ik2d-*.js as the page finds
- * them.
+ * link, the settings, every scene, the SVG recorder) in one minified file for Node, RENDER_BUNDLE
+ * (the sources are web/src/). The page never loads it. The WASM modules stay outside, found at
+ * ../ik2d-*.js as the page finds them.
  */
 function writeRenderBundle() {
   const esbuild = require('esbuild');
   esbuild.buildSync({
     entryPoints: [path.join(repoRoot, 'web', 'src', 'render-svg.js')],
     bundle: true, format: 'esm', target: 'es2022', platform: 'neutral',
-    outfile: path.join(distDir, 'node', 'ik2d-render.js'), minify: true, legalComments: 'none', logLevel: 'error',
+    outfile: path.join(distDir, RENDER_BUNDLE), minify: true, legalComments: 'none', logLevel: 'error',
     absWorkingDir: repoRoot, external: ['../ik2d*.js'],
   });
 }

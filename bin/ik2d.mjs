@@ -123,7 +123,8 @@ main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 }, (error) => {
   const usage = error instanceof UsageError;
-  const message = error instanceof Error ? error.message : String(error);
+  // The renderer names itself ("render: …"); the command's prefix says it already.
+  const message = (error instanceof Error ? error.message : String(error)).replace(/^render: /, '');
   process.stderr.write(`ik2d render: ${message}\n${usage ? `${USAGE.split('\n')[0]}\nSee ik2d render --help.\n` : ''}`);
   process.exitCode = usage ? 2 : 1;
 });

@@ -169,7 +169,10 @@ test('a bad link: the page\'s notices on stderr, exit code 1, nothing on stdout'
   const long = await runBin(['render', `scene=arm&x=${'1'.repeat(5000)}`]);
   assert.equal(long.code, 1);
   assert.match(long.stderr, /Ignored the whole link: its query is \d+ characters long, more than the 4096 a link may have/);
-  for (const run of [unknown, long]) assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
+  const notLink = await runBin(['render', 'javascript:alert(1)//?scene=chain']);
+  assert.equal(notLink.code, 1);
+  assert.match(notLink.stderr, /^ik2d render: javascript:alert\(1\)\/\/\?scene=chain is not a link \(expected a URL such as https:\/\/example\.org\/\?scene=arm, or its query\)\n$/);
+  for (const run of [unknown, long, notLink]) assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
 });
 
 test('hostile link text: plain text on stderr, never in the SVG', async () => {

@@ -76,11 +76,15 @@ export function checkWidth(width, name = 'render: width') {
 export function linkQuery(link) {
   const text = link.trim();
   if (/^[a-z][a-z\d+.-]*:/i.test(text)) {
+    /** @type {URL | null} */
+    let url = null;
     try {
-      return new URL(text).search.slice(1);
-    } catch {
+      url = new URL(text);
+    } catch { /* Said below. */ }
+    if (!url || !['http:', 'https:', 'file:'].includes(url.protocol)) {
       throw new TypeError(`render: ${describeValue(text)} is not a link (expected a URL such as https://example.org/?scene=arm, or its query)`);
     }
+    return url.search.slice(1);
   }
   const query = text.includes('?') ? text.slice(text.indexOf('?') + 1) : text;
   const hash = query.indexOf('#');

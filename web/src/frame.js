@@ -1,6 +1,7 @@
 /**
- * One frame of a scene, drawn into any context: the page's canvas, the SVG export's recorder
- * (playground.exportImage('svg')), and the same recorder in Node (`npx ik2d render`, render-svg.js).
+ * One frame of a scene, drawn into any context: the page's canvas, an animation's offscreen canvas
+ * (animation.js), the SVG export's recorder (playground.exportImage('svg')), and the same recorder
+ * in Node (`npx ik2d render`, render-svg.js).
  */
 
 import { artFor, drawBoneArt } from './bone-art.js';

@@ -139,6 +139,25 @@ function writePageBundle() {
   cpSync(path.join(source, 'theme-early.js'), path.join(distDir, 'src', 'theme-early.js'));
 }
 
+/** Where in dist/ `npx ik2d render`'s code goes (bin/ik2d.mjs imports it from there). */
+export const RENDER_BUNDLE = 'node/ik2d-render.js';
+
+/**
+ * `npx ik2d render`'s code (bin/ik2d.mjs): web/src/render-svg.js and the page modules it runs (the
+ * link, the settings, every scene, the SVG recorder) in one minified file for Node, RENDER_BUNDLE
+ * (the sources are web/src/). The page never loads it. The WASM modules stay outside, found at
+ * ../ik2d-*.js as the page finds them.
+ */
+function writeRenderBundle() {
+  const esbuild = require('esbuild');
+  esbuild.buildSync({
+    entryPoints: [path.join(repoRoot, 'web', 'src', 'render-svg.js')],
+    bundle: true, format: 'esm', target: 'es2022', platform: 'neutral',
+    outfile: path.join(distDir, RENDER_BUNDLE), minify: true, legalComments: 'none', logLevel: 'error',
+    absWorkingDir: repoRoot, external: ['../ik2d*.js'],
+  });
+}
+
 /**
  * Each page's stylesheets as one file: the <link rel="stylesheet"> tags of index.html and
  * embed.html, web/styles/ by concern, become one link to styles/<page>-page.css, the files joined
@@ -173,6 +192,7 @@ export function assembleDist() {
   writePageBundle();
   writePageStyles();
   writeVendor();
+  writeRenderBundle();
   for (const module of MODULES) {
     const { stem } = module;
     cpSync(path.join(wasmBuildDir, 'core', `${stem}.wasm`), path.join(distDir, `${stem}.wasm`));

@@ -20,7 +20,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { VENDOR } from '../../scripts/build.mjs';
+import { RENDER_BUNDLE, VENDOR } from '../../scripts/build.mjs';
 import { MODULES } from '../../scripts/lib/modules.mjs';
 import { repoRoot } from './support.mjs';
 
@@ -34,12 +34,13 @@ const EXTENSIONS = /\.(?:m?js|cjs|cpp|hpp|h|md|json|ts|css|html|txt|wasm|png|svg
 /**
  * Folders the build writes, which a fresh clone does not have. dist/ is checked against what the
  * build puts there (scripts/build.mjs: a copy of web/, each module of scripts/lib/modules.mjs
- * as .js, .wasm and .d.ts, and the page's bundled third-party code, VENDOR, in src/vendor/). build/ holds CMake's build trees, one per preset (CMakePresets.json's
+ * as .js, .wasm and .d.ts, the page's bundled third-party code, VENDOR, in src/vendor/, and
+ * `npx ik2d render`'s code, RENDER_BUNDLE). build/ holds CMake's build trees, one per preset (CMakePresets.json's
  * binaryDir): `build/<preset>` must be one; what CMake writes inside it is not checked.
  */
 const BUILT = ['dist', 'build'];
 const distFiles = new Set([...MODULES.flatMap(({ stem }) => [`${stem}.js`, `${stem}.wasm`, `${stem}.d.ts`]),
-  ...VENDOR.map(({ file }) => `src/vendor/${file}`)]);
+  ...VENDOR.map(({ file }) => `src/vendor/${file}`), RENDER_BUNDLE]);
 const buildTrees = new Set(JSON.parse(readFileSync(path.join(repoRoot, 'CMakePresets.json'), 'utf8')).configurePresets
   .map(({ binaryDir }) => /\/build\/([^/]+)$/.exec(binaryDir ?? '')?.[1]).filter(Boolean));
 

@@ -1,8 +1,10 @@
 // npm.test.mjs: ik2d as an npm package, used the ways people use one. `npm pack` makes a small
 // tarball (every module, `ik2d`, the light `ik2d/core` and the core with one part, with their WASM
-// and types, the <ik2d-scene> element `ik2d/element` with the page code it runs, README, LICENSE); a fresh project installs it and imports each in Node, type-checks
-// TypeScript against them, and bundles pages with esbuild and with Vite that load in headless
-// Chromium with the WASM found (only the light module's, for a page that imports `ik2d/core`).
+// and types, the <ik2d-scene> element `ik2d/element` with the page code it runs, the `ik2d` command
+// (`npx ik2d render`), README, LICENSE); a fresh project installs it, runs the command, imports
+// each module in Node, type-checks TypeScript against them, and bundles pages with esbuild and
+// with Vite that load in headless Chromium with the WASM found (only the light module's, for a
+// page that imports `ik2d/core`).
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -49,9 +51,20 @@ test('npm pack: a small tarball with the modules, their WASM and types, the elem
   // The element (ik2d/element) runs the playground's page code and links to its index.html.
   const element = ['dist/ik2d-element.js', 'dist/ik2d-element.d.ts', 'dist/index.html', 'dist/embed.html', 'dist/favicon.svg',
     ...distFiles('src'), ...distFiles('styles')];
+  // `npx ik2d render`: the bin and the page code it runs in Node.
+  const render = ['bin/ik2d.mjs', 'dist/node/ik2d-render.js'];
   assert.deepEqual(files, ['LICENSE', 'README.md', 'package.json',
-    ...MODULES.flatMap(({ stem }) => ['d.ts', 'js', 'wasm'].map((ext) => `dist/${stem}.${ext}`)), ...element].sort());
+    ...MODULES.flatMap(({ stem }) => ['d.ts', 'js', 'wasm'].map((ext) => `dist/${stem}.${ext}`)), ...element, ...render].sort());
   assert.ok(packed.size < 600 * 1024, `${packed.size} bytes packed`);
+});
+
+test('npx ik2d render: the installed bin writes a link\'s SVG, and exits 2 on a bad width', () => {
+  const svg = run('npx', ['--no-install', 'ik2d', 'render', '?scene=chain&bones=4', '--format', 'svg', '--width', '320'], project);
+  assert.match(svg, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="320" height="240" /);
+  assert.equal(svg.match(/<g data-part="bone">/g)?.length, 4, 'the chain\'s four bones');
+  assert.equal(svg, run(process.execPath, [path.join(repoRoot, 'bin', 'ik2d.mjs'), 'render', 'scene=chain&bones=4', '--width', '320'], repoRoot),
+    'the same bytes as the repository\'s bin');
+  assert.throws(() => run('npx', ['--no-install', 'ik2d', 'render', 'scene=arm', '--width', '9'], project), /--width expects a whole number of pixels/);
 });
 
 test('ik2d/element resolves to the element script and its types after installing the tarball', () => {

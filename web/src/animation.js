@@ -25,8 +25,7 @@
  * real time (it takes `seconds` to make) and is not the same bytes twice.
  */
 
-import { artFor, drawBoneArt } from './bone-art.js';
-import { drawBackdrop } from './draw.js';
+import { drawSceneFrame } from './frame.js';
 import { FIXED_RATE } from './loop.js';
 import { applyPageParams, defaultPage } from './page-params.js';
 import { pathPeriod } from './scenes/target-path.js';
@@ -303,15 +302,7 @@ function startScene(definition, solver, partial, art) {
       view.setWorld(scene.fit?.(settings, view.size()) ?? definition.world);
       view.setCamera(scene.camera ? scene.camera() : { x: 0, y: 0 });
       const ctx = view.begin();
-      drawBackdrop(ctx, view, theme, definition.gridSpacing, definition.axes ?? true);
-      /** @type {import('./scenes/index.js').DrawUi} */
-      const ui = { active: null, hover: null };
-      const shown = artFor(art, definition.id);
-      if (shown.length && scene.bones) {
-        const bones = scene.bones(settings);
-        ui.drawArt = (only) => drawBoneArt(ctx, view, bones, shown, only);
-      }
-      scene.draw(ctx, view, theme, settings, ui);
+      drawSceneFrame(ctx, { view, theme, definition, scene, settings, highlights: { active: null, hover: null }, art });
       return ctx;
     },
     dispose: () => scene.dispose(),

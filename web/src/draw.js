@@ -49,18 +49,29 @@ const OVERLAY_COLOURS = {
  */
 export function readTheme(canvas, { dark, transparent }) {
   const style = getComputedStyle(canvas);
+  return themeFrom((name) => style.getPropertyValue(name), { dark, transparent, font: style.fontFamily });
+}
+
+/**
+ * The theme from custom properties looked up by name: readTheme()'s from CSS, and `npx ik2d render`'s
+ * from the element's stylesheet (Node has no CSS).
+ * @param {(property: string) => string} lookup A custom property's value ('' when not set), e.g. of "--canvas-bone".
+ * @param {{dark: boolean, transparent: boolean, font: string}} options `font`: the canvas' font family.
+ * @returns {Theme}
+ */
+export function themeFrom(lookup, { dark, transparent, font }) {
   /** @type {Theme} */
   const theme = {};
   for (const name of THEME_NAMES) {
     const key = name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
-    theme[key] = style.getPropertyValue(`--canvas-${name}`).trim() || '#888';
+    theme[key] = lookup(`--canvas-${name}`).trim() || '#888';
   }
   const overlay = dark ? OVERLAY_COLOURS.dark : OVERLAY_COLOURS.light;
   for (const [name, fallback] of Object.entries(overlay)) {
     const key = name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
-    theme[key] = style.getPropertyValue(`--canvas-${name}`).trim() || fallback;
+    theme[key] = lookup(`--canvas-${name}`).trim() || fallback;
   }
-  theme.font = getComputedStyle(canvas).fontFamily || 'system-ui, sans-serif';
+  theme.font = font || 'system-ui, sans-serif';
   // What fills the canvas: nothing on a transparent page (knock-outs still use `background`).
   theme.backdrop = transparent ? 'transparent' : theme.background;
   return theme;

@@ -21,10 +21,11 @@
  * follows it, so drawing, worldToClient() and clientToWorld() always agree with getState().
  */
 
-import { artFor, drawBoneArt, exportError } from './bone-art.js';
+import { exportError } from './bone-art.js';
 import { buildControls, buildReadouts } from './controls.js';
 import { createDescriber } from './describe.js';
-import { drawBackdrop, readTheme } from './draw.js';
+import { readTheme } from './draw.js';
+import { drawSceneFrame } from './frame.js';
 import { createHandles } from './handles.js';
 import { keyActions, keyboardHints, keysSentence } from './keys.js';
 import { FIXED_RATE, createLoop } from './loop.js';
@@ -369,15 +370,7 @@ export function createPlayground({
    * @param {CanvasRenderingContext2D} ctx
    */
   function drawFrame(ctx) {
-    drawBackdrop(ctx, view, theme, definition.gridSpacing, definition.axes ?? true);
-    /** @type {import('./scenes/index.js').DrawUi} */
-    const ui = { ...input.highlights() };
-    const shown = artFor(art, definition.id);
-    if (shown.length && scene.bones) {
-      const bones = scene.bones(settings);
-      ui.drawArt = (only) => drawBoneArt(ctx, view, bones, shown, only);
-    }
-    scene.draw(ctx, view, theme, settings, ui);
+    drawSceneFrame(ctx, { view, theme, definition, scene, settings, highlights: input.highlights(), art });
   }
 
   /** The world rectangle the view fits now (a scene's panel beside it may widen it). */
@@ -582,11 +575,14 @@ export function createPlayground({
     exportImage(format) {
       if (format === 'svg') {
         const { width, height } = view.size();
-        const svg = createSvgContext(width, height, canvas);
+        const svg = createSvgContext(width, height);
         try {
           drawFrame(svg.context);
         } catch (error) {
           return Promise.reject(exportError(error, 'exportImage'));
+        } finally {
+          // What the drawing placed (overlay labels) is the SVG's now: the next frame places the canvas' again.
+          redraw();
         }
         return Promise.resolve(new Blob([svg.toString()], { type: 'image/svg+xml' }));
       }

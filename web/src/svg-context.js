@@ -5,14 +5,19 @@
  *
  * It covers what the page's drawing uses: paths (moveTo, lineTo, arc, ellipse, rect, roundRect,
  * quadratic and Bézier curves, closePath), fill (nonzero or evenodd), stroke, fillRect, fillText, strokeText,
- * measureText (a real canvas measures), save/restore, setLineDash and the style properties
+ * measureText (widths from text-metrics.js' table, so the browser's export and `npx ik2d render` in
+ * Node lay text out alike), save/restore, setLineDash and the style properties
  * (fillStyle, strokeStyle, lineWidth, lineCap, lineJoin, font, textAlign, textBaseline,
  * globalAlpha), and drawImage (the author's pictures on the bones: an <image> with the picture as a
  * PNG data URL, placed by the transform() calls before it; transform() moves images only, as the page
- * draws nothing else through one). Coordinates are CSS pixels, as the page draws; `canvas` is the real canvas.
+ * draws nothing else through one). Coordinates are CSS pixels, as the page draws. `canvas` is null:
+ * the SVG is the drawing alone, so the page's elements laid over the canvas do not move its labels.
+ * Nothing here needs a browser but drawImage: the same code records in Node.
  * Drawing code may name what it draws with beginPart()/endPart() (draw.js): the SVG groups it as
  * `<g data-part="bone">`, which a real canvas ignores.
  */
+
+import { textWidth } from './text-metrics.js';
 
 /** @typedef {{fillStyle: string, strokeStyle: string, lineWidth: number, lineCap: string, lineJoin: string,
  *   font: string, textAlign: string, textBaseline: string, globalAlpha: number, dash: number[],
@@ -45,8 +50,13 @@ function dataUrlOf(image, width, height) {
 /** @param {number} value */
 const num = (value) => String(Math.round(value * 100) / 100);
 
-/** @param {string} text */
-const escapeXml = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+/**
+ * Text safe in SVG content and in a double-quoted attribute (control characters XML does not allow
+ * are left out).
+ * @param {string} text
+ */
+const escapeXml = (text) => text.replace(/[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f]/g,
+  (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? '');
 
 /** SVG's text-anchor for canvas' textAlign. */
 const ANCHORS = /** @type {Record<string, string>} */ ({ left: 'start', start: 'start', center: 'middle', right: 'end', end: 'end' });
@@ -70,11 +80,9 @@ function fontAttributes(font) {
  * Creates a recording context of `width` × `height` CSS pixels.
  * @param {number} width
  * @param {number} height
- * @param {HTMLCanvasElement} canvas The real canvas (for measuring text and for code that reads ctx.canvas).
  * @returns {{context: CanvasRenderingContext2D, toString: () => string}}
  */
-export function createSvgContext(width, height, canvas) {
-  const measurer = /** @type {CanvasRenderingContext2D} */ (document.createElement('canvas').getContext('2d'));
+export function createSvgContext(width, height) {
   /** @type {string[]} */
   const body = [];
   /** @type {Style} */
@@ -153,7 +161,7 @@ export function createSvgContext(width, height, canvas) {
   }
 
   const context = {
-    canvas,
+    canvas: null,
     get fillStyle() { return style.fillStyle; },
     set fillStyle(value) { style.fillStyle = String(value); },
     get strokeStyle() { return style.strokeStyle; },
@@ -257,8 +265,7 @@ export function createSvgContext(width, height, canvas) {
     strokeText(value, x, y) { text(String(value), x, y, `fill="none" ${strokeAttributes()}`); },
     /** @param {string} value */
     measureText(value) {
-      measurer.font = style.font;
-      return measurer.measureText(value);
+      return { width: textWidth(String(value), style.font) };
     },
     /** Starts a named part (see beginPart in draw.js). @param {string} name */
     beginPart(name) { body.push(`<g data-part="${escapeXml(name)}">`); },

@@ -67,12 +67,13 @@ export function createLayout(ctx, view, theme) {
 }
 
 /**
- * Boxes of the visible elements laid over the canvas (its siblings in the stage), in canvas px.
- * @param {HTMLCanvasElement | OffscreenCanvas} canvas
+ * Boxes of the visible elements laid over the canvas (its siblings in the stage), in canvas px;
+ * none for a context without a page canvas (the SVG export's, in a browser or in Node).
+ * @param {HTMLCanvasElement | OffscreenCanvas | null} canvas
  * @returns {Box[]}
  */
 function coveringElements(canvas) {
-  if (!(canvas instanceof HTMLCanvasElement) || !canvas.parentElement) return [];
+  if (typeof HTMLCanvasElement === 'undefined' || !(canvas instanceof HTMLCanvasElement) || !canvas.parentElement) return [];
   const origin = canvas.getBoundingClientRect();
   /** @type {Box[]} */
   const boxes = [];

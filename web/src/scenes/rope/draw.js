@@ -166,6 +166,9 @@ export function drawRopeOverlay(ctx, view, theme, points, params, errors) {
   ctx.restore();
 }
 
+/** A segment error this small (a share of the rest length) is rounding noise: the segment is at rest. */
+const REST_NOISE = 1e-12;
+
 /**
  * A card, bottom left: a bar per segment (anchor first) of its length error in % of its rest
  * length, up when stretched and down when squeezed, and the core's ±1 % bound dashed.
@@ -211,9 +214,11 @@ function drawErrorCard(ctx, view, theme, errors, side) {
   const slot = plot.width / errors.length;
   ctx.fillStyle = theme.overlayBase;
   errors.forEach((error, i) => {
-    // At least a pixel, so that a segment at its rest length still shows as a mark on the line.
+    // At least a pixel, so that a segment at its rest length still shows as a mark on the line,
+    // above it whatever the sign of the rounding noise (Math.hypot's last bit differs between
+    // browsers: the SVG export is the same in each).
     const bar = Math.max(1, Math.abs(error) * perShare);
-    ctx.fillRect(plot.x + i * slot + slot * 0.15, error >= 0 ? zero - bar : zero, Math.max(1, slot * 0.7), bar);
+    ctx.fillRect(plot.x + i * slot + slot * 0.15, error >= -REST_NOISE ? zero - bar : zero, Math.max(1, slot * 0.7), bar);
   });
   ctx.fillStyle = theme.overlayInk;
   ctx.textAlign = 'right';

@@ -120,10 +120,12 @@ export const puppet = {
   summary: 'Drag a hand, a foot or the head. The other pins stay put, so the body leans and bends to '
     + 'keep them: one ik.Skeleton, FABRIK with sub-bases, elbows and knees bending one way.',
   canvasLabel: 'Stick figure pulled by five pins: head, hands and feet. Drag a pin to move it; the others '
-    + 'stay pinned. Press elsewhere to move the right hand there.',
+    + 'stay pinned. Drag the small knob beside a pin to set the angle of that hand, foot or head. Press '
+    + 'elsewhere to move the right hand there.',
   hints: {
-    pointer: ['Drag a ring: move that pin', 'Drag the square: move the pelvis', 'Drop a picture file on a bone: it is drawn along it'],
-    touch: ['Drag a ring: move that pin', 'Drag the square: move the pelvis'],
+    pointer: ['Drag a ring: move that pin', 'Drag the small knob beside it: set its angle', 'Drag the square: move the pelvis',
+      'Drop a picture file on a bone: it is drawn along it'],
+    touch: ['Drag a ring: move that pin', 'Drag the small knob beside it: set its angle', 'Drag the square: move the pelvis'],
   },
   world: WORLD,
   gridSpacing: 40,

@@ -278,6 +278,31 @@ forEachEngine({ page: '?scene=puppet', title: 'flip, angle knobs and springs', a
     await assertNoProblems(page);
   });
 
+  test('D dances; F mid-dance turns the figure and the dance goes on the other way; a drag ends it', async () => {
+    await reset();
+    await page.locator('#view').focus();
+    await page.keyboard.press('d');
+    const first = await getState(page);
+    assert.equal(first.params.dance, true, 'D starts the dance');
+    // Waited for by condition: the left hand has moved by itself, forward of its rest (+x).
+    await page.waitForFunction((x) => /** @type {any} */ (window).playground.getState().leftHand.x > x + 10, first.leftHand.x);
+    const facing = await getState(page);
+    assert.ok(facing.head.x > facing.root.x, `the head leans forward (+x): ${facing.head.x}`);
+    await page.keyboard.press('f');
+    const turned = await getState(page);
+    assert.equal(turned.params.flip, true);
+    assert.equal(turned.params.dance, true, 'the dance goes on');
+    assert.ok(turned.head.x < turned.root.x, `the head leans the other way (-x): ${turned.head.x}`);
+    // It keeps dancing, leaning the new way (the pins' mirror image is checked in tests/js).
+    await page.waitForFunction((x) => Math.abs(/** @type {any} */ (window).playground.getState().leftHand.x - x) > 10, turned.leftHand.x);
+    const later = await getState(page);
+    assert.ok(later.head.x < later.root.x, `still leaning the other way: ${later.head.x}`);
+    const pin = (await getState(page)).rightHand;
+    await drag(pin, { x: pin.x + 10, y: pin.y + 10 }, 4);
+    assert.equal((await getState(page)).params.dance, false, 'taking a pin ends the dance');
+    await assertNoProblems(page);
+  });
+
   test('sprung hair swings after a drag and settles; a bad flip, aim or springs value gets a notice', async () => {
     await reset();
     await setState(page, { params: { springs: true } });
@@ -285,9 +310,9 @@ forEachEngine({ page: '?scene=puppet', title: 'flip, angle knobs and springs', a
     await drag(rest.head, { x: rest.head.x - 20, y: rest.head.y }, 6);
     const moved = await getState(page);
     assert.equal(moved.swinging, true, 'the hair swings after the head moved');
-    await runFrames(page, 3);
+    // The hair moves by itself (waited for: frames, not a clock).
+    await page.waitForFunction((a) => /** @type {any} */ (window).playground.getState().angles[16] !== a, moved.angles[16]);
     const later = await getState(page);
-    assert.notDeepEqual(later.angles.slice(16), moved.angles.slice(16), 'the hair moves by itself between frames');
     assert.deepEqual(later.angles.slice(0, 16), moved.angles.slice(0, 16), 'the body does not');
     const bad = await engine.openPage(`${url}?scene=puppet&flip=2&springs=maybe&aim=rightHand:abc`);
     try {

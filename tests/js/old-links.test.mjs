@@ -93,7 +93,7 @@ test('old keys: a missing one takes its default, a bad one is named, a new key w
   assert.ok(puppet);
   // Not a setting any more: setState has no a3 or pose1.
   assert.deepEqual(applyPartial(puppet, defaultSettings(puppet), { params: { a3: 1 } }).notices,
-    ['Ignored unknown setting "a3" (puppet has iterations, limits, overlay, flip, springs, aim, weights)']);
+    ['Ignored unknown setting "a3" (puppet has iterations, limits, overlay, flip, dance, springs, aim, weights)']);
 });
 
 test('a pose of the wrong length or with a bad angle is refused with a notice', () => {

@@ -1,7 +1,8 @@
 // puppet-rig.test.mjs: the puppet scene's flip, end angles, weights and spring bones, through the
 // real scene on the real module: the link keys read, check and write back; flipping reflects the
 // pose and the pins about the pelvis and nothing else; a knob dragged sets an angle that the solve
-// meets; sprung hair swings after a move and comes exactly to rest; a link reopens on the figure.
+// meets; sprung hair swings after a move and comes exactly to rest; a link reopens on the figure;
+// the dance goes on the other way when flipped.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { formatLink, parseLink } from '../../web/src/link.js';
@@ -49,11 +50,16 @@ function live() {
     get settings() { return settings; },
     get notices() { return notices; },
     state: () => /** @type {any} */ (scene.state(settings)),
-    link: () => formatLink(puppet, settings, scene.linkState?.(settings)),
+    /** The link as the playground writes it (what the scene says a link carries). */
+    link: () => {
+      const linked = scene.linkSettings?.(settings) ?? settings;
+      return formatLink(puppet, linked, scene.linkState?.(linked));
+    },
     /** Simulation steps as the loop makes them: advance, then a solve. @param {number} n */
     run(n) {
       for (let i = 0; i < n; i++) {
-        scene.advance(DT, settings);
+        const update = scene.advance(DT, settings);
+        if (update?.moved) settings = { params: settings.params, points: { ...settings.points, ...update.moved } };
         scene.solve(settings);
       }
     },
@@ -227,5 +233,52 @@ test('sprung hair swings after the head moves, comes exactly to rest, and a link
     assert.notDeepEqual(p.state().angles, rest);
   } finally {
     p.scene.dispose();
+  }
+});
+
+test('the dance moves the pins by itself; flipped, it is the mirror image; a link starts it; taking a pin ends it', () => {
+  const plain = live();
+  const turned = live();
+  try {
+    plain.change({ params: { dance: true } });
+    turned.change({ params: { dance: true, flip: true } });
+    const root = plain.settings.points.root;
+    const seen = new Set();
+    for (let step = 0; step < 90; step++) {
+      plain.run(1);
+      turned.run(1);
+      for (const name of PINS) {
+        const a = plain.settings.points[name];
+        const b = turned.settings.points[name];
+        assert.ok(b.x === 2 * root.x - a.x && b.y === a.y, `step ${step}: ${name} mirrored`);
+      }
+      seen.add(JSON.stringify(plain.settings.points.leftHand));
+      const a = plain.state().positions;
+      const b = turned.state().positions;
+      for (let i = 0; i < 34; i += 2) assert.ok(Math.abs(b[i] - (2 * root.x - a[i])) < 1e-4, `step ${step}: joint ${i / 2} mirrored: ${b[i]} ${a[i]} ${b[i+1]} ${a[i+1]} ${plain.state().result.iterations} ${turned.state().result.iterations} ${plain.state().result.status}`);
+    }
+    assert.ok(seen.size > 30, `the hand moved by itself: ${seen.size} places`);
+    // A link of the dancing puppet starts the dance: no pose, the pins where it begins.
+    const link = plain.link();
+    assert.doesNotMatch(link, /pose=/, link);
+    const copy = open(`?${link}`);
+    try {
+      copy.live.run(1);
+      const fresh = live();
+      try {
+        fresh.change({ params: { dance: true } });
+        fresh.run(1);
+        assert.deepEqual(copy.live.settings.points, fresh.settings.points, 'the same first step');
+        assert.deepEqual(copy.live.state().angles, fresh.state().angles);
+      } finally {
+        fresh.scene.dispose();
+      }
+    } finally {
+      copy.live.scene.dispose();
+    }
+    assert.deepEqual(plain.scene.take?.('rightHand', plain.settings), { params: { dance: false } }, 'taking a pin ends it');
+  } finally {
+    plain.scene.dispose();
+    turned.scene.dispose();
   }
 });

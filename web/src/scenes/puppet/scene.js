@@ -22,6 +22,10 @@
  *   the limits act mirrored) and turns the pose and the pins with it (the pin being dragged stays
  *   under the pointer and is solved toward on the next frame). A pose arriving with it (a link)
  *   is taken as shown: the pins are not turned again.
+ * - `dance` moves the five pins by themselves in simulation time (dancePins), as authored facing
+ *   +x and mirrored about the pelvis when flipped, so a flip mid-dance dances on the other way.
+ *   Taking a pin (a drag, a press, an arrow key) ends it; a link of a dancing puppet starts the
+ *   dance from its beginning (the pins where it begins, no pose).
  * - Each pin has a knob beside it (a derived handle, `<pin>Angle`): dragging it, or moving it with
  *   the arrow keys once H selected it, sets that pin's `aim`, the angle its bone's end points at.
  * - `springs` makes the hair and the tail spring bones (their constants are the rig's): they lag
@@ -48,6 +52,7 @@ import { SECONDARY_HANDLE, formatPose, grabRadius, parsePose, statusTone } from 
  * @typedef {import('../index.js').SceneInstance} SceneInstance
  * @typedef {import('../index.js').SceneDefinition} SceneDefinition
  * @typedef {import('../index.js').Readout} Readout
+ * @typedef {import('../index.js').SceneUpdate} SceneUpdate
  * @typedef {import('../../../../core/bindings/ik2d').SkeletonSolveResult} SkeletonSolveResult
  */
 
@@ -112,6 +117,46 @@ const STATUS_WORDS = { reached: 'every pin reached', out_of_reach: 'out of reach
 /** The pins grab within this share of the usual radius (shared.js): they sit close together. */
 const PIN_GRAB = 0.9;
 
+/** Seconds one loop of the dance takes; a link with `dance=1` starts it from its beginning. */
+const DANCE_PERIOD = 1.6;
+
+/**
+ * Where the dance puts the five pins t seconds after it started: a march in place that swings the
+ * arms and lifts the feet in turn, leaning and reaching forward (+x as authored; mirrored about
+ * the pelvis when flipped, so it goes on the other way). Around the pins' defaults, moved with the
+ * pelvis; on the settings' 0.01 grid.
+ * @param {number} t
+ * @param {Point} root
+ * @param {boolean} flip
+ * @returns {Record<string, Point>}
+ */
+function dancePins(t, root, flip) {
+  const phase = (2 * Math.PI * t) / DANCE_PERIOD;
+  const swing = Math.sin(phase);
+  /** @type {Record<string, [number, number]>} Offsets from each pin's default, facing +x. */
+  const offsets = {
+    head: [3 + 1.5 * Math.sin(2 * phase), -1 - 1.5 * Math.sin(2 * phase)],
+    leftHand: [8 + 18 * swing, 12 * Math.max(0, swing)],
+    rightHand: [8 - 18 * swing, 12 * Math.max(0, -swing)],
+    leftFoot: [2 - 6 * swing, 7 * Math.max(0, -swing)],
+    rightFoot: [2 + 6 * swing, 7 * Math.max(0, swing)],
+  };
+  /** @type {Record<string, Point>} */
+  const pins = {};
+  for (const e of PUPPET_EFFECTORS) {
+    const home = pointAt(REST_POSITIONS, e.bone + 1);
+    const [dx, dy] = offsets[e.name];
+    // On the grid first, then mirrored: a flipped dance's pins are exactly the plain one's, turned.
+    const authored = quantize(root.x + (home.x - ROOT.x) + dx);
+    const y = root.y + (home.y - ROOT.y) + dy;
+    pins[e.name] = {
+      x: quantize(Math.min(WORLD.maxX, Math.max(WORLD.minX, flip ? 2 * root.x - authored : authored))),
+      y: quantize(Math.min(WORLD.maxY, Math.max(WORLD.minY, y))),
+    };
+  }
+  return pins;
+}
+
 /** @type {SceneDefinition} */
 export const puppet = {
   id: 'puppet',
@@ -146,6 +191,10 @@ export const puppet = {
     {
       name: 'flip', label: 'Flip', kind: 'toggle', default: false, key: 'f',
       help: 'Turns the puppet around the pelvis: the pose, the pins and the joint limits mirrored.',
+    },
+    {
+      name: 'dance', label: 'Dance', kind: 'toggle', default: false, key: 'd',
+      help: 'The pins step in a loop by themselves, the way the puppet faces, until you take one.',
     },
     {
       name: 'springs', label: 'Hair and tail swing', kind: 'toggle', default: false, key: 'w',
@@ -197,6 +246,8 @@ function createPuppet(ik) {
   let sprung = false;
   /** Whether they may still be moving (stepped by advance until they are at rest). */
   let swinging = false;
+  /** Simulation steps since the dance started (time = steps × dt, no running sum), or -1: not dancing. */
+  let danceSteps = -1;
   /** @type {Settings | null} */
   let solved = null;
   skeleton.setAngles(REST_ANGLES);
@@ -304,26 +355,52 @@ function createPuppet(ik) {
     return SPRINGS.map((i) => angles[i]);
   };
 
+  /**
+   * One step of the hair and tail while they swing; null when they are at rest.
+   * @param {number} dt
+   * @returns {SceneUpdate | null}
+   */
+  function advanceSprings(dt) {
+    if (!sprung || !swinging) return null;
+    const before = springAngles();
+    skeleton.step(dt);
+    const after = springAngles();
+    const flip = skeleton.mirror;
+    const still = after.every((a, k) => Math.abs(wrap(a - before[k])) < SETTLED
+      && Math.abs(wrap(a - restShown(SPRINGS[k], flip))) < 10 * SETTLED);
+    if (still) {
+      // Exactly at rest (a spring bone cleared takes its driven angle), so that a link of the
+      // settled figure writes the figure's pose alone.
+      SPRINGS.forEach((bone, k) => {
+        skeleton.clearSpring(bone);
+        skeleton.setSpring(bone, PUPPET_SPRING_BONES[k].spring);
+      });
+      swinging = false;
+    }
+    positions = skeleton.positions();
+    return {};
+  }
+
   return {
-    advance(dt) {
-      if (!sprung || !swinging) return null;
-      const before = springAngles();
-      skeleton.step(dt);
-      const after = springAngles();
-      const flip = skeleton.mirror;
-      const still = after.every((a, k) => Math.abs(wrap(a - before[k])) < SETTLED
-        && Math.abs(wrap(a - restShown(SPRINGS[k], flip))) < 10 * SETTLED);
-      if (still) {
-        // Exactly at rest (a spring bone cleared takes its driven angle), so that a link of the
-        // settled figure writes the figure's pose alone.
-        SPRINGS.forEach((bone, k) => {
-          skeleton.clearSpring(bone);
-          skeleton.setSpring(bone, PUPPET_SPRING_BONES[k].spring);
-        });
-        swinging = false;
-      }
-      positions = skeleton.positions();
-      return {};
+    advance(dt, settings) {
+      /** @type {SceneUpdate | null} */
+      let update = null;
+      if (settings.params.dance) {
+        danceSteps += 1;
+        update = { moved: dancePins(danceSteps * dt, settings.points.root, flipped(settings)) };
+      } else danceSteps = -1;
+      const swung = advanceSprings(dt);
+      return update ?? swung;
+    },
+
+    take(name, settings) {
+      // Taking a pin (or the pelvis) ends the dance; a knob turns a dancing pin's angle.
+      return settings.params.dance ? { params: { dance: false } } : null;
+    },
+
+    linkSettings(settings) {
+      // A dancing puppet's link starts the dance: its pins where the dance begins.
+      return settings.params.dance ? withPoints(settings, dancePins(0, settings.points.root, flipped(settings))) : settings;
     },
 
     solve(settings) {
@@ -371,7 +448,8 @@ function createPuppet(ik) {
       return [];
     },
 
-    linkState() {
+    linkState(settings) {
+      if (settings.params.dance) return {};  // the link starts the dance from the rest pose
       const angles = Array.from(skeleton.angles());
       if (formatPose(angles) === REST_POSE) return {};
       const flip = skeleton.mirror;

@@ -3,7 +3,7 @@
 // that reopens on the same pose and pins, the embed view.
 import assert from 'node:assert/strict';
 import {
-  assertClose, getState, pixelAt, readout, runFrames, setState, worldPerPixel, worldToClient,
+  assertClose, getState, pixelAt, readout, setState, worldPerPixel, worldToClient,
 } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
@@ -180,6 +180,17 @@ forEachEngine({
 // Flip, end angles and springs run in every engine: what they check is how each engine's real
 // pointer and keys reach the page mid-drag, not only the page's own JS.
 forEachEngine({ page: '?scene=puppet', title: 'flip, angle knobs and springs', assign: (env) => ({ engine, url, page } = env) }, ({ test }) => {
+  /** Paused, steps the page until the hair and tail are at rest; how many steps that took. */
+  const settle = () => page.evaluate(() => {
+    const playground = /** @type {any} */ (window).playground;
+    playground.pause();
+    let steps = 0;
+    while (playground.getState().swinging && steps < 3600) {
+      playground.step(1);
+      steps += 1;
+    }
+    return steps;
+  });
   /** @param {{x: number, y: number}} point */
   const moveTo = async (point) => {
     const at = await worldToClient(page, point);
@@ -252,7 +263,8 @@ forEachEngine({ page: '?scene=puppet', title: 'flip, angle knobs and springs', a
     assertClose(aimed.angle, aimed.goal, 1e-3, 'and the turned forearm still meets it');
     // Make the hair swing: move the head, then wait (by frames) until it has come to rest.
     await drag(state.head, { x: state.head.x + 15, y: state.head.y - 5 }, 6);
-    await page.waitForFunction(() => /** @type {any} */ (window).playground.getState().swinging === false);
+    const steps = await settle();
+    assert.ok(steps > 30, `the hair swung for ${steps} steps`);
     state = await getState(page);
     const link = await page.evaluate(() => window.playground.shareLink());
     assert.match(link, /[?&]flip=1/, link);
@@ -275,45 +287,57 @@ forEachEngine({ page: '?scene=puppet', title: 'flip, angle knobs and springs', a
     // The switch frees the angle again.
     await page.locator('#aim-free').click();
     assert.deepEqual((await getState(page)).params.aim, [null, null, null, null, null]);
+    await page.evaluate(() => window.playground.resume());
     await assertNoProblems(page);
   });
 
   test('D dances; F mid-dance turns the figure and the dance goes on the other way; a drag ends it', async () => {
     await reset();
+    await page.evaluate(() => window.playground.pause());
     await page.locator('#view').focus();
     await page.keyboard.press('d');
     const first = await getState(page);
     assert.equal(first.params.dance, true, 'D starts the dance');
-    // Waited for by condition: the left hand has moved by itself, forward of its rest (+x).
-    await page.waitForFunction((x) => /** @type {any} */ (window).playground.getState().leftHand.x > x + 10, first.leftHand.x);
+    // Half a second of simulation: the left hand swings forward (+x) by itself.
+    await page.evaluate(() => window.playground.step(30));
     const facing = await getState(page);
+    assert.ok(facing.leftHand.x > first.leftHand.x + 10, `the left hand swung forward: ${first.leftHand.x} -> ${facing.leftHand.x}`);
     assert.ok(facing.head.x > facing.root.x, `the head leans forward (+x): ${facing.head.x}`);
     await page.keyboard.press('f');
     const turned = await getState(page);
     assert.equal(turned.params.flip, true);
     assert.equal(turned.params.dance, true, 'the dance goes on');
     assert.ok(turned.head.x < turned.root.x, `the head leans the other way (-x): ${turned.head.x}`);
-    // It keeps dancing, leaning the new way (the pins' mirror image is checked in tests/js).
-    await page.waitForFunction((x) => Math.abs(/** @type {any} */ (window).playground.getState().leftHand.x - x) > 10, turned.leftHand.x);
+    assertClose(turned.leftHand.x, 2 * turned.root.x - facing.leftHand.x, 0.011, 'the left hand turned with it');
+    // It keeps dancing, the other way (the pins' mirror image step by step is checked in tests/js).
+    await page.evaluate(() => window.playground.step(30));
     const later = await getState(page);
+    assert.ok(later.leftHand.x > turned.leftHand.x + 10, `the left hand swings back, now toward +x: ${turned.leftHand.x} -> ${later.leftHand.x}`);
     assert.ok(later.head.x < later.root.x, `still leaning the other way: ${later.head.x}`);
     const pin = (await getState(page)).rightHand;
     await drag(pin, { x: pin.x + 10, y: pin.y + 10 }, 4);
     assert.equal((await getState(page)).params.dance, false, 'taking a pin ends the dance');
+    await page.evaluate(() => window.playground.resume());
     await assertNoProblems(page);
   });
 
   test('sprung hair swings after a drag and settles; a bad flip, aim or springs value gets a notice', async () => {
     await reset();
+    await page.evaluate(() => window.playground.pause());
     await setState(page, { params: { springs: true } });
     const rest = await getState(page);
     await drag(rest.head, { x: rest.head.x - 20, y: rest.head.y }, 6);
     const moved = await getState(page);
     assert.equal(moved.swinging, true, 'the hair swings after the head moved');
-    // The hair moves by itself (waited for: frames, not a clock).
-    await page.waitForFunction((a) => /** @type {any} */ (window).playground.getState().angles[16] !== a, moved.angles[16]);
+    await page.evaluate(() => window.playground.step(3));
     const later = await getState(page);
+    assert.notDeepEqual(later.angles.slice(16), moved.angles.slice(16), 'the hair moves by itself between steps');
     assert.deepEqual(later.angles.slice(0, 16), moved.angles.slice(0, 16), 'the body does not');
+    const steps = await settle();
+    assert.ok(steps > 30, `it settles after a while: ${steps} steps`);
+    const settled = await getState(page);
+    settled.angles.slice(16).forEach((/** @type {number} */ a, /** @type {number} */ k) => assertClose(a, rest.angles[16 + k], 1e-12, `strand bone ${k} at rest`));
+    await page.evaluate(() => window.playground.resume());
     const bad = await engine.openPage(`${url}?scene=puppet&flip=2&springs=maybe&aim=rightHand:abc`);
     try {
       const text = await bad.locator('#notices').textContent();

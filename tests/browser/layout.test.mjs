@@ -161,7 +161,7 @@ forEachEngine({}, ({ name, test }) => {
     chain: { m: 'method', k: 'usePole', l: 'limits', f: 'follow', o: 'overlay', p: 'plot' },
     spider: { n: 'seed', d: 'debug' },
     stress: { m: 'method', d: 'draw' },
-    puppet: { l: 'limits', o: 'overlay' },
+    puppet: { l: 'limits', o: 'overlay', f: 'flip', d: 'dance', w: 'springs' },
     creature: { o: 'overlay' },
     rope: { f: 'follow', o: 'overlay' },
   };

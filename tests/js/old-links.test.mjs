@@ -93,11 +93,11 @@ test('old keys: a missing one takes its default, a bad one is named, a new key w
   assert.ok(puppet);
   // Not a setting any more: setState has no a3 or pose1.
   assert.deepEqual(applyPartial(puppet, defaultSettings(puppet), { params: { a3: 1 } }).notices,
-    ['Ignored unknown setting "a3" (puppet has iterations, limits, overlay)']);
+    ['Ignored unknown setting "a3" (puppet has iterations, limits, overlay, flip, dance, springs, aim, weights)']);
 });
 
 test('a pose of the wrong length or with a bad angle is refused with a notice', () => {
   assert.deepEqual(parseLink('?scene=arm&pose=1,2,3', SCENES).notices, ['Ignored pose=1,2,3: 3 angles; the arm has 2 bones']);
-  assert.deepEqual(parseLink('?scene=puppet&pose=1,2', SCENES).notices, ['Ignored pose=1,2: 2 angles; the puppet has 16 bones']);
+  assert.deepEqual(parseLink('?scene=puppet&pose=1,2', SCENES).notices, ['Ignored pose=1,2: 2 angles; the puppet has 16 bones, 23 with its hair and tail']);
   assert.deepEqual(parseLink('?scene=arm&pose=1,x', SCENES).notices, ['Ignored pose=1,x: angle 2 is not a number of degrees']);
 });

@@ -303,7 +303,7 @@ export function withPoints(settings, points) {
 /** Keys of getState() that are computed, not set; setState ignores them with this reason. */
 const READ_ONLY_KEYS = new Set([
   'result', 'positions', 'body', 'legs', 'goal', 'camera', 'time', 'overlay', 'stepping', 'convergence',
-  'meter', 'reachedLimbs', 'reachedChains', 'closest', 'ghost', 'ikPose',
+  'meter', 'reachedLimbs', 'reachedChains', 'closest', 'ghost', 'ikPose', 'mirrored', 'swinging',
 ]);
 
 /**

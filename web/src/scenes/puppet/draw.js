@@ -1,7 +1,8 @@
 /**
- * Drawing the puppet: the stick figure (bones, head, joints, the pelvis), the pins it is pulled
- * toward, and the teaching overlay of FABRIK's sub-base steps (where the last backward pass put
- * each joint, and the centroid at the chest where the head and arms meet).
+ * Drawing the puppet: the stick figure (bones, head, joints, the pelvis, the hair and the tail),
+ * the pins it is pulled toward with the angle knob beside each, and the teaching overlay of FABRIK's
+ * sub-base steps (where the last backward pass put each joint, and the centroid at the chest where
+ * the head and arms meet) with each pin's weight and angle goal.
  */
 
 import {
@@ -9,7 +10,7 @@ import {
 } from '../../draw.js';
 import { formatLength } from '../../format.js';
 import { drawRoot } from '../chain/draw.js';
-import { BONE, PUPPET_BONES } from './rig.js';
+import { BONE, PUPPET_ALL_BONES, PUPPET_BONES } from './rig.js';
 
 /**
  * @typedef {import('../../settings.js').Point} Point
@@ -24,6 +25,19 @@ import { BONE, PUPPET_BONES } from './rig.js';
  * @property {Point} end Where its bone's end is.
  * @property {boolean} missed The end is farther than the tolerance from the pin.
  * @property {number} error How far, world units.
+ *
+ * @typedef {Object} DrawnKnob A pin's angle knob.
+ * @property {string} name Its handle name (rightHandAngle...).
+ * @property {Point} pin The pin it turns around.
+ * @property {number} x Where it is, world units.
+ * @property {number} y
+ * @property {boolean} held The pin holds an angle (else the knob shows the bone's direction).
+ *
+ * @typedef {Object} DrawnGoal What the overlay says about one pin.
+ * @property {Point} end Its bone's end.
+ * @property {Point} pin The pin.
+ * @property {number} weight 0 to 1.
+ * @property {number | null} goal The world angle its bone is to point at, radians; null: free.
  */
 
 /**
@@ -51,6 +65,16 @@ const TRUNK = new Set([BONE.spine, BONE.chest, BONE.neck]);
  */
 export function drawFigure(ctx, view, theme, positions, ui) {
   const width = sizeFor(view, 6, 4, 10);
+  const strand = sizeFor(view, 3, 2.5, 6);
+  // The tail behind the legs, the hair over the head: thinner strokes, tapering.
+  const drawStrands = (/** @type {string} */ name) => PUPPET_ALL_BONES.forEach((bone, i) => {
+    if (i < PUPPET_BONES.length || /** @type {{name?: string}} */ (bone).name !== name) return;
+    const from = pointAt(positions, bone.parent + 1);
+    const to = pointAt(positions, i + 1);
+    const first = bone.parent < PUPPET_BONES.length;
+    drawBone(ctx, view, from, to, first ? strand * 1.4 : strand, theme.bone2, theme.boneEdge);
+  });
+  drawStrands('tail');
   PUPPET_BONES.forEach((bone, i) => {
     if (i === BONE.head) return;
     const from = pointAt(positions, bone.parent + 1);
@@ -68,6 +92,7 @@ export function drawFigure(ctx, view, theme, positions, ui) {
   ctx.lineWidth = 2;
   ctx.strokeStyle = theme.boneEdge;
   ctx.stroke();
+  drawStrands('hair');
   ui.drawArt?.();
   const joint = sizeFor(view, 3, 2.5, 5);
   PUPPET_BONES.forEach((bone, i) => {
@@ -139,4 +164,76 @@ export function drawSubBaseSteps(ctx, view, theme, backward) {
   // Below the chest, away from the head and arms it summarises.
   const above = { x: subBase.x, y: subBase.y + 1 };
   drawLabel(ctx, view, subBase, 'sub-base: centroid of head and arms', theme.overlayBase, theme, ring * 2 + 4, above);
+}
+
+/**
+ * The knob beside each pin: a short stem from the pin and a small dot, filled when the pin holds an
+ * angle (the knob points where its bone is to point), hollow when free (it shows where the bone
+ * points now).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {DrawnKnob[]} knobs
+ * @param {DrawUi} ui
+ */
+export function drawAimKnobs(ctx, view, theme, knobs, ui) {
+  const radius = sizeFor(view, 3, 4, 7);
+  for (const knob of knobs) {
+    const lit = ui.active === knob.name || ui.hover === knob.name;
+    const pin = view.worldToCanvas(knob.pin);
+    const at = view.worldToCanvas(knob);
+    ctx.save();
+    ctx.lineWidth = lit ? 2.5 : 1.5;
+    ctx.strokeStyle = knob.held ? theme.target : theme.soft;
+    if (!knob.held) ctx.setLineDash([3, 3]);
+    ctx.beginPath();
+    ctx.moveTo(pin.x, pin.y);
+    ctx.lineTo(at.x, at.y);
+    ctx.stroke();
+    ctx.restore();
+    drawDot(ctx, view, knob, lit ? radius * 1.35 : radius, knob.held ? theme.target : theme.background,
+      knob.held ? theme.boneEdge : theme.target, lit ? 2.5 : 2);
+  }
+}
+
+/**
+ * The overlay's word on each pin: a ring around the bone's end as thick as the pin's weight, the
+ * weight written beside it, and the angle goal as a short ray from the bone's end (free pins: no ray).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Theme} theme
+ * @param {DrawnGoal[]} goals
+ */
+export function drawPinGoals(ctx, view, theme, goals) {
+  const ring = sizeFor(view, 6, 7, 12);
+  const ray = sizeFor(view, 26, 22, 44);  // the goal ray, CSS px
+  for (const goal of goals) {
+    const c = view.worldToCanvas(goal.end);
+    ctx.save();
+    ctx.strokeStyle = theme.overlayBase;
+    if (goal.weight > 0) {
+      ctx.lineWidth = 1 + 4 * goal.weight;
+      ctx.beginPath();
+      ctx.arc(c.x, c.y, ring, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+    if (goal.goal !== null) {
+      // y up in the world, down on the canvas.
+      ctx.strokeStyle = theme.overlayStep;
+      ctx.lineWidth = 2.5;
+      ctx.beginPath();
+      ctx.moveTo(c.x, c.y);
+      ctx.lineTo(c.x + ray * Math.cos(goal.goal), c.y - ray * Math.sin(goal.goal));
+      ctx.stroke();
+    }
+    ctx.restore();
+    const shown = goal.goal === null ? 0 : Math.atan2(Math.sin(goal.goal), Math.cos(goal.goal));
+    const degrees = goal.goal === null ? '' : ` · ${Math.round((shown * 180) / Math.PI)}°`;
+    drawLabel(ctx, view, goal.end, `w ${formatWeight(goal.weight)}${degrees}`, theme.overlayBase, theme, ring + 4, goal.pin);
+  }
+}
+
+/** A weight as the overlay writes it: "1", "0.5", "0.25". @param {number} weight */
+function formatWeight(weight) {
+  return String(Math.round(weight * 100) / 100);
 }

@@ -31,6 +31,31 @@ export const PUPPET_BONES = Object.freeze([
   { parent: BONE.rightShin, length: 12, angle: 1.4 },
 ].map((bone) => Object.freeze(bone)));
 
+/**
+ * The follow-through bones the scene adds after PUPPET_BONES (bones 16 on): a ponytail of two
+ * strands from the top of the head and a tail from the pelvis, both toward the back (-x: the figure
+ * faces +x, so `flip` shows them on the other side). No pin pulls them; with `springs` on each is a
+ * spring bone (`spring`: Skeleton.setSpring's constants), so they lag and swing when the body moves.
+ * The hair is quicker and stiffer than the heavier tail; both are underdamped, so they overshoot
+ * once or twice and settle, as Spine's physics constraints do by default.
+ */
+const HAIR_SPRING = Object.freeze({ frequency: 1.6, damping: 0.35, response: 0 });
+const TAIL_SPRING = Object.freeze({ frequency: 1.1, damping: 0.3, response: 0 });
+const HAIR = 16;     // the first strand's first bone
+const TAIL = 20;     // the tail's first bone
+export const PUPPET_SPRING_BONES = Object.freeze([
+  { name: 'hair', parent: BONE.head, length: 16, angle: 2.2, spring: HAIR_SPRING },
+  { name: 'hair', parent: HAIR, length: 14, angle: 0.45, spring: HAIR_SPRING },
+  { name: 'hair', parent: BONE.head, length: 13, angle: 2.6, spring: HAIR_SPRING },
+  { name: 'hair', parent: HAIR + 2, length: 11, angle: 0.4, spring: HAIR_SPRING },
+  { name: 'tail', parent: -1, length: 18, angle: -2.75, spring: TAIL_SPRING },
+  { name: 'tail', parent: TAIL, length: 16, angle: -0.5, spring: TAIL_SPRING },
+  { name: 'tail', parent: TAIL + 1, length: 13, angle: -0.65, spring: TAIL_SPRING },
+].map((bone) => Object.freeze(bone)));
+
+/** Every bone of the scene's skeleton: the figure, then the hair and the tail. */
+export const PUPPET_ALL_BONES = Object.freeze([...PUPPET_BONES, ...PUPPET_SPRING_BONES]);
+
 /** Joint limits, `[bone, min, max]` of the local angle, radians. */
 export const PUPPET_LIMITS = Object.freeze([
   [BONE.spine, 0.9, 2.2], [BONE.chest, -0.5, 0.5], [BONE.neck, -0.6, 0.6], [BONE.head, -0.5, 0.5],
@@ -55,14 +80,15 @@ export const PUPPET_EFFECTORS = Object.freeze([
  * of bone i at 2 (i + 1), as ik.Skeleton lays them out.
  * @param {{x: number, y: number}} root
  * @param {ArrayLike<number>} angles
+ * @param {ReadonlyArray<{parent: number, length: number}>} [bones] PUPPET_BONES unless given.
  * @returns {Float64Array}
  */
-export function puppetPositions(root, angles) {
-  const positions = new Float64Array(2 * (PUPPET_BONES.length + 1));
-  const world = new Float64Array(PUPPET_BONES.length);
+export function puppetPositions(root, angles, bones = PUPPET_BONES) {
+  const positions = new Float64Array(2 * (bones.length + 1));
+  const world = new Float64Array(bones.length);
   positions[0] = root.x;
   positions[1] = root.y;
-  PUPPET_BONES.forEach((bone, i) => {
+  bones.forEach((bone, i) => {
     world[i] = angles[i] + (bone.parent < 0 ? 0 : world[bone.parent]);
     const s = 2 * (bone.parent + 1);
     positions[2 * i + 2] = positions[s] + bone.length * Math.cos(world[i]);

@@ -95,8 +95,8 @@ const SCENES = [
   // The chain's default rig: one drawn bone per bone.
   { link: 'scene=chain&overlay=1', parts: { bone: /** @type {number} */ (chain.params.find((p) => p.name === 'bones')?.default), target: 1 } },
   { link: 'scene=chain&bones=9', parts: { bone: 9, target: 1 } },
-  // The puppet's skeleton: 15 bones, five effectors (head, hands, feet).
-  { link: 'scene=puppet', parts: { bone: 15, target: 5 } },
+  // The puppet's skeleton: 22 bones drawn (the figure's 15 and the ponytail's and tail's 7), five effectors.
+  { link: 'scene=puppet', parts: { bone: 22, target: 5 } },
   { link: 'scene=spider', fills: ['--canvas-ground', '--canvas-body'] },
   { link: 'scene=creature', parts: { target: 1 }, fills: ['--canvas-creature-skin'] },
   { link: 'scene=rope', parts: { anchor: 1, rope: 1, target: 1 } },

@@ -555,9 +555,8 @@ forEachEngine({}, ({ name, test }) => {
         });
         const down = await scrollThroughSteps(page, () => page.wheel(over.x, over.y, 150), (y) => y > stepsEnd - 400);
         assert.deepEqual(down, [-1, 0, 1, 2, 3], 'going down, every step in turn');
-        const known = async () => (await valuesOf(page, 'arm')).slice(0, first.length);
-        for (let frame = 0; frame < 300 && !(await known()).every(({ shown, want }) => shown === want); frame += 1) await page.nextFrame();
-        for (const { shown, want } of await known()) assert.equal(shown, want);
+        await valuesSettled(page, 'arm');
+        for (const { shown, want } of await valuesOf(page, 'arm')) assert.equal(shown, want);
         assert.deepEqual(await seriousAxeViolations(page), [], 'axe, among the steps');
         const up = await scrollThroughSteps(page, () => page.wheel(over.x, over.y, -150), (y) => y === 0);
         assert.deepEqual(up, [3, 2, 1, 0, -1], 'and back up');

@@ -193,10 +193,13 @@ export interface ChainSolveResult {
  * - 'fabrik_forward': FABRIK's forward half-pass from the root: the new pose.
  * - 'dls_step': one damped-least-squares step: every joint turned at once; each joint's change is
  *   in {@link Chain.stepTurns}, the largest in `turn`.
+ * - 'restart': a solve with an `angle` that got stuck starts again from new angles within the
+ *   limits and maxStep (drawn from a fixed seed); 'dls_step' steps follow.
  * - 'invalid': the call was refused (see message).
  */
 export type ChainStepKind =
-  | 'begin' | 'stretch' | 'unbend' | 'ccd_joint' | 'fabrik_backward' | 'fabrik_forward' | 'dls_step' | 'invalid';
+  | 'begin' | 'stretch' | 'unbend' | 'ccd_joint' | 'fabrik_backward' | 'fabrik_forward' | 'dls_step' | 'restart'
+  | 'invalid';
 
 /** One step of a resumable solve. Every number is finite. */
 export interface ChainStep {

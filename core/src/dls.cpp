@@ -122,7 +122,9 @@ double Chain::dlsAimStep(Vec2 target, double damping) {
       weight * std::clamp(wrapAngle(progress_.angle - worldAngles_[static_cast<size_t>(bones - 1)]),
                           -kAimMaxTurn, kAimMaxTurn);
   const double lambda = std::max(damping, kMinDamping);
-  std::fill(held_.begin(), held_.end(), 0);
+  // (anyConstraint() counts the angle goal itself: only limits and maxStep hold a joint back.)
+  const bool constrained = limits_.count() > 0 || maxStep_ < kPi;
+  if (constrained) std::fill(held_.begin(), held_.end(), 0);
   turnsWritten_ = true;
 
   for (int pass = 0; pass < kPasses; ++pass) {
@@ -132,7 +134,7 @@ double Chain::dlsAimStep(Vec2 target, double damping) {
     double restAngle = angleError;
     for (int i = 0; i < bones; ++i) {
       const Vec2 u = inverseReach * (end - position(i));
-      if (held_[static_cast<size_t>(i)]) {
+      if (constrained && held_[static_cast<size_t>(i)]) {
         const double turn = turns_[static_cast<size_t>(i)];
         rest = rest - turn * Vec2{-u.y, u.x};
         restAngle -= turn * weight;
@@ -156,10 +158,11 @@ double Chain::dlsAimStep(Vec2 target, double damping) {
     bool newlyHeld = false;
     for (int i = 0; i < bones; ++i) {
       const auto bone = static_cast<size_t>(i);
-      if (held_[bone]) continue;
+      if (constrained && held_[bone]) continue;
       const Vec2 u = inverseReach * (end - position(i));
       const double wanted = std::clamp(cross(u, Vec2{y1, y2}) + weight * y3, -kAimMaxTurn, kAimMaxTurn);
       turns_[bone] = wanted;
+      if (!constrained) continue;
       const double allowed = wrapAngle(constrain(i, angles_[bone] + wanted) - angles_[bone]);
       if (std::fabs(allowed - wanted) > kHeldBack) {
         turns_[bone] = allowed;
@@ -173,7 +176,8 @@ double Chain::dlsAimStep(Vec2 target, double damping) {
   double largestChange = 0;
   for (int i = 0; i < bones; ++i) {
     const auto bone = static_cast<size_t>(i);
-    const double turned = constrain(i, angles_[bone] + turns_[bone]);
+    const double turned =
+        constrained ? constrain(i, angles_[bone] + turns_[bone]) : wrapAngle(angles_[bone] + turns_[bone]);
     turns_[bone] = wrapAngle(turned - angles_[bone]);
     angles_[bone] = turned;
     largestChange = std::max(largestChange, std::fabs(turns_[bone]));

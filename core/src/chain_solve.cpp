@@ -36,6 +36,7 @@ const char* checkBatchSolveOptions(ChainMethod method, int iterations, double to
     case ChainOnlyOption::Mix:
       return "mix is for Chain.solve only: ChainBatch keeps no starting pose to blend from";
     case ChainOnlyOption::Pole: return "pole is for Chain.solve only: ChainBatch does not mirror its chains";
+    case ChainOnlyOption::Angle: return "angle is for Chain.solve only: ChainBatch has no end angle goal";
     case ChainOnlyOption::None: break;
   }
   return nullptr;
@@ -46,6 +47,7 @@ const char* toString(ChainOnlyOption option) {
     case ChainOnlyOption::Damping: return "damping";
     case ChainOnlyOption::Mix: return "mix";
     case ChainOnlyOption::Pole: return "pole";
+    case ChainOnlyOption::Angle: return "angle";
     case ChainOnlyOption::None: break;
   }
   return "";

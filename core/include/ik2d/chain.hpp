@@ -361,12 +361,13 @@ class Chain {
 const char* checkSolveOptions(ChainMethod method, int iterations, double tolerance);
 
 /// The options of Chain::solve that ChainBatch::solve does not take: its sweeps run on positions,
-/// so it has no Jacobian to damp, and no starting angles to blend from or mirror.
+/// so it has no Jacobian to damp, no starting angles to blend from or mirror, and no end angle goal.
 enum class ChainOnlyOption {
   None,     ///< none was given.
   Damping,  ///< ChainSolveOptions::damping.
   Mix,      ///< ChainSolveOptions::mix.
   Pole,     ///< ChainSolveOptions::pole.
+  Angle,    ///< ChainSolveOptions::angle (useAngle).
 };
 
 /// ChainBatch::solve's checks: checkSolveOptions(), then a refusal of method Dls and of the first
@@ -378,7 +379,8 @@ const char* checkBatchSolveOptions(ChainMethod method, int iterations, double to
 const char* toString(ChainStatus status);
 /// The name of a method as the JS API spells it ("ccd", "fabrik", "dls").
 const char* toString(ChainMethod method);
-/// The name of a Chain-only option as the JS API spells it ("damping", "mix", "pole"; "" for None).
+/// The name of a Chain-only option as the JS API spells it ("damping", "mix", "pole", "angle"; ""
+/// for None).
 const char* toString(ChainOnlyOption option);
 /// The name of a step kind as the JS API spells it ("begin", "ccd_joint", ...).
 const char* toString(ChainStepKind kind);

@@ -248,9 +248,14 @@ TEST_CASE("bad angle options are refused by name", "[chain][angle]") {
   CHECK(chain.end().x == 3.0);  // refused: unchanged
 }
 
-TEST_CASE("an aimed solve allocates nothing", "[chain][angle]") {
-  Chain chain = randomAimChain();
+TEST_CASE("an aimed solve allocates nothing, restarts included", "[chain][angle]") {
+  std::vector<Chain> chains;
+  for (int i = 0; i < 20; ++i) chains.push_back(randomAimChain());
+  std::vector<Vec2> targets;
+  for (int i = 0; i < 20; ++i) targets.push_back({uniform(-2, 2), uniform(-2, 2)});
   const long before = test::allocations;
-  for (const ChainMethod method : kChainMethods) chain.solve({0.5, 1}, aimOptions(method, 1.0, 1e-3));
+  for (const ChainMethod method : kChainMethods) {
+    for (size_t i = 0; i < chains.size(); ++i) chains[i].solve(targets[i], aimOptions(method, 1.0, 1e-9));
+  }
   CHECK(test::allocations == before);
 }

@@ -46,6 +46,13 @@ function nativeBench() {
     const batch = byName.get(`${base}/batch`);
     console.log(`| ${base} | ${row.ns.toFixed(1)} | ${batch?.toFixed(1) ?? '–'} | ${batch ? (row.ns / batch).toFixed(2) + '×' : '–'} |`);
   }
+  // The chain rows with an end angle goal against the same solves without one.
+  console.log('\n| chain solve | plain (ns/solve) | with an end angle goal (ns/solve) | ratio |');
+  console.log('|---|---|---|---|');
+  for (const row of rows.filter((r) => /_angle\/per_call$/.test(r.name))) {
+    const plain = byName.get(row.name.replace('_angle/', '/'));
+    if (plain) console.log(`| ${row.name.replace('_angle/per_call', '')} | ${plain.toFixed(1)} | ${row.ns.toFixed(1)} | ${(row.ns / plain).toFixed(2)}× |`);
+  }
 }
 
 /** Every file under `folder`, recursively. */

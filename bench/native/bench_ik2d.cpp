@@ -3,7 +3,8 @@
 //   two-bone:  10 000 limbs, targets anywhere from the root to 1.5x reach
 //   FABRIK-10 / CCD-10 / DLS-10: 1 000 chains of 10 bones, 10 sweeps at most, tolerance 1e-3 of the reach,
 //              "tracking" (each target moves a little every frame, warm start) and "jumps" (a new
-//              random target every frame at 5-95 % of the reach)
+//              random target every frame at 5-95 % of the reach); "_angle" rows: the same solves
+//              with an end angle goal as well
 //   puppet:    the 16-bone puppet with its limits (tests/core/skeleton_support.hpp), 5 effectors
 //              tracking a dance (each frame's targets: the effector ends of a smoothly animated
 //              pose, as bench/node/skeleton.mjs), 20 sweeps at most, tolerance 1e-3, warm start;
@@ -73,8 +74,11 @@ void twoBoneBatch(benchmark::State& state) {
 }
 
 // Target of chain c at frame f: tracking moves along a slow curve; jumps are fixed-seed random.
+// The end bone's angle goal of the aimed rows: tracking turns it slowly about the target's
+// direction (+-1 rad), jumps draw it anywhere, from a generator of its own (so the targets are
+// the plain rows' own).
 struct Targets {
-  explicit Targets(bool jumps) : jumps_(jumps), random_(7) {}
+  explicit Targets(bool jumps) : jumps_(jumps), random_(7), angles_(11) {}
   Vec2 at(int chain, long frame) {
     if (jumps_) {
       std::uniform_real_distribution<double> unit(0, 1);
@@ -83,11 +87,17 @@ struct Targets {
     const double t = 0.02 * static_cast<double>(frame) + chain;
     return kReach * (0.55 + 0.35 * std::sin(1.3 * t)) * direction(t);
   }
+  double angleAt(int chain, long frame) {
+    if (jumps_) return std::uniform_real_distribution<double>(-kPi, kPi)(angles_);
+    const double t = 0.02 * static_cast<double>(frame) + chain;
+    return t + std::sin(0.7 * t);
+  }
   bool jumps_;
-  std::mt19937_64 random_;
+  std::mt19937_64 random_, angles_;
 };
 
-void chainsPerCall(benchmark::State& state, ChainMethod method, bool jumps) {
+// `aimed`: the same solves with an end angle goal as well (angleWeight 1, angleTolerance 1e-3).
+void chainsPerCall(benchmark::State& state, ChainMethod method, bool jumps, bool aimed) {
   std::vector<Chain> chains(kChains);
   const std::vector<double> lengths(kBones, 1.0);
   for (Chain& chain : chains) chain.reset({0, 0}, lengths.data(), kBones);
@@ -95,11 +105,14 @@ void chainsPerCall(benchmark::State& state, ChainMethod method, bool jumps) {
   options.method = method;
   options.iterations = 10;
   options.tolerance = 1e-3 * kReach;
+  options.useAngle = aimed;
   Targets targets(jumps);
   long frame = 0;
   for (auto _ : state) {
     for (int c = 0; c < kChains; ++c) {
-      benchmark::DoNotOptimize(chains[static_cast<size_t>(c)].solve(targets.at(c, frame), options));
+      const Vec2 target = targets.at(c, frame);
+      if (aimed) options.angle = targets.angleAt(c, frame);
+      benchmark::DoNotOptimize(chains[static_cast<size_t>(c)].solve(target, options));
     }
     ++frame;
   }
@@ -208,17 +221,29 @@ BENCHMARK_CAPTURE(puppet, plain, false)->Name("skeleton/puppet16x5/tracking");
 BENCHMARK_CAPTURE(puppet, aimed, true)->Name("skeleton/puppet16x5/tracking_angles_weights");
 BENCHMARK(twoBonePerCall)->Name("two_bone/per_call");
 BENCHMARK(twoBoneBatch)->Name("two_bone/batch");
-BENCHMARK_CAPTURE(chainsPerCall, fabrik_tracking, ChainMethod::Fabrik, false)
+BENCHMARK_CAPTURE(chainsPerCall, fabrik_tracking, ChainMethod::Fabrik, false, false)
     ->Name("fabrik10/tracking/per_call");
 BENCHMARK_CAPTURE(chainsBatch, fabrik_tracking, false, false)->Name("fabrik10/tracking/batch");
-BENCHMARK_CAPTURE(chainsPerCall, fabrik_jumps, ChainMethod::Fabrik, true)->Name("fabrik10/jumps/per_call");
+BENCHMARK_CAPTURE(chainsPerCall, fabrik_jumps, ChainMethod::Fabrik, true, false)->Name("fabrik10/jumps/per_call");
 BENCHMARK_CAPTURE(chainsBatch, fabrik_jumps, false, true)->Name("fabrik10/jumps/batch");
-BENCHMARK_CAPTURE(chainsPerCall, ccd_tracking, ChainMethod::Ccd, false)->Name("ccd10/tracking/per_call");
+BENCHMARK_CAPTURE(chainsPerCall, ccd_tracking, ChainMethod::Ccd, false, false)->Name("ccd10/tracking/per_call");
 BENCHMARK_CAPTURE(chainsBatch, ccd_tracking, true, false)->Name("ccd10/tracking/batch");
-BENCHMARK_CAPTURE(chainsPerCall, ccd_jumps, ChainMethod::Ccd, true)->Name("ccd10/jumps/per_call");
+BENCHMARK_CAPTURE(chainsPerCall, ccd_jumps, ChainMethod::Ccd, true, false)->Name("ccd10/jumps/per_call");
 BENCHMARK_CAPTURE(chainsBatch, ccd_jumps, true, true)->Name("ccd10/jumps/batch");
 // DLS is Chain's only (no batch row).
-BENCHMARK_CAPTURE(chainsPerCall, dls_tracking, ChainMethod::Dls, false)->Name("dls10/tracking/per_call");
-BENCHMARK_CAPTURE(chainsPerCall, dls_jumps, ChainMethod::Dls, true)->Name("dls10/jumps/per_call");
+BENCHMARK_CAPTURE(chainsPerCall, dls_tracking, ChainMethod::Dls, false, false)->Name("dls10/tracking/per_call");
+BENCHMARK_CAPTURE(chainsPerCall, dls_jumps, ChainMethod::Dls, true, false)->Name("dls10/jumps/per_call");
+
+// The same chains, targets and options with an end angle goal as well, beside the plain rows.
+BENCHMARK_CAPTURE(chainsPerCall, fabrik_tracking_angle, ChainMethod::Fabrik, false, true)
+    ->Name("fabrik10/tracking_angle/per_call");
+BENCHMARK_CAPTURE(chainsPerCall, fabrik_jumps_angle, ChainMethod::Fabrik, true, true)
+    ->Name("fabrik10/jumps_angle/per_call");
+BENCHMARK_CAPTURE(chainsPerCall, ccd_tracking_angle, ChainMethod::Ccd, false, true)
+    ->Name("ccd10/tracking_angle/per_call");
+BENCHMARK_CAPTURE(chainsPerCall, ccd_jumps_angle, ChainMethod::Ccd, true, true)->Name("ccd10/jumps_angle/per_call");
+BENCHMARK_CAPTURE(chainsPerCall, dls_tracking_angle, ChainMethod::Dls, false, true)
+    ->Name("dls10/tracking_angle/per_call");
+BENCHMARK_CAPTURE(chainsPerCall, dls_jumps_angle, ChainMethod::Dls, true, true)->Name("dls10/jumps_angle/per_call");
 
 BENCHMARK_MAIN();

@@ -49,21 +49,26 @@ namespace {
   X(message, "message", "message", kNoDefault)
 
 // Chain.solve: arguments, then results.
-#define IK2D_CHAIN_SOLVE_FRAME(X)                \
-  X(targetX, "target.x", "number", 0)            \
-  X(targetY, "target.y", "number", 0)            \
-  X(method, "method", "number", 0)               \
-  X(iterations, "iterations", "number", 0)       \
-  X(tolerance, "tolerance", "number", 0)         \
-  X(maxStep, "maxStep", "number", 0)             \
-  X(damping, "damping", "number", 0)             \
-  X(mix, "mix", "number", 0)                     \
-  X(usePole, "usePole", "bool", 0)               \
-  X(poleX, "pole.x", "number", 0)                \
-  X(poleY, "pole.y", "number", 0)                \
-  X(status, "status", "chainStatus", 0)          \
-  X(resultIterations, "iterations", "number", 0) \
-  X(error, "error", "number", 0)                 \
+#define IK2D_CHAIN_SOLVE_FRAME(X)                  \
+  X(targetX, "target.x", "number", 0)              \
+  X(targetY, "target.y", "number", 0)              \
+  X(method, "method", "number", 0)                 \
+  X(iterations, "iterations", "number", 0)         \
+  X(tolerance, "tolerance", "number", 0)           \
+  X(maxStep, "maxStep", "number", 0)               \
+  X(damping, "damping", "number", 0)               \
+  X(mix, "mix", "number", 0)                       \
+  X(usePole, "usePole", "bool", 0)                 \
+  X(poleX, "pole.x", "number", 0)                  \
+  X(poleY, "pole.y", "number", 0)                  \
+  X(useAngle, "useAngle", "bool", 0)               \
+  X(angle, "angle", "number", 0)                   \
+  X(angleWeight, "angleWeight", "number", 0)       \
+  X(angleTolerance, "angleTolerance", "number", 0) \
+  X(status, "status", "chainStatus", 0)            \
+  X(resultIterations, "iterations", "number", 0)   \
+  X(error, "error", "number", 0)                   \
+  X(angleError, "angleError", "number", 0)         \
   X(message, "message", "message", 0)
 
 // Chain.beginSolve / Chain.step: one ik2d::ChainStep (`s`). The result.* slots count when `done`.
@@ -83,6 +88,7 @@ namespace {
   X(resultStatus, "result.status", "chainStatus", static_cast<int>(s.result.status))   \
   X(resultIterations, "result.iterations", "number", s.result.iterations)              \
   X(resultError, "result.error", "number", s.result.error)                             \
+  X(resultAngleError, "result.angleError", "number", s.result.angleError)              \
   X(message, "message", "message", reinterpret_cast<std::uintptr_t>(s.result.message)) \
   X(resultMessage, "result.message", "message", reinterpret_cast<std::uintptr_t>(s.result.message))
 
@@ -128,6 +134,8 @@ void writeCoreAbi(AbiWriter& out) {
   out.number("maxStep", chain.maxStep);
   out.number("damping", chain.damping);
   out.number("mix", chain.mix);
+  out.number("angleWeight", chain.angleWeight);
+  out.number("angleTolerance", chain.angleTolerance);
   out.close('}');
   out.close('}');
   const NamedNumber limits[] = {{"maxBones", Chain::kMaxBones},
@@ -175,6 +183,10 @@ ChainSolveOptions solveOptionsFromFrame() {
   options.mix = frame[chainSolve::mix];
   options.usePole = frame[chainSolve::usePole] == 1;
   options.pole = {frame[chainSolve::poleX], frame[chainSolve::poleY]};
+  options.useAngle = frame[chainSolve::useAngle] == 1;
+  options.angle = frame[chainSolve::angle];
+  options.angleWeight = frame[chainSolve::angleWeight];
+  options.angleTolerance = frame[chainSolve::angleTolerance];
   return options;
 }
 
@@ -211,6 +223,7 @@ class ChainHandle {
     frame[chainSolve::status] = static_cast<double>(result.status);
     frame[chainSolve::resultIterations] = result.iterations;
     frame[chainSolve::error] = result.error;
+    frame[chainSolve::angleError] = result.angleError;
     frame[chainSolve::message] = messageSlot(result.message);
   }
   // Same arguments as solve(); the Begin (or Invalid) step into the frame (IK2D_STEP_FRAME).

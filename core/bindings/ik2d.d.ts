@@ -160,13 +160,40 @@ export interface ChainSolveOptions {
 }
 
 /**
- * - `'reached'`: error <= tolerance.
+ * The end angle goal of {@link Chain.solve} and {@link Chain.beginSolve}, beside
+ * {@link ChainSolveOptions} (options: `ChainSolveOptions & ChainAngleGoal`).
+ */
+export interface ChainAngleGoal {
+  /**
+   * The end bone's world angle goal, radians, finite (any value: wrapped), as well as the end's
+   * position goal (any method; none unless given). On a mirrored chain it is a world angle, like
+   * the target. With an angle the pole does not apply. See docs/api.md, "An end angle goal".
+   */
+  angle?: number;
+  /**
+   * With `angle`: how much the angle counts against the position, 0 to 1. 0 ignores it (the solve
+   * without an angle, `angleError` still reported); 'ccd' and 'fabrik' at 1 lay the end bone along
+   * the angle first; 'dls' weighs the angle's row by it. Not read without `angle`.
+   * @defaultValue 1
+   */
+  angleWeight?: number;
+  /**
+   * With `angle`: the angle error that counts as reached, radians, >= 0. Not read without `angle`.
+   * @defaultValue 1e-3
+   */
+  angleTolerance?: number;
+}
+
+/**
+ * - `'reached'`: error <= tolerance (and, with an `angle` of weight above 0, `angleError` <=
+ *   angleTolerance).
  * - `'out_of_reach'`: the target is farther from the root than the sum of the lengths; the chain
  *   points at it as far as its limits (and maxStep) allow.
  * - `'max_iterations'`: reachable, but not within tolerance after the sweeps allowed (or the limits
  *   and maxStep keep the end away).
  * - `'invalid'`: a non-finite target, an unknown method, a bad iteration count, tolerance,
- *   maxStep, damping, mix or pole; `message` says which. The chain is left as it was.
+ *   maxStep, damping, mix, pole, angle, angleWeight or angleTolerance; `message` says which. The
+ *   chain is left as it was.
  */
 export type ChainStatus = 'reached' | 'out_of_reach' | 'max_iterations' | 'invalid';
 
@@ -181,6 +208,12 @@ export interface ChainSolveResult {
   message?: string;
 }
 
+/** What {@link Chain.solve} (and a finished step's `result`) adds to {@link ChainSolveResult}. */
+export interface ChainAngleResult {
+  /** With `angle`: |end bone's world angle - angle| after the call, radians (0 to pi); else 0. */
+  angleError: number;
+}
+
 /**
  * What one step of a resumable solve did ({@link Chain.beginSolve}, {@link Chain.step}):
  * - 'begin': beginSolve checked the call; nothing moved yet.
@@ -193,10 +226,13 @@ export interface ChainSolveResult {
  * - 'fabrik_forward': FABRIK's forward half-pass from the root: the new pose.
  * - 'dls_step': one damped-least-squares step: every joint turned at once; each joint's change is
  *   in {@link Chain.stepTurns}, the largest in `turn`.
+ * - 'restart': a solve with an `angle` that got stuck starts again from new angles within the
+ *   limits and maxStep (drawn from a fixed seed); 'dls_step' steps follow.
  * - 'invalid': the call was refused (see message).
  */
 export type ChainStepKind =
-  | 'begin' | 'stretch' | 'unbend' | 'ccd_joint' | 'fabrik_backward' | 'fabrik_forward' | 'dls_step' | 'invalid';
+  | 'begin' | 'stretch' | 'unbend' | 'ccd_joint' | 'fabrik_backward' | 'fabrik_forward' | 'dls_step' | 'restart'
+  | 'invalid';
 
 /** One step of a resumable solve. Every number is finite. */
 export interface ChainStep {
@@ -223,7 +259,7 @@ export interface ChainStep {
   /** The solve is over: `result` is what solve() returns, and the pose is the one it leaves. */
   done: boolean;
   /** Present when done. */
-  result?: ChainSolveResult;
+  result?: ChainSolveResult & ChainAngleResult;
   /** Present when kind is 'invalid'. */
   message?: string;
 }
@@ -262,7 +298,7 @@ export interface Chain {
    * Moves the end toward `target` from the current pose (warm start). Never changes a length,
    * always keeps every limit and maxStep.
    */
-  solve(target: Point, options?: ChainSolveOptions): ChainSolveResult;
+  solve(target: Point, options?: ChainSolveOptions & ChainAngleGoal): ChainSolveResult & ChainAngleResult;
   /**
    * Starts a resumable solve: checks the call like solve() and returns a 'begin' step (done at once
    * when the end is already within tolerance) or an 'invalid' one. Each step() then makes one CCD
@@ -270,7 +306,7 @@ export interface Chain {
    * until `done` leaves exactly the pose solve() would. Any other call that changes the chain
    * (setRoot, setAngles, setLimit, clearLimit, solve) ends the solve in progress.
    */
-  beginSolve(target: Point, options?: ChainSolveOptions): ChainStep;
+  beginSolve(target: Point, options?: ChainSolveOptions & ChainAngleGoal): ChainStep;
   /** Makes the next step; throws an Error when no solve is in progress. */
   step(): ChainStep;
   /** True while a solve begun by beginSolve() has steps left. */
@@ -485,9 +521,9 @@ export interface ChainBatchOptions {
 }
 
 /**
- * Options of ChainBatch.solve, shared by every chain. Chain.solve's 'dls', damping, mix and pole
- * are refused (status 'invalid', with a message): the batch sweeps positions, with no Jacobian and
- * no starting angles.
+ * Options of ChainBatch.solve, shared by every chain. Chain.solve's 'dls', damping, mix, pole and
+ * angle are refused (status 'invalid', with a message): the batch sweeps positions, with no
+ * Jacobian, no starting angles and no end angle goal.
  */
 export interface ChainBatchSolveOptions {
   /**

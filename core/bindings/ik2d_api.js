@@ -193,8 +193,9 @@ function makeApi(raw) {
   const {
     targetX: csTargetX, targetY: csTargetY, method: csMethod, iterations: csIterations,
     tolerance: csTolerance, maxStep: csMaxStep, damping: csDamping, mix: csMix, usePole: csUsePole,
-    poleX: csPoleX, poleY: csPoleY, status: csStatus, resultIterations: csResultIterations,
-    error: csError, message: csMessage,
+    poleX: csPoleX, poleY: csPoleY, useAngle: csUseAngle, angle: csAngle, angleWeight: csAngleWeight,
+    angleTolerance: csAngleTolerance, status: csStatus, resultIterations: csResultIterations,
+    error: csError, angleError: csAngleError, message: csMessage,
   } = slotsOf(abi.chainSolveFrame);
   const chainDefaults = defaults.chainSolve;
   const chainStatus = abi.chainStatus;
@@ -399,7 +400,10 @@ function makeApi(raw) {
   function solveChain(address, options) {
     chainSolveExport(address);
     const f = callFrame();
-    const result = { status: chainStatus[f[csStatus]], iterations: f[csResultIterations], error: f[csError] };
+    const result = {
+      status: chainStatus[f[csStatus]], iterations: f[csResultIterations], error: f[csError],
+      angleError: f[csAngleError],
+    };
     if (f[csMessage] !== 0) result.message = withGiven(text(f[csMessage]), options);
     return result;
   }
@@ -523,11 +527,11 @@ function makeApi(raw) {
      * @returns {import('./ik2d').ChainSolveResult}
      */
     solve(target, options = noOptions) {
-      // The common call (a live chain, a point, options of numbers and a method name, no pole) in
-      // few enough steps for V8 to inline; anything else through #solveArguments' checks.
+      // The common call (a live chain, a point, options of numbers and a method name, no pole, no
+      // angle) in few enough steps for V8 to inline; anything else through #solveArguments' checks.
       const address = this.#address;
       if (address !== 0 && typeof target === 'object' && target !== null && typeof options === 'object' &&
-          options !== null && options.pole === undefined) {
+          options !== null && options.pole === undefined && options.angle === undefined) {
         const { x, y } = target;
         const { method = chainDefaults.method, iterations = chainDefaults.iterations, tolerance = chainDefaults.tolerance,
           maxStep = chainDefaults.maxStep, damping = chainDefaults.damping, mix = chainDefaults.mix } = options;
@@ -544,6 +548,7 @@ function makeApi(raw) {
           f[csDamping] = damping;
           f[csMix] = mix;
           f[csUsePole] = 0;
+          f[csUseAngle] = 0;
           return solveChain(address, options);
         }
       }
@@ -597,7 +602,7 @@ function makeApi(raw) {
     #solveArguments(fn, given, options) {
       const target = requirePoint(given, 'target', fn);
       if (options === null || typeof options !== 'object') {
-        throw new TypeError(`${fn}: options must be an object {method?, iterations?, tolerance?, maxStep?, damping?, mix?, pole?}, got ${describe(options)}`);
+        throw new TypeError(`${fn}: options must be an object {method?, iterations?, tolerance?, maxStep?, damping?, mix?, pole?, angle?, angleWeight?, angleTolerance?}, got ${describe(options)}`);
       }
       const d = chainDefaults;
       const method = options.method === undefined ? d.method : options.method;
@@ -617,6 +622,14 @@ function makeApi(raw) {
         f[csUsePole] = 1;
         f[csPoleX] = pole.x;
         f[csPoleY] = pole.y;
+      }
+      // (No angle: its weight and tolerance are not read, as the pole's coordinates.)
+      if (options.angle === undefined) f[csUseAngle] = 0;
+      else {
+        f[csUseAngle] = 1;
+        f[csAngle] = requireNumber(options.angle, 'angle', fn);
+        f[csAngleWeight] = optionalNumber(options.angleWeight, 'angleWeight', fn, d.angleWeight);
+        f[csAngleTolerance] = optionalNumber(options.angleTolerance, 'angleTolerance', fn, d.angleTolerance);
       }
       return f;
     }

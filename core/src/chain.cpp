@@ -99,7 +99,7 @@ const double* Chain::angles() const {
 
 // ---- building and editing -----------------------------------------------------------------------
 
-// Carves storage_ (14 bones + 4 doubles) into the per-bone arrays, the first a sweep reads first.
+// Carves storage_ (16 bones + 4 doubles) into the per-bone arrays, the first a sweep reads first.
 void Chain::layOut(size_t bones) {
   double* next = storage_.data();
   const auto take = [&next](size_t count) {
@@ -117,6 +117,8 @@ void Chain::layOut(size_t bones) {
   shownAngles_ = take(bones);
   boneVectors_ = take(2 * bones);
   turns_ = take(bones);
+  keptAngles_ = take(bones);
+  savedAngles_ = take(bones);
 }
 
 Chain::Chain(const Chain& other) { *this = other; }
@@ -162,7 +164,7 @@ const char* Chain::reset(Vec2 root, const double* lengths, int count) {
   anglesStale_ = false;
   turnsPending_ = false;
   const auto bones = static_cast<size_t>(count);
-  storage_.assign(14 * bones + 4, 0.0);
+  storage_.assign(16 * bones + 4, 0.0);
   authored_.assign(storage_.size(), 0.0);
   authoredKept_ = false;
   layOut(bones);
@@ -391,6 +393,7 @@ const char* toString(ChainStepKind kind) {
     case ChainStepKind::FabrikBackward: return "fabrik_backward";
     case ChainStepKind::FabrikForward: return "fabrik_forward";
     case ChainStepKind::DlsStep: return "dls_step";
+    case ChainStepKind::Restart: return "restart";
     case ChainStepKind::Invalid: return "invalid";
   }
   return "invalid";

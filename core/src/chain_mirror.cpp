@@ -62,9 +62,11 @@ void Chain::reflect(bool toAuthored) {
     const bool onRoot = i == 0;
     angles_[i] = detail::reflectAngle(onRoot, angles_[i]);
     startAngles_[i] = detail::reflectAngle(onRoot, startAngles_[i]);
+    keptAngles_[i] = detail::reflectAngle(onRoot, keptAngles_[i]);
     if (toAuthored && limits_.has(i)) {
       angles_[i] = limits_.clamp(i, angles_[i]);
       startAngles_[i] = limits_.clamp(i, startAngles_[i]);
+      keptAngles_[i] = limits_.clamp(i, keptAngles_[i]);
     }
     shownAngles_[i] = detail::reflectAngle(onRoot, shownAngles_[i]);
     worldAngles_[i] = kPi - worldAngles_[i];

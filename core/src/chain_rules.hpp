@@ -27,6 +27,10 @@ inline constexpr double kCollinear = 1e-9;
 /// FABRIK, a joint's move over the reach (the same at the far end of a straight chain).
 inline constexpr double kStalled = 1e-13;
 
+/// The seed of the restarts of an aimed Chain solve: every solve draws the same angles, so a solve
+/// depends only on its inputs.
+inline constexpr unsigned long long kRestartSeed = 0x2545F4914F6CDD1DULL;
+
 /// The size of a CCD turn by (cosine, sine) as a stall measure, with no arctangent: (1 - cos) +
 /// |sin|, which grows with the turn from 0 to 2 and equals its size in radians (to rounding) below
 /// about 1e-8 radians, where 1 - cos is 0.

@@ -36,6 +36,7 @@ const char* checkBatchSolveOptions(ChainMethod method, int iterations, double to
     case ChainOnlyOption::Mix:
       return "mix is for Chain.solve only: ChainBatch keeps no starting pose to blend from";
     case ChainOnlyOption::Pole: return "pole is for Chain.solve only: ChainBatch does not mirror its chains";
+    case ChainOnlyOption::Angle: return "angle is for Chain.solve only: ChainBatch has no end angle goal";
     case ChainOnlyOption::None: break;
   }
   return nullptr;
@@ -46,6 +47,7 @@ const char* toString(ChainOnlyOption option) {
     case ChainOnlyOption::Damping: return "damping";
     case ChainOnlyOption::Mix: return "mix";
     case ChainOnlyOption::Pole: return "pole";
+    case ChainOnlyOption::Angle: return "angle";
     case ChainOnlyOption::None: break;
   }
   return "";
@@ -84,7 +86,7 @@ const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) con
 // beginSolve() decide alike, so a stepped solve keeps exactly an unpaused one's angles.
 bool Chain::needsAngles(const ChainSolveOptions& options) const {
   return options.method == ChainMethod::Dls || anyConstraint(options.maxStep) || options.usePole ||
-         options.mix != 1 || options.useAngle;
+         options.mix != 1 || aims(options);
 }
 
 void Chain::readyAngles() {
@@ -112,7 +114,7 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
   }
 
   maxStep_ = options.maxStep;
-  aiming_ = options.useAngle;
+  aiming_ = aims(options);
   // Without angles now, readyAngles() copies them when (and if) they are first needed.
   if (anglesCurrent()) std::copy(angles_.begin(), angles_.end(), startAngles_.begin());
 
@@ -121,9 +123,11 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
   // (by default a 1024-bone chain gets about 950 CCD sweeps, a 10-bone chain any number).
   const auto bones = static_cast<long long>(size());
   // A DLS step costs about 3 size (two passes over the joints and forward kinematics).
-  const long long sweepCost = options.method == ChainMethod::Ccd      ? bones * (bones + 1) / 2
-                              : options.method == ChainMethod::Fabrik ? 2 * bones
-                                                                      : 3 * bones;
+  // An aimed solve may end in damped least squares steps (rescue()), about 4 size each.
+  const long long methodCost = options.method == ChainMethod::Ccd      ? bones * (bones + 1) / 2
+                               : options.method == ChainMethod::Fabrik ? 2 * bones
+                                                                       : 3 * bones;
+  const long long sweepCost = aiming_ ? std::max(methodCost, 4 * bones) : methodCost;
   // (A product first: the division, a slow one in 64 bits, only when the sweeps asked for cost more.)
   const int affordableSweeps =
       options.iterations * sweepCost <= options.maxWork
@@ -143,6 +147,10 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
   progress_.angle = wrapAngle(options.angle);
   progress_.angleWeight = options.angleWeight;
   progress_.angleTolerance = options.angleTolerance;
+  progress_.reportsAngle = options.useAngle;
+  progress_.rescues = aiming_ && !progress_.outOfReach;
+  progress_.checkpoint = HUGE_VAL;
+  progress_.random = rules::kRestartSeed;
   if (turnsWritten_) {  // (only after a DLS step: most solves need not touch them)
     std::fill(turns_.begin(), turns_.end(), 0.0);
     turnsWritten_ = false;
@@ -174,7 +182,7 @@ void Chain::finishSolve(ChainStep& step) {
     if (moved) step.error = detail::fastLength(end() - p.target);
   }
   step.result.error = step.error;
-  step.result.angleError = aiming_ ? angleErrorNow() : 0;
+  step.result.angleError = aiming_ ? angleErrorNow() : p.reportsAngle ? endAngleErrorFromPositions() : 0;
   step.result.status = rules::finishedStatus(aimMet(step.error), p.outOfReach);
 }
 
@@ -196,16 +204,19 @@ void Chain::finishSweep(ChainStep& step) {
   step.sweepEnd = true;
   step.error = detail::fastLength(end() - p.target);
   p.phase = Phase::StartSweep;
-  const bool stalled = (p.outOfReach && !anyConstraint()) || p.change < rules::kStalled;
-  if (!aimMet(step.error) && p.iteration < p.sweeps && !stalled) return;
+  const bool stalled = (p.outOfReach && !anyConstraint()) || (p.change < rules::kStalled && !p.refused);
+  const bool met = aimMet(step.error);
+  if (!met && p.iteration < p.sweeps && (p.rescues ? rescue(step.error, stalled) : !stalled)) return;
   p.active = false;
   step.done = true;
   step.result.iterations = p.iteration;
+  if (!met && p.tries > 1 && keepBetterTry(step.error)) step.error = detail::fastLength(end() - p.target);
   finishSolve(step);
 }
 
 // The phase of the method's own sweeps.
 Chain::Phase Chain::methodPhase() const {
+  if (progress_.polishing) return Phase::Polish;
   switch (progress_.method) {
     case ChainMethod::Ccd: return Phase::Ccd;
     case ChainMethod::Fabrik: return Phase::FabrikBackward;
@@ -232,6 +243,15 @@ ChainStep Chain::stepAuthored() {
       step.kind = ChainStepKind::Stretch;
       p.change = stretchToward(p.target);
       finishSweep(step);
+      return step;
+    }
+    if (p.restartPending) {
+      p.restartPending = false;
+      step.iteration = p.iteration;
+      step.kind = ChainStepKind::Restart;
+      p.change = restartAngles();
+      p.phase = Phase::Polish;
+      if (p.detailed) step.error = detail::fastLength(end() - p.target);
       return step;
     }
     p.nextJoint = size() - 1;
@@ -280,7 +300,12 @@ ChainStep Chain::stepAuthored() {
       break;
     case Phase::Dls:
       step.kind = ChainStepKind::DlsStep;
-      step.turn = p.change = aiming_ ? dlsAimStep(p.target) : dlsStep(p.target);
+      step.turn = p.change = aiming_ ? dlsAimStep(p.target, p.damping) : dlsStep(p.target);
+      finishSweep(step);
+      break;
+    case Phase::Polish:
+      step.kind = ChainStepKind::DlsStep;
+      step.turn = p.change = polishStep(p.target);
       finishSweep(step);
       break;
     case Phase::StartSweep: break;  // handled above
@@ -299,18 +324,21 @@ ChainSolveResult Chain::solveAuthored(Vec2 target, const ChainSolveOptions& opti
     // The first sweep's special cases (stretch, unbend) and any half-finished sweep go through
     // step(); every other sweep runs here whole, with step()'s arithmetic in step()'s order,
     // minus a ChainStep per joint update.
-    const bool special = p.iteration == 0 && (p.outOfReach || isCollinearWith(p.target));
+    const bool special =
+        (p.iteration == 0 && (p.outOfReach || isCollinearWith(p.target))) || p.restartPending;
     if (p.phase != Phase::StartSweep || special) {
       step = stepAuthored();
       continue;
     }
     ++p.iteration;
     p.change = 0;
-    if (p.method == ChainMethod::Fabrik) {
+    if (p.polishing) {
+      p.change = polishStep(p.target);
+    } else if (p.method == ChainMethod::Fabrik) {
       backwardPass(p.target);
       p.change = forwardPass();
     } else if (p.method == ChainMethod::Dls) {
-      p.change = aiming_ ? dlsAimStep(p.target) : dlsStep(p.target);
+      p.change = aiming_ ? dlsAimStep(p.target, p.damping) : dlsStep(p.target);
     } else {
       for (int joint = size() - 1; joint >= 0; --joint)
         p.change = std::max(p.change, turnJointToward(joint, p.target, step));

@@ -13,6 +13,11 @@ namespace {
 constexpr double kReachPerStep = 0.5;
 /// The most one step turns a joint before limits, radians.
 constexpr double kMaxTurn = 0.5;
+/// The same for a step with the angle row (dlsAimStep), which also caps the angle's residual at
+/// it. Measured on 5 000 goals from random poses (tests/core/test_chain_angle.cpp's kind): at 0.5
+/// an aimed DLS solve met 99.7 % of free and 99.2 % of limited ones within 50 sweeps, at 1 (here)
+/// 100 % and 99.9 %, in fewer sweeps; the rescues (chain_rescue.cpp) gain as much.
+constexpr double kAimMaxTurn = 1.0;
 /// lambda never goes below this (in reach units), so damping 0 cannot divide by zero on a
 /// straight chain, whose J J^T is singular.
 constexpr double kMinDamping = 1e-6;
@@ -102,10 +107,10 @@ namespace ik2d {
 
 // With an angle goal alpha of weight w, the step also works the end bone's world angle phi toward
 // alpha: a third row, w for every joint (turning any joint turns the end bone as much), with the
-// residual w (alpha - phi) (at most kMaxTurn). Column i of J is (-u_i.y, u_i.x, w), J J^T is
+// residual w (alpha - phi) (at most kAimMaxTurn). Column i of J is (-u_i.y, u_i.x, w), J J^T is
 // 3 x 3, symmetric and, with lambda^2 on its diagonal, positive definite: solved by cofactors.
 // d(theta_i) = cross(u_i, (y1, y2)) + w y3. Held joints as in dlsStep.
-double Chain::dlsAimStep(Vec2 target) {
+double Chain::dlsAimStep(Vec2 target, double damping) {
   const int bones = size();
   const double inverseReach = 1.0 / reach_;
   const Vec2 end = this->end();
@@ -115,19 +120,21 @@ double Chain::dlsAimStep(Vec2 target) {
   const double weight = progress_.angleWeight;
   const double angleError =
       weight * std::clamp(wrapAngle(progress_.angle - worldAngles_[static_cast<size_t>(bones - 1)]),
-                          -kMaxTurn, kMaxTurn);
-  const double lambda = std::max(progress_.damping, kMinDamping);
-  std::fill(held_.begin(), held_.end(), 0);
+                          -kAimMaxTurn, kAimMaxTurn);
+  const double lambda = std::max(damping, kMinDamping);
+  // (anyConstraint() counts the angle goal itself: only limits and maxStep hold a joint back.)
+  const bool constrained = limits_.count() > 0 || maxStep_ < kPi;
+  if (constrained) std::fill(held_.begin(), held_.end(), 0);
   turnsWritten_ = true;
 
   for (int pass = 0; pass < kPasses; ++pass) {
-    const double damping = lambda * lambda;
-    double a = damping, b = 0, c = damping, d = 0, f = 0, g = damping;
+    const double squared = lambda * lambda;
+    double a = squared, b = 0, c = squared, d = 0, f = 0, g = squared;
     Vec2 rest = error;
     double restAngle = angleError;
     for (int i = 0; i < bones; ++i) {
       const Vec2 u = inverseReach * (end - position(i));
-      if (held_[static_cast<size_t>(i)]) {
+      if (constrained && held_[static_cast<size_t>(i)]) {
         const double turn = turns_[static_cast<size_t>(i)];
         rest = rest - turn * Vec2{-u.y, u.x};
         restAngle -= turn * weight;
@@ -151,10 +158,11 @@ double Chain::dlsAimStep(Vec2 target) {
     bool newlyHeld = false;
     for (int i = 0; i < bones; ++i) {
       const auto bone = static_cast<size_t>(i);
-      if (held_[bone]) continue;
+      if (constrained && held_[bone]) continue;
       const Vec2 u = inverseReach * (end - position(i));
-      const double wanted = std::clamp(cross(u, Vec2{y1, y2}) + weight * y3, -kMaxTurn, kMaxTurn);
+      const double wanted = std::clamp(cross(u, Vec2{y1, y2}) + weight * y3, -kAimMaxTurn, kAimMaxTurn);
       turns_[bone] = wanted;
+      if (!constrained) continue;
       const double allowed = wrapAngle(constrain(i, angles_[bone] + wanted) - angles_[bone]);
       if (std::fabs(allowed - wanted) > kHeldBack) {
         turns_[bone] = allowed;
@@ -168,7 +176,8 @@ double Chain::dlsAimStep(Vec2 target) {
   double largestChange = 0;
   for (int i = 0; i < bones; ++i) {
     const auto bone = static_cast<size_t>(i);
-    const double turned = constrain(i, angles_[bone] + turns_[bone]);
+    const double turned =
+        constrained ? constrain(i, angles_[bone] + turns_[bone]) : wrapAngle(angles_[bone] + turns_[bone]);
     turns_[bone] = wrapAngle(turned - angles_[bone]);
     angles_[bone] = turned;
     largestChange = std::max(largestChange, std::fabs(turns_[bone]));

@@ -93,18 +93,75 @@ double shareMet(ChainMethod method, bool limited, bool useAngle) {
 
 // ---- goals met ------------------------------------------------------------------------------------
 
-// Measured (this seed): free chains CCD 91 %, FABRIK 97 %, DLS 95 % (positions alone, other
-// seeds: 94, 99, 99.8 %); limited chains 61, 86, 83 % (positions alone: 82, 91, 93 %). CCD and FABRIK crawl
-// when the wrist's goal is near the stretch of the bones before it; Chain has no restarts.
+// Measured (this seed, native): free chains CCD 99.9 %, FABRIK 100 %, DLS 100 %; limited chains
+// 99.7, 99.9, 99.7 % (under WASM, whose arctangent rounds differently: free 99.9, 100, 100 %,
+// limited 100, 99.9, 99.6 %; 5 000 goals of another seed, native: free 100 % each, limited
+// 99.92, 99.96, 99.86 %). A try
+// that stops cutting its cost gives way to Levenberg-Marquardt steps, then to restarts from new
+// angles within the limits (chain_rescue.cpp); without them: free 91, 97, 95 %, limited 61, 86, 83 %.
 TEST_CASE("end angle goals from random poses are met, every method", "[chain][angle]") {
-  const double freeFloor[] = {0.89, 0.94, 0.93}, limitedFloor[] = {0.57, 0.82, 0.80};
-  for (int m = 0; m < 3; ++m) {
-    const ChainMethod method = kChainMethods[m];
+  for (const ChainMethod method : kChainMethods) {
     INFO(toString(method));
     const double free = shareMet(method, false, true), limited = shareMet(method, true, true);
     INFO("free " << free << ", limited " << limited);
-    CHECK(free >= freeFloor[m]);
-    CHECK(limited >= limitedFloor[m]);
+    CHECK(free >= 0.99);
+    CHECK(limited >= 0.99);
+  }
+}
+
+TEST_CASE("an aimed solve's steps, restarts included, end on solve()'s pose bit for bit",
+          "[chain][angle][steps]") {
+  int restarts = 0;
+  for (const ChainMethod method : kChainMethods) {
+    for (int trial = 0; trial < 100; ++trial) {
+      Chain solved = randomAimChain();
+      Chain posed = solved;
+      const std::vector<double> pose = randomPoseOf(solved), start = randomPoseOf(solved);
+      REQUIRE(posed.setAngles(pose.data(), posed.size()) == nullptr);
+      REQUIRE(solved.setAngles(start.data(), solved.size()) == nullptr);
+      Chain stepped = solved;
+      const ChainSolveOptions options = aimOptions(method, endWorldAngle(posed), 1e-6);
+      const ChainSolveResult result = solved.solve(posed.end(), options);
+      ChainStep step = stepped.beginSolve(posed.end(), options);
+      while (!step.done) {
+        step = stepped.step();
+        if (step.kind == ChainStepKind::Restart) ++restarts;
+      }
+      CHECK(step.result.status == result.status);
+      CHECK(step.result.iterations == result.iterations);
+      CHECK(step.result.error == result.error);
+      CHECK(step.result.angleError == result.angleError);
+      for (int i = 0; i < solved.size(); ++i) CHECK(stepped.angles()[i] == solved.angles()[i]);
+    }
+  }
+  CHECK(restarts > 0);  // the trials include stuck tries
+}
+
+TEST_CASE("angleWeight 0 ignores the angle: the solve without it, bit for bit, its error reported",
+          "[chain][angle]") {
+  for (const ChainMethod method : kChainMethods) {
+    for (int trial = 0; trial < 50; ++trial) {
+      Chain aimed = randomAimChain();
+      const std::vector<double> start = randomPoseOf(aimed);
+      REQUIRE(aimed.setAngles(start.data(), aimed.size()) == nullptr);
+      Chain plain = aimed;
+      const Vec2 target{uniform(-3, 3), uniform(-3, 3)};
+      ChainSolveOptions options = aimOptions(method, uniform(-kPi, kPi), 1e-6);
+      options.angleWeight = 0;
+      const ChainSolveResult a = aimed.solve(target, options);
+      options.useAngle = false;
+      const ChainSolveResult b = plain.solve(target, options);
+      CHECK(a.status == b.status);
+      CHECK(a.iterations == b.iterations);
+      CHECK(a.error == b.error);
+      for (int i = 0; i <= aimed.size(); ++i) {
+        CHECK(aimed.position(i).x == plain.position(i).x);
+        CHECK(aimed.position(i).y == plain.position(i).y);
+      }
+      CHECK(b.angleError == 0.0);
+      CHECK(a.angleError ==
+            Approx(std::fabs(wrapAngle(endWorldAngle(aimed) - wrapAngle(options.angle)))).margin(1e-9));
+    }
   }
 }
 
@@ -151,7 +208,8 @@ TEST_CASE("a goal that cannot be met whole ends between position and angle by th
       INFO("weight " << weight << " error " << result.error << " angle error " << result.angleError);
       REQUIRE(isValid(result.error));
       REQUIRE(isValid(result.angleError));
-      CHECK(result.status == ChainStatus::MaxIterations);
+      // Weight 0 ignores the angle: the position alone is met.
+      CHECK(result.status == (weight == 0.0 ? ChainStatus::Reached : ChainStatus::MaxIterations));
       CHECK(result.angleError <= lastAngleError + 1e-9);
       CHECK(result.error >= lastError - 1e-9);
       if (weight == 0.0) CHECK(result.error <= 1e-6);
@@ -192,9 +250,14 @@ TEST_CASE("bad angle options are refused by name", "[chain][angle]") {
   CHECK(chain.end().x == 3.0);  // refused: unchanged
 }
 
-TEST_CASE("an aimed solve allocates nothing", "[chain][angle]") {
-  Chain chain = randomAimChain();
+TEST_CASE("an aimed solve allocates nothing, restarts included", "[chain][angle]") {
+  std::vector<Chain> chains;
+  for (int i = 0; i < 20; ++i) chains.push_back(randomAimChain());
+  std::vector<Vec2> targets;
+  for (int i = 0; i < 20; ++i) targets.push_back({uniform(-2, 2), uniform(-2, 2)});
   const long before = test::allocations;
-  for (const ChainMethod method : kChainMethods) chain.solve({0.5, 1}, aimOptions(method, 1.0, 1e-3));
+  for (const ChainMethod method : kChainMethods) {
+    for (size_t i = 0; i < chains.size(); ++i) chains[i].solve(targets[i], aimOptions(method, 1.0, 1e-9));
+  }
   CHECK(test::allocations == before);
 }

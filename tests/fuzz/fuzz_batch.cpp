@@ -87,7 +87,7 @@ void fuzzChains(FuzzedDataProvider& data) {
     // Chain::solve's options as the binding passes them: what checkBatchSolveOptions accepts is
     // CCD or FABRIK with no Chain-only option, and it refuses whatever checkSolveOptions refuses.
     const auto method = static_cast<ChainMethod>(data.ConsumeIntegralInRange<int>(-1, 3));
-    const auto chainOnly = static_cast<ChainOnlyOption>(data.ConsumeIntegralInRange<int>(0, 3));
+    const auto chainOnly = static_cast<ChainOnlyOption>(data.ConsumeIntegralInRange<int>(0, 4));
     ChainBatchOptions options;
     options.ccd = method == ChainMethod::Ccd;
     options.iterations = data.ConsumeIntegralInRange<int>(-1, 30);

@@ -109,8 +109,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
           options.angle =
               data.ConsumeBool() ? data.ConsumeFloatingPointInRange(-7.0, 7.0) : fuzz::anyDouble(data);
           if (data.ConsumeBool())
-            options.angleWeight =
-                data.ConsumeBool() ? data.ConsumeFloatingPointInRange(0.0, 1.0) : fuzz::anyDouble(data);
+            options.angleWeight = data.ConsumeBool()   ? data.ConsumeFloatingPointInRange(0.0, 1.0)
+                                  : data.ConsumeBool() ? 0.0  // ignores the angle (checked below)
+                                                       : fuzz::anyDouble(data);
           if (data.ConsumeBool()) options.angleTolerance = fuzz::anyDouble(data);
         }
         const bool stepped = data.ConsumeBool();
@@ -120,7 +121,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
                                 : Vec2{fuzz::anyDouble(data), fuzz::anyDouble(data)};
         const std::vector<double> start(chain.angles(), chain.angles() + count);
         Chain twin = chain;
+        Chain unaimed = chain;
         const ChainSolveResult r = chain.solve(target, options);
+        if (options.useAngle && options.angleWeight == 0 && r.status != ChainStatus::Invalid) {
+          ChainSolveOptions plain = options;
+          plain.useAngle = false;
+          const ChainSolveResult u = unaimed.solve(target, plain);
+          require(u.status == r.status && u.iterations == r.iterations && u.error == r.error,
+                  "angleWeight 0 solves as with no angle goal");
+          for (int i = 0; i < 2 * (count + 1); ++i)
+            require(unaimed.positions()[i] == chain.positions()[i], "angleWeight 0 gives the plain pose");
+        }
         if (stepped) {
           ChainStep step = twin.beginSolve(target, options);
           for (int steps = 0; !step.done; ++steps) {
@@ -129,7 +140,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
             require(isValid(step.error) && isValid(step.turn), "steps are finite");
           }
           require(step.result.status == r.status && step.result.iterations == r.iterations &&
-                      step.result.error == r.error,
+                      step.result.error == r.error && step.result.angleError == r.angleError,
                   "stepping gives solve's result");
           for (int i = 0; i < 2 * (count + 1); ++i)
             require(twin.positions()[i] == chain.positions()[i], "stepping gives solve's pose");
@@ -144,7 +155,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
           for (int i = 0; i < count; ++i)
             require(chain.angles()[i] == start[static_cast<size_t>(i)], "invalid leaves the chain");
         } else {
-          const bool angleMet = !options.useAngle || r.angleError <= options.angleTolerance;
+          const bool angleMet =
+              !options.useAngle || options.angleWeight == 0 || r.angleError <= options.angleTolerance;
           require((r.status == ChainStatus::Reached) == (r.error <= options.tolerance && angleMet),
                   "reached iff error <= tolerance (and the angle's within its own)");
           checkChain(chain, start, options.maxStep);

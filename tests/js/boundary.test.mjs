@@ -69,14 +69,16 @@ test('Chain.solve\'s fast path and its checked path write every argument slot: t
   const chain = new ik.Chain({ root: { x: 0, y: 0 }, lengths: [3, 2, 1] });
   const encode = { method: (/** @type {string} */ name) => table.chainMethods.indexOf(name) };
   for (const options of [{}, { method: 'fabrik', iterations: 7 }, { method: 'dls', damping: 0.2, mix: 0.5, maxStep: 0.1, tolerance: 0.01 },
-    { method: 'ccd', pole: { x: 1, y: 2 } }]) {
+    { method: 'ccd', pole: { x: 1, y: 2 } }, { method: 'fabrik', angle: 0.5 }, { angle: -1, angleWeight: 0.5, angleTolerance: 0.01 }]) {
     frame().fill(Number.NaN);
     chain.solve({ x: 2, y: 3 }, options);
     const written = frame();
-    const given = { ...options, target: { x: 2, y: 3 }, usePole: options.pole !== undefined };
+    const given = { ...options, target: { x: 2, y: 3 }, usePole: options.pole !== undefined, useAngle: options.angle !== undefined };
     for (const { slotName, slot, value } of expectedArguments('chainSolveFrame', given, table.defaults.chainSolve, encode)) {
-      // Without a pole its coordinates are not read, so they need not be written.
+      // Without a pole its coordinates are not read, so they need not be written; nor, without an
+      // angle, the angle's slots.
       if (!given.usePole && slotName.startsWith('pole')) continue;
+      if (!given.useAngle && slotName.startsWith('angle')) continue;
       assert.ok(value !== undefined, `the table has a default for ${slotName}, or the call gave it`);
       assert.ok(Object.is(written[slot], value), `${slotName}: ${written[slot]}, want ${value} (${JSON.stringify(options)})`);
     }
@@ -124,6 +126,8 @@ function literals(type) {
 
 /** An interface's members: name -> {type node, @defaultValue text}. */
 function members(name) {
+  // An intersection of interfaces ('A & B'): the members of each.
+  if (name.includes(' & ')) return new Map(name.split(' & ').flatMap((part) => [...members(part)]));
   const node = declaration(name);
   assert.ok(ts.isInterfaceDeclaration(node));
   return new Map(node.members.filter(ts.isPropertySignature).map((member) => {
@@ -163,7 +167,7 @@ function nestedDefaults(layout, defaults) {
 test('ik2d.d.ts: every @defaultValue is the table\'s default, and every option with one has the tag', () => {
   const cases = [
     ['TwoBoneOptions', nestedDefaults(table.twoBoneFrame, table.defaults.twoBone)],
-    ['ChainSolveOptions', table.defaults.chainSolve],
+    ['ChainSolveOptions & ChainAngleGoal', table.defaults.chainSolve],
     ['ChainBatchSolveOptions', table.chainBatchSolveDefaults],
     ['SkeletonSolveOptions', table.skeletonSolveDefaults],
     ['SpiderOptions', table.spiderOptions],
@@ -193,7 +197,7 @@ test('ik2d.d.ts: the result and state types have the fields the table\'s layouts
   const fields = (name) => [...members(name).keys()].sort();
   assert.deepEqual(fields('TwoBoneResult'), keysOf(Object.fromEntries(Object.entries(table.twoBoneFrame)
     .filter(([, { slot }]) => slot >= table.frameInputs.twoBoneFrame))));
-  assert.deepEqual(fields('ChainSolveResult'), keysOf(Object.fromEntries(Object.entries(table.chainSolveFrame)
+  assert.deepEqual(fields('ChainSolveResult & ChainAngleResult'), keysOf(Object.fromEntries(Object.entries(table.chainSolveFrame)
     .filter(([, { slot }]) => slot >= table.frameInputs.chainSolveFrame))));
   assert.deepEqual(fields('ChainStep'), keysOf(table.stepFrame));
   assert.deepEqual(fields('SpiderLeg'), keysOf(table.spiderLeg));

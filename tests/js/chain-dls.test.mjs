@@ -182,13 +182,14 @@ test('defaults come from C++, and bad damping, mix and pole are refused by name'
   assert.throws(() => chain.stepTurns(), /this chain was deleted/);
 });
 
-test('ChainBatch refuses dls, damping, mix and pole with messages that say why', () => {
+test('ChainBatch refuses dls, damping, mix, pole and angle with messages that say why', () => {
   const chains = new ik.ChainBatch({ count: 2, bones: 3 });
   const cases = [
     [{ method: 'dls' }, "method 'dls' is for Chain.solve only: ChainBatch solves with 'ccd' or 'fabrik'"],
     [{ damping: 0.1 }, "damping is for Chain.solve only: ChainBatch has no 'dls'"],
     [{ mix: 0.5 }, 'mix is for Chain.solve only: ChainBatch keeps no starting pose to blend from'],
     [{ pole: { x: 0, y: 1 } }, 'pole is for Chain.solve only: ChainBatch does not mirror its chains'],
+    [{ angle: 0.5 }, 'angle is for Chain.solve only: ChainBatch has no end angle goal'],
   ];
   for (const [options, message] of cases) assert.deepEqual(chains.solve(options), { status: 'invalid', message });
   // Nothing was solved: the chains are still straight along +x.

@@ -4,6 +4,8 @@
 import createIK2D, {
   type Chain,
   type ChainSolveResult,
+  type ChainAngleGoal,
+  type ChainAngleResult,
   type ChainStep,
   type Spider,
   type SpiderState,
@@ -62,6 +64,13 @@ async function example(): Promise<number> {
   const turns: Float64Array = chain.stepTurns();
   // @ts-expect-error pole is a point
   chain.solve({ x: 1, y: 1 }, { pole: 3 });
+  const goal: ChainAngleGoal = { angle: 0.5, angleWeight: 0.8, angleTolerance: 1e-4 };
+  const aimed: ChainSolveResult & ChainAngleResult = chain.solve({ x: 1, y: 1 }, { method: 'ccd', ...goal });
+  aimed.angleError.toFixed(3);
+  const aimedStep: ChainStep = chain.beginSolve({ x: 1, y: 1 }, { angle: 0.5 });
+  if (aimedStep.kind === 'restart' && aimedStep.result) aimedStep.result.angleError.toFixed(3);
+  // @ts-expect-error angle is a number of radians
+  chain.solve({ x: 1, y: 1 }, { angle: { x: 1, y: 0 } });
   // @ts-expect-error ChainBatch has no 'dls'
   new ik.ChainBatch({ count: 1, bones: 2 }).solve({ method: 'dls' });
   // @ts-expect-error size is read-only

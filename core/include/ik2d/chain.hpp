@@ -30,7 +30,7 @@ enum class ChainMethod {
 
 /// What happened to a chain solve.
 enum class ChainStatus {
-  Reached,        ///< error <= tolerance.
+  Reached,        ///< error <= tolerance (and, with an angle goal, angle error <= angleTolerance).
   OutOfReach,     ///< the target is farther from the root than the sum of the lengths.
   MaxIterations,  ///< reachable in principle, but not within tolerance after the sweeps allowed
                   ///< (or the limits and step limit keep the end away from it).
@@ -70,10 +70,19 @@ struct ChainSolveOptions {
   /// it in the world, like the target. With an angle goal the pole does not apply (its mirror
   /// would turn the end bone away from the angle).
   double angle = 0;
-  /// How much the angle counts against the position, 0 to 1; 0 ignores it. CCD and FABRIK at 1
-  /// meet the angle first (the end bone is laid along it and the rest of the chain brings it to
-  /// the target); DLS weighs the angle's row (radians) by it against the position's (units of
-  /// the reach). A goal that cannot be met whole ends nearer the angle the heavier it weighs.
+  /// How much the angle counts against the position, 0 to 1. 0 ignores it: the solve is exactly
+  /// the one without an angle goal (its status too), and angleError still reports the angle's
+  /// distance. CCD and FABRIK at 1 meet the angle first (the end bone is laid along it and the
+  /// rest of the chain brings it to the target); DLS weighs the angle's row (radians) by it
+  /// against the position's (units of the reach). A goal that cannot be met whole ends nearer the
+  /// angle the heavier it weighs.
+  ///
+  /// With a target within reach, a try that stops getting nearer gives way to Levenberg-Marquardt
+  /// steps with the angle row, then to restarts from new angles within the limits and maxStep,
+  /// drawn from a fixed seed (every solve the same), until the goals are met or the sweeps are
+  /// spent (kind Restart in a stepped solve). A solve that does not meet them ends on the method's
+  /// own try unless a later one came nearer in both position and angle. Goals from random poses
+  /// within the limits are met within 50 sweeps in at least 99 % of cases by every method.
   double angleWeight = 1;
   /// The angle error that counts as reached, radians, >= 0: `Reached` needs both the position
   /// (tolerance) and the angle (angleTolerance).
@@ -85,7 +94,8 @@ struct ChainSolveResult {
   ChainStatus status = ChainStatus::Invalid;  ///< see ChainStatus.
   int iterations = 0;                         ///< sweeps used, 0 when the end was already there.
   double error = 0;                           ///< |end - target| after the call, length units.
-  /// With an angle goal, |end bone's world angle - angle| after the call, radians (0 to pi); else 0.
+  /// With an angle goal (useAngle, at any weight), |end bone's world angle - angle| after the
+  /// call, radians (0 to pi); else 0.
   double angleError = 0;
   /// Why the call was refused (status Invalid), naming the field; nullptr otherwise. Static storage.
   const char* message = nullptr;
@@ -100,6 +110,8 @@ enum class ChainStepKind {
   FabrikBackward,  ///< FABRIK's backward half-pass, from the target in (see backwardPositions()).
   FabrikForward,   ///< FABRIK's forward half-pass, from the root out, constrained: the new pose.
   DlsStep,         ///< one damped-least-squares step: every joint turned at once (Chain::stepTurns()).
+  Restart,         ///< an aimed solve that got stuck starts again from new angles within the limits
+                   ///< (and maxStep), drawn from a fixed seed; damped least squares steps follow.
   Invalid,         ///< the call was refused (see `message`), or step() had no solve in progress.
 };
 
@@ -231,7 +243,16 @@ class Chain {
   double turnedAngle(int joint) const;
   void finishSweep(ChainStep& step);
   double dlsStep(Vec2 target);
-  double dlsAimStep(Vec2 target);
+  double dlsAimStep(Vec2 target, double damping);
+  double polishStep(Vec2 target);
+  double aimCost(double error) const;
+  bool rescue(double error, bool stalled);
+  bool keepBetterTry(double error);
+  void keepTry(double error);
+  double restartAngles();
+  double nextRandom();
+  double endAngleErrorFromPositions() const;
+  static bool aims(const ChainSolveOptions& options) { return options.useAngle && options.angleWeight > 0; }
   double angleErrorNow() const;
   bool aimMet(double error) const;
   Vec2 aimDirection(Vec2 toTarget) const;
@@ -284,6 +305,8 @@ class Chain {
   Slots shownAngles_;   // angles() with the pending turns, when there are some
   Slots boneVectors_;   // settleTurnedBones(): each bone's settled vector, 2 * size
   Slots turns_;         // dlsStep(): each joint's change in the last step
+  Slots keptAngles_;    // an aimed solve's first try, where it got stuck (see rescue())
+  Slots savedAngles_;   // polishStep(): the angles before the step, put back when it made things worse
   JointLimits limits_;  // joint i's limit (count() makes anyConstraint() O(1))
   std::vector<unsigned char> held_;  // dlsStep(): joints constrain() held back in this step
   bool aiming_ = false;              // the solve in progress has an angle goal (a constraint)
@@ -296,7 +319,7 @@ class Chain {
   bool authoredStale_ = false, authoredPending_ = false, authoredShownStale_ = true;
 
   // Where the solve in progress stands (solve() and beginSolve()/step() share it).
-  enum class Phase { StartSweep, UnbendCcd, Ccd, FabrikBackward, FabrikForward, Dls };
+  enum class Phase { StartSweep, UnbendCcd, Ccd, FabrikBackward, FabrikForward, Dls, Polish };
   Phase methodPhase() const;
   struct Progress {
     bool active = false;
@@ -317,6 +340,18 @@ class Chain {
     double angle = 0;           // the end bone's world angle goal (with aiming_)
     double angleWeight = 1;     // how much it counts, 0 to 1
     double angleTolerance = 0;  // reached within
+    // An aimed solve within reach gets out of a stuck try (chain_rescue.cpp).
+    bool rescues = false;                      // it may
+    int tries = 1;                             // 1: the method's own sweeps; then polish, then restarts
+    bool polishing = false;                    // the sweeps are damped least squares steps with the angle row
+    bool restartPending = false;               // the next sweep starts with new angles
+    double checkpoint = 0;                     // the cost the try must cut to kProgress of
+    int checkpointSweep = 0;                   // the sweep that set it
+    unsigned long long random = 0;             // splitmix64 state of the restarts
+    double keptError = 0, keptAngleError = 0;  // of keptAngles_
+    double polishDamping = 0;                  // polishStep()'s lambda, adapted step by step
+    bool refused = false;       // the last polish step was taken back (not a stall: the damping grew)
+    bool reportsAngle = false;  // useAngle (at weight 0 the solve ignores it but reports its error)
   };
   Progress progress_;
 };
@@ -326,12 +361,13 @@ class Chain {
 const char* checkSolveOptions(ChainMethod method, int iterations, double tolerance);
 
 /// The options of Chain::solve that ChainBatch::solve does not take: its sweeps run on positions,
-/// so it has no Jacobian to damp, and no starting angles to blend from or mirror.
+/// so it has no Jacobian to damp, no starting angles to blend from or mirror, and no end angle goal.
 enum class ChainOnlyOption {
   None,     ///< none was given.
   Damping,  ///< ChainSolveOptions::damping.
   Mix,      ///< ChainSolveOptions::mix.
   Pole,     ///< ChainSolveOptions::pole.
+  Angle,    ///< ChainSolveOptions::angle (useAngle).
 };
 
 /// ChainBatch::solve's checks: checkSolveOptions(), then a refusal of method Dls and of the first
@@ -343,7 +379,8 @@ const char* checkBatchSolveOptions(ChainMethod method, int iterations, double to
 const char* toString(ChainStatus status);
 /// The name of a method as the JS API spells it ("ccd", "fabrik", "dls").
 const char* toString(ChainMethod method);
-/// The name of a Chain-only option as the JS API spells it ("damping", "mix", "pole"; "" for None).
+/// The name of a Chain-only option as the JS API spells it ("damping", "mix", "pole", "angle"; ""
+/// for None).
 const char* toString(ChainOnlyOption option);
 /// The name of a step kind as the JS API spells it ("begin", "ccd_joint", ...).
 const char* toString(ChainStepKind kind);

@@ -1,8 +1,9 @@
 // fuzz.mjs: `npm run fuzz [-- --seconds N]` builds the libFuzzer harnesses (tests/fuzz: two-bone, skeleton,
 // chain, spider, batch, creature; clang with ASan + UBSan) and runs each for N seconds (default 300). npm test runs
 // the same with a short budget. Corpora grow in build/fuzz/corpus/<harness>; a failing input is
-// saved in build/fuzz/artifacts/ and the run fails, naming it.
-import { mkdirSync, readdirSync } from 'node:fs';
+// saved in build/fuzz/artifacts/ and the run fails, naming it. Inputs that once failed are kept in
+// tests/fuzz/regressions/<harness>/ and read first on every run, so a fixed bug stays fixed.
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,7 +27,9 @@ export function fuzzAll(seconds) {
   for (const name of harnesses) {
     const corpus = path.join(fuzzDir, 'corpus', name);
     mkdirSync(corpus, { recursive: true });
-    const args = [`-max_total_time=${seconds}`, '-timeout=10', '-rss_limit_mb=2048', `-artifact_prefix=${artifacts}`, '-print_final_stats=1', corpus];
+    const regressions = path.join(repoRoot, 'tests', 'fuzz', 'regressions', name);
+    const args = [`-max_total_time=${seconds}`, '-timeout=10', '-rss_limit_mb=2048', `-artifact_prefix=${artifacts}`, '-print_final_stats=1', corpus,
+      ...(existsSync(regressions) ? [regressions] : [])];
     console.log(`\n$ ${name} ${args.join(' ')}`);
     const result = spawnSync(path.join(fuzzDir, 'tests', 'fuzz', name), args, { encoding: 'utf8' });
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;

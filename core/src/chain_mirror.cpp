@@ -46,6 +46,12 @@ void Chain::reflect(bool toAuthored) {
     return;
   }
   if (!toAuthored) {
+    // Angles still to be recovered from the positions are recovered here, in the authored frame,
+    // and reflected with the rest: a bone too short for the positions to show its direction
+    // would be recovered otherwise in each frame (atan2 of a zero vector, its zeros' signs
+    // flipped by the reflection), and the two frames would disagree about its angle. (Pending
+    // turns stay pending: folding them in here would round a stepped solve otherwise than solve().)
+    syncAngles();
     std::copy(storage_.begin(), storage_.end(), authored_.begin());
     authoredStale_ = anglesStale_;
     authoredPending_ = turnsPending_;

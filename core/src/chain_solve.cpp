@@ -97,11 +97,9 @@ void Chain::readyAngles() {
 
 ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withAngles) {
   progress_.active = false;
-  // A CCD solve never starts on angles FABRIK left behind: its stepped twin recovers them after
-  // every step, and both must end on the same angles.
-  if (withAngles) settleAngles();
-  else if (options.method == ChainMethod::Ccd) syncAngles();
   ChainStep step;
+  // A refused call changes nothing, not even how the angles are kept (settling them would round
+  // pending turns into them).
   if (const char* message = checkSolve(target, options)) {
     step.kind = ChainStepKind::Invalid;
     step.done = true;
@@ -112,6 +110,10 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
     }
     return step;
   }
+  // A CCD solve never starts on angles FABRIK left behind: its stepped twin recovers them after
+  // every step, and both must end on the same angles.
+  if (withAngles) settleAngles();
+  else if (options.method == ChainMethod::Ccd) syncAngles();
 
   maxStep_ = options.maxStep;
   aiming_ = aims(options);

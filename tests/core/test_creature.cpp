@@ -235,7 +235,8 @@ TEST_CASE("Creature: each foot's rest spot moves with the body, a fixed reach fr
         if (leg == 0 && k == 0) first = l.rest;
       }
     }
-    if (c.legCount() > 0) CHECK(length(c.state().legs[0].rest - first) > 10 * c.spacing(0));  // it walked along
+    if (c.legCount() > 0)
+      CHECK(length(c.state().legs[0].rest - first) > 10 * c.spacing(0));  // it walked along
   }
 }
 

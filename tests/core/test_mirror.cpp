@@ -189,6 +189,25 @@ TEST_CASE("stepping a mirrored chain mirrors the plain chain's steps", "[mirror]
   }
 }
 
+TEST_CASE("a mirrored chain keeps maxStep even for a bone too short for its positions", "[mirror][chain]") {
+  // 1e-37 next to 100: the bone's two ends are one point, so its direction lives in its angle
+  // alone; both frames must agree on it or the next solve turns it from another start.
+  const double lengths[] = {100, 1e-37};
+  Chain chain;
+  REQUIRE(chain.reset({-1, 0}, lengths, 2) == nullptr);
+  chain.setMirror(true);
+  ChainSolveOptions fabrik;
+  fabrik.method = ChainMethod::Fabrik;
+  chain.solve({0, 0}, fabrik);
+  const std::vector<double> start(chain.angles(), chain.angles() + 2);
+  ChainSolveOptions ccd;
+  ccd.method = ChainMethod::Ccd;
+  ccd.maxStep = 1e-8;
+  chain.solve({0, 0}, ccd);
+  for (int i = 0; i < 2; ++i)
+    CHECK(std::fabs(wrapAngle(chain.angles()[i] - start[static_cast<size_t>(i)])) <= 1e-8 + 1e-15);
+}
+
 TEST_CASE("a mirrored solve allocates nothing", "[mirror][chain]") {
   Chain chain = randomLimitedChain();
   chain.setMirror(true);

@@ -17,15 +17,35 @@ export const distDir = path.join(repoRoot, 'dist');
 const wasmBuildDir = path.join(repoRoot, 'build', 'wasm');
 
 /**
- * Configures and builds the Emscripten targets (the module, and with `tests` the Catch2 suite).
- * @param {{tests?: boolean}} [options]
+ * Configures and builds the Emscripten targets (the modules, and with `tests` the Catch2 suite);
+ * with `modules`, only those modules.
+ * @param {{tests?: boolean, modules?: import('./lib/modules.mjs').ModuleInfo[]}} [options]
  */
-export function buildWasm({ tests = false } = {}) {
+export function buildWasm({ tests = false, modules } = {}) {
   const env = emscriptenEnv();
   const api = writeApiWithoutComments();
   run('emcmake', ['cmake', '--preset', 'wasm', '-DIK2D_BUILD_TESTS=' + (tests ? 'ON' : 'OFF'), `-DIK2D_API_DIR=${api}`],
     { env, cwd: repoRoot });
-  run('cmake', ['--build', '--preset', 'wasm'], { env: buildEnv(env), cwd: repoRoot });
+  run('cmake', ['--build', '--preset', 'wasm', ...moduleTargets(modules)], { env: buildEnv(env), cwd: repoRoot });
+}
+
+/**
+ * Links more modules in a build buildWasm() configured, without blocking (npm start serves
+ * meanwhile).
+ * @param {import('./lib/modules.mjs').ModuleInfo[]} modules
+ * @returns {Promise<void>}
+ */
+export function linkMoreModules(modules) {
+  return runAsync('cmake', ['--build', '--preset', 'wasm', ...moduleTargets(modules)], { env: buildEnv(emscriptenEnv()), cwd: repoRoot });
+}
+
+/**
+ * The build's targets for some modules (core/CMakeLists.txt: ik2d_module() names them
+ * <stem>_module); none named, every target.
+ * @param {import('./lib/modules.mjs').ModuleInfo[] | undefined} modules
+ */
+function moduleTargets(modules) {
+  return modules ? ['--target', ...modules.map(({ stem }) => `${stem}_module`)] : [];
 }
 
 /**
@@ -183,8 +203,11 @@ function writePageStyles() {
   for (const name of readdirSync(styles)) if (!name.endsWith('-page.css')) rmSync(path.join(styles, name));
 }
 
-/** Writes dist/ from web/ (its modules and each page's styles bundled) and the built modules. */
-export function assembleDist() {
+/**
+ * Writes dist/ from web/ (its modules and each page's styles bundled) and the built modules.
+ * @param {{without?: import('./lib/modules.mjs').ModuleInfo[]}} [options] Modules not built yet.
+ */
+export function assembleDist({ without = [] } = {}) {
   rmSync(distDir, { recursive: true, force: true });
   mkdirSync(distDir, { recursive: true });
   const webSource = path.join(repoRoot, 'web', 'src');
@@ -193,14 +216,21 @@ export function assembleDist() {
   writePageStyles();
   writeVendor();
   writeRenderBundle();
-  for (const module of MODULES) {
-    const { stem } = module;
-    cpSync(path.join(wasmBuildDir, 'core', `${stem}.wasm`), path.join(distDir, `${stem}.wasm`));
-    writeFileSync(path.join(distDir, `${stem}.js`), minifiedModule(path.join(wasmBuildDir, 'core', `${stem}.js`)));
-    if (module.types) writeFileSync(path.join(distDir, `${stem}.d.ts`), moduleTypes(module));
-    else cpSync(path.join(repoRoot, 'core', 'bindings', `${stem}.d.ts`), path.join(distDir, `${stem}.d.ts`));
-  }
-  console.log(`\nWrote ${path.relative(process.cwd(), distDir) || '.'}/ (index.html and the page, ${MODULES.map((m) => m.stem).join(', ')}: .js, .wasm, .d.ts)`);
+  const modules = MODULES.filter((module) => !without.includes(module));
+  modules.forEach(writeModule);
+  console.log(`\nWrote ${path.relative(process.cwd(), distDir) || '.'}/ (index.html and the page, ${modules.map((m) => m.stem).join(', ')}: .js, .wasm, .d.ts)`);
+}
+
+/**
+ * Writes one built module into dist/: its .wasm, its .js minified and its .d.ts.
+ * @param {import('./lib/modules.mjs').ModuleInfo} module
+ */
+export function writeModule(module) {
+  const { stem } = module;
+  cpSync(path.join(wasmBuildDir, 'core', `${stem}.wasm`), path.join(distDir, `${stem}.wasm`));
+  writeFileSync(path.join(distDir, `${stem}.js`), minifiedModule(path.join(wasmBuildDir, 'core', `${stem}.js`)));
+  if (module.types) writeFileSync(path.join(distDir, `${stem}.d.ts`), moduleTypes(module));
+  else cpSync(path.join(repoRoot, 'core', 'bindings', `${stem}.d.ts`), path.join(distDir, `${stem}.d.ts`));
 }
 
 /**

@@ -22,6 +22,8 @@ export const KB = 1024;
  * @property {string} [types] The name of its API's type in the .d.ts the build writes for it
  *   (the whole module's types are core/bindings/ik2d.d.ts, written by hand).
  * @property {string[]} [classes] The classes it adds to the core's.
+ * @property {boolean} [packageOnly] No page loads it (web/src/solvers.js loads the parts): npm
+ *   start links it after the page is served.
  */
 
 /** @type {ModuleInfo[]} */
@@ -34,7 +36,7 @@ export const MODULES = [
     stem: 'ik2d-creature', specifier: 'ik2d/creature', holds: 'the core, Creature, CreatureCrowd, FollowChain, Rope, SecondOrder', budget: 70 * KB,
     types: 'IK2DCreature', classes: ['Creature', 'CreatureCrowd', 'FollowChain', 'Rope', 'SecondOrder'],
   },
-  { stem: 'ik2d', specifier: 'ik2d', holds: 'every class', budget: 108 * KB },
+  { stem: 'ik2d', specifier: 'ik2d', holds: 'every class', budget: 108 * KB, packageOnly: true },
 ];
 
 /**

@@ -38,7 +38,10 @@
  * (typed arrays, ArrayBuffers, Blobs), so a 50 MB message costs no more than a small one; the
  * messages kept are answered in order, in slices of at most SLICE_MS, the page drawing between
  * them (no long task however many arrive); the replies of a slice are sent at its end, each with
- * the state and link as they are then (one getState() and shareLink() a slice). 'ik2d:stepSolver'
+ * the state and link as they are then (one getState() and shareLink() a slice). A run of
+ * 'ik2d:setState' messages (up to MAX_RUN, none switching scenes) is applied as their merged result:
+ * each in order without a solve, then one solve (MessageTarget.setStates), at most one run an
+ * animation frame; each message still gets its own reply. 'ik2d:stepSolver'
  * messages share a budget of STEPS_PER_FRAME steps an animation frame: past it, a message steps
  * what is left (0 when nothing is) and its reply's notice says so.
  */

@@ -185,9 +185,19 @@ function throwIfAborted(signal) {
   if (signal?.aborted) throw new DOMException('exportAnimation was cancelled', 'AbortError');
 }
 
-/** A macrotask's pause: the page draws and answers input between frames. */
+/**
+ * A macrotask's pause: the page draws and answers input between tasks. A message on a channel of
+ * its own, not a timer: a hidden tab's timers wait a second or more (Firefox), its messages do not.
+ */
 function pause() {
-  return new Promise((resolve) => { setTimeout(resolve, 0); });
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve(undefined);
+    };
+    port2.postMessage(null);
+  });
 }
 
 /**
@@ -220,12 +230,13 @@ const SLICE_MS = 12;
  * @param {AbortSignal | null} signal
  */
 async function startScene(definition, solver, partial, art, signal) {
-  // Building, restoring and the first solve each take a task of their own (200 creatures are a
-  // long task's worth together).
+  // One clock for the whole export: a pause wherever a slice of work has run, not after every
+  // piece (a hidden tab's timers wait a second or more). Building, restoring and the first solve
+  // can each end a slice (200 creatures are a long task's worth together).
+  const pace = pacer(signal);
   const scene = definition.create(solver);
   try {
-    await pause();
-    throwIfAborted(signal);
+    await pace();
   } catch (error) {
     scene.dispose();
     throw error;
@@ -242,7 +253,12 @@ async function startScene(definition, solver, partial, art, signal) {
   const own = Object.fromEntries((definition.state ?? []).filter((spec) => spec.name in partial)
     .map((spec) => [spec.name, partial[spec.name]]));
   if (Object.keys(own).length && scene.restore) scene.restore(own, settings);
-  await pause();
+  try {
+    await pace();
+  } catch (error) {
+    scene.dispose();
+    throw error;
+  }
   absorb(scene.solve(settings));
   const dt = 1 / FIXED_RATE;
   /** Every number of the scene's state and points (measured times left out: they never repeat). */
@@ -276,33 +292,25 @@ async function startScene(definition, solver, partial, art, signal) {
     /**
      * run(), in slices of at most SLICE_MS with a pause after each (a cancel is seen there).
      * @param {number} steps
-     * @param {AbortSignal | null} signal
      */
-    async runSliced(steps, signal) {
-      let sliceStart = performance.now();
+    async runSliced(steps) {
       for (let i = 0; i < steps; i += 1) {
         absorb(scene.advance(dt, settings));
         absorb(scene.solve(settings));
-        if (performance.now() - sliceStart > SLICE_MS) {
-          await pause();
-          throwIfAborted(signal);
-          sliceStart = performance.now();
-        }
+        await pace();
       }
     },
+    pace,
     /**
      * Runs laps until one brings the scene back to where it started it (or MAX_SETTLING_LAPS), in
      * slices the page draws between.
      * @param {number} lapSteps
-     * @param {AbortSignal | null} signal
      */
-    async settle(lapSteps, signal) {
+    async settle(lapSteps) {
       let before = numbers();
       for (let lap = 0; lap < MAX_SETTLING_LAPS; lap += 1) {
-        await pause();
-        await this.runSliced(lapSteps, signal);
-        await pause();
-        throwIfAborted(signal);
+        await this.runSliced(lapSteps);
+        await pace();
         const after = numbers();
         const repeats = after.length === before.length && after.every((value, i) => Math.abs(value - before[i]) <= SETTLED);
         if (repeats) return;
@@ -373,7 +381,7 @@ export async function recordAnimation({ options, definition, solver, partial, th
   try {
     sim = await startScene(definition, solver, partial, art, signal);
     // Laps not recorded: the scene settles from the link's pose onto the path's repeating motion.
-    if (period !== null) await sim.settle(period * FIXED_RATE, signal);
+    if (period !== null) await sim.settle(period * FIXED_RATE);
     if (gif) return await encodeGif(gif, { sim, view, theme: opaque, frames, stepsPerFrame, fps, width, height, signal, onProgress });
     return await recordWebm({ sim, view, canvas, theme: opaque, frames, stepsPerFrame, fps, signal, onProgress });
   } finally {
@@ -548,16 +556,19 @@ function pageSink(gifenc, { width, height, fps, frames, signal, onProgress }) {
  * @param {FrameJob & {width: number, height: number}} job
  */
 async function encodeGif(gif, { sim, view, theme, frames, stepsPerFrame, width, height, signal }) {
+  const { pace } = sim;
   for (let frame = 0; frame < frames; frame += 1) {
     throwIfAborted(signal);
-    if (frame > 0) await sim.runSliced(stepsPerFrame, signal);
+    if (frame > 0) await sim.runSliced(stepsPerFrame);
+    // The drawing is recorded in a task of its own and rasterised (as its pixels are read) in the
+    // next: each is a large share of a long task's 50 ms with 200 creatures.
     await pause();
     throwIfAborted(signal);
-    // The drawing is recorded in one task and rasterised (as its pixels are read) in the next.
     const ctx = sim.draw(view, theme);
     await pause();
     throwIfAborted(signal);
     await gif.add(ctx.getImageData(0, 0, width, height).data);
+    await pace();
   }
   throwIfAborted(signal);
   return gif.finish();

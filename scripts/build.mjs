@@ -136,9 +136,10 @@ function writeVendor() {
 }
 
 /**
- * The page's ES modules (web/src), bundled into dist/src/ by esbuild: two entry points, main.js
- * (the playground and the embed view, loaded by index.html and embed.html) and element.js
- * (<ik2d-scene>, loaded by ik2d-element.js), beside the chunks they share and a chunk per scene,
+ * The page's ES modules (web/src), bundled into dist/src/ by esbuild: three entry points, main.js
+ * (the playground and the embed view, loaded by index.html and embed.html), element.js
+ * (<ik2d-scene>, loaded by ik2d-element.js) and gif-worker.js (the GIF export's module worker),
+ * beside the chunks they share and a chunk per scene,
  * fetched when the scene is first shown: a page fetches a few files, not every module one by one
  * (what that saves: docs/testing.md, "What a page costs"). The chunks sit where the sources sat,
  * so what the code finds from its own URL (the WASM modules at ../ik2d-*.js, the element's site at
@@ -150,7 +151,8 @@ function writePageBundle() {
   const esbuild = require('esbuild');
   const source = path.join(repoRoot, 'web', 'src');
   esbuild.buildSync({
-    entryPoints: [path.join(source, 'main.js'), path.join(source, 'element.js')],
+    // gif-worker.js: exportAnimation's encoder, a module worker (web/src/animation.js) at dist/src/.
+    entryPoints: ['main.js', 'element.js', 'gif-worker.js'].map((file) => path.join(source, file)),
     bundle: true, splitting: true, format: 'esm', target: 'es2022', platform: 'browser',
     outdir: path.join(distDir, 'src'), chunkNames: '[name]-[hash]', legalComments: 'none', logLevel: 'error',
     absWorkingDir: repoRoot, // Each module in the bundle is headed by its path from here: // web/src/...js

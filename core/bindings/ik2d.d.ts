@@ -510,7 +510,7 @@ export interface TwoBoneBatch {
 export interface ChainBatchOptions {
   /** Number of chains, >= 0. */
   count: number;
-  /** Bones per chain, 1 to 1024. (bones + 1) * count is at most 16 777 216. */
+  /** Bones per chain, 1 to 1024. (bones + 1) * count is at most 2 097 152. */
   bones: number;
   /** One length for every bone (default 1)... */
   length?: number;

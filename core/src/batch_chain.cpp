@@ -17,6 +17,7 @@
 #include "chain_rules.hpp"
 #include "ik2d/batch.hpp"
 #include "ik2d/chain.hpp"
+#include "message.hpp"
 #include "simd.hpp"
 
 namespace ik2d {
@@ -43,8 +44,9 @@ bool isUsable(double value) { return std::isfinite(value) && std::fabs(value) <=
 const char* ChainBatch::checkShape(int count, int bones) {
   if (count < 0) return "count must be a whole number, 0 or more";
   if (bones < 1 || bones > Chain::kMaxBones) return "bones must be a whole number from 1 to 1024";
+  static_assert(kMaxSlots == 2097152, "the message below names kMaxSlots");
   if (static_cast<long long>(bones + 1) * count > kMaxSlots)
-    return "count * (bones + 1) must be at most 16777216";
+    return "count * (bones + 1) must be at most 2097152";
   return nullptr;
 }
 
@@ -328,8 +330,10 @@ const char* ChainBatch::solve(const ChainBatchOptions& options) {
   const long long sweepCost =
       static_cast<long long>(count_) * (options.ccd ? bones * (bones + 1) / 2 : 2 * bones);
   if (sweepCost > options.maxWork)
-    return "count × bones (bones + 1) / 2 (ccd) or count × 2 bones (fabrik) must be at most 50000000 (the "
-           "work budget of one sweep)";
+    return detail::formatMessage(workMessage_,
+                                 "count × bones (bones + 1) / 2 (ccd) or count × 2 bones (fabrik) must be at "
+                                 "most %L (the work budget of one sweep)",
+                                 options.maxWork);
   ChainBatchOptions capped = options;
   if (sweepCost > 0 && options.iterations > options.maxWork / sweepCost)
     capped.iterations = static_cast<int>(options.maxWork / sweepCost);

@@ -10,6 +10,9 @@ IK2D_COLD const char* formatMessageV(char* buffer, size_t size, const char* form
     if (at[0] == '%' && at[1] == 'd') {
       writer.whole(va_arg(arguments, int));
       ++at;
+    } else if (at[0] == '%' && at[1] == 'L') {
+      writer.whole(va_arg(arguments, long long));
+      ++at;
     } else if (at[0] == '%' && at[1] == 's') {
       writer.text(va_arg(arguments, const char*));
       ++at;

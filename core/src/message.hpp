@@ -67,8 +67,8 @@ struct NumberText {
   }
 };
 
-/// `format` with %d (an int) and %s (text) filled in, into `buffer` (always terminated; what does
-/// not fit is dropped). Returns `buffer`.
+/// `format` with %d (an int), %L (a long long) and %s (text) filled in, into `buffer` (always terminated;
+/// what does not fit is dropped). Returns `buffer`.
 const char* formatMessageV(char* buffer, size_t size, const char* format, va_list arguments);
 
 /// formatMessageV with its arguments in place.

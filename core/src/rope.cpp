@@ -7,6 +7,7 @@
 
 #include "cold.hpp"
 #include "follow_detail.hpp"
+#include "message.hpp"
 
 namespace ik2d {
 
@@ -126,7 +127,9 @@ const char* Rope::step(double dt, int steps) {
   if (const char* refused = stepsMessage(steps)) return refused;
   const int split = std::max(1, static_cast<int>(std::ceil(dt / kMaxSubstep - 1e-9)));
   if (static_cast<double>(steps) * split * (options_.iterations + 2) * static_cast<double>(size()) > kMaxWork)
-    return "steps × substeps × (iterations + 2) × points must be at most 15000000 (the work budget)";
+    return detail::formatMessage(
+        workMessage_, "steps × substeps × (iterations + 2) × points must be at most %L (the work budget)",
+        static_cast<long long>(kMaxWork));
   const double h = dt / split;
   // The share of its speed a free point keeps over one substep: (1 - damping) per 1/60 s.
   const double keep = std::pow(1 - options_.damping, h * 60);

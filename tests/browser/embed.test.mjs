@@ -432,7 +432,7 @@ forEachEngine({}, ({ name, test, env }) => {
     });
   });
 
-  test('a flood of messages and a 50 MB one: no long task in the embed; origin= limits who drives it', {
+  test('a flood of messages and a 50 MB one: no task over 100 ms in the embed; origin= limits who drives it', {
     onlyIn: 'chromium: long tasks are measured by PerformanceObserver(\'longtask\'), which only Chromium has',
   }, async ({ url }, t) => {
     // The host names its own origin in the embed's link (origin=), as a blog would.
@@ -441,10 +441,17 @@ forEachEngine({}, ({ name, test, env }) => {
     await withHost(snippet, async (page, embedOrigin) => {
       await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'ik2d:ready'));
       const frame = await page.frame(/embed\.html/);
+      // The host and the embed (127.0.0.1, another port: the same site) share one thread here;
+      // the embed's own tasks are the entries attributed to it ('self'), the host's posting and
+      // its 50 MB array are the host's.
       await frame.evaluate(() => {
         window.longest = 0;
+        window.hostLongest = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) window.longest = Math.max(window.longest, entry.duration);
+          for (const entry of list.getEntries()) {
+            if (entry.name === 'self') window.longest = Math.max(window.longest, entry.duration);
+            else window.hostLongest = Math.max(window.hostLongest, entry.duration);
+          }
         }).observe({ type: 'longtask' });
       });
       // 10 000 setState messages, posted 500 a task (so the host's own posting is no long task),
@@ -463,10 +470,14 @@ forEachEngine({}, ({ name, test, env }) => {
       assert.equal(big?.type, 'ik2d:error');
       assert.match(big.message, /^Refused the message: it is not plain JSON data/);
       await nextFrames(frame, 2);
-      const longest = await frame.evaluate(() => window.longest);
-      t.diagnostic(`the longest task in the embed under the flood: ${Math.round(longest)} ms (0: none over 50 ms)`);
-      // The old embed spent 12.6 s in one task here; this bound is only a regression's to reach.
-      assert.ok(longest < 1000, `the longest task in the embed took ${longest} ms`);
+      const { longest, hostLongest } = await frame.evaluate(() => ({ longest: window.longest, hostLongest: window.hostLongest }));
+      t.diagnostic(`the longest task in the embed under the flood: ${Math.round(longest)} ms (0: none over 50 ms); `
+        + `the host's: ${Math.round(hostLongest)} ms`);
+      // No frame of the embed's waits more than 100 ms on it (long-task timing's measure).
+      assert.ok(longest <= 100, `the longest task in the embed took ${longest} ms`);
+      // The run of 10 000 setState messages was applied as their merged result: the last target.
+      const last = await page.evaluate(() => window.received.find((m) => m.data?.id === 'last')?.data.state.target);
+      assert.deepEqual(last, { x: 9999 % 200, y: 20 });
       // A message from any other origin (here, the embed's own) is ignored: no reply. Messages to a
       // window arrive in order, so a reply would come before a marker posted after the embed
       // handled it (the second marker: the first is posted before any reply could be).
@@ -491,10 +502,17 @@ forEachEngine({}, ({ name, test, env }) => {
     await withHost(snippet, async (page, embedOrigin) => {
       await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'ik2d:ready'));
       const frame = await page.frame(/embed\.html/);
+      // The host and the embed (127.0.0.1, another port: the same site) share one thread here;
+      // the embed's own tasks are the entries attributed to it ('self'), the host's posting and
+      // its 50 MB array are the host's.
       await frame.evaluate(() => {
         window.longest = 0;
+        window.hostLongest = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) window.longest = Math.max(window.longest, entry.duration);
+          for (const entry of list.getEntries()) {
+            if (entry.name === 'self') window.longest = Math.max(window.longest, entry.duration);
+            else window.hostLongest = Math.max(window.hostLongest, entry.duration);
+          }
         }).observe({ type: 'longtask' });
       });
       await page.evaluate(async (origin) => {

@@ -104,10 +104,22 @@ test('a creature\'s arrays longer than their capacity are refused by their lengt
 
 test('batches, chains and skeletons refuse hostile sizes by name', async () => {
   await refused('new ik.TwoBoneBatch(2 ** 31)', /^TwoBoneBatch: count must be a whole number from 0 to 4194304, got 2147483648$/);
-  await refused('new ik.ChainBatch({ count: 1e9, bones: 1023 })', /^ChainBatch: count \* \(bones \+ 1\) must be at most 16777216/);
+  await refused('new ik.ChainBatch({ count: 1e9, bones: 1023 })', /^ChainBatch: count \* \(bones \+ 1\) must be at most 2097152/);
   await refused('new ik.Chain({ root: { x: 0, y: 0 }, lengths: new Float64Array(2e7) })', /^Chain: lengths must hold 1 to 1024 bones, got 20000000$/);
   await refused('new ik.Skeleton({ root: { x: 0, y: 0 }, bones: huge(1e9) })', /^Skeleton: bones holds 1000000000 bones, more than a skeleton may have \(1024\)$/);
   await refused('new ik.Rope({ points: huge(2 ** 32 - 1) })', /^Rope: points must hold at most 100000 points, got 4294967295$/);
+});
+
+test('a ChainBatch at its ceiling is built; one chain more is refused before anything is allocated', async () => {
+  // The ceiling is what builds well within a second (docs/testing.md has the time; never judged here).
+  const built = await runCase(`
+    const batch = new ik.ChainBatch({ count: 2048, bones: 1023 });
+    return { count: batch.count, bones: batch.bones, x: batch.x.length };
+  `);
+  if (process.env.IK2D_HOSTILE_LOG) appendFileSync(process.env.IK2D_HOSTILE_LOG, `${JSON.stringify({ body: 'ChainBatch at the ceiling', ms: built.ms, grown: built.grown })}\n`);
+  assert.equal(built.error, undefined, built.error?.message);
+  assert.deepEqual(built.value, { count: 2048, bones: 1023, x: 2048 * 1024 });
+  await refused('new ik.ChainBatch({ count: 2049, bones: 1023 })', /^ChainBatch: count \* \(bones \+ 1\) must be at most 2097152$/);
 });
 
 // ---- memory ------------------------------------------------------------------------------------------

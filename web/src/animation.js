@@ -19,13 +19,16 @@
  * Frames are drawn offscreen at width × height pixels (by default the canvas' size) with the
  * theme the page shows. GIF has no partial transparency: a transparent page's animation gets the
  * theme's background. The GIF encoder (gifenc, bundled into dist/src/vendor/gifenc.js at build
- * time) is loaded only when a GIF is made. One palette, from the first frame, serves every frame;
- * a pixel that did not change since the frame before is written transparent over it, which LZW
- * packs into almost nothing. A WebM is recorded with MediaRecorder from the offscreen canvas in
+ * time) is loaded only when a GIF is made, in a worker (gif-worker.js) that turns the frames into
+ * bytes (gif-frames.js) off the page's thread; where no worker can start (the script served from
+ * another origin than the page), the page encodes them itself, in slices, into the same bytes.
+ * The page's share, the simulation and the drawing, runs in slices with pauses between them, so
+ * no task of an export is long and progress and cancel are seen between them. A WebM is recorded with MediaRecorder from the offscreen canvas in
  * real time (it takes `seconds` to make) and is not the same bytes twice.
  */
 
 import { drawSceneFrame } from './frame.js';
+import { gifFrameWriter, mapToPalette } from './gif-frames.js';
 import { FIXED_RATE } from './loop.js';
 import { applyPageParams, defaultPage } from './page-params.js';
 import { pathPeriod } from './scenes/target-path.js';
@@ -181,9 +184,19 @@ function throwIfAborted(signal) {
   if (signal?.aborted) throw new DOMException('exportAnimation was cancelled', 'AbortError');
 }
 
-/** A macrotask's pause: the page draws and answers input between frames. */
+/**
+ * A macrotask's pause: the page draws and answers input between tasks. A message on a channel of
+ * its own, not a timer: a hidden tab's timers wait a second or more (Firefox), its messages do not.
+ */
 function pause() {
-  return new Promise((resolve) => { setTimeout(resolve, 0); });
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve(undefined);
+    };
+    port2.postMessage(null);
+  });
 }
 
 /**
@@ -213,9 +226,20 @@ const SLICE_MS = 12;
  * @param {unknown} solver The scene's started WebAssembly module.
  * @param {Record<string, unknown>} partial parseLink()'s partial (page params are left out here).
  * @param {readonly import('./bone-art.js').BoneArt[]} art The author's pictures on the bones.
+ * @param {AbortSignal | null} signal
  */
-function startScene(definition, solver, partial, art) {
+async function startScene(definition, solver, partial, art, signal) {
+  // One clock for the whole export: a pause wherever a slice of work has run, not after every
+  // piece (a hidden tab's timers wait a second or more). Building, restoring and the first solve
+  // can each end a slice (200 creatures are a long task's worth together).
+  const pace = pacer(signal);
   const scene = definition.create(solver);
+  try {
+    await pace();
+  } catch (error) {
+    scene.dispose();
+    throw error;
+  }
   /** @type {Settings} */
   let settings = defaultSettings(definition);
   /** @param {SceneUpdate | null} update */
@@ -228,6 +252,12 @@ function startScene(definition, solver, partial, art) {
   const own = Object.fromEntries((definition.state ?? []).filter((spec) => spec.name in partial)
     .map((spec) => [spec.name, partial[spec.name]]));
   if (Object.keys(own).length && scene.restore) scene.restore(own, settings);
+  try {
+    await pace();
+  } catch (error) {
+    scene.dispose();
+    throw error;
+  }
   absorb(scene.solve(settings));
   const dt = 1 / FIXED_RATE;
   /** Every number of the scene's state and points (measured times left out: they never repeat). */
@@ -261,33 +291,25 @@ function startScene(definition, solver, partial, art) {
     /**
      * run(), in slices of at most SLICE_MS with a pause after each (a cancel is seen there).
      * @param {number} steps
-     * @param {AbortSignal | null} signal
      */
-    async runSliced(steps, signal) {
-      let sliceStart = performance.now();
+    async runSliced(steps) {
       for (let i = 0; i < steps; i += 1) {
         absorb(scene.advance(dt, settings));
         absorb(scene.solve(settings));
-        if (performance.now() - sliceStart > SLICE_MS) {
-          await pause();
-          throwIfAborted(signal);
-          sliceStart = performance.now();
-        }
+        await pace();
       }
     },
+    pace,
     /**
      * Runs laps until one brings the scene back to where it started it (or MAX_SETTLING_LAPS), in
      * slices the page draws between.
      * @param {number} lapSteps
-     * @param {AbortSignal | null} signal
      */
-    async settle(lapSteps, signal) {
+    async settle(lapSteps) {
       let before = numbers();
       for (let lap = 0; lap < MAX_SETTLING_LAPS; lap += 1) {
-        await pause();
-        await this.runSliced(lapSteps, signal);
-        await pause();
-        throwIfAborted(signal);
+        await this.runSliced(lapSteps);
+        await pace();
         const after = numbers();
         const repeats = after.length === before.length && after.every((value, i) => Math.abs(value - before[i]) <= SETTLED);
         if (repeats) return;
@@ -309,18 +331,12 @@ function startScene(definition, solver, partial, art) {
   };
 }
 
-/**
- * @typedef {Object} GifEncoderModule The part of gifenc used here.
- * @property {(rgba: Uint8ClampedArray, max: number) => number[][]} quantize
- * @property {(rgba: Uint8ClampedArray, palette: number[][]) => Uint8Array} applyPalette
- * @property {() => {writeFrame: (index: Uint8Array, width: number, height: number, options: object) => void,
- *   finish: () => void, bytes: () => Uint8Array<ArrayBuffer>}} GIFEncoder
- */
+/** @typedef {import('./gif-frames.js').GifEncoderModule} GifEncoderModule */
 
 /** @type {Promise<GifEncoderModule> | null} */
 let encoderModule = null;
 
-/** Loads the bundled GIF encoder once, when the first GIF is made. */
+/** Loads the bundled GIF encoder into the page once, when the first GIF is made without a worker. */
 function loadEncoder() {
   const url = new URL('./vendor/gifenc.js', import.meta.url).href;
   encoderModule ??= /** @type {Promise<GifEncoderModule>} */ (import(url));
@@ -345,28 +361,29 @@ export async function recordAnimation({ options, definition, solver, partial, th
   if (format === 'webm' && !canRecordWebm()) {
     throw new Error('exportAnimation: this browser cannot record WebM (MediaRecorder does not support video/webm here); use format \'gif\'');
   }
-  const encoder = format === 'gif' ? await loadEncoder() : null;
-  throwIfAborted(signal);
   const frames = Math.round(seconds * fps);
   const stepsPerFrame = FIXED_RATE / fps;
   const canvas = document.createElement('canvas');
   const view = createFixedView(canvas, definition.world, width, height);
+  const gif = format === 'gif' ? await openGifSink({ width, height, fps, frames, signal, onProgress }) : null;
   // GIF frames are opaque: the theme's background under a transparent page's drawing.
   const opaque = { ...theme, backdrop: theme.background };
-  const sim = startScene(definition, solver, partial, art);
+  let sim = null;
   try {
+    sim = await startScene(definition, solver, partial, art, signal);
     // Laps not recorded: the scene settles from the link's pose onto the path's repeating motion.
-    if (period !== null) await sim.settle(period * FIXED_RATE, signal);
-    if (encoder) return await encodeGif(encoder, { sim, view, theme: opaque, frames, stepsPerFrame, fps, width, height, signal, onProgress });
+    if (period !== null) await sim.settle(period * FIXED_RATE);
+    if (gif) return await encodeGif(gif, { sim, view, theme: opaque, frames, stepsPerFrame, fps, width, height, signal, onProgress });
     return await recordWebm({ sim, view, canvas, theme: opaque, frames, stepsPerFrame, fps, signal, onProgress });
   } finally {
-    sim.dispose();
+    sim?.dispose();
+    gif?.close();
   }
 }
 
 /**
  * @typedef {Object} FrameJob
- * @property {ReturnType<typeof startScene>} sim
+ * @property {Awaited<ReturnType<typeof startScene>>} sim
  * @property {import('./view.js').View} view
  * @property {Theme} theme
  * @property {number} frames
@@ -377,72 +394,175 @@ export async function recordAnimation({ options, definition, solver, partial, th
  */
 
 /**
+ * @typedef {Object} GifSink Where a GIF's frames go, in order.
+ * @property {(rgba: Uint8ClampedArray) => Promise<void>} add Takes a frame's pixels (and their
+ *   buffer); resolves when the next may come.
+ * @property {() => Promise<Blob>} finish The GIF, once every frame is written.
+ * @property {() => void} close Lets go of what the sink holds (after finish, or on a cancel).
+ *
+ * @typedef {Object} GifJob
+ * @property {number} width
+ * @property {number} height
+ * @property {number} fps
+ * @property {number} frames How many frames the GIF has: onProgress is called as each is written.
+ * @property {AbortSignal | null} signal
+ * @property {(done: number) => void} onProgress
+ */
+
+/**
+ * A sink that encodes in gif-worker.js, or, where no worker starts (the script served from another
+ * origin than the page, a browser without module workers), in the page.
+ * @param {GifJob} job
+ * @returns {Promise<GifSink>}
+ */
+async function openGifSink(job) {
+  const worker = await startGifWorker();
+  if (job.signal?.aborted) worker?.terminate();
+  throwIfAborted(job.signal);
+  return worker ? workerSink(worker, job) : pageSink(await loadEncoder(), job);
+}
+
+/**
+ * The GIF worker once it has loaded its encoder, or null when it cannot start or load.
+ * @returns {Promise<Worker | null>}
+ */
+async function startGifWorker() {
+  /** @type {Worker} */
+  let worker;
+  try {
+    worker = new Worker(new URL('./gif-worker.js', import.meta.url), { type: 'module' });
+  } catch {
+    return null;
+  }
+  const ready = await new Promise((resolve) => {
+    worker.onmessage = (event) => resolve(event.data?.type === 'ready');
+    worker.onerror = (event) => {
+      event.preventDefault();
+      resolve(false);
+    };
+  });
+  if (ready) return worker;
+  worker.terminate();
+  return null;
+}
+
+/** The worker's error, as exportAnimation's. @param {string} why */
+function encodingFailed(why) {
+  return new Error(`exportAnimation: the GIF could not be encoded: ${why}`);
+}
+
+/**
+ * Frames sent to a started GIF worker, at most two at a time (one being written, one waiting):
+ * the page draws the next frame while the worker writes the last, and frames never pile up in
+ * memory.
+ * @param {Worker} worker
+ * @param {GifJob} job
+ * @returns {GifSink}
+ */
+function workerSink(worker, { width, height, fps, frames, signal, onProgress }) {
+  let sent = 0;
+  let written = 0;
+  /** @type {Error | null} */
+  let failed = null;
+  /** @type {Array<() => void>} */
+  const waiting = [];
+  const wake = () => { for (const resume of waiting.splice(0)) resume(); };
+  /** @type {Promise<Uint8Array<ArrayBuffer>>} */
+  const finished = new Promise((resolve, reject) => {
+    /** @param {Error} error */
+    const fail = (error) => {
+      failed = error;
+      reject(error);
+    };
+    worker.onmessage = ({ data }) => {
+      if (data?.type === 'frame') {
+        written += 1;
+        onProgress(written / frames);
+      } else if (data?.type === 'done') {
+        resolve(data.bytes);
+      } else if (data?.type === 'error') {
+        fail(encodingFailed(String(data.message)));
+      }
+      wake();
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      fail(encodingFailed(event.message || 'the worker stopped'));
+      wake();
+    };
+  });
+  finished.catch(() => {}); // (seen by add() or finish())
+  worker.postMessage({ type: 'start', width, height, fps });
+  return {
+    async add(rgba) {
+      if (failed) throw failed;
+      worker.postMessage({ type: 'frame', rgba, width }, [rgba.buffer]);
+      sent += 1;
+      while (sent - written > 1 && !failed) {
+        await new Promise((resume) => { waiting.push(() => resume(undefined)); });
+        throwIfAborted(signal);
+      }
+      if (failed) throw failed;
+    },
+    async finish() {
+      worker.postMessage({ type: 'finish' });
+      return new Blob([await finished], { type: 'image/gif' });
+    },
+    close: () => worker.terminate(),
+  };
+}
+
+/**
+ * The page's own encoding, where no worker starts: the same frame writer and the same bands of
+ * the mapping to the palette, with pauses between them.
  * @param {GifEncoderModule} gifenc
+ * @param {GifJob} job
+ * @returns {GifSink}
+ */
+function pageSink(gifenc, { width, height, fps, frames, signal, onProgress }) {
+  const writer = gifFrameWriter(gifenc, { width, height, fps });
+  const pace = pacer(signal);
+  let written = 0;
+  return {
+    async add(rgba) {
+      const bands = mapToPalette(gifenc, rgba, writer.palette(rgba), width);
+      await pace();
+      let mapped = bands.next();
+      for (; !mapped.done; mapped = bands.next()) await pace();
+      writer.write(mapped.value);
+      written += 1;
+      onProgress(written / frames);
+      await pace();
+    },
+    async finish() {
+      return new Blob([writer.finish()], { type: 'image/gif' });
+    },
+    close: () => {},
+  };
+}
+
+/**
+ * Draws the frames and hands them to the GIF sink.
+ * @param {GifSink} gif
  * @param {FrameJob & {width: number, height: number}} job
  */
-async function encodeGif(gifenc, { sim, view, theme, frames, stepsPerFrame, fps, width, height, signal, onProgress }) {
-  const gif = gifenc.GIFEncoder();
-  const delay = 1000 / fps; // ms; gifenc writes centiseconds, exact for the allowed fps.
-  /** @type {number[][]} */
-  let palette = [];
-  let transparentIndex = 0;
-  /** @type {Uint8Array | null} */
-  let previous = null;
-  // Each frame in steps with a pause between them where the work has run a slice (the simulation,
-  // the drawing, the palette, the encoding), so that none is a long task with a large scene.
-  const pace = pacer(signal);
+async function encodeGif(gif, { sim, view, theme, frames, stepsPerFrame, width, height, signal }) {
+  const { pace } = sim;
   for (let frame = 0; frame < frames; frame += 1) {
     throwIfAborted(signal);
-    if (frame > 0) await sim.runSliced(stepsPerFrame, signal);
-    const rgba = sim.draw(view, theme).getImageData(0, 0, width, height).data;
-    await pace();
-    if (frame === 0) {
-      palette = gifenc.quantize(rgba, 255);
-      transparentIndex = palette.length;
-      await pace();
-    }
-    const index = await applyPaletteSliced(gifenc, rgba, palette, width, pace);
-    if (previous) {
-      // Unchanged pixels: transparent, the frame before shows through (disposal 1: left in place).
-      const written = index.slice();
-      for (let i = 0; i < index.length; i += 1) if (index[i] === previous[i]) written[i] = transparentIndex;
-      gif.writeFrame(written, width, height, { delay, transparent: true, transparentIndex, dispose: 1 });
-    } else {
-      // The first frame: the palette (global, with a slot for transparency) and loop forever.
-      gif.writeFrame(index, width, height, { palette: [...palette, [0, 0, 0]], delay, repeat: 0, dispose: 1 });
-    }
-    previous = index;
-    onProgress((frame + 1) / frames);
+    if (frame > 0) await sim.runSliced(stepsPerFrame);
+    // The drawing is recorded in a task of its own and rasterised (as its pixels are read) in the
+    // next: each is a large share of a long task's 50 ms with 200 creatures.
+    await pause();
+    throwIfAborted(signal);
+    const ctx = sim.draw(view, theme);
+    await pause();
+    throwIfAborted(signal);
+    await gif.add(ctx.getImageData(0, 0, width, height).data);
     await pace();
   }
   throwIfAborted(signal);
-  gif.finish();
-  return new Blob([gif.bytes()], { type: 'image/gif' });
-}
-
-/** Pixels mapped to the palette between pauses: a band of rows, well under a long task. */
-const PALETTE_SLICE_PIXELS = 16384;
-
-/**
- * gifenc's applyPalette, a band of whole rows at a time, pacing after each. Each pixel's index
- * depends on its colour and the palette alone, so the bands join into the same bytes as one call.
- * @param {GifEncoderModule} gifenc
- * @param {Uint8ClampedArray} rgba
- * @param {number[][]} palette
- * @param {number} width
- * @param {() => Promise<void>} pace The export's pacer: a pause once a slice of work has run.
- */
-async function applyPaletteSliced(gifenc, rgba, palette, width, pace) {
-  const pixels = rgba.length / 4;
-  const index = new Uint8Array(pixels);
-  const band = Math.max(1, Math.floor(PALETTE_SLICE_PIXELS / width)) * width;
-  for (let start = 0; start < pixels; start += band) {
-    const end = Math.min(pixels, start + band);
-    // A copy, not a subarray: applyPalette reads its argument's whole buffer.
-    index.set(gifenc.applyPalette(rgba.slice(start * 4, end * 4), palette), start);
-    await pace();
-  }
-  return index;
+  return gif.finish();
 }
 
 /**

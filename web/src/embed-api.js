@@ -38,7 +38,10 @@
  * (typed arrays, ArrayBuffers, Blobs), so a 50 MB message costs no more than a small one; the
  * messages kept are answered in order, in slices of at most SLICE_MS, the page drawing between
  * them (no long task however many arrive); the replies of a slice are sent at its end, each with
- * the state and link as they are then (one getState() and shareLink() a slice). 'ik2d:stepSolver'
+ * the state and link as they are then (one getState() and shareLink() a slice). A run of
+ * 'ik2d:setState' messages (up to MAX_RUN, none switching scenes) is applied as their merged result:
+ * each in order without a solve, then one solve (MessageTarget.setStates), at most one run an
+ * animation frame; each message still gets its own reply. 'ik2d:stepSolver'
  * messages share a budget of STEPS_PER_FRAME steps an animation frame: past it, a message steps
  * what is left (0 when nothing is) and its reply's notice says so.
  */
@@ -65,6 +68,12 @@ const STEPS_PER_FRAME = MAX_STEPS;
 
 /** Longest slice of answering messages before the page gets to draw, ms. */
 const SLICE_MS = 8;
+
+/**
+ * Most setState messages applied as one run (one solve, then a reply each): applying and answering
+ * them is work of its own, kept within a slice's.
+ */
+const MAX_RUN = 64;
 
 /** Most messages held while the playground is loading; later ones are dropped with a warning. */
 const MAX_QUEUED = 64;
@@ -93,6 +102,8 @@ const STEP_THROUGH = new Set(['ik2d:stepSolver', 'ik2d:runSolver']);
  * What the API drives.
  * @typedef {Object} MessageTarget
  * @property {(partial: unknown) => string[]} setState
+ * @property {(partials: unknown[]) => string[][]} [setStates] Partial states applied in order, as
+ *   setState applies each, then one solve: a run of setState messages costs one.
  * @property {() => Record<string, unknown>} getState
  * @property {() => string} shareLink
  * @property {() => void} reset
@@ -253,7 +264,41 @@ export function startMessageApi() {
    * @param {boolean} [withState] false for an 'ik2d:error' (no state, no link)
    */
   function reply(peer, message, withState = true) {
+    flushSets(); // The setState messages before it come first.
     replies.push([peer, message, withState]);
+  }
+
+  /**
+   * setState messages checked and waiting to be applied together (one solve for the run).
+   * @type {Array<{peer: Peer, id: unknown, notices: string[], state: unknown}>}
+   */
+  const pendingSets = [];
+  /** Whether a run of setState messages was applied in this animation frame. */
+  let appliedThisFrame = false;
+
+  /** Applies the waiting setState messages, one solve for them all, and queues their replies. */
+  function flushSets() {
+    if (!pendingSets.length || !target?.setStates) return;
+    const run = pendingSets.splice(0);
+    const answers = target.setStates(run.map(({ state }) => state));
+    run.forEach(({ peer, id, notices }, i) => {
+      replies.push([peer, { type: 'ik2d:result', id, notices: [...notices, ...answers[i]] }, true]);
+    });
+    if (!appliedThisFrame) {
+      appliedThisFrame = true;
+      requestAnimationFrame(() => { appliedThisFrame = false; });
+    }
+  }
+
+  /**
+   * The next animation frame, or CHANGE_TIMER_MS in a frame that runs none (hidden).
+   * @returns {Promise<void>}
+   */
+  function nextFrame() {
+    return new Promise((resolve) => {
+      requestAnimationFrame(() => resolve());
+      setTimeout(resolve, CHANGE_TIMER_MS);
+    });
   }
 
   /** @param {MessageTarget} t */
@@ -285,23 +330,38 @@ export function startMessageApi() {
   /** @param {MessageTarget} t */
   async function pump(t) {
     let sliceStart = performance.now();
-    while (inbox.length > 0) {
-      const event = /** @type {MessageEvent} */ (inbox.shift());
-      try {
-        // A scene load comes after the replies before it (they say the state before the switch).
-        if (event.data?.type === 'ik2d:setState' && typeof event.data.state?.scene === 'string') sendReplies(t);
-        await prepare(event, t);
-        handle(event, t);
-      } catch (error) {
-        console.error('ik2d embed: a message could not be answered', error);
+    while (inbox.length > 0 || pendingSets.length > 0) {
+      const event = inbox.shift();
+      if (event) {
+        try {
+          // A scene load comes after the replies before it (they say the state before the switch).
+          if (event.data?.type === 'ik2d:setState' && typeof event.data.state?.scene === 'string') {
+            flushSets();
+            sendReplies(t);
+          }
+          await prepare(event, t);
+          handle(event, t);
+        } catch (error) {
+          console.error('ik2d embed: a message could not be answered', error);
+        }
       }
-      if (performance.now() - sliceStart > SLICE_MS || inbox.length === 0) {
+      if (performance.now() - sliceStart > SLICE_MS || inbox.length === 0 || pendingSets.length >= MAX_RUN) {
+        // A run of setState messages is applied once a frame: a second run in the same frame
+        // waits for the next (the messages still arriving join it).
+        if (pendingSets.length && appliedThisFrame) {
+          sendReplies(t);
+          await nextFrame();
+          sliceStart = performance.now();
+          continue;
+        }
+        flushSets();
         sendReplies(t);
         if (inbox.length === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 0));
         sliceStart = performance.now();
       }
     }
+    flushSets();
     sendReplies(t);
   }
 
@@ -365,7 +425,11 @@ export function startMessageApi() {
     switch (data.type) {
       case 'ik2d:setState':
         if (!('state' in data)) notices.push('Ignored the message: ik2d:setState needs a state, e.g. {target: {x: 100, y: 50}}');
-        else notices.push(...t.setState(data.state));
+        else if (t.setStates) {
+          // Applied with the rest of its run (flushSets): one solve for them all.
+          pendingSets.push({ peer, id, notices, state: data.state });
+          return;
+        } else notices.push(...t.setState(data.state));
         break;
       case 'ik2d:reset':
         t.reset();

@@ -313,6 +313,7 @@ async function boot() {
     messages.connect({
       origin: wanted.page.origin,
       setState: exported.setState,
+      setStates: playground.applyAll,
       getState: exported.getState,
       shareLink,
       reset,

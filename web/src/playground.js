@@ -149,11 +149,12 @@ function requirePoint(point, caller) {
  * @param {() => void} [options.onRender] Called after each drawing of the canvas.
  * @param {AbortSignal} [options.signal] Ends the playground when aborted: no more frames, its
  *   listeners and observers removed, the scene's C++ objects freed (an <ik2d-scene> removed).
- * @returns {{api: Playground, apply: (partial: Record<string, unknown>) => string[], reset: () => void,
- *   hasStepThrough: () => boolean, prepareScene: (id: unknown) => Promise<void>,
+ * @returns {{api: Playground, apply: (partial: Record<string, unknown>) => string[],
+ *   applyAll: (partials: unknown[]) => string[][], reset: () => void, hasStepThrough: () => boolean, prepareScene: (id: unknown) => Promise<void>,
  *   setArt: (art: readonly import('./bone-art.js').BoneArt[]) => void,
  *   bones: () => import('./bone-art.js').Bone[]}} hasStepThrough:
- *   whether the current scene can step its solver (api.stepSolver() throws where it cannot);
+ *   whether the current scene can step its solver; applyAll: partial states applied in order as
+ *   apply() applies each, with one solve at the end (the postMessage API's run of setState); (api.stepSolver() throws where it cannot);
  *   prepareScene: loads a scene's code and WebAssembly module when they are not loaded yet (the
  *   tabs and the postMessage API await it before they switch scenes; window.playground has it);
  *   setArt: the author's pictures on the bones (bone-art.js), drawn from the next frame on, in
@@ -466,6 +467,29 @@ export function createPlayground({
    * @returns {string[]} Notices.
    */
   function change(partial) {
+    const notices = applyOnly(partial);
+    settle();
+    return notices;
+  }
+
+  /**
+   * Several partial states applied in order, each as change() applies it, then one solve and one
+   * redraw: a run of them costs one solve, and ends where their merged result would.
+   * @param {unknown[]} partials
+   * @returns {string[][]} Each one's notices.
+   */
+  function changeAll(partials) {
+    const notices = partials.map(applyOnly);
+    if (partials.length) settle();
+    return notices;
+  }
+
+  /**
+   * change() without its solve: validates and applies a partial state to the settings.
+   * @param {unknown} partial
+   * @returns {string[]} Notices.
+   */
+  function applyOnly(partial) {
     if (!isPlainObject(partial)) {
       return [`Ignored ${describeValue(partial)}: expected an object like {target: {x: 100, y: 50}}`];
     }
@@ -496,6 +520,11 @@ export function createPlayground({
     const own = Object.fromEntries((definition.state ?? []).filter((spec) => spec.name in partial)
       .map((spec) => [spec.name, partial[spec.name]]));
     if (Object.keys(own).length && scene.restore) notices.push(...scene.restore(own, settings));
+    return notices;
+  }
+
+  /** After a change: solves, follows with the camera, redraws and tells the listeners. */
+  function settle() {
     const moved = absorb(solveScene());
     followCamera();
     work.changes += 1;
@@ -505,7 +534,6 @@ export function createPlayground({
     }
     redraw();
     onChange();
-    return notices;
   }
 
   /** @type {Playground} */
@@ -629,6 +657,7 @@ export function createPlayground({
   return {
     api,
     apply: change,
+    applyAll: changeAll,
     hasStepThrough: () => Boolean(scene.stepSolver),
     prepareScene,
     setArt(next) {

@@ -98,6 +98,7 @@ class Rope {
   std::vector<double> xy_, previous_, rest_, restSum_;
   std::vector<std::uint8_t> pinned_;
   std::vector<double> arcRadius_;  // at a stretch's first pin: the arc it stays on (0: none)
+  char workMessage_[128] = {};     // step's refusal, naming the budget (kMaxWork)
 };
 
 }  // namespace ik2d

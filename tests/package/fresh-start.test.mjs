@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { assertNoProblems, forEachEngine, launchEngine } from '../browser/engines/index.mjs';
 import { outsideUrlFor } from '../browser/engines/outside.mjs';
+import { MODULES } from '../../scripts/lib/modules.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -30,6 +31,9 @@ describe('npm start on a fresh clone', { skip: isGitCheckout ? false : 'not a gi
   let child;
   let folder = '';
   let clone = '';
+  /** Resolves when npm start says the package's whole module is written (after the URL). */
+  /** @type {Promise<void>} */
+  let wholeModule = Promise.resolve();
 
   before(async () => {
     folder = mkdtempSync(path.join(os.tmpdir(), 'ik2d-fresh-'));
@@ -43,6 +47,13 @@ describe('npm start on a fresh clone', { skip: isGitCheckout ? false : 'not a gi
     });
     child = started;
     let output = '';
+    wholeModule = new Promise((resolve, reject) => {
+      const watch = () => { if (/no page loads it/.test(output)) resolve(undefined); };
+      started.stdout?.on('data', watch);
+      started.stderr?.on('data', watch);
+      started.on('exit', (code) => reject(new Error(`npm start exited (${code}) before writing the whole module:\n${output.slice(-3000)}`)));
+    });
+    wholeModule.catch(() => {}); // judged in its own test
     printed = await new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no URL within ${START_TIMEOUT_MS / 1000} s:\n${output.slice(-3000)}`)), START_TIMEOUT_MS);
       const read = (chunk) => {
@@ -65,10 +76,21 @@ describe('npm start on a fresh clone', { skip: isGitCheckout ? false : 'not a gi
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
-  test('npm start installed the npm packages and built the module', () => {
+  test('npm start installed the npm packages and built the page\'s modules before the URL', () => {
     assert.ok(printed, 'npm start printed a URL');
     assert.ok(existsSync(path.join(clone, 'node_modules', 'sirv')), 'npm start installed the npm packages');
-    assert.ok(existsSync(path.join(clone, 'dist', 'ik2d.wasm')), 'npm start built the module');
+    for (const { stem, packageOnly } of MODULES) {
+      if (!packageOnly) assert.ok(existsSync(path.join(clone, 'dist', `${stem}.wasm`)), `npm start built ${stem} before the URL`);
+    }
+  });
+
+  test('the package\'s whole module follows the URL', { timeout: START_TIMEOUT_MS }, async () => {
+    await wholeModule;
+    for (const { stem, packageOnly } of MODULES) {
+      if (packageOnly) {
+        for (const ending of ['.js', '.wasm', '.d.ts']) assert.ok(existsSync(path.join(clone, 'dist', `${stem}${ending}`)), `${stem}${ending} written`);
+      }
+    }
   });
 
   forEachEngine({

@@ -33,7 +33,7 @@ export const MODULES = [
   { stem: 'ik2d-procedural', specifier: 'ik2d/procedural', holds: 'the core, Spider', budget: 60 * KB, types: 'IK2DProcedural', classes: ['Spider'] },
   { stem: 'ik2d-skeleton', specifier: 'ik2d/skeleton', holds: 'the core, Skeleton', budget: 60 * KB, types: 'IK2DSkeleton', classes: ['Skeleton'] },
   {
-    stem: 'ik2d-creature', specifier: 'ik2d/creature', holds: 'the core, Creature, CreatureCrowd, FollowChain, Rope, SecondOrder', budget: 70 * KB,
+    stem: 'ik2d-creature', specifier: 'ik2d/creature', holds: 'the core, Creature, CreatureCrowd, FollowChain, Rope, SecondOrder', budget: 72 * KB,
     types: 'IK2DCreature', classes: ['Creature', 'CreatureCrowd', 'FollowChain', 'Rope', 'SecondOrder'],
   },
   { stem: 'ik2d', specifier: 'ik2d', holds: 'every class', budget: 108 * KB, packageOnly: true },

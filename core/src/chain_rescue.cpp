@@ -42,6 +42,7 @@ bool Chain::rescue(double error, bool stalled) {
     p.checkpointSweep = p.iteration;
   }
   if (!stalled && p.iteration - p.checkpointSweep < kStallSweeps) return true;
+  settleAngles();  // (a free chain's sweeps turned positions only; the steps work on angles)
   if (p.tries == 1 || (error <= p.keptError && turn <= p.keptAngleError)) keepTry(error);
   ++p.tries;
   p.restartPending = p.tries > 2;

@@ -82,11 +82,12 @@ const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) con
 
 // Unconstrained FABRIK and CCD need no angle until they are read: they skip bringing them up to
 // date at the start (readyAngles() does it for the first sweep's special cases, before anything
-// has moved). The pole and mix need the starting angles, so they take the angle path. solve() and
+// has moved), an angle goal alone included (the free paths aim on positions; a rescue settles the
+// angles when it begins). The pole and mix need the starting angles, so they take the angle path. solve() and
 // beginSolve() decide alike, so a stepped solve keeps exactly an unpaused one's angles.
 bool Chain::needsAngles(const ChainSolveOptions& options) const {
-  return options.method == ChainMethod::Dls || anyConstraint(options.maxStep) || options.usePole ||
-         options.mix != 1 || aims(options);
+  const bool holds = options.maxStep < kPi || limits_.count() > 0;
+  return options.method == ChainMethod::Dls || holds || options.usePole || options.mix != 1;
 }
 
 void Chain::readyAngles() {
@@ -147,6 +148,7 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
   progress_.usePole = options.usePole;
   progress_.pole = options.pole;
   progress_.angle = wrapAngle(options.angle);
+  progress_.aim = direction(progress_.angle);
   progress_.angleWeight = options.angleWeight;
   progress_.angleTolerance = options.angleTolerance;
   progress_.reportsAngle = options.useAngle;
@@ -188,8 +190,11 @@ void Chain::finishSolve(ChainStep& step) {
   step.result.status = rules::finishedStatus(aimMet(step.error), p.outOfReach);
 }
 
-// |the end bone's world angle - the goal|, radians (the angles are current while aiming).
+// |the end bone's world angle - the goal|, radians: from the world angles when a limit or a step
+// limit keeps them current, else from the positions (the free paths turn positions only, and a
+// stepped solve, whose angles are recovered after every step, must measure alike).
 double Chain::angleErrorNow() const {
+  if (!holdsJoints()) return endAngleErrorFromPositions();
   return std::fabs(wrapAngle(worldAngles_[static_cast<size_t>(size() - 1)] - progress_.angle));
 }
 

@@ -104,6 +104,7 @@ TEST_CASE("end angle goals from random poses are met, every method", "[chain][an
     INFO(toString(method));
     const double free = shareMet(method, false, true), limited = shareMet(method, true, true);
     INFO("free " << free << ", limited " << limited);
+    WARN(toString(method) << ": free " << free << ", limited " << limited);
     CHECK(free >= 0.99);
     CHECK(limited >= 0.99);
   }

@@ -270,6 +270,9 @@ class Chain {
   void readyAngles();
   bool anyConstraint() const { return anyConstraint(maxStep_); }
   bool anyConstraint(double maxStep) const;
+  /// A limit or a step limit holds some joint back (anyConstraint() without the angle goal): an
+  /// aimed solve of a chain with neither runs CCD's and FABRIK's free paths, on positions only.
+  bool holdsJoints() const { return maxStep_ < kPi || limits_.count() > 0; }
 
   // A run of doubles inside storage_, used like the std::vector it replaces.
   struct Slots {
@@ -338,6 +341,7 @@ class Chain {
     bool usePole = false;  // mirror toward `pole` when the solve finishes
     Vec2 pole{};
     double angle = 0;           // the end bone's world angle goal (with aiming_)
+    Vec2 aim{1, 0};             // its direction, (cos angle, sin angle)
     double angleWeight = 1;     // how much it counts, 0 to 1
     double angleTolerance = 0;  // reached within
     // An aimed solve within reach gets out of a stuck try (chain_rescue.cpp).

@@ -160,10 +160,11 @@ double Chain::forwardPass() {
 // With an angle goal, the end bone's direction in a pass: the unit vector along `toTarget` (the
 // way the pass would lay it) and the goal's (cos alpha, sin alpha), mixed by the angle's weight:
 // w = 1 lays the bone along alpha, so the passes bring its start to the wrist's goal. Opposite
-// halves (no direction): the heavier one.
+// halves (no direction): the heavier one. At w = 1, the goal's direction as it is.
 Vec2 Chain::aimDirection(Vec2 toTarget) const {
   const double weight = progress_.angleWeight;
   const Vec2 goal = progress_.aim;
+  if (weight == 1) return goal;  // (the common case: no direction to work out)
   const Vec2 along = detail::unitOr(toTarget, goal);
   return detail::unitOr((1 - weight) * along + weight * goal, weight >= 0.5 ? goal : along);
 }

@@ -37,7 +37,7 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
     const double weight = progress_.angleWeight;
     const Vec2 wrist = position(last);
     moved = wrist + (1 - weight) * (endBefore - wrist);
-    goal = target - (weight * lengths_[static_cast<size_t>(last)]) * progress_.aim;
+    goal = progress_.wristGoal;
   }
   // cos and sin of the turn: dot and cross over |e - p| |t - p|, one square root where the squares
   // are safe, else of the two unit vectors (either zero: no direction, no turn).

@@ -149,6 +149,8 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
   progress_.pole = options.pole;
   progress_.angle = wrapAngle(options.angle);
   progress_.aim = direction(progress_.angle);
+  progress_.wristGoal =
+      target - (options.angleWeight * lengths_[static_cast<size_t>(size() - 1)]) * progress_.aim;
   progress_.angleWeight = options.angleWeight;
   progress_.angleTolerance = options.angleTolerance;
   progress_.reportsAngle = options.useAngle;

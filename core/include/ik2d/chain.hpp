@@ -342,6 +342,7 @@ class Chain {
     Vec2 pole{};
     double angle = 0;           // the end bone's world angle goal (with aiming_)
     Vec2 aim{1, 0};             // its direction, (cos angle, sin angle)
+    Vec2 wristGoal{};           // target - angleWeight l_last aim: CCD's goal for all but the last joint
     double angleWeight = 1;     // how much it counts, 0 to 1
     double angleTolerance = 0;  // reached within
     // An aimed solve within reach gets out of a stuck try (chain_rescue.cpp).

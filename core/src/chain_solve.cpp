@@ -154,7 +154,14 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
   progress_.angleWeight = options.angleWeight;
   progress_.angleTolerance = options.angleTolerance;
   progress_.reportsAngle = options.useAngle;
-  progress_.rescues = aiming_ && !progress_.outOfReach;
+  // A free chain aimed at weight 1 by CCD or FABRIK whose wrist goal (the goal bone's start) lies beyond the
+  // reach of the bones before the end bone cannot meet both goals: the methods' sweeps end stretched toward
+  // it with the end bone along the goal, so the first sweep lays that pose and the solve ends there.
+  const double wristReach = reach_ - lengths_[static_cast<size_t>(size() - 1)];
+  progress_.wristOutOfReach = aiming_ && options.method != ChainMethod::Dls && !holdsJoints() &&
+                              options.angleWeight == 1 && !progress_.outOfReach &&
+                              detail::fastLength(progress_.wristGoal - position(0)) > wristReach;
+  progress_.rescues = aiming_ && !progress_.outOfReach && !progress_.wristOutOfReach;
   progress_.checkpoint = HUGE_VAL;
   progress_.random = rules::kRestartSeed;
   if (turnsWritten_) {  // (only after a DLS step: most solves need not touch them)
@@ -213,7 +220,8 @@ void Chain::finishSweep(ChainStep& step) {
   step.sweepEnd = true;
   step.error = detail::fastLength(end() - p.target);
   p.phase = Phase::StartSweep;
-  const bool stalled = (p.outOfReach && !anyConstraint()) || (p.change < rules::kStalled && !p.refused);
+  const bool stalled =
+      (p.outOfReach && !anyConstraint()) || p.wristOutOfReach || (p.change < rules::kStalled && !p.refused);
   const bool met = aimMet(step.error);
   if (!met && p.iteration < p.sweeps && (p.rescues ? rescue(step.error, stalled) : !stalled)) return;
   p.active = false;
@@ -246,7 +254,7 @@ ChainStep Chain::stepAuthored() {
   if (p.phase == Phase::StartSweep) {
     ++p.iteration;
     p.change = 0;
-    if (p.iteration == 1 && p.outOfReach) {
+    if (p.iteration == 1 && (p.outOfReach || p.wristOutOfReach)) {
       readyAngles();  // (a free solve began without them)
       step.iteration = p.iteration;
       step.kind = ChainStepKind::Stretch;
@@ -334,7 +342,8 @@ ChainSolveResult Chain::solveAuthored(Vec2 target, const ChainSolveOptions& opti
     // step(); every other sweep runs here whole, with step()'s arithmetic in step()'s order,
     // minus a ChainStep per joint update.
     const bool special =
-        (p.iteration == 0 && (p.outOfReach || isCollinearWith(p.target))) || p.restartPending;
+        (p.iteration == 0 && (p.outOfReach || p.wristOutOfReach || isCollinearWith(p.target))) ||
+        p.restartPending;
     if (p.phase != Phase::StartSweep || special) {
       step = stepAuthored();
       continue;

@@ -329,10 +329,11 @@ class Chain {
     Vec2 target{};
     ChainMethod method = ChainMethod::Ccd;
     double tolerance = 0;
-    int sweeps = 0;           // sweeps allowed (options and the work budget)
-    bool outOfReach = false;  // target farther than the reach
-    int iteration = 0;        // sweeps started
-    double change = 0;        // largest joint change in this sweep, radians
+    int sweeps = 0;                // sweeps allowed (options and the work budget)
+    bool outOfReach = false;       // target farther than the reach
+    bool wristOutOfReach = false;  // aimed, free, weight 1: the goal bone's start beyond the rest's reach
+    int iteration = 0;             // sweeps started
+    double change = 0;             // largest joint change in this sweep, radians
     Phase phase = Phase::StartSweep;
     int nextJoint = 0;     // CCD: the joint the next step turns
     bool detailed = true;  // measure the error after every step, not just after each sweep

@@ -37,7 +37,7 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
     const double weight = progress_.angleWeight;
     const Vec2 wrist = position(last);
     moved = wrist + (1 - weight) * (endBefore - wrist);
-    goal = target - (weight * lengths_[static_cast<size_t>(last)]) * direction(progress_.angle);
+    goal = progress_.wristGoal;
   }
   // cos and sin of the turn: dot and cross over |e - p| |t - p|, one square root where the squares
   // are safe, else of the two unit vectors (either zero: no direction, no turn).
@@ -59,16 +59,30 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
   step.endBefore = endBefore;
   step.wanted = 0;
   step.turn = 0;
-  const bool free = !anyConstraint();
+  const bool free = !holdsJoints();
   const bool aimsLast = aiming_ && joint == last;
   // atan2's zero: no turn (a turn by pi has sine 0 and cosine -1).
   if (sine == 0 && !(cosine < 0) && !aimsLast) return 0;
   Vec2 rotation{cosine, sine};
+  if (free && aimsLast) {
+    // The end bone's turn onto alpha from the positions: (dot, cross) of its unit direction and
+    // (cos alpha, sin alpha); below weight 1 the two turns mix as angles.
+    const Vec2 along = detail::unitOr(endBefore - pivot, progress_.aim);
+    const Vec2 onto{detail::dot(along, progress_.aim), cross(along, progress_.aim)};
+    const double weight = progress_.angleWeight;
+    if (weight == 1) {
+      rotation = onto;
+    } else {
+      const double toward = sine == 0 && !(cosine < 0) ? 0.0 : detail::fastAtan2(sine, cosine);
+      rotation = direction((1 - weight) * toward + weight * detail::fastAtan2(onto.y, onto.x));
+    }
+    if (rotation.y == 0 && !(rotation.x < 0)) return 0;
+  }
   if (free) {
-    if (progress_.detailed) step.wanted = step.turn = detail::fastAtan2(sine, cosine);
+    if (progress_.detailed) step.wanted = step.turn = detail::fastAtan2(rotation.y, rotation.x);
     double* pending = pendingTurns_.data() + 2 * bone;
-    const double pendingCos = pending[0] * cosine - pending[1] * sine;
-    pending[1] = pending[1] * cosine + pending[0] * sine;
+    const double pendingCos = pending[0] * rotation.x - pending[1] * rotation.y;
+    pending[1] = pending[1] * rotation.x + pending[0] * rotation.y;
     pending[0] = pendingCos;
     turnsPending_ = true;
     shownStale_ = true;
@@ -103,7 +117,7 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
 // normalised first, independently (so the square roots overlap), then laid end to end. With
 // constraints the sweep ends in exact forward kinematics from the angles instead.
 void Chain::settleTurnedBones() {
-  if (anyConstraint()) {
+  if (holdsJoints()) {
     updatePositionsFrom(0);
     return;
   }

@@ -355,12 +355,16 @@ double Chain::placeBoneToward(int bone, Vec2 toward, double& parentWorld) {
 }
 
 // The FABRIK paper's answer for a target out of reach: every bone, from the root out, points
-// straight at the target (as far as its constraints let it).
+// straight at the target (as far as its constraints let it). With the wrist goal out of reach
+// (chain_solve.cpp), every bone but the end one points at the wrist goal, the end one along the goal.
 double Chain::stretchToward(Vec2 target) {
   double largestChange = 0;
   double parentWorld = 0;
+  const int last = size() - 1;
   for (int i = 0; i < size(); ++i) {
-    largestChange = std::max(largestChange, placeBoneToward(i, target, parentWorld));
+    Vec2 toward = target;
+    if (progress_.wristOutOfReach) toward = i < last ? progress_.wristGoal : position(i) + progress_.aim;
+    largestChange = std::max(largestChange, placeBoneToward(i, toward, parentWorld));
   }
   return largestChange;
 }

@@ -42,6 +42,7 @@ bool Chain::rescue(double error, bool stalled) {
     p.checkpointSweep = p.iteration;
   }
   if (!stalled && p.iteration - p.checkpointSweep < kStallSweeps) return true;
+  settleAngles();  // (a free chain's sweeps turned positions only; the steps work on angles)
   if (p.tries == 1 || (error <= p.keptError && turn <= p.keptAngleError)) keepTry(error);
   ++p.tries;
   p.restartPending = p.tries > 2;
@@ -134,8 +135,9 @@ double Chain::nextRandom() {
 // |the end bone's world angle - the goal| from the positions, which are current whatever the
 // angles' bookkeeping (a solve that ignores its angle goal, angleWeight 0, still reports it).
 double Chain::endAngleErrorFromPositions() const {
-  const Vec2 along = end() - position(size() - 1);
-  return std::fabs(wrapAngle(std::atan2(along.y, along.x) - progress_.angle));
+  // The turn from the end bone onto the goal's direction: atan2 of their cross and dot products.
+  const Vec2 along = end() - position(size() - 1), aim = progress_.aim;
+  return std::fabs(detail::fastAtan2(cross(along, aim), detail::dot(along, aim)));
 }
 
 }  // namespace ik2d

@@ -82,11 +82,12 @@ const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) con
 
 // Unconstrained FABRIK and CCD need no angle until they are read: they skip bringing them up to
 // date at the start (readyAngles() does it for the first sweep's special cases, before anything
-// has moved). The pole and mix need the starting angles, so they take the angle path. solve() and
+// has moved), an angle goal alone included (the free paths aim on positions; a rescue settles the
+// angles when it begins). The pole and mix need the starting angles, so they take the angle path. solve() and
 // beginSolve() decide alike, so a stepped solve keeps exactly an unpaused one's angles.
 bool Chain::needsAngles(const ChainSolveOptions& options) const {
-  return options.method == ChainMethod::Dls || anyConstraint(options.maxStep) || options.usePole ||
-         options.mix != 1 || aims(options);
+  const bool holds = options.maxStep < kPi || limits_.count() > 0;
+  return options.method == ChainMethod::Dls || holds || options.usePole || options.mix != 1;
 }
 
 void Chain::readyAngles() {
@@ -147,10 +148,20 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
   progress_.usePole = options.usePole;
   progress_.pole = options.pole;
   progress_.angle = wrapAngle(options.angle);
+  progress_.aim = direction(progress_.angle);
+  progress_.wristGoal =
+      target - (options.angleWeight * lengths_[static_cast<size_t>(size() - 1)]) * progress_.aim;
   progress_.angleWeight = options.angleWeight;
   progress_.angleTolerance = options.angleTolerance;
   progress_.reportsAngle = options.useAngle;
-  progress_.rescues = aiming_ && !progress_.outOfReach;
+  // A free chain aimed at weight 1 by CCD or FABRIK whose wrist goal (the goal bone's start) lies beyond the
+  // reach of the bones before the end bone cannot meet both goals: the methods' sweeps end stretched toward
+  // it with the end bone along the goal, so the first sweep lays that pose and the solve ends there.
+  const double wristReach = reach_ - lengths_[static_cast<size_t>(size() - 1)];
+  progress_.wristOutOfReach = aiming_ && options.method != ChainMethod::Dls && !holdsJoints() &&
+                              options.angleWeight == 1 && !progress_.outOfReach &&
+                              detail::fastLength(progress_.wristGoal - position(0)) > wristReach;
+  progress_.rescues = aiming_ && !progress_.outOfReach && !progress_.wristOutOfReach;
   progress_.checkpoint = HUGE_VAL;
   progress_.random = rules::kRestartSeed;
   if (turnsWritten_) {  // (only after a DLS step: most solves need not touch them)
@@ -188,8 +199,11 @@ void Chain::finishSolve(ChainStep& step) {
   step.result.status = rules::finishedStatus(aimMet(step.error), p.outOfReach);
 }
 
-// |the end bone's world angle - the goal|, radians (the angles are current while aiming).
+// |the end bone's world angle - the goal|, radians: from the world angles when a limit or a step
+// limit keeps them current, else from the positions (the free paths turn positions only, and a
+// stepped solve, whose angles are recovered after every step, must measure alike).
 double Chain::angleErrorNow() const {
+  if (!holdsJoints()) return endAngleErrorFromPositions();
   return std::fabs(wrapAngle(worldAngles_[static_cast<size_t>(size() - 1)] - progress_.angle));
 }
 
@@ -206,7 +220,8 @@ void Chain::finishSweep(ChainStep& step) {
   step.sweepEnd = true;
   step.error = detail::fastLength(end() - p.target);
   p.phase = Phase::StartSweep;
-  const bool stalled = (p.outOfReach && !anyConstraint()) || (p.change < rules::kStalled && !p.refused);
+  const bool stalled =
+      (p.outOfReach && !anyConstraint()) || p.wristOutOfReach || (p.change < rules::kStalled && !p.refused);
   const bool met = aimMet(step.error);
   if (!met && p.iteration < p.sweeps && (p.rescues ? rescue(step.error, stalled) : !stalled)) return;
   p.active = false;
@@ -239,7 +254,7 @@ ChainStep Chain::stepAuthored() {
   if (p.phase == Phase::StartSweep) {
     ++p.iteration;
     p.change = 0;
-    if (p.iteration == 1 && p.outOfReach) {
+    if (p.iteration == 1 && (p.outOfReach || p.wristOutOfReach)) {
       readyAngles();  // (a free solve began without them)
       step.iteration = p.iteration;
       step.kind = ChainStepKind::Stretch;
@@ -327,7 +342,8 @@ ChainSolveResult Chain::solveAuthored(Vec2 target, const ChainSolveOptions& opti
     // step(); every other sweep runs here whole, with step()'s arithmetic in step()'s order,
     // minus a ChainStep per joint update.
     const bool special =
-        (p.iteration == 0 && (p.outOfReach || isCollinearWith(p.target))) || p.restartPending;
+        (p.iteration == 0 && (p.outOfReach || p.wristOutOfReach || isCollinearWith(p.target))) ||
+        p.restartPending;
     if (p.phase != Phase::StartSweep || special) {
       step = stepAuthored();
       continue;

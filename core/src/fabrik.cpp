@@ -28,12 +28,14 @@ void Chain::backwardPass(Vec2 target) {
   double childX = target.x, childY = target.y;
   back[2 * bones] = childX;
   back[2 * bones + 1] = childY;
-  if (limits_.count() == 0 && !aiming_) {
+  if (limits_.count() == 0) {
     double toJointX = old[2 * bones - 2] - childX, toJointY = old[2 * bones - 1] - childY;
     for (int i = bones - 1; i >= 0; --i) {
       const auto at = 2 * static_cast<size_t>(i);
       Vec2 along;
-      if (!detail::alongOf({toJointX, toJointY}, length[i], along))
+      if (aiming_ && i + 1 == bones)  // the end bone, turned toward the angle goal by its weight
+        along = -(length[i] * aimDirection({-toJointX, -toJointY}));
+      else if (!detail::alongOf({toJointX, toJointY}, length[i], along))
         along = keptBoneBackward(i, {toJointX, toJointY});
       const double x = childX + along.x, y = childY + along.y;
       back[at] = x;
@@ -108,7 +110,7 @@ Vec2 Chain::keptBoneBackward(int i, Vec2 toJoint) const {
 // then agree to rounding, not bit for bit. The change returned is then the largest
 // joint displacement over the reach, which a turn of that many radians at the chain's far end would make.
 double Chain::forwardPass() {
-  if (!anyConstraint()) {
+  if (!holdsJoints()) {
     double largestMove = 0;  // squared, over the reach squared
     const double inverseReach = 1.0 / reach_;
     double* position = positions_.data();
@@ -123,8 +125,12 @@ double Chain::forwardPass() {
       const auto at = 2 * static_cast<size_t>(i + 1);
       const double oldX = position[at], oldY = position[at + 1];
       Vec2 along;
-      // No direction (the backward point on the joint): the bone keeps its own.
-      if (!detail::alongOf({towardX, towardY}, length[i], along)) along = {oldX - oldBaseX, oldY - oldBaseY};
+      // No direction (the backward point on the joint): the bone keeps its own. The end bone of
+      // an aimed solve turns toward the angle goal by its weight.
+      if (aiming_ && i + 1 == bones)
+        along = length[i] * aimDirection({back[at] - baseX, back[at + 1] - baseY});
+      else if (!detail::alongOf({towardX, towardY}, length[i], along))
+        along = {oldX - oldBaseX, oldY - oldBaseY};
       const double placedX = baseX + along.x, placedY = baseY + along.y;
       if (i + 1 < bones) {
         towardX = (back[at + 2] - baseX) - along.x;
@@ -154,10 +160,11 @@ double Chain::forwardPass() {
 // With an angle goal, the end bone's direction in a pass: the unit vector along `toTarget` (the
 // way the pass would lay it) and the goal's (cos alpha, sin alpha), mixed by the angle's weight:
 // w = 1 lays the bone along alpha, so the passes bring its start to the wrist's goal. Opposite
-// halves (no direction): the heavier one.
+// halves (no direction): the heavier one. At w = 1, the goal's direction as it is.
 Vec2 Chain::aimDirection(Vec2 toTarget) const {
   const double weight = progress_.angleWeight;
-  const Vec2 goal = direction(progress_.angle);
+  const Vec2 goal = progress_.aim;
+  if (weight == 1) return goal;  // (the common case: no direction to work out)
   const Vec2 along = detail::unitOr(toTarget, goal);
   return detail::unitOr((1 - weight) * along + weight * goal, weight >= 0.5 ? goal : along);
 }

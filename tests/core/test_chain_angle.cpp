@@ -104,6 +104,7 @@ TEST_CASE("end angle goals from random poses are met, every method", "[chain][an
     INFO(toString(method));
     const double free = shareMet(method, false, true), limited = shareMet(method, true, true);
     INFO("free " << free << ", limited " << limited);
+    WARN(toString(method) << ": free " << free << ", limited " << limited);
     CHECK(free >= 0.99);
     CHECK(limited >= 0.99);
   }
@@ -217,6 +218,42 @@ TEST_CASE("a goal that cannot be met whole ends between position and angle by th
       if (weight == 1.0 && method != ChainMethod::Dls) CHECK(result.angleError <= 1e-6);
       lastAngleError = result.angleError;
       lastError = result.error;
+    }
+  }
+}
+
+TEST_CASE("CCD and FABRIK with the wrist goal out of reach stretch toward it in one sweep",
+          "[chain][angle]") {
+  // Four free bones of length 1, target (2.5, 0) with the end bone pointing back along -x: the
+  // wrist's goal (3.5, 0) lies beyond the first three bones' reach of 3.
+  for (const ChainMethod method : {ChainMethod::Ccd, ChainMethod::Fabrik}) {
+    INFO(toString(method));
+    Chain chain = test::makeChain(4);
+    const double bent[] = {0.7, -0.5, 0.9, -0.4};
+    REQUIRE(chain.setAngles(bent, 4) == nullptr);
+    Chain stepped = chain;
+    const ChainSolveOptions options = aimOptions(method, kPi, 1e-6);
+    const ChainSolveResult result = chain.solve({2.5, 0}, options);
+    CHECK(result.iterations == 1);
+    CHECK(result.status == ChainStatus::MaxIterations);
+    // Bones 0 to 2 along +x to (3, 0), the end bone back to (2, 0): the angle met, the end 0.5 off.
+    for (int i = 0; i < 3; ++i) {
+      const Vec2 bone = chain.position(i + 1) - chain.position(i);
+      CHECK(std::fabs(std::atan2(bone.y, bone.x)) <= 1e-12);
+    }
+    CHECK(result.angleError <= 1e-12);
+    CHECK(result.error == Approx(0.5).margin(1e-12));
+    // Its steps: the stretch, and the solve's pose bit for bit.
+    ChainStep step = stepped.beginSolve({2.5, 0}, options);
+    int steps = 0;
+    while (!step.done) {
+      step = stepped.step();
+      ++steps;
+    }
+    CHECK(steps == 1);
+    for (int i = 0; i <= 4; ++i) {
+      CHECK(stepped.position(i).x == chain.position(i).x);
+      CHECK(stepped.position(i).y == chain.position(i).y);
     }
   }
 }

@@ -270,6 +270,9 @@ class Chain {
   void readyAngles();
   bool anyConstraint() const { return anyConstraint(maxStep_); }
   bool anyConstraint(double maxStep) const;
+  /// A limit or a step limit holds some joint back (anyConstraint() without the angle goal): an
+  /// aimed solve of a chain with neither runs CCD's and FABRIK's free paths, on positions only.
+  bool holdsJoints() const { return maxStep_ < kPi || limits_.count() > 0; }
 
   // A run of doubles inside storage_, used like the std::vector it replaces.
   struct Slots {
@@ -326,10 +329,11 @@ class Chain {
     Vec2 target{};
     ChainMethod method = ChainMethod::Ccd;
     double tolerance = 0;
-    int sweeps = 0;           // sweeps allowed (options and the work budget)
-    bool outOfReach = false;  // target farther than the reach
-    int iteration = 0;        // sweeps started
-    double change = 0;        // largest joint change in this sweep, radians
+    int sweeps = 0;                // sweeps allowed (options and the work budget)
+    bool outOfReach = false;       // target farther than the reach
+    bool wristOutOfReach = false;  // aimed, free, weight 1: the goal bone's start beyond the rest's reach
+    int iteration = 0;             // sweeps started
+    double change = 0;             // largest joint change in this sweep, radians
     Phase phase = Phase::StartSweep;
     int nextJoint = 0;     // CCD: the joint the next step turns
     bool detailed = true;  // measure the error after every step, not just after each sweep
@@ -338,6 +342,8 @@ class Chain {
     bool usePole = false;  // mirror toward `pole` when the solve finishes
     Vec2 pole{};
     double angle = 0;           // the end bone's world angle goal (with aiming_)
+    Vec2 aim{1, 0};             // its direction, (cos angle, sin angle)
+    Vec2 wristGoal{};           // target - angleWeight l_last aim: CCD's goal for all but the last joint
     double angleWeight = 1;     // how much it counts, 0 to 1
     double angleTolerance = 0;  // reached within
     // An aimed solve within reach gets out of a stuck try (chain_rescue.cpp).

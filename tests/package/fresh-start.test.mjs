@@ -48,10 +48,11 @@ describe('npm start on a fresh clone', { skip: isGitCheckout ? false : 'not a gi
     child = started;
     let output = '';
     wholeModule = new Promise((resolve, reject) => {
-      const watch = () => { if (/no page loads it/.test(output)) resolve(undefined); };
+      let seen = ''; // its own copy: this listener runs before the one that collects `output`
+      const watch = (/** @type {Buffer} */ chunk) => { seen += chunk; if (/no page loads it/.test(seen)) resolve(undefined); };
       started.stdout?.on('data', watch);
       started.stderr?.on('data', watch);
-      started.on('exit', (code) => reject(new Error(`npm start exited (${code}) before writing the whole module:\n${output.slice(-3000)}`)));
+      started.on('exit', (code) => reject(new Error(`npm start exited (${code}) before writing the whole module:\n${seen.slice(-3000)}`)));
     });
     wholeModule.catch(() => {}); // judged in its own test
     printed = await new Promise((resolve, reject) => {

@@ -5,12 +5,18 @@ import sirv from 'sirv';
 /**
  * Starts a static server for `directory`.
  * @param {string} directory
- * @param {{port?: number, host?: string}} [options] port 0 picks a free one
+ * @param {{port?: number, host?: string, pending?: Map<string, Promise<unknown>>}} [options] port 0
+ *   picks a free one; `pending` maps paths (`/ik2d-batch.wasm`) of files still being written to a
+ *   promise that settles when they are: a request for one waits for it.
  * @returns {Promise<{server: http.Server, url: string}>}
  */
-export function serve(directory, { port = 0, host = '127.0.0.1' } = {}) {
+export function serve(directory, { port = 0, host = '127.0.0.1', pending = new Map() } = {}) {
   const handler = sirv(directory, { dev: true, etag: true });
-  const server = http.createServer(handler);
+  const server = http.createServer((request, response) => {
+    const waiting = pending.get(new URL(request.url ?? '/', 'http://localhost').pathname);
+    if (!waiting) return handler(request, response);
+    waiting.then(() => handler(request, response), () => handler(request, response));
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -1,5 +1,6 @@
 // start.mjs: `npm start`. Installs what is missing, builds dist/, serves it and prints the URL.
-// The package's all-in-one module (dist/ik2d.js), which no page loads, is linked after the URL.
+// The default scene's module is linked before the URL, the others after it: a request for one of
+// those waits until it is written (serve.mjs, pending).
 // PORT (default 8080) and HOST (default 127.0.0.1) override where it listens.
 //
 // Like every npm script's entry, this file imports only Node's own modules and files that do the
@@ -18,19 +19,33 @@ try {
   }
   ensureSystemTools(['cmake', 'ninja', 'compiler', 'emscripten']);
   await ensureNodeModulesWhile(compileWasmObjects); // npm ci and the C++ side by side
-  // The page's modules first; the package's all-in-one module, which no page loads, after the URL.
-  const later = MODULES.filter((module) => module.packageOnly);
-  buildWasm({ modules: MODULES.filter((module) => !later.includes(module)) });
+  // The default scene's module first; the others are linked while the page is served.
+  const later = MODULES.filter((module) => !module.first);
+  buildWasm({ modules: MODULES.filter((module) => module.first) });
   assembleDist({ without: later });
+  /** @type {(value?: unknown) => void} */
+  let linked = () => {};
+  /** @type {(reason: unknown) => void} */
+  let failed = () => {};
+  const written = new Promise((resolve, reject) => { linked = resolve; failed = reject; });
+  written.catch(() => {}); // reported below
+  const pending = new Map(later.flatMap(({ stem }) => ['js', 'wasm', 'd.ts'].map((ending) => [`/${stem}.${ending}`, written])));
   const { serve } = await import('./serve.mjs');
-  const { url } = await serve(distDir, { port, host }).catch((error) => {
+  const { url } = await serve(distDir, { port, host, pending }).catch((error) => {
     if (error.code === 'EADDRINUSE') throw new Error(`port ${port} is already in use: set PORT to another one, e.g. PORT=8081 npm start`);
     throw error;
   });
   console.log(`\nik2d playground: ${url}\n(Ctrl+C to stop)`);
-  await linkMoreModules(later);
-  later.forEach(writeModule);
-  console.log(`\nWrote ${later.map(({ stem }) => `${stem}.js`).join(', ')} (the package's; no page loads it) beside the page.`);
+  try {
+    await linkMoreModules(later);
+    later.forEach(writeModule);
+    linked();
+  } catch (error) {
+    failed(error);
+    throw error;
+  }
+  pending.clear();
+  console.log(`\nLinked the other modules: ${later.map(({ stem }) => `${stem}.js`).join(', ')}.`);
 } catch (error) {
   console.error(`\nnpm start failed: ${error.message}`);
   process.exit(1);

@@ -22,13 +22,13 @@ export const KB = 1024;
  * @property {string} [types] The name of its API's type in the .d.ts the build writes for it
  *   (the whole module's types are core/bindings/ik2d.d.ts, written by hand).
  * @property {string[]} [classes] The classes it adds to the core's.
- * @property {boolean} [packageOnly] No page loads it (web/src/solvers.js loads the parts): npm
- *   start links it after the page is served.
+ * @property {boolean} [first] The default scene's module (the arm runs on it): npm start links it
+ *   before serving and the others after, the server holding a request for one until it is written.
  */
 
 /** @type {ModuleInfo[]} */
 export const MODULES = [
-  { stem: 'ik2d-core', specifier: 'ik2d/core', holds: 'solveTwoBone, Chain', budget: 45 * KB, types: 'IK2DCore', classes: [] },
+  { stem: 'ik2d-core', specifier: 'ik2d/core', holds: 'solveTwoBone, Chain', budget: 45 * KB, types: 'IK2DCore', classes: [], first: true },
   { stem: 'ik2d-batch', specifier: 'ik2d/batch', holds: 'the core, TwoBoneBatch, ChainBatch', budget: 62 * KB, types: 'IK2DBatch', classes: ['TwoBoneBatch', 'ChainBatch'] },
   { stem: 'ik2d-procedural', specifier: 'ik2d/procedural', holds: 'the core, Spider', budget: 60 * KB, types: 'IK2DProcedural', classes: ['Spider'] },
   { stem: 'ik2d-skeleton', specifier: 'ik2d/skeleton', holds: 'the core, Skeleton', budget: 62 * KB, types: 'IK2DSkeleton', classes: ['Skeleton'] },
@@ -36,7 +36,7 @@ export const MODULES = [
     stem: 'ik2d-creature', specifier: 'ik2d/creature', holds: 'the core, Creature, CreatureCrowd, FollowChain, Rope, SecondOrder', budget: 72 * KB,
     types: 'IK2DCreature', classes: ['Creature', 'CreatureCrowd', 'FollowChain', 'Rope', 'SecondOrder'],
   },
-  { stem: 'ik2d', specifier: 'ik2d', holds: 'every class', budget: 110 * KB, packageOnly: true },
+  { stem: 'ik2d', specifier: 'ik2d', holds: 'every class', budget: 110 * KB },
 ];
 
 /**

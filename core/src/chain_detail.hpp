@@ -9,6 +9,10 @@
 
 namespace ik2d::detail {
 
+/// Damped least squares' lambda never goes below this (in reach units): damping 0 cannot divide by
+/// zero on a straight chain, whose J J^T is singular (dls.cpp, and the rescue's steps).
+inline constexpr double kMinDamping = 1e-6;
+
 /// `angle` if it lies in [min, max], else whichever bound is nearer around the circle.
 double clampAngleToRange(double angle, double min, double max);
 

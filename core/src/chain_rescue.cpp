@@ -24,9 +24,8 @@ namespace {
 constexpr double kProgress = 0.5;
 constexpr int kStallSweeps = 3;
 /// polishStep()'s damping (in reach units) starts at kPolishDamping, halves after a step that
-/// cut the cost and grows fourfold after one that did not, within [kMinDamping, kMaxDamping].
+/// cut the cost and grows fourfold after one that did not, within [detail::kMinDamping, kMaxDamping].
 constexpr double kPolishDamping = 0.05;
-constexpr double kMinDamping = 1e-6;
 constexpr double kMaxDamping = 1e3;
 }  // namespace
 
@@ -70,7 +69,7 @@ double Chain::polishStep(Vec2 target) {
   const double change = dlsAimStep(target, p.polishDamping);
   p.refused = !(aimCost(detail::fastLength(end() - target)) < before);
   if (!p.refused) {
-    p.polishDamping = std::max(0.5 * p.polishDamping, kMinDamping);
+    p.polishDamping = std::max(0.5 * p.polishDamping, detail::kMinDamping);
     return change;
   }
   std::copy(savedAngles_.begin(), savedAngles_.end(), angles_.begin());

@@ -18,9 +18,6 @@ constexpr double kMaxTurn = 0.5;
 /// an aimed DLS solve met 99.7 % of free and 99.2 % of limited ones within 50 sweeps, at 1 (here)
 /// 100 % and 99.9 %, in fewer sweeps; the rescues (chain_rescue.cpp) gain as much.
 constexpr double kAimMaxTurn = 1.0;
-/// lambda never goes below this (in reach units), so damping 0 cannot divide by zero on a
-/// straight chain, whose J J^T is singular.
-constexpr double kMinDamping = 1e-6;
 /// Most solves of one step: the first, then one more each time constrain() holds joints back.
 constexpr int kPasses = 4;
 /// A joint counts as held back when constrain() changes its turn by more than this, radians.
@@ -47,7 +44,7 @@ double Chain::dlsStep(Vec2 target) {
   Vec2 error = inverseReach * (target - end);
   const double errorLength = detail::fastLength(error);
   if (errorLength > kReachPerStep) error = (kReachPerStep / errorLength) * error;
-  const double lambda = std::max(progress_.damping, kMinDamping);
+  const double lambda = std::max(progress_.damping, detail::kMinDamping);
   const bool constrained = anyConstraint();
   if (constrained) std::fill(held_.begin(), held_.end(), 0);
   turnsWritten_ = true;
@@ -121,7 +118,7 @@ double Chain::dlsAimStep(Vec2 target, double damping) {
   const double angleError =
       weight * std::clamp(wrapAngle(progress_.angle - worldAngles_[static_cast<size_t>(bones - 1)]),
                           -kAimMaxTurn, kAimMaxTurn);
-  const double lambda = std::max(damping, kMinDamping);
+  const double lambda = std::max(damping, detail::kMinDamping);
   // (anyConstraint() counts the angle goal itself: only limits and maxStep hold a joint back.)
   const bool constrained = limits_.count() > 0 || maxStep_ < kPi;
   if (constrained) std::fill(held_.begin(), held_.end(), 0);

@@ -104,6 +104,9 @@ export async function launchFirefox({ colorScheme = 'light', reducedMotion = fal
       const keep = initScript ? undefined : spare.keeper('');
       const tab = (initScript ? undefined : spare.take('')) ?? await newTab();
       const page = new FirefoxPage(tab.context, tab.page, keep);
+      // A tab kept from a page that another tab was opened in front of is still behind it, where
+      // Firefox runs no animation frames: the page would never draw (nor scroll into steps).
+      await page.page.bringToFront();
       await page.page.setViewport({ ...viewport, deviceScaleFactor });
       if (initScript) await page.page.evaluateOnNewDocument(initScript); // BiDi script.addPreloadScript.
       await page.goto(url);

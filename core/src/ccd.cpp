@@ -103,11 +103,27 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
   }
   double* position = positions_.data();
   const int bones = size();
-  for (int k = joint; k < bones; ++k) {
+  // Free and aimed at weight 1, a joint before the last keeps the end bone along the goal angle the
+  // last joint laid it on: the last joint turns back by the same rotation, so the end bone moves
+  // with the wrist without turning, and each sweep is CCD of the bones before it to the wrist's goal.
+  const bool keepsEndBone = free && aiming_ && joint < last && progress_.angleWeight == 1;
+  const int turned = keepsEndBone ? last : bones;
+  const auto wrist = 2 * static_cast<size_t>(last);
+  const Vec2 wristBefore{position[wrist], position[wrist + 1]};
+  for (int k = joint; k < turned; ++k) {
     const auto at = 2 * static_cast<size_t>(k + 1);
     const double armX = position[at] - pivot.x, armY = position[at + 1] - pivot.y;
     position[at] = pivot.x + (rotation.x * armX - rotation.y * armY);
     position[at + 1] = pivot.y + (rotation.y * armX + rotation.x * armY);
+  }
+  if (keepsEndBone) {
+    const auto at = 2 * static_cast<size_t>(bones);
+    position[at] += position[wrist] - wristBefore.x;
+    position[at + 1] += position[wrist + 1] - wristBefore.y;
+    double* pending = pendingTurns_.data() + 2 * static_cast<size_t>(last);
+    const double pendingCos = pending[0] * rotation.x + pending[1] * rotation.y;
+    pending[1] = pending[1] * rotation.x - pending[0] * rotation.y;
+    pending[0] = pendingCos;
   }
   return rules::stallMeasure(rotation.x, rotation.y);
 }

@@ -258,6 +258,29 @@ TEST_CASE("CCD and FABRIK with the wrist goal out of reach stretch toward it in 
   }
 }
 
+TEST_CASE("free CCD aimed at weight 1 keeps the end bone on the goal angle from its first sweep",
+          "[chain][angle]") {
+  // Each turn of a joint before the last moves the end bone with the wrist without turning it, so
+  // one sweep leaves the angle met whatever the position; the wrist then nears its goal sweep by sweep.
+  for (int trial = 0; trial < 200; ++trial) {
+    Chain chain = randomAimChain(false);
+    const std::vector<double> start = randomPoseOf(chain);
+    const Chain goalPose = [&] {
+      Chain posed = chain;
+      REQUIRE(posed.setAngles(randomPoseOf(chain).data(), chain.size()) == nullptr);
+      return posed;
+    }();
+    REQUIRE(chain.setAngles(start.data(), chain.size()) == nullptr);
+    const double angle = endWorldAngle(goalPose);
+    ChainSolveOptions options = aimOptions(ChainMethod::Ccd, angle, 1e-9);
+    options.iterations = 1;
+    const ChainSolveResult one = chain.solve(goalPose.end(), options);
+    INFO("trial " << trial << ": " << one.iterations << " sweep(s), angle error " << one.angleError);
+    CHECK(one.angleError <= 1e-12);
+    CHECK(std::fabs(wrapAngle(endWorldAngle(chain) - angle)) <= 1e-12);
+  }
+}
+
 TEST_CASE("with the angle already met and the end on the target, an aimed solve makes no sweep",
           "[chain][angle]") {
   for (const ChainMethod method : kChainMethods) {

@@ -3,6 +3,7 @@
 // `npm run screenshot -- --preset=chain` writes docs/chain.png (the chain scene) instead, and
 // `--preset=spider` docs/spider.png (the spider mid-walk on rough ground, 8 s after the page loads),
 // `--preset=puppet` docs/puppet.png (the puppet pulled by a hand and a foot, overlay on),
+// `--preset=puppet-flip` docs/puppet-flip.png (turned round, dancing, its hair and tail swinging),
 // `--preset=arm-tool` docs/arm-tool.png (a tool on bone 2, the pose ghost at mix 0.6, the overlay),
 // `--preset=chain-dls` docs/chain-dls.png (a DLS step-through with a pole), `--preset=crowd`
 // docs/crowd.png (1 000 lizards; with --dpr=1 --canvas).
@@ -37,6 +38,9 @@ const PRESETS = {
   // The puppet pulled by its right hand and left foot, the sub-base overlay on: the body leans,
   // head and right hand settle on a compromise.
   puppet: { query: 'scene=puppet&rightHand=70,62&leftFoot=-45,-62&overlay=1', out: 'docs/puppet.png' },
+  // The puppet turned round and dancing, its ponytail and tail sprung and swinging (1.25 s in), the
+  // overlay showing each pin's weight.
+  'puppet-flip': { query: 'scene=puppet&flip=1&springs=1&dance=1&overlay=1', steps: 75, out: 'docs/puppet-flip.png' },
   // A tool on bone 2 whose tip reaches the target, blended at mix 0.6 from the pose ghost, with the
   // overlay's offset triangle (ℓ₂′, δ).
   'arm-tool': {

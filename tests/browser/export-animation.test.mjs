@@ -417,6 +417,7 @@ forEachEngine({
 
   test('the embed dialog\'s Download GIF shows its progress; Cancel GIF and closing the dialog stop it', async ({ page }) => {
     await page.getByRole('button', { name: 'Copy embed code' }).click();
+    await page.waitForFunction(() => /** @type {HTMLDialogElement} */ (document.getElementById('embed-dialog')).open);
     // axe on the dialog and the page with both progress groups shown (an export is too short to
     // hold them there while axe reads the page).
     await page.evaluate(() => { for (const id of ['gif-progress', 'embed-gif-progress']) document.getElementById(id).hidden = false; });

@@ -123,7 +123,14 @@ function actInPage(element, action, value) {
       }
       if (!inView) element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
       const after = element.getBoundingClientRect();
-      return { x: after.x + after.width / 2, y: after.y + after.height / 2, visible, scrolled: !inView };
+      const x = after.x + after.width / 2;
+      const y = after.y + after.height / 2;
+      // What a click there reaches (as Playwright's hit-target check): the element, a child of it or
+      // its label, not something that covers it or a layout that moved since it was measured.
+      const root = /** @type {Document | ShadowRoot} */ (element.getRootNode());
+      const top = (typeof root.elementFromPoint === 'function' ? root : document).elementFromPoint(x, y);
+      const hit = top !== null && (element.contains(top) || (top instanceof HTMLLabelElement && top.control === element));
+      return { x, y, visible, scrolled: !inView, hit, covered: hit || top === null ? '' : `${top.localName}${top.id ? `#${top.id}` : ''}` };
     }
     default: throw new Error(`unknown locator action ${action}`);
   }
@@ -231,11 +238,12 @@ export class Locator {
     const deadline = Date.now() + LOCATOR_TIMEOUT;
     await this.page.reveal(); // In a frame: the frame into view in the page first.
     let at = await this.act('scroll');
-    while (!at.visible && Date.now() < deadline) {
+    while (!(at.visible && at.hit) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       at = await this.act('scroll');
     }
     if (!at.visible) throw new Error(`${this.page.engine}: ${this.describe()} is not visible, so cannot be clicked`);
+    if (!at.hit) throw new Error(`${this.page.engine}: ${this.describe()} is under ${at.covered}, so a click there would miss it`);
     // As a person sees the page scroll before clicking: a browser may hit-test a click sent in the
     // same frame as the scroll against the page as it was drawn before it (WebKit does).
     if (at.scrolled) {

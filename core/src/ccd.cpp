@@ -5,6 +5,14 @@
 #include "ik2d/chain.hpp"
 
 namespace ik2d {
+namespace {
+// A joint's pending turns (cos, sin) followed by one more rotation (cosine, sine).
+void composeTurn(double* pending, double cosine, double sine) {
+  const double pendingCos = pending[0] * cosine - pending[1] * sine;
+  pending[1] = pending[1] * cosine + pending[0] * sine;
+  pending[0] = pendingCos;
+}
+}  // namespace
 
 // Turn joint p by the angle between (end - p) and (target - p), as far as its constraints allow:
 //   turn = atan2(cross(e - p, t - p), dot(e - p, t - p)),
@@ -80,10 +88,7 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
   }
   if (free) {
     if (progress_.detailed) step.wanted = step.turn = detail::fastAtan2(rotation.y, rotation.x);
-    double* pending = pendingTurns_.data() + 2 * bone;
-    const double pendingCos = pending[0] * rotation.x - pending[1] * rotation.y;
-    pending[1] = pending[1] * rotation.x + pending[0] * rotation.y;
-    pending[0] = pendingCos;
+    composeTurn(pendingTurns_.data() + 2 * bone, rotation.x, rotation.y);
     turnsPending_ = true;
     shownStale_ = true;
   } else {
@@ -109,7 +114,7 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
   const bool keepsEndBone = free && aiming_ && joint < last && progress_.angleWeight == 1;
   const int turned = keepsEndBone ? last : bones;
   const auto wrist = 2 * static_cast<size_t>(last);
-  const Vec2 wristBefore{position[wrist], position[wrist + 1]};
+  const Vec2 wristBefore = keepsEndBone ? Vec2{position[wrist], position[wrist + 1]} : Vec2{};
   for (int k = joint; k < turned; ++k) {
     const auto at = 2 * static_cast<size_t>(k + 1);
     const double armX = position[at] - pivot.x, armY = position[at + 1] - pivot.y;
@@ -120,10 +125,7 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
     const auto at = 2 * static_cast<size_t>(bones);
     position[at] += position[wrist] - wristBefore.x;
     position[at + 1] += position[wrist + 1] - wristBefore.y;
-    double* pending = pendingTurns_.data() + 2 * static_cast<size_t>(last);
-    const double pendingCos = pending[0] * rotation.x + pending[1] * rotation.y;
-    pending[1] = pending[1] * rotation.x - pending[0] * rotation.y;
-    pending[0] = pendingCos;
+    composeTurn(pendingTurns_.data() + 2 * static_cast<size_t>(last), rotation.x, -rotation.y);
   }
   return rules::stallMeasure(rotation.x, rotation.y);
 }

@@ -279,7 +279,7 @@ double Chain::clampShown(size_t bone, double angle) const {
 }
 
 // An angle goal counts as a constraint: its sweeps need current angles, as limits do.
-bool Chain::anyConstraint(double maxStep) const { return maxStep < kPi || limits_.count() > 0 || aiming_; }
+bool Chain::anyConstraint(double maxStep) const { return holdsJoints(maxStep) || aiming_; }
 
 // The allowed local angle for `joint` nearest to `desired`. Measured as a change from the angle the
 // solve started with, the allowed set is one interval that holds 0:

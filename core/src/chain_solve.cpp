@@ -86,8 +86,8 @@ const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) con
 // angles when it begins). The pole and mix need the starting angles, so they take the angle path. solve() and
 // beginSolve() decide alike, so a stepped solve keeps exactly an unpaused one's angles.
 bool Chain::needsAngles(const ChainSolveOptions& options) const {
-  const bool holds = options.maxStep < kPi || limits_.count() > 0;
-  return options.method == ChainMethod::Dls || holds || options.usePole || options.mix != 1;
+  return options.method == ChainMethod::Dls || holdsJoints(options.maxStep) || options.usePole ||
+         options.mix != 1;
 }
 
 void Chain::readyAngles() {
@@ -262,26 +262,26 @@ ChainStep Chain::stepAuthored() {
       finishSweep(step);
       return step;
     }
-    if (p.restartPending) {
-      p.restartPending = false;
+    // A step of the solve's own before the method's sweeps: its kind, the change it made and the
+    // phase that follows it.
+    const auto ownStep = [&](ChainStepKind kind, double change, Phase next) {
       step.iteration = p.iteration;
-      step.kind = ChainStepKind::Restart;
-      p.change = restartAngles();
-      p.phase = Phase::Polish;
+      step.kind = kind;
+      p.change = change;
+      p.phase = next;
       if (p.detailed) step.error = detail::fastLength(end() - p.target);
       return step;
+    };
+    if (p.restartPending) {
+      p.restartPending = false;
+      return ownStep(ChainStepKind::Restart, restartAngles(), Phase::Polish);
     }
     p.nextJoint = size() - 1;
     if (p.iteration == 1 && isCollinearWith(p.target)) {
       // Singular start: bend off the line, then let one CCD sweep turn the chain around (FABRIK
       // alone crawls out of a chain folded back on itself).
       readyAngles();
-      step.iteration = p.iteration;
-      step.kind = ChainStepKind::Unbend;
-      p.change = nudgeOffLine();
-      p.phase = Phase::UnbendCcd;
-      if (p.detailed) step.error = detail::fastLength(end() - p.target);
-      return step;
+      return ownStep(ChainStepKind::Unbend, nudgeOffLine(), Phase::UnbendCcd);
     }
     p.phase = methodPhase();
   }

@@ -120,7 +120,7 @@ double Chain::dlsAimStep(Vec2 target, double damping) {
                           -kAimMaxTurn, kAimMaxTurn);
   const double lambda = std::max(damping, detail::kMinDamping);
   // (anyConstraint() counts the angle goal itself: only limits and maxStep hold a joint back.)
-  const bool constrained = limits_.count() > 0 || maxStep_ < kPi;
+  const bool constrained = holdsJoints();
   if (constrained) std::fill(held_.begin(), held_.end(), 0);
   turnsWritten_ = true;
 

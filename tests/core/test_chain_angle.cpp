@@ -38,6 +38,11 @@ std::vector<double> randomPoseOf(const Chain& chain) {
   return angles;
 }
 
+// `chain` set to a random pose within its limits (randomPoseOf).
+void setRandomPose(Chain& chain) {
+  REQUIRE(chain.setAngles(randomPoseOf(chain).data(), chain.size()) == nullptr);
+}
+
 double endWorldAngle(const Chain& chain) {
   double world = 0;
   for (int i = 0; i < chain.size(); ++i) world += chain.angles()[i];
@@ -61,10 +66,8 @@ double shareMet(ChainMethod method, bool limited, bool useAngle) {
   for (int goal = 0; goal < kGoals; ++goal) {
     Chain chain = randomAimChain(limited);
     Chain posed = chain;
-    const std::vector<double> pose = randomPoseOf(chain);
-    REQUIRE(posed.setAngles(pose.data(), posed.size()) == nullptr);
-    const std::vector<double> start = randomPoseOf(chain);
-    REQUIRE(chain.setAngles(start.data(), chain.size()) == nullptr);
+    setRandomPose(posed);
+    setRandomPose(chain);
     const double tolerance = 1e-3 * chain.reach();
     ChainSolveOptions options = aimOptions(method, endWorldAngle(posed), tolerance);
     options.useAngle = useAngle;
@@ -143,8 +146,7 @@ TEST_CASE("angleWeight 0 ignores the angle: the solve without it, bit for bit, i
   for (const ChainMethod method : kChainMethods) {
     for (int trial = 0; trial < 50; ++trial) {
       Chain aimed = randomAimChain();
-      const std::vector<double> start = randomPoseOf(aimed);
-      REQUIRE(aimed.setAngles(start.data(), aimed.size()) == nullptr);
+      setRandomPose(aimed);
       Chain plain = aimed;
       const Vec2 target{uniform(-3, 3), uniform(-3, 3)};
       ChainSolveOptions options = aimOptions(method, uniform(-kPi, kPi), 1e-6);
@@ -171,8 +173,7 @@ TEST_CASE("an end angle goal on a mirrored chain is the mirror image of the plai
   for (const ChainMethod method : kChainMethods) {
     for (int trial = 0; trial < 100; ++trial) {
       Chain plain = randomAimChain();
-      const std::vector<double> start = randomPoseOf(plain);
-      REQUIRE(plain.setAngles(start.data(), plain.size()) == nullptr);
+      setRandomPose(plain);
       Chain mirrored = plain;
       mirrored.setMirror(true);
       const Vec2 target{uniform(-2, 2), uniform(-2, 2)};
@@ -264,13 +265,9 @@ TEST_CASE("free CCD aimed at weight 1 keeps the end bone on the goal angle from 
   // one sweep leaves the angle met whatever the position; the wrist then nears its goal sweep by sweep.
   for (int trial = 0; trial < 200; ++trial) {
     Chain chain = randomAimChain(false);
-    const std::vector<double> start = randomPoseOf(chain);
-    const Chain goalPose = [&] {
-      Chain posed = chain;
-      REQUIRE(posed.setAngles(randomPoseOf(chain).data(), chain.size()) == nullptr);
-      return posed;
-    }();
-    REQUIRE(chain.setAngles(start.data(), chain.size()) == nullptr);
+    Chain goalPose = chain;
+    setRandomPose(chain);
+    setRandomPose(goalPose);
     const double angle = endWorldAngle(goalPose);
     ChainSolveOptions options = aimOptions(ChainMethod::Ccd, angle, 1e-9);
     options.iterations = 1;

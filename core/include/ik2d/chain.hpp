@@ -272,7 +272,8 @@ class Chain {
   bool anyConstraint(double maxStep) const;
   /// A limit or a step limit holds some joint back (anyConstraint() without the angle goal): an
   /// aimed solve of a chain with neither runs CCD's and FABRIK's free paths, on positions only.
-  bool holdsJoints() const { return maxStep_ < kPi || limits_.count() > 0; }
+  bool holdsJoints() const { return holdsJoints(maxStep_); }
+  bool holdsJoints(double maxStep) const { return maxStep < kPi || limits_.count() > 0; }
 
   // A run of doubles inside storage_, used like the std::vector it replaces.
   struct Slots {

@@ -234,12 +234,16 @@ async function startScene(definition, solver, partial, art, signal) {
   // can each end a slice (200 creatures are a long task's worth together).
   const pace = pacer(signal);
   const scene = definition.create(solver);
-  try {
-    await pace();
-  } catch (error) {
-    scene.dispose();
-    throw error;
-  }
+  /** The pacer while the scene is being set up: a cancel there frees the scene before it ends the export. */
+  const paceSetUp = async () => {
+    try {
+      await pace();
+    } catch (error) {
+      scene.dispose();
+      throw error;
+    }
+  };
+  await paceSetUp();
   /** @type {Settings} */
   let settings = defaultSettings(definition);
   /** @param {SceneUpdate | null} update */
@@ -252,12 +256,7 @@ async function startScene(definition, solver, partial, art, signal) {
   const own = Object.fromEntries((definition.state ?? []).filter((spec) => spec.name in partial)
     .map((spec) => [spec.name, partial[spec.name]]));
   if (Object.keys(own).length && scene.restore) scene.restore(own, settings);
-  try {
-    await pace();
-  } catch (error) {
-    scene.dispose();
-    throw error;
-  }
+  await paceSetUp();
   absorb(scene.solve(settings));
   const dt = 1 / FIXED_RATE;
   /** Every number of the scene's state and points (measured times left out: they never repeat). */

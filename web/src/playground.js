@@ -152,9 +152,9 @@ function requirePoint(point, caller) {
  * @returns {{api: Playground, apply: (partial: Record<string, unknown>) => string[],
  *   applyAll: (partials: unknown[]) => string[][], reset: () => void, hasStepThrough: () => boolean, prepareScene: (id: unknown) => Promise<void>,
  *   setArt: (art: readonly import('./bone-art.js').BoneArt[]) => void,
- *   bones: () => import('./bone-art.js').Bone[]}} hasStepThrough:
- *   whether the current scene can step its solver; applyAll: partial states applied in order as
- *   apply() applies each, with one solve at the end (the postMessage API's run of setState); (api.stepSolver() throws where it cannot);
+ *   bones: () => import('./bone-art.js').Bone[]}} applyAll: partial states applied in order as
+ *   apply() applies each, with one solve at the end (the postMessage API's run of setState);
+ *   hasStepThrough: whether the current scene can step its solver (api.stepSolver() throws where it cannot);
  *   prepareScene: loads a scene's code and WebAssembly module when they are not loaded yet (the
  *   tabs and the postMessage API await it before they switch scenes; window.playground has it);
  *   setArt: the author's pictures on the bones (bone-art.js), drawn from the next frame on, in

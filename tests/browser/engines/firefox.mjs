@@ -102,11 +102,13 @@ export async function launchFirefox({ colorScheme = 'light', reducedMotion = fal
     async openPage(url, { viewport = DEFAULT_VIEWPORT, deviceScaleFactor = 1, initScript } = {}) {
       // A page with an init script gets a tab of its own, never reused (the script stays with it).
       const keep = initScript ? undefined : spare.keeper('');
-      const tab = (initScript ? undefined : spare.take('')) ?? await newTab();
+      const spareTab = initScript ? undefined : spare.take('');
+      const tab = spareTab ?? await newTab();
       const page = new FirefoxPage(tab.context, tab.page, keep);
-      // A tab kept from a page that another tab was opened in front of is still behind it, where
-      // Firefox runs no animation frames: the page would never draw (nor scroll into steps).
-      await page.page.bringToFront();
+      // A kept tab from a page that another tab was opened in front of is still behind it, where
+      // Firefox runs no animation frames: the page would never draw (nor scroll into steps). A new
+      // tab opens in front.
+      if (spareTab) await page.page.bringToFront();
       await page.page.setViewport({ ...viewport, deviceScaleFactor });
       if (initScript) await page.page.evaluateOnNewDocument(initScript); // BiDi script.addPreloadScript.
       await page.goto(url);

@@ -539,6 +539,54 @@ forEachEngine({}, ({ name, test, env }) => {
     });
   });
 
+  test('floods of ik2d:reset and ik2d:runSolver: at most one solving command an animation frame, each answered in order', async ({ url }) => {
+    const snippet = `<iframe src="${url}embed.html?v=1&amp;scene=chain&amp;target=90,40" title="ik2d: Chain" `
+      + 'width="640" height="480" style="border:0"></iframe>';
+    await withHost(snippet, async (page, embedOrigin) => {
+      await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'ik2d:ready'));
+      const frame = await page.frame(/embed\.html/);
+      // The embed's solves, read at each of its animation frames; paused, its loop solves nothing
+      // of its own (it steps no simulation), so they are the messages' solves.
+      await frame.evaluate(() => {
+        window.playground.pause();
+        window.solvesAtFrames = [];
+        const read = () => {
+          window.solvesAtFrames.push(window.playground.stats().page.solves);
+          requestAnimationFrame(read);
+        };
+        requestAnimationFrame(read);
+      });
+      await page.evaluate((origin) => {
+        const post = (message) => window.embed().postMessage(message, origin);
+        post({ type: 'ik2d:stepSolver', id: 'into', n: 2 });
+        for (let k = 0; k < 1000; k++) post({ type: 'ik2d:reset', id: `r${k}` });
+        for (let k = 0; k < 10; k++) post({ type: 'ik2d:setState', id: `s${k}`, state: { target: { x: 10 * k, y: 30 } } });
+        post({ type: 'ik2d:stepSolver', id: 'again', n: 1 });
+        for (let k = 0; k < 1000; k++) post({ type: 'ik2d:runSolver', id: `u${k}` });
+        post({ type: 'ik2d:getState', id: 'last' });
+      }, embedOrigin);
+      await page.waitForFunction(() => window.received.some((m) => m.data?.id === 'last'), null, { timeout: 60000 });
+      const replies = await page.evaluate(() => window.received.map((m) => m.data).filter((d) => d?.id !== undefined));
+      const ids = ['into', ...Array.from({ length: 1000 }, (_, k) => `r${k}`), ...Array.from({ length: 10 }, (_, k) => `s${k}`),
+        'again', ...Array.from({ length: 1000 }, (_, k) => `u${k}`), 'last'];
+      assert.deepEqual(replies.map((d) => d.id), ids, 'each answered, in order');
+      assert.ok(replies.slice(0, -1).every((d) => d.type === 'ik2d:result' && d.notices.length === 0), 'each applied without a notice');
+      // Reset left step-through; the second stepSolver entered it again and runSolver left it.
+      assert.equal(replies.find((d) => d.id === 'r999').state.stepping, undefined);
+      assert.ok(replies.find((d) => d.id === 'again').state.stepping, 'stepSolver entered step-through again');
+      const last = replies.at(-1).state;
+      assert.equal(last.stepping, undefined, 'runSolver left step-through');
+      assert.deepEqual(last.target, { x: 90, y: 30 }, 'the setState messages after the resets applied');
+      await nextFrames(frame, 2);
+      // Unbatched, 1 000 resets (a fresh scene and two solves each) and 1 000 runSolvers solved
+      // thousands of times in a handful of frames. Batched, a frame holds one solving command's
+      // solves: a reset's two at most.
+      const counts = await frame.evaluate(() => window.solvesAtFrames);
+      const perFrame = counts.slice(1).map((n, i) => n - counts[i]);
+      assert.ok(Math.max(...perFrame) <= 2, `solves in one animation frame: ${Math.max(...perFrame)} (each frame: ${perFrame.join(' ')})`);
+    });
+  });
+
   test('postMessage step-through: ik2d:stepSolver steps a chain embed joint by joint, ik2d:runSolver runs it again', async ({ url }) => {
     const snippet = `<iframe src="${url}embed.html?v=1&amp;scene=chain&amp;target=90,40" title="ik2d: Chain" `
       + 'width="640" height="480" style="border:0"></iframe>';

@@ -41,7 +41,11 @@
  * the state and link as they are then (one getState() and shareLink() a slice). A run of
  * 'ik2d:setState' messages (up to MAX_RUN, none switching scenes) is applied as their merged result:
  * each in order without a solve, then one solve (MessageTarget.setStates), at most one run an
- * animation frame; each message still gets its own reply. 'ik2d:stepSolver'
+ * animation frame; each message still gets its own reply. 'ik2d:reset' and 'ik2d:runSolver' solve
+ * too: whatever solves (such a run, a reset, a runSolver) runs at most once an animation frame, the
+ * next waiting for the frame after; a reset or runSolver that repeats the one before it, with no
+ * change and no frame between them, finds the state it would make and solves nothing (it is
+ * answered all the same). 'ik2d:stepSolver'
  * messages share a budget of STEPS_PER_FRAME steps an animation frame: past it, a message steps
  * what is left (0 when nothing is) and its reply's notice says so.
  */
@@ -80,6 +84,9 @@ const MAX_QUEUED = 64;
 
 /** The change message's fallback timer, ms, for a frame that runs no animation frames (hidden). */
 export const CHANGE_TIMER_MS = 100;
+
+/** Message types that solve, at most one of them an animation frame (with runs of setState messages). */
+const SOLVING = new Set(['ik2d:reset', 'ik2d:runSolver']);
 
 /** Message types the embed sends; one arriving here (an echo) is ignored quietly. */
 const OUTGOING = new Set(['ik2d:ready', 'ik2d:result', 'ik2d:state', 'ik2d:change', 'ik2d:error']);
@@ -273,8 +280,26 @@ export function startMessageApi() {
    * @type {Array<{peer: Peer, id: unknown, notices: string[], state: unknown}>}
    */
   const pendingSets = [];
-  /** Whether a run of setState messages was applied in this animation frame. */
-  let appliedThisFrame = false;
+  /** Whether something solved (a run of setState messages, a reset, a runSolver) in this animation frame. */
+  let solvedThisFrame = false;
+  /** Notes a solve: the next waits for the next animation frame. */
+  function solved() {
+    if (solvedThisFrame) return;
+    solvedThisFrame = true;
+    requestAnimationFrame(() => { solvedThisFrame = false; });
+  }
+
+  /**
+   * The reset or runSolver last applied, while nothing has changed since and no frame has run:
+   * the same command again would make the same state, so it is answered without solving.
+   * @type {string | null}
+   */
+  let repeatable = null;
+  /** Notes a reset or runSolver applied; a change or the next animation frame forgets it. */
+  function applied(/** @type {string} */ type) {
+    repeatable = type;
+    requestAnimationFrame(() => { repeatable = null; });
+  }
 
   /** Applies the waiting setState messages, one solve for them all, and queues their replies. */
   function flushSets() {
@@ -284,10 +309,7 @@ export function startMessageApi() {
     run.forEach(({ peer, id, notices }, i) => {
       replies.push([peer, { type: 'ik2d:result', id, notices: [...notices, ...answers[i]] }, true]);
     });
-    if (!appliedThisFrame) {
-      appliedThisFrame = true;
-      requestAnimationFrame(() => { appliedThisFrame = false; });
-    }
+    solved();
   }
 
   /**
@@ -327,18 +349,38 @@ export function startMessageApi() {
     return granted;
   }
 
+  let sliceStart = performance.now();
+
+  /**
+   * Waits, when this animation frame has solved, for the next (the replies so far sent first).
+   * @param {MessageTarget} t
+   */
+  async function frameFree(t) {
+    if (!solvedThisFrame) return;
+    sendReplies(t);
+    await nextFrame();
+    sliceStart = performance.now();
+  }
+
   /** @param {MessageTarget} t */
   async function pump(t) {
-    let sliceStart = performance.now();
+    sliceStart = performance.now();
     while (inbox.length > 0 || pendingSets.length > 0) {
       const event = inbox.shift();
       if (event) {
         try {
-          // A scene load comes after the replies before it (they say the state before the switch).
-          if (event.data?.type === 'ik2d:setState' && typeof event.data.state?.scene === 'string') {
+          const type = event.data?.type;
+          const switches = type === 'ik2d:setState' && typeof event.data.state?.scene === 'string';
+          const joins = type === 'ik2d:setState' && !switches && 'state' in event.data;
+          // Any message but a setState of the same scene ends the run before it (applied, one
+          // solve); what solves runs in a frame that has not solved yet.
+          if (pendingSets.length && !joins) {
+            await frameFree(t);
             flushSets();
-            sendReplies(t);
           }
+          if (SOLVING.has(type) && type !== repeatable) await frameFree(t);
+          // A scene load comes after the replies before it (they say the state before the switch).
+          if (switches) sendReplies(t);
           await prepare(event, t);
           handle(event, t);
         } catch (error) {
@@ -348,10 +390,8 @@ export function startMessageApi() {
       if (performance.now() - sliceStart > SLICE_MS || inbox.length === 0 || pendingSets.length >= MAX_RUN) {
         // A run of setState messages is applied once a frame: a second run in the same frame
         // waits for the next (the messages still arriving join it).
-        if (pendingSets.length && appliedThisFrame) {
-          sendReplies(t);
-          await nextFrame();
-          sliceStart = performance.now();
+        if (pendingSets.length && solvedThisFrame) {
+          await frameFree(t);
           continue;
         }
         flushSets();
@@ -432,7 +472,13 @@ export function startMessageApi() {
         } else notices.push(...t.setState(data.state));
         break;
       case 'ik2d:reset':
-        t.reset();
+      case 'ik2d:runSolver':
+        if (repeatable !== data.type) {
+          if (data.type === 'ik2d:reset') t.reset();
+          else t.runSolver();
+          solved();
+          applied(data.type);
+        }
         break;
       case 'ik2d:subscribe':
         subscribers.set(source, event.origin);
@@ -452,6 +498,7 @@ export function startMessageApi() {
           notices.push(`Stepped ${granted} of ${n}: at most ${STEPS_PER_FRAME} solver steps run in one frame `
             + '(for all messages together); send the rest after this reply');
         }
+        repeatable = null;
         try {
           t.stepSolver(granted);
         } catch (error) {
@@ -461,9 +508,6 @@ export function startMessageApi() {
         }
         break;
       }
-      case 'ik2d:runSolver':
-        t.runSolver();
-        break;
       default: // ik2d:getState
         reply(peer, { type: 'ik2d:state', id, notices });
         return;
@@ -512,6 +556,7 @@ export function startMessageApi() {
       }
     },
     changed() {
+      repeatable = null;
       if (scheduled || !subscribers.size) return;
       scheduled = true;
       // One message per frame however many changes; a timer too, for hidden frames without frames.

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { assertClose, getState, nextFrames, runFrames, worldPerPixel } from './harness.mjs';
 import { pageOpener } from './engines/calls.mjs';
-import { assertNoProblems, forEachEngine, serveFolderFor } from './engines/index.mjs';
+import { assertNoProblems, forEachEngine, serveFolderFor, serveFor } from './engines/index.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
 
@@ -585,6 +585,86 @@ forEachEngine({}, ({ name, test, env }) => {
       const perFrame = counts.slice(1).map((n, i) => n - counts[i]);
       assert.ok(Math.max(...perFrame) <= 2, `solves in one animation frame: ${Math.max(...perFrame)} (each frame: ${perFrame.join(' ')})`);
     });
+  });
+
+  test('<ik2d-scene origin=…> answers the page that frames it as the embed does; without it, or as a second, no message is answered', async () => {
+    // A figure page of its own holding one <ik2d-scene>, served beside dist/ (its script and
+    // modules from its own origin), framed by a blog on another origin that names itself.
+    const folder = mkdtempSync(path.join(tmpdir(), `ik2d-element-frame-${name}-`));
+    writeFileSync(path.join(folder, 'figure.html'), `<!doctype html><html><head><title>A figure</title><link rel="icon" href="data:,">
+<script type="module" src="../ik2d-element.js"></script></head><body>
+<ik2d-scene scene="chain" target="90,40" style="display:block;width:480px;height:360px"></ik2d-scene>
+<script>
+  // The blog's origin, from the frame's link (an author writes it into the attribute).
+  document.querySelector('ik2d-scene').setAttribute('origin', new URLSearchParams(location.search).get('blog'));
+  // Messages to a window are handled in order: a marker posted after a message tells the parent
+  // that the message was handled (a reply would have come first).
+  addEventListener('message', (event) => {
+    if (event.data === 'marker-1') postMessage('marker-2', '*');
+    if (event.data === 'marker-2') parent.postMessage('marker-seen', '*');
+  });
+</script></body></html>`);
+    const figures = await serveFor(name, { folders: { '/figures/': folder } });
+    const figureOrigin = new URL(figures.url).origin;
+    try {
+      const snippet = `<script>const frame = document.createElement('iframe'); frame.width = 520; frame.height = 400;
+  frame.src = '${figures.url}figures/figure.html?blog=' + encodeURIComponent(location.origin); document.body.append(frame);</script>`;
+      await withHost(snippet, async (page) => {
+        await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'ik2d:ready'), null, { timeout: 30000 });
+        const ready = await page.evaluate(() => window.received.find((m) => m.data?.type === 'ik2d:ready'));
+        assert.equal(ready.origin, figureOrigin);
+        assert.equal(ready.data.state.scene, 'chain');
+        const moved = (await ask(page, figureOrigin, { type: 'ik2d:setState', id: 'm', state: { target: { x: -60, y: 80 } } }))?.data;
+        assert.equal(moved?.type, 'ik2d:result');
+        assert.deepEqual(moved.notices, []);
+        assert.deepEqual(moved.state.target, { x: -60, y: 80 });
+        const frame = await page.frame(/figure\.html/);
+        assert.deepEqual(await frame.evaluate(() => document.querySelector('ik2d-scene').getState().target), { x: -60, y: 80 },
+          'the element itself moved');
+        const stepped = (await ask(page, figureOrigin, { type: 'ik2d:stepSolver', id: 's', n: 0 }))?.data;
+        assert.equal(stepped?.state.stepping.kind, 'paused');
+        /** Sends `message`, then the markers: whether the figure answered it before they came back. */
+        const answered = (message) => page.evaluate(({ sent, origin }) => new Promise((resolve) => {
+          const from = window.received.length;
+          const seen = (event) => {
+            if (event.data !== 'marker-seen') return;
+            removeEventListener('message', seen);
+            resolve(window.received.slice(from).some((m) => m.data?.id === sent.id));
+          };
+          addEventListener('message', seen);
+          window.embed().postMessage(sent, origin);
+          window.embed().postMessage('marker-1', '*');
+        }), { sent: message, origin: figureOrigin });
+        assert.equal(await answered({ type: 'ik2d:getState', id: 'named' }), true, 'the named origin is answered');
+        // A message from any other origin (the figure's own window here) is ignored.
+        const own = await frame.evaluate(() => new Promise((resolve) => {
+          addEventListener('message', (event) => {
+            if (event.data?.id === 'own' && event.data.type !== 'ik2d:getState') resolve('answered');
+            if (event.data === 'marker-2') resolve('ignored');
+          });
+          postMessage({ type: 'ik2d:getState', id: 'own' }, '*');
+          postMessage('marker-1', '*');
+        }));
+        assert.equal(own, 'ignored');
+        // A second element naming an origin says it will not answer; the first still does.
+        const second = await frame.evaluate((blog) => new Promise((resolve) => {
+          const element = document.createElement('ik2d-scene');
+          element.setAttribute('scene', 'arm');
+          element.setAttribute('origin', blog);
+          element.addEventListener('load', () => resolve(element.shadowRoot.querySelector('.notice-list').textContent), { once: true });
+          document.body.append(element);
+        }), new URL(await page.evaluate(() => location.href)).origin);
+        assert.match(second, /^Ignored origin=http:\/\/127\.0\.0\.1:\d+: another <ik2d-scene> on this page answers its messages/);
+        assert.equal(await answered({ type: 'ik2d:getState', id: 'first' }), true);
+        // Without the attribute the figure answers nothing.
+        await frame.evaluate(() => document.querySelector('ik2d-scene').removeAttribute('origin'));
+        assert.equal(await answered({ type: 'ik2d:getState', id: 'unnamed' }), false, 'no origin named: no answer');
+        assert.deepEqual(await unexpectedProblems(page), [], 'no page error, console error or dialog, in the page or the figure');
+      });
+    } finally {
+      await figures.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   test('postMessage step-through: ik2d:stepSolver steps a chain embed joint by joint, ik2d:runSolver runs it again', async ({ url }) => {

@@ -20,6 +20,10 @@
  *   animation frame (loop.js requestFrame); out of view, an element's loop asks for no frames.
  * - Removed from the page, it stops and frees its scene; added again, it starts from the state it
  *   had (its link), unless an attribute changed meanwhile.
+ * - `origin="https://blog.example"` opts in to the embed's postMessage API (embed-api.js): the
+ *   page that frames the element's page (or any window of that origin) drives it as it drives an
+ *   embed, and hears 'ik2d:ready' once it is drawn. Without it the element answers no messages. One
+ *   element a page answers: a second naming an origin gives a notice.
  * - Child <img data-bone="N" [data-origin="x,y"]> elements are the author's pictures, drawn along
  *   bone N (bone-art.js); they are not shown as images (the shadow root has no slot). The element
  *   uses the <img> the host made and fetches nothing; a bad attribute or a broken picture gives a
@@ -27,6 +31,7 @@
  */
 
 import { ELEMENT_CSS } from './element-style.js';
+import { startMessageApi } from './embed-api.js';
 import { formatParamText, parseLink } from './link.js';
 import { PAGE_PARAMS } from './page-params.js';
 import { createPlayground } from './playground.js';
@@ -55,6 +60,13 @@ export const STATECHANGE_INTERVAL = 100;
 
 /** The folder of the page files (dist/): the playground the element links to is its index.html. */
 const SITE = new URL('../', import.meta.url).href;
+
+/**
+ * The element answering postMessage on this page (the first connected one with an `origin`): two
+ * would both answer each message.
+ * @type {HTMLElement | null}
+ */
+let answering = null;
 
 /** Attributes any HTML element may carry: never link keys, never a notice. */
 const GLOBAL_ATTRIBUTES = new Set([
@@ -252,6 +264,9 @@ export class Ik2dSceneElement extends HTMLElement {
   /** The pictures whose load and error events read the pictures again (a new src loaded or failed). */
   /** @type {WeakSet<HTMLImageElement>} */
   #watched = new WeakSet();
+  /** The postMessage API, while an `origin` attribute opts in to it. */
+  /** @type {ReturnType<typeof startMessageApi> | null} */
+  #messages = null;
 
   constructor() {
     super();
@@ -412,6 +427,7 @@ export class Ik2dSceneElement extends HTMLElement {
         onNotices: (shown) => this.#showNotices(shown),
         onChange: () => {
           this.#changed();
+          this.#messages?.changed();
           if (this.#ready) syncChanged(this);
         },
         onRender: () => this.#rendered(),
@@ -437,6 +453,7 @@ export class Ik2dSceneElement extends HTMLElement {
 
   #stop() {
     if (!this.#controller) return;
+    this.#closeMessages();
     if (this.#playground) this.#saved = new URL(this.#playground.api.shareLink()).search.slice(1);
     this.#statechange.cancel();
     this.#controller.abort();
@@ -451,10 +468,53 @@ export class Ik2dSceneElement extends HTMLElement {
     this.#ready = true;
     this.#frame.dataset.ready = 'true';
     queueMicrotask(() => syncJoined(this));
+    const refused = this.#listen();
+    if (refused.length) this.#showNotices(refused);
     if (!this.#loadFired) {
       this.#loadFired = true;
       queueMicrotask(() => this.dispatchEvent(new Event('load')));
     }
+  }
+
+  /**
+   * Answers postMessage (embed-api.js) from the origin the `origin` attribute names, or stops;
+   * the notices of a second element on the page that names one.
+   * @returns {string[]}
+   */
+  #listen() {
+    this.#closeMessages();
+    const given = this.getAttribute('origin');
+    const playground = this.#playground;
+    if (given === null || !playground || !this.#ready) return [];
+    // (A bad origin is the link reader's notice, shown with the other attributes'.)
+    const { origin } = parseLink(new URLSearchParams({ origin: given }).toString(), this.#scenes).page;
+    if (!origin) return [];
+    if (answering?.isConnected) {
+      return [`Ignored origin=${describeValue(given)}: another <${TAG}> on this page answers its messages (one element a page may)`];
+    }
+    answering = this;
+    const messages = startMessageApi();
+    this.#messages = messages;
+    const { api } = playground;
+    messages.connect({
+      origin,
+      setState: api.setState,
+      setStates: playground.applyAll,
+      getState: api.getState,
+      shareLink: () => this.shareLink(),
+      reset: playground.reset,
+      stepSolver: api.stepSolver,
+      runSolver: api.runSolver,
+      hasStepThrough: playground.hasStepThrough,
+      prepareScene: playground.prepareScene,
+    });
+    return [];
+  }
+
+  #closeMessages() {
+    this.#messages?.close();
+    this.#messages = null;
+    if (answering === this) answering = null;
   }
 
   /** A settings change: a statechange once it settles, if the link changed, at most 10 a second. */
@@ -489,6 +549,10 @@ export class Ik2dSceneElement extends HTMLElement {
   #attributesChanged(records) {
     const all = [...new Set(records.map((record) => /** @type {string} */ (record.attributeName)))];
     if (all.includes('sync') && this.#ready) syncJoined(this);
+    if (all.includes('origin') && this.#ready) {
+      const notices = this.#listen();
+      if (notices.length) this.#showNotices(notices);
+    }
     if (all.includes('playground') && this.#playground) {
       const { notice } = playgroundAddress(this.getAttribute('playground'));
       this.#updateLink();

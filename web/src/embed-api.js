@@ -198,9 +198,10 @@ function send(peer, message) {
 
 /**
  * Starts listening for messages at once (so none is lost while the solver loads).
- * @returns {{connect: (target: MessageTarget) => void, changed: () => void}}
+ * @returns {{connect: (target: MessageTarget) => void, changed: () => void, close: () => void}}
  *   connect(): the playground is ready; answers queued messages and tells window.parent.
  *   changed(): the settings changed; subscribers hear of it before the next frame.
+ *   close(): stops listening; messages not yet answered are dropped, subscribers forgotten.
  */
 export function startMessageApi() {
   /** @type {MessageTarget | null} */
@@ -365,7 +366,8 @@ export function startMessageApi() {
   /** @param {MessageTarget} t */
   async function pump(t) {
     sliceStart = performance.now();
-    while (inbox.length > 0 || pendingSets.length > 0) {
+    // (close() ends it: the target is then no longer t.)
+    while (target === t && (inbox.length > 0 || pendingSets.length > 0)) {
       const event = inbox.shift();
       if (event) {
         try {
@@ -382,6 +384,7 @@ export function startMessageApi() {
           // A scene load comes after the replies before it (they say the state before the switch).
           if (switches) sendReplies(t);
           await prepare(event, t);
+          if (target !== t) return;
           handle(event, t);
         } catch (error) {
           console.error('ik2d embed: a message could not be answered', error);
@@ -535,12 +538,14 @@ export function startMessageApi() {
     return false;
   }
 
-  addEventListener('message', (event) => {
+  /** @param {MessageEvent} event */
+  const listener = (event) => {
     if (!admit(event)) return;
     if (target) enqueue(event, target);
     else if (queue.length < MAX_QUEUED) queue.push(event);
     else console.warn('ik2d embed: dropped a message sent before the embed was ready (too many queued)');
-  });
+  };
+  addEventListener('message', listener);
 
   return {
     connect(t) {
@@ -554,6 +559,15 @@ export function startMessageApi() {
         // unless the link names the one that may.
         window.parent.postMessage({ type: 'ik2d:ready', protocol: PROTOCOL_VERSION, ...snapshot(t) }, allowedOrigin ?? '*');
       }
+    },
+    close() {
+      removeEventListener('message', listener);
+      target = null;
+      queue.length = 0;
+      inbox.length = 0;
+      pendingSets.length = 0;
+      replies.length = 0;
+      subscribers.clear();
     },
     changed() {
       repeatable = null;

@@ -1,7 +1,7 @@
 // creatures.mjs: the creatures' browser part of `npm run bench` (`--only browser`): the
 // playground's creature scene (web/src/scenes/creature/) with a crowd of each kind in headless
 // Chromium at 1280×800, run for a few seconds each; its per-step and per-frame times come from
-// getState().timing, printed as a markdown table. Measures, never asserts. Builds nothing: it
+// playground.stats().timing, printed as a markdown table. Measures, never asserts. Builds nothing: it
 // serves the dist/ that is there.
 //
 //   node bench/browser/creatures.mjs [--quick] [--seconds N] [--count N] [--kinds a,b]
@@ -73,7 +73,7 @@ async function measure(browser, url, { kind, count }, seconds) {
     // The scene keeps the last 120 of each: read them every 0.5 s (about 30 steps) and keep what is new.
     while (Date.now() - started < seconds * 1000) {
       await page.waitForTimeout(500);
-      const timing = await page.evaluate(() => /** @type {any} */ (window.playground.getState()).timing);
+      const timing = await page.evaluate(() => /** @type {any} */ (window.playground.stats()).timing);
       if (seen) {
         for (const [list, fresh, history] of /** @type {const} */ ([
           [stepMs, timing.steps - seen.steps, timing.stepMs],

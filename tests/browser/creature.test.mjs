@@ -109,7 +109,10 @@ forEachEngine({
     assert.deepEqual(a.creature.goal, a.target, 'and the creature heads for it');
     // Determinism: the same link, paused, and the same steps.
     const link = await page.evaluate(() => window.playground.shareLink());
-    await assertSameAfterSteps(engine, link, 90, (state) => state.creature, 'creature');
+    // The whole state: what the steps cost is no part of it (stats().timing holds that).
+    await assertSameAfterSteps(engine, link, 90, (state) => state, 'state');
+    const timing = await page.evaluate(() => /** @type {any} */ (window.playground.stats()).timing);
+    assert.ok(timing.steps > 0 && timing.stepMs.length > 0 && timing.stepMs.every(Number.isFinite), 'stats().timing reports the steps');
     await assertNoProblems(page);
   });
 

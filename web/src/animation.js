@@ -259,9 +259,9 @@ async function startScene(definition, solver, partial, art, signal) {
   await paceSetUp();
   absorb(scene.solve(settings));
   const dt = 1 / FIXED_RATE;
-  /** Every number of the scene's state and points (measured times left out: they never repeat). */
+  /** Every number of the scene's state and points. */
   const numbers = () => {
-    const { timing, ...state } = scene.state(settings);
+    const state = scene.state(settings);
     /** @type {number[]} */
     const found = [];
     // Every number, in the order JSON would write them (a walk: a JSON replacer called for every

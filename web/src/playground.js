@@ -79,7 +79,8 @@ import { watchVisibility } from './visibility.js';
  *   WASM memory, live chains and spiders, Embind handles), for leak checks such as scripts/soak.mjs,
  *   and the page's own under `page`: `{changes, solves, renders, frames}` since the page loaded
  *   (changes applied, scene solves, drawings, animation frames), for checks of the work done, and
- *   the loop's `asleep` and `waiting` (an animation frame requested) now.
+ *   the loop's `asleep` and `waiting` (an animation frame requested) now; and under `timing`
+ *   what the scene's steps and drawings cost, for a scene that measures them (the creature).
  * @property {(id: string) => Promise<void>} prepareScene Loads a scene's code and WebAssembly module
  *   when they are not loaded yet (each scene loads only what it needs: the arm and the chain run on
  *   ik2d-core.wasm); a setState({scene}) to a scene not loaded yet is refused with a notice that
@@ -644,7 +645,8 @@ export function createPlayground({
       })).catch((error) => { throw exportError(error, 'exportAnimation'); });
     },
     stats() {
-      return { ...solverFor(definition).stats(), page: { ...work, frames: loop.frames(), asleep: loop.asleep(), waiting: loop.waiting() } };
+      const page = { ...work, frames: loop.frames(), asleep: loop.asleep(), waiting: loop.waiting() };
+      return { ...solverFor(definition).stats(), page, ...(scene.timing ? { timing: scene.timing() } : {}) };
     },
   };
 

@@ -61,7 +61,10 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  *   (a warm-started chain with a per-call step limit) moves once per frame. Returns null when the
  *   pose did not change (a settled scene is not redrawn).
  * @property {(settings: Settings) => Record<string, unknown>} state Scene-specific part of
- *   getState() (e.g. result).
+ *   getState() (e.g. result): what the scene is, never what it cost (a link and its steps give
+ *   the same state on any machine).
+ * @property {() => Record<string, unknown>} [timing] What the scene's steps and drawings cost,
+ *   milliseconds (playground.stats().timing, for the benchmarks).
  * @property {(settings: Settings, count: number) => void} [stepSolver] Step-through (the chain):
  *   stops solving once a frame and makes `count` steps of the solver instead (0: just stop).
  * @property {() => void} [runSolver] Leaves step-through: solving once a frame again.

@@ -254,12 +254,12 @@ function wanderGoal(i, count, t, leader) {
 /** Samples of the spring plot: the last ~2 s at 60 steps a second. */
 const PLOT_SAMPLES = 120;
 
-/** Timings kept for getState().timing: the last ~2 s of steps and of drawn frames. */
+/** Timings kept for stats().timing: the last ~2 s of steps and of drawn frames. */
 const TIMING_SAMPLES = 120;
 
 /**
  * What a step (goals, the crowd's step, reading the first creature back) and a drawing (every
- * creature) cost, milliseconds, in ring buffers: getState().timing, read by the browser benchmark
+ * creature) cost, milliseconds, in ring buffers: stats().timing, read by the browser benchmark
  * (bench/browser/creatures.mjs).
  */
 function createTiming() {
@@ -443,9 +443,11 @@ function createCreature(ik) {
       return {
         creature: snapshot,
         head: { x: snapshot.spine[0].x, y: snapshot.spine[0].y, heading: snapshot.heading },
-        timing: timing.report(),
       };
     },
+
+    /** What the last steps and drawn frames cost (stats().timing), apart from the state. */
+    timing: () => timing.report(),
 
     readouts(settings) {
       /** @type {Record<string, Readout>} */

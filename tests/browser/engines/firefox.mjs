@@ -22,17 +22,30 @@ class FirefoxPage extends LibraryPage {
    * @param {import('puppeteer-core').Page} page
    * @param {((tab: Tab) => boolean) | undefined} keep Takes the tab back for reuse when the page is
    *   closed (false: it has no room); undefined: close it.
+   * @param {FirefoxPage[]} open The browser's open test pages, the one opened last at the end.
    */
-  constructor(context, page, keep) {
+  constructor(context, page, keep, open) {
     super('firefox', context, page);
     this.keep = keep;
+    this.open = open;
+    open.push(this);
   }
 
-  /** Hands the tab on (LibraryPage.handBack), unless it hid itself behind another. */
-  close() {
+  /**
+   * Hands the tab on (LibraryPage.handBack), unless it hid itself behind another; then brings the
+   * page opened before it to the front again: a page opened in front of another (a test's second
+   * page over its fixture's) left that one behind, where Firefox runs no animation frames, and a
+   * tab kept for reuse stays open in front of it.
+   */
+  async close() {
     const { keep } = this;
     this.keep = undefined;
-    return this.handBack(keep, !this.cover, () => this.page.mouse.reset());
+    const at = this.open.indexOf(this);
+    if (at >= 0) this.open.splice(at, 1);
+    await this.handBack(keep, !this.cover, () => this.page.mouse.reset());
+    const previous = this.open.at(-1);
+    // (Not one a test hid on purpose behind a cover: setTabHidden.)
+    if (at === this.open.length && previous && !previous.cover && !previous.page.isClosed()) await previous.page.bringToFront();
   }
 
   async press(key) {
@@ -91,6 +104,8 @@ export async function launchFirefox({ colorScheme = 'light', reducedMotion = fal
   });
   /** @type {SparePool<Tab>} Spare tabs, of one kind: every option a page opens with is set again on reuse. */
   const spare = new SparePool();
+  /** @type {FirefoxPage[]} */
+  const open = [];
   const newTab = async () => {
     const context = await browser.createBrowserContext();
     return { context, page: await context.newPage() };
@@ -104,7 +119,7 @@ export async function launchFirefox({ colorScheme = 'light', reducedMotion = fal
       const keep = initScript ? undefined : spare.keeper('');
       const spareTab = initScript ? undefined : spare.take('');
       const tab = spareTab ?? await newTab();
-      const page = new FirefoxPage(tab.context, tab.page, keep);
+      const page = new FirefoxPage(tab.context, tab.page, keep, open);
       // A kept tab from a page that another tab was opened in front of is still behind it, where
       // Firefox runs no animation frames: the page would never draw (nor scroll into steps). A new
       // tab opens in front.

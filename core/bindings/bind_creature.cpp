@@ -210,6 +210,23 @@ std::string checkCreatureOptions() {
   return messageOf(checkCreatureScalars(o));
 }
 
+// The options in the input buffer (scalars checked, the arrays the caller gave), with the arrays it
+// left out filled from the kind's preset, stretched to its segments and legs (fillPresetArrays);
+// written back where they were read: "" or the message naming what is wrong.
+std::string fillCreatureArrays(bool widths, bool legAnchors) {
+  CreatureOptions o;
+  if (const char* message = creatureOptionsFromInput(o)) return message;
+  if (static_cast<int>(o.kind) < 0) return kindRefusal();
+  if (const char* message = checkCreatureScalars(o)) return message;
+  fillPresetArrays(o, widths, legAnchors);
+  double* out = inputBuffer.data() + IK2D_CREATURE_OPTIONS(IK2D_OPTION_COUNT);
+#define IK2D_ARRAY_TO_INPUT(name, member, type, capacity, doc) \
+  for (int i = 0; i < (capacity); ++i) *out++ = static_cast<double>(o.member[i]);
+  IK2D_CREATURE_ARRAYS(IK2D_ARRAY_TO_INPUT)
+#undef IK2D_ARRAY_TO_INPUT
+  return "";
+}
+
 // ---- creatures -----------------------------------------------------------------------------------
 
 class CreatureHandle {
@@ -455,6 +472,7 @@ void writeCreatureAbi(AbiWriter& out) {
 EMSCRIPTEN_BINDINGS(ik2d_creature) {
   using namespace ik2d::bind;
   emscripten::function("checkCreatureOptions", &checkCreatureOptions);
+  emscripten::function("fillCreatureArrays", &fillCreatureArrays);
   emscripten::function("checkCrowdCount", &checkCrowdCount);
   emscripten::class_<CreatureHandle>("CreatureHandle")
       .constructor<>()

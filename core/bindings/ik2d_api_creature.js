@@ -58,14 +58,6 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
   const readLeg = layoutReader(abi.creatureLeg, abi, text);
   const readFin = layoutReader(abi.creatureFin, abi, text);
 
-  /** `values` (a preset's used part) stretched to `count` entries, end to end. */
-  const resample = (values, count, round) => Array.from({ length: count }, (_, i) => {
-    const at = count === 1 ? 0 : (i * (values.length - 1)) / (count - 1);
-    const low = Math.floor(at), high = Math.min(values.length - 1, low + 1);
-    const value = values[low] + (values[high] - values[low]) * (at - low);
-    return round ? Math.round(value) : value;
-  });
-
   /**
    * A creature's options: the preset of `given.kind` (default 'lizard') with every field the
    * caller gave on top. Returns the values for the input buffer and the options in force.
@@ -91,26 +83,35 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
       widths: segments,
       legAnchors: pairs,
     };
-    /** @type {Record<string, number[]>} */
-    const arraysInForce = {};
+    const scalars = values.length;
+    /** Whether the caller gave each array (the others are the preset's, stretched by the core). */
+    const givenArrays = {};
+    /** The spacings given, as given (none: every gap is `spacing`). */
+    let spacings = [];
     for (const name of arrayNames) {
       const capacity = preset[name].length;
       let value = name === 'spacings' && spacingArray ? given.spacing : given[name];
+      givenArrays[name] = value !== undefined;
       if (value !== undefined) {
         const field = name === 'spacings' ? 'spacing' : name;
         value = Array.from(requireArrayOfNumbers(value, field, fn, (length) => {
           if (length > capacity) throw new RangeError(`${fn}: ${field} must hold at most ${capacity} values, got ${length}`);
         }));
-      } else if (name === 'spacings') {
-        value = [];
-      } else {
-        // The preset's, stretched to the segments and legs asked for.
-        const presetUsed = name === 'widths' ? preset.segments : Math.floor(preset.legs / 2);
-        value = used[name] === presetUsed || presetUsed === 0 ? preset[name].slice(0, used[name])
-          : resample(preset[name].slice(0, presetUsed), used[name], name === 'legAnchors');
-      }
-      arraysInForce[name] = value;
+      } else value = [];
+      if (name === 'spacings') spacings = value;
       for (let i = 0; i < capacity; i++) values.push(value[i] ?? 0);
+    }
+    // The arrays left out: the kind's preset, stretched to the segments and legs asked for, by the core.
+    writeInput(values, fn, 'options');
+    refuse(raw.fillCreatureArrays(givenArrays.widths, givenArrays.legAnchors), fn, given);
+    const filled = raw.inputAddress(values.length) / Float64Array.BYTES_PER_ELEMENT;
+    values.splice(scalars, values.length - scalars, ...heapF64().subarray(filled + scalars, filled + values.length));
+    /** @type {Record<string, number[]>} */
+    const arraysInForce = { spacings };
+    let at = scalars;
+    for (const name of arrayNames) {
+      if (name !== 'spacings') arraysInForce[name] = values.slice(at, at + used[name]);
+      at += preset[name].length;
     }
     const options = { ...byName, kind };
     if (arraysInForce.spacings.length) options.spacing = arraysInForce.spacings;

@@ -10,6 +10,9 @@
 // spine, the head and tail included, has winding number 1: inside by the nonzero rule (a canvas
 // fill's default).
 #include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <type_traits>
 
 #include "follow_detail.hpp"
 #include "ik2d/creature.hpp"
@@ -186,6 +189,43 @@ CreatureOptions creaturePreset(CreatureKind kind) {
     }
   }
   return o;
+}
+
+namespace {
+
+// `from` (its first `have` values) stretched end to end to `count` values in `to`, linearly.
+template <typename T>
+void stretch(const T* from, int have, int count, T* to, int capacity) {
+  for (int i = 0; i < capacity; ++i) {
+    if (i >= count) {
+      to[i] = T{};
+      continue;
+    }
+    const double at = count == 1 ? 0.0 : static_cast<double>(i) * (have - 1) / (count - 1);
+    const int low = static_cast<int>(std::floor(at));
+    const int high = std::min(have - 1, low + 1);
+    const double value = from[low] + (static_cast<double>(from[high]) - from[low]) * (at - low);
+    to[i] = static_cast<T>(std::is_integral_v<T> ? std::round(value) : value);
+  }
+}
+
+}  // namespace
+
+void fillPresetArrays(CreatureOptions& options, bool widths, bool legAnchors) {
+  const CreatureOptions preset = creaturePreset(options.kind);
+  if (!widths)
+    stretch(preset.widths, preset.segments, options.segments, options.widths, kCreatureMaxSegments);
+  if (!legAnchors) {
+    const int have = preset.legs / 2;
+    const int count = options.legs / 2;
+    if (have == 0) {
+      // No preset pairs to stretch (a snake or a fish given legs): the preset's array as it is.
+      std::copy(std::begin(preset.legAnchors), std::end(preset.legAnchors), options.legAnchors);
+      std::fill(options.legAnchors + count, std::end(options.legAnchors), 0);
+    } else {
+      stretch(preset.legAnchors, have, count, options.legAnchors, kCreatureMaxLegs / 2);
+    }
+  }
 }
 
 }  // namespace ik2d

@@ -2,6 +2,8 @@
 // at scales 1e-3 to 1e4: spacing and bends kept, the head's speed and turn limits, planted feet
 // that never slide, one gait group in the air at a time, legs on their bone lengths, the skin
 // around every spine point, no NaN; plus the crowd, the presets and every refusal by name.
+#include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -422,4 +424,51 @@ TEST_CASE("Creature and CreatureCrowd: counts and scalars are checked before any
   options = {};
   options.legs = -2;
   CHECK(std::string(checkCreatureScalars(options)) == "legs must be a whole number from 0 to 48");
+}
+
+TEST_CASE("fillPresetArrays: the preset's widths and leg anchors stretched end to end", "[creature]") {
+  for (int k = 0; k < 4; ++k) {
+    const CreatureOptions preset = creaturePreset(static_cast<CreatureKind>(k));
+    CAPTURE(k);
+    // The preset's own counts: its arrays as they are.
+    CreatureOptions same = preset;
+    std::fill(std::begin(same.widths), std::end(same.widths), 0.0);
+    fillPresetArrays(same, false, preset.legs == 0);
+    for (int i = 0; i < preset.segments; ++i) CHECK(same.widths[i] == preset.widths[i]);
+    for (int i = preset.segments; i < kCreatureMaxSegments; ++i) CHECK(same.widths[i] == 0.0);
+    for (int segments : {2, 5, 23, kCreatureMaxSegments}) {
+      CreatureOptions o = preset;
+      o.segments = segments;
+      fillPresetArrays(o, false, true);
+      CAPTURE(segments);
+      // End to end: the first and last are the preset's; each between on the line between two.
+      CHECK(o.widths[0] == preset.widths[0]);
+      CHECK(o.widths[segments - 1] == preset.widths[preset.segments - 1]);
+      for (int i = 0; i < segments; ++i) {
+        const double at = static_cast<double>(i) * (preset.segments - 1) / (segments - 1);
+        const int low = static_cast<int>(at);
+        const double lo = preset.widths[low], hi = preset.widths[std::min(preset.segments - 1, low + 1)];
+        CHECK(o.widths[i] >= std::min(lo, hi) - 1e-12);
+        CHECK(o.widths[i] <= std::max(lo, hi) + 1e-12);
+      }
+      for (int i = segments; i < kCreatureMaxSegments; ++i) CHECK(o.widths[i] == 0.0);
+    }
+  }
+  // Leg anchors: whole spine points, first and last pair where the preset's are.
+  const CreatureOptions centipede = creaturePreset(CreatureKind::Centipede);
+  CreatureOptions o = centipede;
+  o.legs = 6;
+  fillPresetArrays(o, true, false);
+  CHECK(o.legAnchors[0] == centipede.legAnchors[0]);
+  CHECK(o.legAnchors[2] == centipede.legAnchors[centipede.legs / 2 - 1]);
+  // Halfway between the preset's 6th and 7th pairs (spine points 7 and 8): 7.5, rounded.
+  CHECK(o.legAnchors[1] == 8);
+  for (int k = 3; k < kCreatureMaxLegs / 2; ++k) CHECK(o.legAnchors[k] == 0);
+  // Given arrays are left as they are.
+  CreatureOptions kept = centipede;
+  kept.widths[0] = 99;
+  kept.legAnchors[0] = 5;
+  fillPresetArrays(kept, true, true);
+  CHECK(kept.widths[0] == 99);
+  CHECK(kept.legAnchors[0] == 5);
 }

@@ -111,6 +111,13 @@ const char* checkCreatureScalars(const CreatureOptions& options);
 /// The preset for `kind`: every field filled (at scale 1: lengths in units of about a pixel).
 CreatureOptions creaturePreset(CreatureKind kind);
 
+/// Fills the arrays of `options` that the caller left out (`widths`, `legAnchors`: false) from the
+/// preset of `options.kind`, stretched end to end to `options.segments` widths and `options.legs / 2`
+/// anchors (an anchor rounded to a whole spine point; as the preset's when the counts are the
+/// preset's). The arrays past those counts become 0. Scalars must be in range
+/// (checkCreatureScalars) first.
+void fillPresetArrays(CreatureOptions& options, bool widths, bool legAnchors);
+
 /// One leg, as last solved. Every member is a double so that the state is one flat array of
 /// doubles (see CreatureState).
 struct CreatureLeg {

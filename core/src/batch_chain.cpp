@@ -193,7 +193,7 @@ V ccdSweep(const Lanes& s, V tx, V ty, typename V::Mask mask) {
 
 // One FABRIK sweep over the lanes in `mask`, with (backX, backY) (laid out as s) for the backward
 // points; returns the largest joint move over the reach, squared (Chain's stall measure,
-// chain_rules.hpp).
+// chain_rules.hpp). Lanes outside `mask` may change (sweepQueued's idle lanes hold no chain).
 template <class V>
 V fabrikSweep(const Lanes& s, double* backX, double* backY, V tx, V ty, V inverseReach,
               typename V::Mask mask) {
@@ -202,34 +202,55 @@ V fabrikSweep(const Lanes& s, double* backX, double* backY, V tx, V ty, V invers
   auto atBackX = [&](int joint) { return backX + static_cast<size_t>(joint) * s.stride; };
   auto atBackY = [&](int joint) { return backY + static_cast<size_t>(joint) * s.stride; };
   // Backward: the end on the target, each joint one length from its child toward where it was
-  // (coincident points keep the bone's current direction: that vector is one length long).
-  tx.store(atBackX(bones));
-  ty.store(atBackY(bones));
-  for (int j = bones - 1; j >= 0; --j) {
-    const V childX = V::load(atBackX(j + 1)), childY = V::load(atBackY(j + 1));
+  // (coincident points keep the bone's current direction: that vector is one length long). The
+  // root's backward point is never used (the forward pass pins the root), so it is not computed.
+  // The child and the joint above stay in registers from one joint to the next; the selects for
+  // coincident points are taken only when a lane has them.
+  V childX = tx, childY = ty;
+  V aboveX = V::load(s.atX(bones)), aboveY = V::load(s.atY(bones));
+  for (int j = bones - 1; j >= 1; --j) {
     const V jointX = V::load(s.atX(j)), jointY = V::load(s.atY(j));
     const V dx = jointX - childX, dy = jointY - childY;
     const V len = simd::sqrt(dx * dx + dy * dy);
     const auto has = len > zero;
-    const V scale = V::load(s.length(j)) / simd::select(has, len, one);
-    (childX + simd::select(has, dx * scale, jointX - V::load(s.atX(j + 1)))).store(atBackX(j));
-    (childY + simd::select(has, dy * scale, jointY - V::load(s.atY(j + 1)))).store(atBackY(j));
+    if (simd::all(has)) {
+      const V scale = V::load(s.length(j)) / len;
+      childX = childX + dx * scale;
+      childY = childY + dy * scale;
+    } else {
+      const V scale = V::load(s.length(j)) / simd::select(has, len, one);
+      childX = childX + simd::select(has, dx * scale, jointX - aboveX);
+      childY = childY + simd::select(has, dy * scale, jointY - aboveY);
+    }
+    childX.store(atBackX(j));
+    childY.store(atBackY(j));
+    aboveX = jointX, aboveY = jointY;
   }
   // Forward: the root pinned, each joint one length along the line toward its backward point.
   V largestMove = zero;
+  V baseX = V::load(s.atX(0)), baseY = V::load(s.atY(0));
   for (int j = 0; j < bones; ++j) {
-    const V baseX = V::load(s.atX(j)), baseY = V::load(s.atY(j));
     const V oldX = V::load(s.atX(j + 1)), oldY = V::load(s.atY(j + 1));
-    const V dx = V::load(atBackX(j + 1)) - baseX, dy = V::load(atBackY(j + 1)) - baseY;
+    const V towardX = j + 1 == bones ? tx : V::load(atBackX(j + 1));
+    const V towardY = j + 1 == bones ? ty : V::load(atBackY(j + 1));
+    const V dx = towardX - baseX, dy = towardY - baseY;
     const V len = simd::sqrt(dx * dx + dy * dy);
     const auto moves = simd::maskAnd(mask, len > zero);
-    const V scale = V::load(s.length(j)) / simd::select(moves, len, one);
-    const V newX = simd::select(moves, baseX + dx * scale, oldX);
-    const V newY = simd::select(moves, baseY + dy * scale, oldY);
+    V newX, newY;
+    if (simd::all(moves)) {
+      const V scale = V::load(s.length(j)) / len;
+      newX = baseX + dx * scale;
+      newY = baseY + dy * scale;
+    } else {
+      const V scale = V::load(s.length(j)) / simd::select(moves, len, one);
+      newX = simd::select(moves, baseX + dx * scale, oldX);
+      newY = simd::select(moves, baseY + dy * scale, oldY);
+    }
     newX.store(s.atX(j + 1));
     newY.store(s.atY(j + 1));
     const V moveX = inverseReach * (newX - oldX), moveY = inverseReach * (newY - oldY);
     largestMove = simd::max(largestMove, moveX * moveX + moveY * moveY);
+    baseX = newX, baseY = newY;
   }
   return largestMove;
 }

@@ -231,13 +231,14 @@ template <class M, int K>
 PairMask<M, K> maskNot(PairMask<M, K> x) {
   return {maskNot(x.a), maskNot(x.b)};
 }
+// One test of the halves combined, not a branch per half.
 template <class M, int K>
 bool any(PairMask<M, K> m) {
-  return any(m.a) || any(m.b);
+  return any(maskOr(m.a, m.b));
 }
 template <class M, int K>
 bool all(PairMask<M, K> m) {
-  return all(m.a) && all(m.b);
+  return all(maskAnd(m.a, m.b));
 }
 template <class M, int K>
 bool laneOf(PairMask<M, K> m, int i) {

@@ -191,12 +191,11 @@ V ccdSweep(const Lanes& s, V tx, V ty, typename V::Mask mask) {
   return turned;
 }
 
-// One FABRIK sweep over the lanes in `mask`, with (backX, backY) (laid out as s) for the backward
-// points; returns the largest joint move over the reach, squared (Chain's stall measure,
-// chain_rules.hpp). Lanes outside `mask` may change (sweepQueued's idle lanes hold no chain).
+// One FABRIK sweep of every lane (sweepQueued's idle lanes hold no chain: what they compute is
+// never read), with (backX, backY) (laid out as s) for the backward points; returns the largest
+// joint move over the reach, squared (Chain's stall measure, chain_rules.hpp).
 template <class V>
-V fabrikSweep(const Lanes& s, double* backX, double* backY, V tx, V ty, V inverseReach,
-              typename V::Mask mask) {
+V fabrikSweep(const Lanes& s, double* backX, double* backY, V tx, V ty, V inverseReach) {
   const V zero = V::splat(0.0), one = V::splat(1.0);
   const int bones = s.bones;
   auto atBackX = [&](int joint) { return backX + static_cast<size_t>(joint) * s.stride; };
@@ -204,10 +203,9 @@ V fabrikSweep(const Lanes& s, double* backX, double* backY, V tx, V ty, V invers
   // Backward: the end on the target, each joint one length from its child toward where it was
   // (coincident points keep the bone's current direction: that vector is one length long). The
   // root's backward point is never used (the forward pass pins the root), so it is not computed.
-  // The child and the joint above stay in registers from one joint to the next; the selects for
-  // coincident points are taken only when a lane has them.
+  // The child stays in registers from one joint to the next; the selects for coincident points
+  // are taken only when a lane has them.
   V childX = tx, childY = ty;
-  V aboveX = V::load(s.atX(bones)), aboveY = V::load(s.atY(bones));
   for (int j = bones - 1; j >= 1; --j) {
     const V jointX = V::load(s.atX(j)), jointY = V::load(s.atY(j));
     const V dx = jointX - childX, dy = jointY - childY;
@@ -219,12 +217,11 @@ V fabrikSweep(const Lanes& s, double* backX, double* backY, V tx, V ty, V invers
       childY = childY + dy * scale;
     } else {
       const V scale = V::load(s.length(j)) / simd::select(has, len, one);
-      childX = childX + simd::select(has, dx * scale, jointX - aboveX);
-      childY = childY + simd::select(has, dy * scale, jointY - aboveY);
+      childX = childX + simd::select(has, dx * scale, jointX - V::load(s.atX(j + 1)));
+      childY = childY + simd::select(has, dy * scale, jointY - V::load(s.atY(j + 1)));
     }
     childX.store(atBackX(j));
     childY.store(atBackY(j));
-    aboveX = jointX, aboveY = jointY;
   }
   // Forward: the root pinned, each joint one length along the line toward its backward point.
   V largestMove = zero;
@@ -235,7 +232,7 @@ V fabrikSweep(const Lanes& s, double* backX, double* backY, V tx, V ty, V invers
     const V towardY = j + 1 == bones ? ty : V::load(atBackY(j + 1));
     const V dx = towardX - baseX, dy = towardY - baseY;
     const V len = simd::sqrt(dx * dx + dy * dy);
-    const auto moves = simd::maskAnd(mask, len > zero);
+    const auto moves = len > zero;
     V newX, newY;
     if (simd::all(moves)) {
       const V scale = V::load(s.length(j)) / len;
@@ -451,7 +448,7 @@ void ChainBatch::sweepQueued(int queued, const ChainBatchOptions& options) {
     if (options.ccd) {
       progressing = ccdSweep(lanes, tx, ty, live) > V::splat(rules::kStalled);
     } else {
-      const V largestMove = fabrikSweep(lanes, bx, by, tx, ty, V::load(laneInverseReach), live);
+      const V largestMove = fabrikSweep(lanes, bx, by, tx, ty, V::load(laneInverseReach));
       progressing = simd::maskNot(simd::sqrt(largestMove) < V::splat(rules::kStalled));
     }
     progressing = simd::maskOr(progressing, V::load(laneUnbent) == one);

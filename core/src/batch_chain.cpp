@@ -18,6 +18,7 @@
 #include <cmath>
 
 #include "chain_rules.hpp"
+#include "cold.hpp"
 #include "ik2d/batch.hpp"
 #include "ik2d/chain.hpp"
 #include "message.hpp"
@@ -52,7 +53,7 @@ bool isUsable(double value) { return std::isfinite(value) && std::fabs(value) <=
 
 // ---- building -----------------------------------------------------------------------------------
 
-const char* ChainBatch::checkShape(int count, int bones) {
+IK2D_COLD const char* ChainBatch::checkShape(int count, int bones) {
   if (count < 0) return "count must be a whole number, 0 or more";
   if (bones < 1 || bones > Chain::kMaxBones) return "bones must be a whole number from 1 to 1024";
   static_assert(kMaxSlots == 2097152, "the message below names kMaxSlots");
@@ -71,13 +72,13 @@ size_t scratchSize(int bones) {
 
 }  // namespace
 
-double ChainBatch::bytesFor(int count, int bones) {
+IK2D_COLD double ChainBatch::bytesFor(int count, int bones) {
   const double chains = count, perChain = bones;
   return (2 * (perChain + 1) + 2 * perChain + 5) * chains * sizeof(double) + chains * 9 +
          static_cast<double>(scratchSize(bones)) * sizeof(double);
 }
 
-const char* ChainBatch::reset(int count, int bones, const double* lengths, Vec2 root) {
+IK2D_COLD const char* ChainBatch::reset(int count, int bones, const double* lengths, Vec2 root) {
   if (const char* message = checkShape(count, bones)) return message;
   for (int j = 0; j < bones; ++j) {
     if (!isUsable(lengths[j]) || !(lengths[j] >= kMinLength))
@@ -137,22 +138,23 @@ V endError(const Lanes& s, V tx, V ty) {
 }
 
 // Chain's answer to a chain lying on a line through its target: bend each joint past the first by
-// rules::kNudge. Rare, so one lane at a time.
-void unbendLane(const Lanes& s, size_t lane) {
-  Vec2 point{s.x[lane], s.y[lane]};
+// rules::kNudge. Rare: one chain (the view's lane 0) at a time.
+IK2D_COLD void unbendLane(const Lanes& s) {
+  Vec2 point{s.x[0], s.y[0]};
   Vec2 previous = point;  // joint j where it was before the bend (x, y hold where it is now)
   double turn = 0;
   for (int j = 0; j < s.bones; ++j) {
-    const size_t next = static_cast<size_t>(j + 1) * s.stride + lane;
-    const double l = s.length(j)[lane];
-    const Vec2 old{s.x[next], s.y[next]};
+    double* x = s.atX(j + 1);
+    double* y = s.atY(j + 1);
+    const double l = *s.length(j);
+    const Vec2 old{*x, *y};
     const Vec2 along = (1.0 / l) * (old - previous);
     previous = old;
     const Vec2 turned{along.x * std::cos(turn) - along.y * std::sin(turn),
                       along.x * std::sin(turn) + along.y * std::cos(turn)};
     point = point + l * turned;
-    s.x[next] = point.x;
-    s.y[next] = point.y;
+    *x = point.x;
+    *y = point.y;
     turn += rules::kNudge;
   }
 }
@@ -192,14 +194,14 @@ V ccdSweep(const Lanes& s, V tx, V ty, typename V::Mask mask) {
 }
 
 // One FABRIK sweep of every lane (sweepQueued's idle lanes hold no chain: what they compute is
-// never read), with (backX, backY) (laid out as s) for the backward points; returns the largest
-// joint move over the reach, squared (Chain's stall measure, chain_rules.hpp).
+// never read), with `back` (its own stride, no lengths) for the backward points; returns the
+// largest joint move over the reach, squared (Chain's stall measure, chain_rules.hpp).
 template <class V>
-V fabrikSweep(const Lanes& s, double* backX, double* backY, V tx, V ty, V inverseReach) {
+V fabrikSweep(const Lanes& s, const Lanes& back, V tx, V ty, V inverseReach) {
   const V zero = V::splat(0.0), one = V::splat(1.0);
   const int bones = s.bones;
-  auto atBackX = [&](int joint) { return backX + static_cast<size_t>(joint) * s.stride; };
-  auto atBackY = [&](int joint) { return backY + static_cast<size_t>(joint) * s.stride; };
+  auto atBackX = [&](int joint) { return back.atX(joint); };
+  auto atBackY = [&](int joint) { return back.atY(joint); };
   // Backward: the end on the target, each joint one length from its child toward where it was
   // (coincident points keep the bone's current direction: that vector is one length long). The
   // root's backward point is never used (the forward pass pins the root), so it is not computed.
@@ -252,6 +254,39 @@ V fabrikSweep(const Lanes& s, double* backX, double* backY, V tx, V ty, V invers
   return largestMove;
 }
 
+// The lanes a FABRIK sweep moved, from fabrikSweep()'s largest move (Chain's stall rule).
+template <class V>
+typename V::Mask fabrikMoved(V largestMove) {
+  return simd::maskNot(simd::sqrt(largestMove) < V::splat(rules::kStalled));
+}
+
+// One sweep of either method; true in the lanes still progressing (not stalled). CCD turns only
+// the lanes in `turnable`.
+template <class V>
+typename V::Mask sweepOnce(const Lanes& s, const Lanes& back, V tx, V ty, V inverseReach,
+                           typename V::Mask turnable, bool ccd) {
+  if (ccd) return ccdSweep(s, tx, ty, turnable) > V::splat(rules::kStalled);
+  return fabrikMoved(fabrikSweep(s, back, tx, ty, inverseReach));
+}
+
+// CCD's rotations round each length by an ulp or so per sweep: at the end of a solve every bone of
+// the lanes in `mask` is put back to its exact length along its direction, so nothing accumulates
+// from frame to frame.
+template <class V>
+void fixLengths(const Lanes& s, typename V::Mask mask) {
+  const V zero = V::splat(0.0), one = V::splat(1.0);
+  for (int j = 0; j < s.bones; ++j) {
+    const V baseX = V::load(s.atX(j)), baseY = V::load(s.atY(j));
+    const V oldX = V::load(s.atX(j + 1)), oldY = V::load(s.atY(j + 1));
+    const V dx = oldX - baseX, dy = oldY - baseY;
+    const V len = simd::sqrt(dx * dx + dy * dy);
+    const auto fix = simd::maskAnd(mask, len > zero);
+    const V scale = V::load(s.length(j)) / simd::select(fix, len, one);
+    simd::select(fix, baseX + dx * scale, oldX).store(s.atX(j + 1));
+    simd::select(fix, baseY + dy * scale, oldY).store(s.atY(j + 1));
+  }
+}
+
 }  // namespace
 
 // Settles one group of V::kLanes chains, from `first`, in place; every step masked per lane:
@@ -259,8 +294,9 @@ V fabrikSweep(const Lanes& s, double* backX, double* backY, V tx, V ty, V invers
 //   that need no sweep (within tolerance already; out of reach: stretched straight at the target,
 //   Chain's exact answer without limits), un-bend chains on a line through their target, and
 //   queue the chains left for sweepQueued() (queue_ entry 2c, or 2c + 1 for a chain just un-bent).
+//   Returns whether every chain of the group was queued, none of them just un-bent.
 template <class V>
-void ChainBatch::settleGroup(int first, const ChainBatchOptions& options, int& queued) {
+bool ChainBatch::settleGroup(int first, const ChainBatchOptions& options, int& queued) {
   constexpr int kLanes = V::kLanes;
   const size_t n = static_cast<size_t>(count_);
   const int bones = bones_;
@@ -322,15 +358,16 @@ void ChainBatch::settleGroup(int first, const ChainBatchOptions& options, int& q
       const V dx = V::load(group.atX(j)) - rootX, dy = V::load(group.atY(j)) - rootY;
       onLine = simd::maskAnd(onLine, simd::abs(lineX * dy - lineY * dx) <= straight);
     }
-    for (int lane = 0; lane < kLanes; ++lane) {
-      if (simd::laneOf(onLine, lane)) unbendLane(group, static_cast<size_t>(lane));
-    }
     // Then, as Chain, one CCD sweep turns the bent chain round; the method's sweep follows, and
-    // all of it counts as sweep 1 (which therefore never counts as stalled).
-    if (simd::any(onLine)) {
-      ccdSweep(group, tx, ty, onLine);
-      unbent = onLine;
+    // all of it counts as sweep 1 (which therefore never counts as stalled). Rare: lane by lane.
+    for (int lane = 0; lane < kLanes; ++lane) {
+      if (!simd::laneOf(onLine, lane)) continue;
+      const auto at = static_cast<size_t>(lane);
+      const Lanes chain{group.x + at, group.y + at, group.lengths + at, n, bones};
+      unbendLane(chain);
+      ccdSweep(chain, F64x1{tx.lane(lane)}, F64x1{ty.lane(lane)}, true);
     }
+    unbent = onLine;
   }
 
   error.store(error_.data() + first);
@@ -340,12 +377,51 @@ void ChainBatch::settleGroup(int first, const ChainBatchOptions& options, int& q
                    simd::select(error <= tolerance, V::splat(static_cast<double>(ChainStatus::Reached)),
                                 simd::select(far, V::splat(static_cast<double>(ChainStatus::OutOfReach)),
                                              V::splat(static_cast<double>(ChainStatus::MaxIterations)))));
+  double codes[kLanes];
+  code.store(codes);
+  const unsigned farLanes = simd::bits(far), activeLanes = simd::bits(active),
+                 unbentLanes = simd::bits(unbent);
   for (int lane = 0; lane < kLanes; ++lane) {
     const int c = first + lane;
-    iterations_[static_cast<size_t>(c)] = simd::laneOf(far, lane) ? 1 : 0;
-    status_[static_cast<size_t>(c)] = static_cast<std::uint8_t>(code.lane(lane));
-    if (simd::laneOf(active, lane))
-      queue_[static_cast<size_t>(queued++)] = 2 * c + (simd::laneOf(unbent, lane) ? 1 : 0);
+    iterations_[static_cast<size_t>(c)] = static_cast<std::int32_t>(farLanes >> lane & 1);
+    status_[static_cast<size_t>(c)] = static_cast<std::uint8_t>(codes[lane]);
+    if (activeLanes >> lane & 1)
+      queue_[static_cast<size_t>(queued++)] = 2 * c + static_cast<int>(unbentLanes >> lane & 1);
+  }
+  return activeLanes == (1u << kLanes) - 1 && unbentLanes == 0;
+}
+
+// FABRIK: the first sweep of kSweepLanes chains from `first`, settled and all queued (the last
+// entries of the queue), none just un-bent, in place: the batch's arrays are lane-interleaved already. Only
+// the chains that need more sweeps stay queued: most chains that track a target need one sweep, and are done
+// without a copy to sweepQueued()'s lanes. (CCD's chains mostly need many sweeps, which run faster
+// on that compact copy.)
+void ChainBatch::sweepFirstInPlace(int first, const ChainBatchOptions& options, int& queued) {
+  using V = SweepVector;
+  constexpr int kLanes = V::kLanes;
+  const int bones = bones_;
+  const V zero = V::splat(0.0), one = V::splat(1.0);
+  const Lanes group{x_.data() + first, y_.data() + first, lengths_.data() + first,
+                    static_cast<size_t>(count_), bones};
+  const Lanes back{scratch_.data(), scratch_.data() + static_cast<size_t>(bones + 1) * kLanes, nullptr,
+                   kLanes, bones};
+  queued -= kLanes;
+  V reach = zero;
+  for (int j = 0; j < bones; ++j) reach = reach + V::load(group.length(j));
+  const V tx = V::load(targetX_.data() + first), ty = V::load(targetY_.data() + first);
+  const auto progressing = fabrikMoved(fabrikSweep(group, back, tx, ty, one / reach));
+  const V error = endError(group, tx, ty);
+  const auto going = simd::maskAnd(simd::maskAnd(error > V::splat(options.tolerance), progressing),
+                                   one < V::splat(static_cast<double>(options.iterations)));
+  error.store(error_.data() + first);
+  const unsigned goingLanes = simd::bits(going);
+  for (int lane = 0; lane < kLanes; ++lane) {
+    const auto c = static_cast<size_t>(first + lane);
+    iterations_[c] = 1;
+    if (goingLanes >> lane & 1) queue_[static_cast<size_t>(queued++)] = 2 * (first + lane);
+    else
+      status_[c] = static_cast<std::uint8_t>(error_[c] <= options.tolerance ? ChainStatus::Reached
+                                                                            : ChainStatus::MaxIterations);
   }
 }
 
@@ -377,16 +453,16 @@ void ChainBatch::sweepQueued(int queued, const ChainBatchOptions& options) {
   double* laneUnbent = laneSweeps + kLanes;
   double* laneLive = laneUnbent + kLanes;
   const Lanes lanes{px, py, pl, kLanes, bones};
+  const Lanes back{bx, by, nullptr, kLanes, bones};
   int chainOf[kLanes];
   int next = 0;
 
+  // Puts the next chain of the queue in the lane; once the queue is empty, a copy of its first
+  // chain, which the lane sweeps idly (so the sweeps need no mask for idle lanes).
   auto take = [&](int lane) {
     const auto i = static_cast<size_t>(lane);
-    if (next == queued) {
-      laneLive[i] = 0;
-      return;
-    }
-    const int entry = queue_[static_cast<size_t>(next++)];
+    const bool idle = next == queued;
+    const int entry = queue_[idle ? 0 : static_cast<size_t>(next++)];
     const auto c = static_cast<size_t>(entry >> 1);
     chainOf[i] = entry >> 1;
     double reach = 0;
@@ -402,30 +478,18 @@ void ChainBatch::sweepQueued(int queued, const ChainBatchOptions& options) {
     laneTy[i] = targetY_[c];
     laneInverseReach[i] = 1.0 / reach;
     laneError[i] = error_[c];
-    laneSweeps[i] = 0;
+    laneSweeps[i] = iterations_[c];
     laneUnbent[i] = static_cast<double>(entry & 1);
-    laneLive[i] = 1;
+    laneLive[i] = idle ? 0 : 1;
   };
-  // Writes the lane's chain back. CCD's rotations round each length by an ulp or so per sweep: put
-  // every bone back to its exact length along its direction once per solve, so nothing
-  // accumulates from frame to frame.
+  // Writes the lane's chain back (CCD's after fixLengths()).
   auto give = [&](int lane) {
     const auto i = static_cast<size_t>(lane);
     const auto c = static_cast<size_t>(chainOf[i]);
     if (options.ccd) {
-      for (size_t j = 0; j + 1 < joints; ++j) {
-        const double baseX = px[j * kLanes + i], baseY = py[j * kLanes + i];
-        const double dx = px[(j + 1) * kLanes + i] - baseX, dy = py[(j + 1) * kLanes + i] - baseY;
-        const double len = std::sqrt(dx * dx + dy * dy);
-        if (len > 0) {
-          const double scale = pl[j * kLanes + i] / len;
-          px[(j + 1) * kLanes + i] = baseX + dx * scale;
-          py[(j + 1) * kLanes + i] = baseY + dy * scale;
-        }
-      }
-      const double ex = px[(joints - 1) * kLanes + i] - laneTx[i],
-                   ey = py[(joints - 1) * kLanes + i] - laneTy[i];
-      laneError[i] = std::sqrt(ex * ex + ey * ey);
+      const Lanes chain{px + i, py + i, pl + i, kLanes, bones};
+      fixLengths<F64x1>(chain, true);
+      laneError[i] = endError(chain, F64x1{laneTx[i]}, F64x1{laneTy[i]}).v;
     }
     for (size_t j = 0; j < joints; ++j) {
       x_[j * n + c] = px[j * kLanes + i];
@@ -444,13 +508,7 @@ void ChainBatch::sweepQueued(int queued, const ChainBatchOptions& options) {
     const auto live = V::load(laneLive) == one;
     if (!simd::any(live)) break;
     const V tx = V::load(laneTx), ty = V::load(laneTy);
-    typename V::Mask progressing;
-    if (options.ccd) {
-      progressing = ccdSweep(lanes, tx, ty, live) > V::splat(rules::kStalled);
-    } else {
-      const V largestMove = fabrikSweep(lanes, bx, by, tx, ty, V::load(laneInverseReach));
-      progressing = simd::maskNot(simd::sqrt(largestMove) < V::splat(rules::kStalled));
-    }
+    auto progressing = sweepOnce(lanes, back, tx, ty, V::load(laneInverseReach), zero == zero, options.ccd);
     progressing = simd::maskOr(progressing, V::load(laneUnbent) == one);
     zero.store(laneUnbent);
     const V error = simd::select(live, endError(lanes, tx, ty), V::load(laneError));
@@ -459,9 +517,9 @@ void ChainBatch::sweepQueued(int queued, const ChainBatchOptions& options) {
     sweeps.store(laneSweeps);
     const auto going = simd::maskAnd(simd::maskAnd(error > tolerance, progressing), sweeps < cap);
     const auto done = simd::maskAnd(live, simd::maskNot(going));
-    if (simd::any(done)) {
+    if (const unsigned doneLanes = simd::bits(done)) {
       for (int lane = 0; lane < kLanes; ++lane) {
-        if (simd::laneOf(done, lane)) {
+        if (doneLanes >> lane & 1) {
           give(lane);
           take(lane);
         }
@@ -487,11 +545,16 @@ const char* ChainBatch::solve(const ChainBatchOptions& options) {
     capped.iterations = static_cast<int>(options.maxWork / sweepCost);
   int queued = 0;
   int c = 0;
+  for (; c + kSweepLanes <= count_; c += kSweepLanes) {
+    bool all = true;
+    for (int group = c; group < c + kSweepLanes; group += 4)
+      all = settleGroup<F64x4>(group, capped, queued) && all;
+    if (all && !capped.ccd) sweepFirstInPlace(c, capped, queued);
+  }
   for (; c + 4 <= count_; c += 4) settleGroup<F64x4>(c, capped, queued);
-  for (; c + 2 <= count_; c += 2) settleGroup<F64x2>(c, capped, queued);
-  if (c < count_) settleGroup<F64x1>(c, capped, queued);
-  // A few chains take one SIMD pair (a lone chain leaves a lane idle, at no cost in time: the two
-  // lanes run side by side).
+  for (; c < count_; ++c) settleGroup<F64x1>(c, capped, queued);
+  // Fewer chains than the lanes take one SIMD pair: idle lanes cost little while a few chains'
+  // sweeps wait on latency, but the arithmetic of eight lanes would be paid for one or two results.
   if (queued >= kSweepLanes) sweepQueued<SweepVector>(queued, capped);
   else if (queued > 0) sweepQueued<F64x2>(queued, capped);
   return nullptr;

@@ -53,6 +53,7 @@ inline bool maskNot(bool a) { return !a; }
 inline bool any(bool m) { return m; }
 inline bool all(bool m) { return m; }
 inline bool laneOf(bool m, int) { return m; }
+inline unsigned bits(bool m) { return m ? 1u : 0u; }
 
 // ---- two lanes ----------------------------------------------------------------------------------
 
@@ -92,6 +93,10 @@ inline bool all(F64x2::Mask m) { return wasm_i64x2_all_true(m.m); }
 inline bool laneOf(F64x2::Mask m, int i) {
   return (i == 0 ? wasm_i64x2_extract_lane(m.m, 0) : wasm_i64x2_extract_lane(m.m, 1)) != 0;
 }
+inline unsigned bits(F64x2::Mask m) {
+  return static_cast<unsigned>(wasm_i64x2_extract_lane(m.m, 0) & 1) |
+         static_cast<unsigned>(wasm_i64x2_extract_lane(m.m, 1) & 2);
+}
 #elif defined(IK2D_SIMD_SSE2)
 struct F64x2 {
   static constexpr int kLanes = 2;
@@ -128,6 +133,7 @@ inline F64x2::Mask maskNot(F64x2::Mask a) { return {_mm_xor_pd(a.m, _mm_castsi12
 inline bool any(F64x2::Mask m) { return _mm_movemask_pd(m.m) != 0; }
 inline bool all(F64x2::Mask m) { return _mm_movemask_pd(m.m) == 3; }
 inline bool laneOf(F64x2::Mask m, int i) { return ((_mm_movemask_pd(m.m) >> i) & 1) != 0; }
+inline unsigned bits(F64x2::Mask m) { return static_cast<unsigned>(_mm_movemask_pd(m.m)); }
 #else
 struct F64x2 {
   static constexpr int kLanes = 2;
@@ -167,6 +173,7 @@ inline F64x2::Mask maskNot(F64x2::Mask a) { return {{!a.m[0], !a.m[1]}}; }
 inline bool any(F64x2::Mask m) { return m.m[0] || m.m[1]; }
 inline bool all(F64x2::Mask m) { return m.m[0] && m.m[1]; }
 inline bool laneOf(F64x2::Mask m, int i) { return m.m[i]; }
+inline unsigned bits(F64x2::Mask m) { return (m.m[0] ? 1u : 0u) | (m.m[1] ? 2u : 0u); }
 #endif
 
 // ---- four and eight lanes: vectors side by side ---------------------------------------------------
@@ -243,6 +250,11 @@ bool all(PairMask<M, K> m) {
 template <class M, int K>
 bool laneOf(PairMask<M, K> m, int i) {
   return i < K ? laneOf(m.a, i) : laneOf(m.b, i - K);
+}
+// Bit i set when lane i is.
+template <class M, int K>
+unsigned bits(PairMask<M, K> m) {
+  return bits(m.a) | bits(m.b) << K;
 }
 
 using F64x4 = Pair<F64x2>;

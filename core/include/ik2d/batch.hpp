@@ -193,7 +193,8 @@ class ChainBatch {
 
  private:
   template <class V>
-  void settleGroup(int first, const ChainBatchOptions& options, int& queued);
+  bool settleGroup(int first, const ChainBatchOptions& options, int& queued);
+  void sweepFirstInPlace(int first, const ChainBatchOptions& options, int& queued);
   template <class V>
   void sweepQueued(int queued, const ChainBatchOptions& options);
 

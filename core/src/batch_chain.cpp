@@ -13,7 +13,9 @@
 // (checks, the carry to the root, the chains already there or out of reach, un-bending) and queues
 // the rest; sweepQueued() sweeps the queue eight lanes at a time, and a lane whose chain is done
 // takes the next one at once, so a chain that needs many sweeps never holds idle lanes with it.
-// Every operation is lane by lane, so each chain ends exactly where it would alone.
+// (Eight FABRIK chains in a row that all need sweeping first make one sweep where they lie:
+// sweepFirstInPlace().) Every operation is lane by lane, so each chain ends exactly where it would
+// alone.
 #include <algorithm>
 #include <cmath>
 

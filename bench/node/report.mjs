@@ -138,6 +138,7 @@ export function targetChecks(scenarios, settings) {
     const fullik = find(fab, '@aminere/fullik (FABRIK)');
     const strict = mode === 'tracking' ? '' : ' (jumps: for information)';
     check(`FABRIK-10 ${mode}: batched vs JS reference (≥ 1.5×)${strict}`, speedup(js, batch), 1.5, errorNote(batch, js));
+    check(`FABRIK-10 ${mode}: batched vs JS reference (≥ 3×)`, speedup(js, batch), 3, errorNote(batch, js));
     check(`FABRIK-10 ${mode}: per call vs JS reference (≥ 1×)${strict}`, speedup(js, call), 1, errorNote(call, js));
     check(`FABRIK-10 ${mode}: per call vs @aminere/fullik (≥ 10×)${strict}`, speedup(fullik, call), 10, errorNote(call, fullik));
     check(`FABRIK-10 ${mode}: batched vs @aminere/fullik (≥ 10×)${strict}`, speedup(fullik, batch), 10, errorNote(batch, fullik));
@@ -147,6 +148,10 @@ export function targetChecks(scenarios, settings) {
       const three = find(ccd, name);
       check(`CCD-10 ${mode}: per call vs ${name} (≥ 20×)`, speedup(three, ccall), 20, errorNote(ccall, three));
       check(`CCD-10 ${mode}: batched vs ${name} (≥ 20×)`, speedup(three, cbatch), 20, errorNote(cbatch, three));
+    }
+    if (mode === 'random jumps') {
+      const three = find(ccd, `three CCDIKSolver (iteration = ${ccd?.iterations})`);
+      check(`CCD-10 ${mode}: batched vs three CCDIKSolver (iteration = ${ccd?.iterations}) (≥ 30×)`, speedup(three, cbatch), 30, errorNote(cbatch, three));
     }
   }
   return checks;

@@ -1,11 +1,11 @@
-// simd.hpp: two-lane double-precision vectors for the batch kernels (not public).
+// simd.hpp: double-precision vectors for the batch kernels (not public).
 //
-// The batch kernels are templates over a vector type V, instantiated twice: F64x2 (two lanes:
-// WebAssembly SIMD128 with -msimd128, SSE2 on x86-64, two plain doubles elsewhere) for the body of
-// a batch, and F64x1 (one double) for an odd element left at the end. Both offer the same
-// operations: arithmetic, sqrt, min/max, comparisons giving a mask, select(mask, a, b), and
-// atan2. atan2 is Cephes' atan (Moshier), accurate to about 1e-16 relative, evaluated without
-// branches so both lanes run the same instructions.
+// The batch kernels are templates over a vector type V: F64x2 (two lanes: WebAssembly SIMD128 with
+// -msimd128, SSE2 on x86-64, two plain doubles elsewhere), F64x4 and F64x8 (two and four F64x2 side
+// by side, to keep more chains in flight), and F64x1 (one double) for an element left at the end.
+// All offer the same operations: arithmetic, sqrt, min/max, comparisons giving a mask,
+// select(mask, a, b), and atan2. atan2 is Cephes' atan (Moshier), accurate to about 1e-16
+// relative, evaluated without branches so every lane runs the same instructions.
 #pragma once
 
 #include <cmath>
@@ -53,6 +53,7 @@ inline bool maskNot(bool a) { return !a; }
 inline bool any(bool m) { return m; }
 inline bool all(bool m) { return m; }
 inline bool laneOf(bool m, int) { return m; }
+inline unsigned bits(bool m) { return m ? 1u : 0u; }
 
 // ---- two lanes ----------------------------------------------------------------------------------
 
@@ -92,6 +93,10 @@ inline bool all(F64x2::Mask m) { return wasm_i64x2_all_true(m.m); }
 inline bool laneOf(F64x2::Mask m, int i) {
   return (i == 0 ? wasm_i64x2_extract_lane(m.m, 0) : wasm_i64x2_extract_lane(m.m, 1)) != 0;
 }
+inline unsigned bits(F64x2::Mask m) {
+  return static_cast<unsigned>(wasm_i64x2_extract_lane(m.m, 0) & 1) |
+         static_cast<unsigned>(wasm_i64x2_extract_lane(m.m, 1) & 2);
+}
 #elif defined(IK2D_SIMD_SSE2)
 struct F64x2 {
   static constexpr int kLanes = 2;
@@ -128,6 +133,7 @@ inline F64x2::Mask maskNot(F64x2::Mask a) { return {_mm_xor_pd(a.m, _mm_castsi12
 inline bool any(F64x2::Mask m) { return _mm_movemask_pd(m.m) != 0; }
 inline bool all(F64x2::Mask m) { return _mm_movemask_pd(m.m) == 3; }
 inline bool laneOf(F64x2::Mask m, int i) { return ((_mm_movemask_pd(m.m) >> i) & 1) != 0; }
+inline unsigned bits(F64x2::Mask m) { return static_cast<unsigned>(_mm_movemask_pd(m.m)); }
 #else
 struct F64x2 {
   static constexpr int kLanes = 2;
@@ -167,47 +173,92 @@ inline F64x2::Mask maskNot(F64x2::Mask a) { return {{!a.m[0], !a.m[1]}}; }
 inline bool any(F64x2::Mask m) { return m.m[0] || m.m[1]; }
 inline bool all(F64x2::Mask m) { return m.m[0] && m.m[1]; }
 inline bool laneOf(F64x2::Mask m, int i) { return m.m[i]; }
+inline unsigned bits(F64x2::Mask m) { return (m.m[0] ? 1u : 0u) | (m.m[1] ? 2u : 0u); }
 #endif
 
-// ---- four lanes: two F64x2 side by side -----------------------------------------------------------
+// ---- four and eight lanes: vectors side by side ---------------------------------------------------
 
-// Not wider hardware: two independent two-lane vectors in flight. The chain kernels are chains of
-// dependent square roots and divisions (each joint waits for the one before), so their speed is
-// set by latency; interleaving two groups of chains lets the CPU overlap them.
-struct F64x4 {
-  static constexpr int kLanes = 4;
-  F64x2 a, b;
-  struct Mask {
-    F64x2::Mask a, b;
-  };
-  static F64x4 splat(double x) { return {F64x2::splat(x), F64x2::splat(x)}; }
-  static F64x4 load(const double* p) { return {F64x2::load(p), F64x2::load(p + 2)}; }
-  void store(double* p) const { a.store(p), b.store(p + 2); }
-  double lane(int i) const { return i < 2 ? a.lane(i) : b.lane(i - 2); }
-  friend F64x4 operator+(F64x4 x, F64x4 y) { return {x.a + y.a, x.b + y.b}; }
-  friend F64x4 operator-(F64x4 x, F64x4 y) { return {x.a - y.a, x.b - y.b}; }
-  friend F64x4 operator*(F64x4 x, F64x4 y) { return {x.a * y.a, x.b * y.b}; }
-  friend F64x4 operator/(F64x4 x, F64x4 y) { return {x.a / y.a, x.b / y.b}; }
-  friend F64x4 operator-(F64x4 x) { return {-x.a, -x.b}; }
-  friend Mask operator<(F64x4 x, F64x4 y) { return {x.a < y.a, x.b < y.b}; }
-  friend Mask operator<=(F64x4 x, F64x4 y) { return {x.a <= y.a, x.b <= y.b}; }
-  friend Mask operator>(F64x4 x, F64x4 y) { return {x.a > y.a, x.b > y.b}; }
-  friend Mask operator>=(F64x4 x, F64x4 y) { return {x.a >= y.a, x.b >= y.b}; }
-  friend Mask operator==(F64x4 x, F64x4 y) { return {x.a == y.a, x.b == y.b}; }
+// Not wider hardware: two independent vectors in flight (F64x4 is two F64x2, F64x8 two F64x4). The
+// chain kernels are chains of dependent square roots and divisions (each joint waits for the one
+// before), so their speed is set by latency; interleaving groups of chains lets the CPU overlap them.
+template <class HalfMask, int kHalf>
+struct PairMask {
+  HalfMask a, b;
 };
-inline F64x4 sqrt(F64x4 x) { return {sqrt(x.a), sqrt(x.b)}; }
-inline F64x4 abs(F64x4 x) { return {abs(x.a), abs(x.b)}; }
-inline F64x4 min(F64x4 x, F64x4 y) { return {min(x.a, y.a), min(x.b, y.b)}; }
-inline F64x4 max(F64x4 x, F64x4 y) { return {max(x.a, y.a), max(x.b, y.b)}; }
-inline F64x4 select(F64x4::Mask m, F64x4 x, F64x4 y) {
+
+template <class Half>
+struct Pair {
+  static constexpr int kLanes = 2 * Half::kLanes;
+  Half a, b;
+  using Mask = PairMask<typename Half::Mask, Half::kLanes>;
+  static Pair splat(double x) { return {Half::splat(x), Half::splat(x)}; }
+  static Pair load(const double* p) { return {Half::load(p), Half::load(p + Half::kLanes)}; }
+  void store(double* p) const { a.store(p), b.store(p + Half::kLanes); }
+  double lane(int i) const { return i < Half::kLanes ? a.lane(i) : b.lane(i - Half::kLanes); }
+  friend Pair operator+(Pair x, Pair y) { return {x.a + y.a, x.b + y.b}; }
+  friend Pair operator-(Pair x, Pair y) { return {x.a - y.a, x.b - y.b}; }
+  friend Pair operator*(Pair x, Pair y) { return {x.a * y.a, x.b * y.b}; }
+  friend Pair operator/(Pair x, Pair y) { return {x.a / y.a, x.b / y.b}; }
+  friend Pair operator-(Pair x) { return {-x.a, -x.b}; }
+  friend Mask operator<(Pair x, Pair y) { return {x.a < y.a, x.b < y.b}; }
+  friend Mask operator<=(Pair x, Pair y) { return {x.a <= y.a, x.b <= y.b}; }
+  friend Mask operator>(Pair x, Pair y) { return {x.a > y.a, x.b > y.b}; }
+  friend Mask operator>=(Pair x, Pair y) { return {x.a >= y.a, x.b >= y.b}; }
+  friend Mask operator==(Pair x, Pair y) { return {x.a == y.a, x.b == y.b}; }
+};
+template <class H>
+Pair<H> sqrt(Pair<H> x) {
+  return {sqrt(x.a), sqrt(x.b)};
+}
+template <class H>
+Pair<H> abs(Pair<H> x) {
+  return {abs(x.a), abs(x.b)};
+}
+template <class H>
+Pair<H> min(Pair<H> x, Pair<H> y) {
+  return {min(x.a, y.a), min(x.b, y.b)};
+}
+template <class H>
+Pair<H> max(Pair<H> x, Pair<H> y) {
+  return {max(x.a, y.a), max(x.b, y.b)};
+}
+template <class H>
+Pair<H> select(typename Pair<H>::Mask m, Pair<H> x, Pair<H> y) {
   return {select(m.a, x.a, y.a), select(m.b, x.b, y.b)};
 }
-inline F64x4::Mask maskAnd(F64x4::Mask x, F64x4::Mask y) { return {maskAnd(x.a, y.a), maskAnd(x.b, y.b)}; }
-inline F64x4::Mask maskOr(F64x4::Mask x, F64x4::Mask y) { return {maskOr(x.a, y.a), maskOr(x.b, y.b)}; }
-inline F64x4::Mask maskNot(F64x4::Mask x) { return {maskNot(x.a), maskNot(x.b)}; }
-inline bool any(F64x4::Mask m) { return any(m.a) || any(m.b); }
-inline bool all(F64x4::Mask m) { return all(m.a) && all(m.b); }
-inline bool laneOf(F64x4::Mask m, int i) { return i < 2 ? laneOf(m.a, i) : laneOf(m.b, i - 2); }
+template <class M, int K>
+PairMask<M, K> maskAnd(PairMask<M, K> x, PairMask<M, K> y) {
+  return {maskAnd(x.a, y.a), maskAnd(x.b, y.b)};
+}
+template <class M, int K>
+PairMask<M, K> maskOr(PairMask<M, K> x, PairMask<M, K> y) {
+  return {maskOr(x.a, y.a), maskOr(x.b, y.b)};
+}
+template <class M, int K>
+PairMask<M, K> maskNot(PairMask<M, K> x) {
+  return {maskNot(x.a), maskNot(x.b)};
+}
+// One test of the halves combined, not a branch per half.
+template <class M, int K>
+bool any(PairMask<M, K> m) {
+  return any(maskOr(m.a, m.b));
+}
+template <class M, int K>
+bool all(PairMask<M, K> m) {
+  return all(maskAnd(m.a, m.b));
+}
+template <class M, int K>
+bool laneOf(PairMask<M, K> m, int i) {
+  return i < K ? laneOf(m.a, i) : laneOf(m.b, i - K);
+}
+// Bit i set when lane i is.
+template <class M, int K>
+unsigned bits(PairMask<M, K> m) {
+  return bits(m.a) | bits(m.b) << K;
+}
+
+using F64x4 = Pair<F64x2>;
+using F64x8 = Pair<F64x4>;
 
 // ---- atan, atan2 --------------------------------------------------------------------------------
 

@@ -443,6 +443,59 @@ TEST_CASE("ChainBatch and Chain from singular starts: identical statuses and swe
   }
 }
 
+TEST_CASE("ChainBatch: a chain ends where it would alone, whatever its batch-mates need", "[batch][chain]") {
+  // Chains that need 0, 1, a few or all of the sweeps, some invalid, out of reach or on a line
+  // through their target (the first 104), then only chains that need sweeping (whole groups that
+  // make their first FABRIK sweep in place), solved side by side over a few frames and each alone
+  // in a batch of one: the sweeping lanes hand each chain on as it finishes, so every chain sees
+  // lanes of other chains come and go, yet must end bit for bit where it ends alone.
+  for (const bool ccd : {false, true}) {
+    const int count = 203, bones = 7;
+    std::vector<double> lengths(bones);
+    for (double& l : lengths) l = uniform(0.4, 1.6);
+    ChainBatch together;
+    REQUIRE(together.reset(count, bones, lengths.data(), {0.25, -0.5}) == nullptr);
+    std::vector<ChainBatch> alone(static_cast<size_t>(count));
+    for (ChainBatch& one : alone) REQUIRE(one.reset(1, bones, lengths.data(), {0.25, -0.5}) == nullptr);
+    double reach = 0;
+    for (double l : lengths) reach += l;
+    ChainBatchOptions options;
+    options.ccd = ccd;
+    for (int frame = 0; frame < 4; ++frame) {
+      options.iterations = frame == 1 ? 3 : 60;
+      options.tolerance = frame == 2 ? 0 : 1e-4 * reach;
+      for (int c = 0; c < count; ++c) {
+        ChainBatch& one = alone[static_cast<size_t>(c)];
+        const bool mixed = c < 104;
+        const double distance = reach * (mixed && c % 9 == 8 ? uniform(1.01, 1.5) : uniform(0.05, 0.95));
+        Vec2 target = Vec2{0.25, -0.5} + distance * direction(uniform(-kPi, kPi));
+        if (frame == 0 && c % 11 == 5) target = {0.25 + 0.5 * reach, -0.5};  // on the straight chain's line
+        if (mixed && c % 13 == 7) target.x = frame == 3 ? std::nan("") : target.x;  // invalid
+        if (mixed && c % 4 == 0)
+          target = Vec2{together.x()[bones * count + c], together.y()[bones * count + c]};  // there
+        together.targetX()[c] = one.targetX()[0] = target.x;
+        together.targetY()[c] = one.targetY()[0] = target.y;
+      }
+      REQUIRE(together.solve(options) == nullptr);
+      int differ = 0;
+      for (int c = 0; c < count; ++c) {
+        ChainBatch& one = alone[static_cast<size_t>(c)];
+        REQUIRE(one.solve(options) == nullptr);
+        bool same = together.status()[c] == one.status()[0] &&
+                    together.iterations()[c] == one.iterations()[0] &&
+                    std::memcmp(&together.error()[c], &one.error()[0], sizeof(double)) == 0;
+        for (int j = 0; j <= bones; ++j) {
+          same = same && std::memcmp(&together.x()[j * count + c], &one.x()[j], sizeof(double)) == 0 &&
+                 std::memcmp(&together.y()[j * count + c], &one.y()[j], sizeof(double)) == 0;
+        }
+        differ += same ? 0 : 1;
+      }
+      INFO((ccd ? "CCD" : "FABRIK") << ", frame " << frame);
+      CHECK(differ == 0);
+    }
+  }
+}
+
 TEST_CASE("ChainBatch keeps lengths over thousands of tracking frames, both methods", "[batch][chain]") {
   for (const bool ccd : {false, true}) {
     const int count = 4, bones = 8;

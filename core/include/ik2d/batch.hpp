@@ -150,17 +150,19 @@ struct ChainBatchOptions {
 /// rounding, not bit for bit; every bone ends each solve at its exact length (FABRIK places joints
 /// one length apart; CCD's rotations are followed by a length fix), so nothing drifts (tested).
 /// Positions may be written too (to pose a chain): a sweep restores their lengths along their
-/// directions; a chain already within tolerance is left as written.
+/// directions; a chain already within tolerance is left as written. A chain's answer does not depend
+/// on the other chains of the batch: it is bit for bit the answer of a batch of one (tested).
 class ChainBatch {
  public:
-  /// Most joint slots ((bones + 1) * count) one batch may hold: 67 MB at 1023 bones (92 MB at one
+  /// Most joint slots ((bones + 1) * count) one batch may hold: 68 MB at 1023 bones (102 MB at one
   /// bone), built (memory grown, allocated and filled) within about a second.
   static constexpr long long kMaxSlots = 1LL << 21;
 
   /// nullptr when `count` (0 or more) and `bones` (1 to 1024) fit kMaxSlots, else the message naming
   /// the field.
   static const char* checkShape(int count, int bones);
-  /// Bytes a batch of this shape holds (positions, lengths, angles and per-chain values).
+  /// Bytes a batch of this shape holds (positions, lengths, angles, per-chain values and the
+  /// sweeps' scratch).
   static double bytesFor(int count, int bones);
   /// Rebuilds the batch: `count` chains of `bones` bones (1 to 1024) with lengths `lengths`
   /// (`bones` values, each from 1e-150 to 1e150) straight along +x from `root`. Returns nullptr or a message.
@@ -191,15 +193,19 @@ class ChainBatch {
 
  private:
   template <class V>
-  void solveGroup(int first, const ChainBatchOptions& options);
+  bool settleGroup(int first, const ChainBatchOptions& options, int& queued);
+  void sweepFirstInPlace(int first, const ChainBatchOptions& options, int& queued);
+  template <class V>
+  void sweepQueued(int queued, const ChainBatchOptions& options);
 
   int count_ = 0;
   int bones_ = 0;
   std::vector<double> rootX_, rootY_, targetX_, targetY_, lengths_, x_, y_, error_, angles_;
   std::vector<std::int32_t> iterations_;
   std::vector<std::uint8_t> status_;
-  std::vector<double> scratch_;  // per group of two chains: positions and FABRIK's backward pass
-  char workMessage_[160] = {};   // solve's refusal, naming the budget in force
+  std::vector<std::int32_t> queue_;  // solve(): the chains left to sweep (2 c, + 1 if just un-bent)
+  std::vector<double> scratch_;      // solve(): the sweeping lanes' chains, lane-interleaved
+  char workMessage_[160] = {};       // solve's refusal, naming the budget in force
 };
 
 }  // namespace ik2d

@@ -1,5 +1,5 @@
 // report.mjs: what bench/node/run.mjs prints: a markdown table per scenario (ns per solve, errors,
-// ratios against ik2d), the convergence table, and the issue's speed targets, each met or missed.
+// ratios against ik2d), the convergence table, and the speed targets, each met or missed.
 // The bench settings it quotes (bones, bone length, tolerance) come from `result.settings`.
 
 // ---- numbers --------------------------------------------------------------------------------------
@@ -95,7 +95,7 @@ function convergenceTable(conv, lines, settings) {
   }
 }
 
-/** The issue's targets, each met or missed, with the numbers. */
+/** The speed targets, each met or missed, with the numbers. */
 export function targetChecks(scenarios, settings) {
   const { bones, tolerance } = settings;
   const find = (scenario, name) => scenario?.rows.find((r) => r.name === name && !r.skipped);
@@ -168,7 +168,7 @@ export function report(result) {
   if (result.notes.length) lines.push('');
   for (const s of result.scenarios) scenarioTable(s, lines, result.settings);
   convergenceTable(result.convergence, lines, result.settings);
-  lines.push('### Targets (issues 6, 15 and 17), from this run');
+  lines.push('### Targets, from this run');
   lines.push('');
   lines.push('| target | measured | result | errors |');
   lines.push('|---|---|---|---|');

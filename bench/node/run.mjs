@@ -21,7 +21,7 @@
 // - JS reference: reference.mjs (same algorithms and stopping rules as ik2d, on Float64Arrays).
 // - @aminere/fullik, three.js CCDIKSolver, closed-chain-ik: contenders.mjs (how each is driven).
 //
-// The tables and the targets are written by report.mjs.
+// The tables and the speed targets are written by report.mjs.
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';

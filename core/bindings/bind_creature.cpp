@@ -199,20 +199,10 @@ std::string checkCrowdCount(double count) {
   return messageOf(CreatureCrowd::checkCount(wholeOrInvalid(count)));
 }
 
-// The scalar options in the input buffer (IK2D_CREATURE_OPTIONS order), checked before the JS face
-// sizes any array by segments or legs: "" or the message naming the first bad one.
-std::string checkCreatureOptions() {
-  constexpr int kScalars = IK2D_CREATURE_OPTIONS(IK2D_OPTION_COUNT);
-  if (!inputHolds(kScalars)) return "creature options were not passed in";
-  CreatureOptions o;
-  creatureScalarsFrom(o, inputBuffer.data());
-  if (static_cast<int>(o.kind) < 0) return kindRefusal();
-  return messageOf(checkCreatureScalars(o));
-}
-
-// The options in the input buffer (scalars checked, the arrays the caller gave), with the arrays it
-// left out filled from the kind's preset, stretched to its segments and legs (fillPresetArrays);
-// written back where they were read: "" or the message naming what is wrong.
+// The options in the input buffer (IK2D_CREATURE_OPTIONS order, then the arrays at capacity): the
+// scalars checked first ("" or the message naming the first bad one), then the arrays the caller
+// left out filled from the kind's preset, stretched to its segments and legs (fillPresetArrays),
+// written back where they were read.
 std::string fillCreatureArrays(bool widths, bool legAnchors) {
   CreatureOptions o;
   if (const char* message = creatureOptionsFromInput(o)) return message;
@@ -410,7 +400,7 @@ void writeCreatureAbi(AbiWriter& out) {
     const OptionInfo list[] = {IK2D_CREATURE_OPTIONS(IK2D_OPTION_TABLE)};
     writeOptions(out, "creatureOptions", list, std::size(list));
   }
-  // Each kind's preset: every scalar, and the arrays at their full capacity.
+  // Each kind's preset: every scalar (the arrays a caller leaves out the core fills: fillCreatureArrays).
   out.open("creaturePresets", '{');
   for (int k = 0; k <= static_cast<int>(CreatureKind::Centipede); ++k) {
     const CreatureOptions o = creaturePreset(static_cast<CreatureKind>(k));
@@ -418,17 +408,14 @@ void writeCreatureAbi(AbiWriter& out) {
 #define IK2D_PRESET_VALUE(name, member, type, value, low, high, doc) out.number(name, optionValue(o.member));
     IK2D_CREATURE_OPTIONS(IK2D_PRESET_VALUE)
 #undef IK2D_PRESET_VALUE
-#define IK2D_PRESET_ARRAY(name, member, type, capacity, doc)                   \
-  {                                                                            \
-    double values[capacity];                                                   \
-    for (int i = 0; i < (capacity); ++i) values[i] = optionValue(o.member[i]); \
-    out.array(name, values, capacity);                                         \
-  }
-    IK2D_CREATURE_ARRAYS(IK2D_PRESET_ARRAY)
-#undef IK2D_PRESET_ARRAY
     out.close('}');
   }
   out.close('}');
+  // Each array's capacity (IK2D_CREATURE_ARRAYS order): how many values the input holds for it.
+#define IK2D_ARRAY_CAPACITY_INFO(name, member, type, capacity, doc) {name, static_cast<double>(capacity)},
+  const NamedNumber capacities[] = {IK2D_CREATURE_ARRAYS(IK2D_ARRAY_CAPACITY_INFO)};
+#undef IK2D_ARRAY_CAPACITY_INFO
+  out.numbers("creatureArrayCapacities", capacities);
   const SlotInfo state[] = {IK2D_CREATURE_STATE(IK2D_STATE_SLOT_INFO)};
   out.slots("creatureState", state, std::size(state));
   const SlotInfo leg[] = {IK2D_CREATURE_LEG(IK2D_LEG_SLOT_INFO)};
@@ -471,7 +458,6 @@ void writeCreatureAbi(AbiWriter& out) {
 
 EMSCRIPTEN_BINDINGS(ik2d_creature) {
   using namespace ik2d::bind;
-  emscripten::function("checkCreatureOptions", &checkCreatureOptions);
   emscripten::function("fillCreatureArrays", &fillCreatureArrays);
   emscripten::function("checkCrowdCount", &checkCrowdCount);
   emscripten::class_<CreatureHandle>("CreatureHandle")

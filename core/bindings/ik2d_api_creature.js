@@ -53,7 +53,8 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
   const list = abi.creatureOptions;
   const presets = abi.creaturePresets;
   const arrays = abi.creatureArrays;
-  const arrayNames = ['spacings', 'widths', 'legAnchors'];
+  const capacities = abi.creatureArrayCapacities;
+  const arrayNames = Object.keys(capacities);  // spacings, widths, legAnchors (the core's order)
   const readHeader = layoutReader(abi.creatureState, abi, text);
   const readLeg = layoutReader(abi.creatureLeg, abi, text);
   const readFin = layoutReader(abi.creatureFin, abi, text);
@@ -73,10 +74,9 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
     const scalarsGiven = spacingArray ? { ...given, spacing: undefined } : given;
     const { values, byName } = readListedOptions(list, { ...scalarsGiven, kind: undefined }, fn, preset);
     values[Object.keys(list).indexOf('kind')] = kinds.indexOf(kind);  // -1: C++ names the kinds
-    // C++ checks the count and every scalar first: nothing below is sized by a number it refused.
+    // C++ checks the count first, then every scalar (fillCreatureArrays): nothing here is sized by
+    // segments or legs before that (each array takes its fixed capacity).
     if (crowdCount !== undefined) refuse(raw.checkCrowdCount(crowdCount), fn, { count: crowdCount });
-    writeInput(values, fn, 'options');
-    refuse(raw.checkCreatureOptions(), fn, given);
     const segments = byName.segments, pairs = Math.max(0, Math.floor(byName.legs / 2));
     const used = {
       spacings: Math.max(0, segments - 1),
@@ -89,7 +89,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
     /** The spacings given, as given (none: every gap is `spacing`). */
     let spacings = [];
     for (const name of arrayNames) {
-      const capacity = preset[name].length;
+      const capacity = capacities[name];
       let value = name === 'spacings' && spacingArray ? given.spacing : given[name];
       givenArrays[name] = value !== undefined;
       if (value !== undefined) {
@@ -101,7 +101,8 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
       if (name === 'spacings') spacings = value;
       for (let i = 0; i < capacity; i++) values.push(value[i] ?? 0);
     }
-    // The arrays left out: the kind's preset, stretched to the segments and legs asked for, by the core.
+    // The scalars checked, then the arrays left out filled: the kind's preset, stretched to the
+    // segments and legs asked for, by the core.
     writeInput(values, fn, 'options');
     refuse(raw.fillCreatureArrays(givenArrays.widths, givenArrays.legAnchors), fn, given);
     const filled = raw.inputAddress(values.length) / Float64Array.BYTES_PER_ELEMENT;
@@ -111,7 +112,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
     let at = scalars;
     for (const name of arrayNames) {
       if (name !== 'spacings') arraysInForce[name] = values.slice(at, at + used[name]);
-      at += preset[name].length;
+      at += capacities[name];
     }
     const options = { ...byName, kind };
     if (arraysInForce.spacings.length) options.spacing = arraysInForce.spacings;

@@ -14,6 +14,7 @@
 #include <iterator>
 #include <type_traits>
 
+#include "cold.hpp"
 #include "follow_detail.hpp"
 #include "ik2d/creature.hpp"
 
@@ -211,7 +212,7 @@ void stretch(const T* from, int have, int count, T* to, int capacity) {
 
 }  // namespace
 
-void fillPresetArrays(CreatureOptions& options, bool widths, bool legAnchors) {
+IK2D_COLD void fillPresetArrays(CreatureOptions& options, bool widths, bool legAnchors) {
   const CreatureOptions preset = creaturePreset(options.kind);
   if (!widths)
     stretch(preset.widths, preset.segments, options.segments, options.widths, kCreatureMaxSegments);

@@ -103,6 +103,16 @@ forEachEngine({}, ({ name, test, env }) => {
       await host.close();
     }
   };
+  /**
+   * withHost() with a chain embed (the snippet the dialog writes, target 90,40), once it said
+   * ik2d:ready: `body(page, embedOrigin, frame)`.
+   * @param {(page: EnginePage, embedOrigin: string, frame: any) => Promise<void>} body
+   */
+  const withChainEmbed = (body) => withHost(`<iframe src="${env.url}embed.html?v=1&amp;scene=chain&amp;target=90,40" title="ik2d: Chain" `
+    + 'width="640" height="480" style="border:0"></iframe>', async (page, embedOrigin) => {
+    await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'ik2d:ready'));
+    await body(page, embedOrigin, await page.frame(/embed\.html/));
+  });
   /** A small embed's window: 400×300, or 480×360 where the engine cannot open one that narrow. */
   const small = () => (env.engine.minWidth > 400 ? { width: 480, height: 360 } : { width: 400, height: 300 });
 
@@ -498,12 +508,8 @@ forEachEngine({}, ({ name, test, env }) => {
 
   test('a flood of 2 000 ik2d:stepSolver(1000): a step budget a frame, each answered in order, no long task', {
     onlyIn: 'chromium: long tasks are measured by PerformanceObserver(\'longtask\'), which only Chromium has',
-  }, async ({ url }, t) => {
-    const snippet = `<iframe src="${url}embed.html?v=1&amp;scene=chain&amp;target=90,40" title="ik2d: Chain" `
-      + 'width="640" height="480" style="border:0"></iframe>';
-    await withHost(snippet, async (page, embedOrigin) => {
-      await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'ik2d:ready'));
-      const frame = await page.frame(/embed\.html/);
+  }, async (_, t) => {
+    await withChainEmbed(async (page, embedOrigin, frame) => {
       // The host and the embed (127.0.0.1, another port: the same site) share one thread here;
       // the embed's own tasks are the entries attributed to it ('self'), the host's posting and
       // its 50 MB array are the host's.
@@ -539,12 +545,8 @@ forEachEngine({}, ({ name, test, env }) => {
     });
   });
 
-  test('floods of ik2d:reset and ik2d:runSolver: at most one solving command an animation frame, each answered in order', async ({ url }) => {
-    const snippet = `<iframe src="${url}embed.html?v=1&amp;scene=chain&amp;target=90,40" title="ik2d: Chain" `
-      + 'width="640" height="480" style="border:0"></iframe>';
-    await withHost(snippet, async (page, embedOrigin) => {
-      await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'ik2d:ready'));
-      const frame = await page.frame(/embed\.html/);
+  test('floods of ik2d:reset and ik2d:runSolver: at most one solving command an animation frame, each answered in order', async () => {
+    await withChainEmbed(async (page, embedOrigin, frame) => {
       // The embed's solves, read at each of its animation frames; paused, its loop solves nothing
       // of its own (it steps no simulation), so they are the messages' solves.
       await frame.evaluate(() => {
@@ -667,14 +669,10 @@ forEachEngine({}, ({ name, test, env }) => {
     }
   });
 
-  test('postMessage step-through: ik2d:stepSolver steps a chain embed joint by joint, ik2d:runSolver runs it again', async ({ url }) => {
-    const snippet = `<iframe src="${url}embed.html?v=1&amp;scene=chain&amp;target=90,40" title="ik2d: Chain" `
-      + 'width="640" height="480" style="border:0"></iframe>';
-    await withHost(snippet, async (page, embedOrigin) => {
+  test('postMessage step-through: ik2d:stepSolver steps a chain embed joint by joint, ik2d:runSolver runs it again', async () => {
+    await withChainEmbed(async (page, embedOrigin, frame) => {
       /** @param {Record<string, unknown>} message */
       const send = async (message) => (await ask(page, embedOrigin, message))?.data;
-      await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'ik2d:ready'));
-      const frame = await page.frame(/embed\.html/);
       await frame.waitForFunction(() => window.playground.getState().result?.status === 'reached', null, { timeout: 5000 });
 
       // n = 0: step-through, nothing stepped yet; a new target then waits for the steps.

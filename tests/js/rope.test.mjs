@@ -1,6 +1,7 @@
 // rope.test.mjs: in the real WASM module, the step count of every step(dt, steps) (Rope, Creature,
 // CreatureCrowd, Spider; Skeleton's own test is in rigs.test.mjs): one range and one message, from
-// C++ (stepCountMessage), for every count refused, and nothing moves then.
+// C++ (stepCountMessage), for every count refused, and nothing moves then; and FollowChain and
+// Rope keep their Embind handle off the public object.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadModule } from './support.mjs';
@@ -46,4 +47,24 @@ test('Creature, CreatureCrowd and Spider refuse the same counts with the same me
   refusesTheSameCounts('CreatureCrowd', () => new ik.CreatureCrowd({ count: 2 }),
     (crowd) => Array.from(crowd.views().spine));
   refusesTheSameCounts('Spider', () => new ik.Spider(), (spider) => spider.state());
+});
+
+test('FollowChain and Rope keep their handle private: no live member, no string key reaches it', () => {
+  const points = [{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 20, y: 0 }];
+  for (const thing of [new ik.FollowChain({ points }), new ik.Rope({ points })]) {
+    try {
+      const name = thing.constructor.name;
+      assert.equal('live' in thing, false, `${name} has no live member`);
+      assert.equal(/** @type {any} */ (thing).live, undefined);
+      const names = new Set();
+      for (let at = thing; at && at !== Object.prototype; at = Object.getPrototypeOf(at)) {
+        for (const key of Object.getOwnPropertyNames(at)) names.add(key);
+      }
+      for (const key of names) {
+        assert.doesNotMatch(key, /handle|live/i, `${name}.${key} is not a way to the handle`);
+      }
+    } finally {
+      thing.delete();
+    }
+  }
 });

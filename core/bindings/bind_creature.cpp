@@ -172,13 +172,6 @@ const char* kindRefusal() {
   return words.c_str();
 }
 
-// Checks a step call's count the way SpiderHandle::step does.
-const char* checkSteps(double count) {
-  if (!(count >= 0 && count <= 100000) || count != std::floor(count))
-    return "steps must be a whole number from 0 to 100000";
-  return nullptr;
-}
-
 // The work budget of one Creature.step or CreatureCrowd.step call, in creature-point updates:
 // steps × substeps × creatures × (segments + legs) must stay within it (about a second of work).
 constexpr double kCreatureMaxWork = 2e6;
@@ -186,7 +179,7 @@ constexpr double kCreatureMaxWork = 2e6;
 // Checks a step call's count and work (`size` creatures of `points` spine points and legs each);
 // a dt the core refuses is left for its message.
 const char* checkCreatureSteps(double dt, double count, double size, double points) {
-  if (const char* message = checkSteps(count)) return message;
+  if (const char* message = stepCountMessage(count)) return message;
   if (!(dt > 0 && dt <= 0.1)) return nullptr;
   const double substeps = std::max(1.0, std::ceil(dt / Creature::kMaxSubstep - 1e-9));
   if (count * substeps * size * points > kCreatureMaxWork)
@@ -350,7 +343,7 @@ class RopeHandle {
   }
   std::string unpin(double index) { return messageOf(rope_.unpin(wholeOrInvalid(index))); }
   std::string step(double dt, double count) {
-    if (const char* refused = Rope::stepsMessage(count)) return refused;
+    if (const char* refused = stepCountMessage(count)) return refused;
     return messageOf(rope_.step(dt, static_cast<int>(count)));
   }
   int size() const { return rope_.size(); }

@@ -112,8 +112,7 @@ class SpiderHandle {
     return "";
   }
   std::string step(double dt, double count) {
-    if (!(count >= 0 && count <= 100000) || count != std::floor(count))
-      return "steps must be a whole number from 0 to 100000";
+    if (const char* message = stepCountMessage(count)) return message;
     for (int i = 0; i < static_cast<int>(count); ++i) {
       if (const char* message = spider_.step(dt)) return message;
     }

@@ -421,7 +421,10 @@ export interface Spider {
   readonly options: Readonly<Required<SpiderOptions>>;
   /** Walk toward world x (it stops a short distance from it); within ±1e9. */
   setGoal(x: number): void;
-  /** Advances `steps` (default 1) fixed steps of `dt` seconds (default 1/60, 0 < dt <= 0.1). */
+  /**
+   * Advances `steps` (default 1, a whole number from 1 to 100000) fixed steps of `dt` seconds
+   * (default 1/60, 0 < dt <= 0.1).
+   */
   step(dt?: number, steps?: number): void;
   /** Body, goal and every leg. */
   state(): SpiderState;
@@ -894,7 +897,7 @@ export interface Creature {
   readonly options: CreatureSettings;
   /** Where the head heads for; it stops within one spacing of it. */
   setGoal(point: Point): void;
-  /** Advances `steps` × `dt` seconds (0 < dt <= 0.1; defaults 1/60 and 1). */
+  /** Advances `steps` × `dt` seconds (0 < dt <= 0.1; steps 1 to 100000; defaults 1/60 and 1). */
   step(dt?: number, steps?: number): void;
   state(): CreatureState;
   /** Frees the C++ creature. Safe to call twice; any other call afterwards throws. */
@@ -914,6 +917,7 @@ export interface CreatureCrowd {
   setGoal(index: number, point: Point): void;
   /** Goals for creatures 0, 1, ...: points, or flat x, y pairs. */
   setGoals(goals: Point[] | Float64Array): void;
+  /** Advances every creature `steps` × `dt` seconds (0 < dt <= 0.1; steps 1 to 100000; defaults 1/60 and 1). */
   step(dt?: number, steps?: number): void;
   state(index: number): CreatureState;
   /** Where each creature's part of `views()` starts and how much it holds. */
@@ -1022,7 +1026,7 @@ export interface Rope {
   readonly options: { gravity: Point; damping: number; iterations: number };
   /** Holds point `index` exactly at `point`, or lets it go (null). */
   pin(index: number, point: Point | null): void;
-  /** Advances `steps` × `dt` seconds (0 < dt <= 0.1). */
+  /** Advances `steps` × `dt` seconds (0 < dt <= 0.1; steps a whole number from 1 to 100000). */
   step(dt?: number, steps?: number): void;
   positions(): Float64Array;
   delete(): void;

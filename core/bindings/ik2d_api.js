@@ -394,7 +394,6 @@ function makeApi(raw) {
     return step;
   }
 
-  /** An N-bone chain that lives in WASM memory. See ik2d.d.ts and docs/api.md. */
   // Chain.solve's result, after the frame holds its arguments.
   const noOptions = Object.freeze({});
   function solveChain(address, options) {
@@ -408,6 +407,7 @@ function makeApi(raw) {
     return result;
   }
 
+  /** An N-bone chain that lives in WASM memory. See ik2d.d.ts and docs/api.md. */
   class Chain {
     #handle;
     #size;

@@ -1,4 +1,4 @@
-// math.cpp: angle wrapping for the conventions stated in ik2d/math.hpp.
+// math.cpp: angle wrapping and the step count check for the conventions stated in ik2d/math.hpp.
 #include "ik2d/math.hpp"
 
 namespace ik2d {
@@ -12,6 +12,13 @@ double wrapAngle(double angle) {
   double wrapped = std::remainder(angle, 2.0 * kPi);
   if (wrapped <= -kPi) wrapped += 2.0 * kPi;
   return wrapped;
+}
+
+const char* stepCountMessage(double steps) {
+  static_assert(kMaxStepCount == 100000, "the message below names kMaxStepCount");
+  if (!(steps >= 1 && steps <= kMaxStepCount) || steps != std::floor(steps))
+    return "steps must be a whole number from 1 to 100000";
+  return nullptr;
 }
 
 }  // namespace ik2d

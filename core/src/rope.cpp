@@ -113,18 +113,11 @@ Vec2 Rope::position(int index) const {
 
 // ---- step ---------------------------------------------------------------------------------------
 
-const char* Rope::stepsMessage(double steps) {
-  static_assert(kMaxSteps == 100000, "the message below names kMaxSteps");
-  if (!(steps >= 1 && steps <= kMaxSteps) || steps != std::floor(steps))
-    return "steps must be a whole number from 1 to 100000";
-  return nullptr;
-}
-
 const char* Rope::step(double dt, int steps) {
   if (xy_.empty()) return "the rope has no points: reset it first";
   if (!isValid(dt) || !(dt > 0) || dt > 0.1)
     return "dt must be a number of seconds greater than 0, at most 0.1";
-  if (const char* refused = stepsMessage(steps)) return refused;
+  if (const char* refused = stepCountMessage(steps)) return refused;
   const int split = std::max(1, static_cast<int>(std::ceil(dt / kMaxSubstep - 1e-9)));
   if (static_cast<double>(steps) * split * (options_.iterations + 2) * static_cast<double>(size()) > kMaxWork)
     return detail::formatMessage(

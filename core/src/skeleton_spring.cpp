@@ -61,9 +61,8 @@ IK2D_COLD const char* Skeleton::checkStep(double dt, double steps) {
   if (!isValid(dt) || !(dt > 0) || dt > 1000)
     return fail("dt must be a number of seconds greater than 0, at most 1000; got %s",
                 detail::NumberText(dt).text);
-  if (!(steps >= 1 && steps <= kMaxSpringSteps && steps == std::floor(steps)))
-    return fail("steps must be a whole number from 1 to %d; got %s", kMaxSpringSteps,
-                detail::NumberText(steps).text);
+  if (const char* refused = stepCountMessage(steps))
+    return fail("%s; got %s", refused, detail::NumberText(steps).text);
   return nullptr;
 }
 

@@ -172,11 +172,12 @@ TEST_CASE("Rope: bad points, options, pins and time steps are refused by name", 
   for (double dt : {0.0, -0.01, 0.11, HUGE_VAL, std::nan("")})
     CHECK(std::string(rope.step(dt)) == "dt must be a number of seconds greater than 0, at most 0.1");
   CHECK(std::string(rope.step(0.01, 0)) == "steps must be a whole number from 1 to 100000");
-  // One range and one message for every refused count, as the binding passes it (a double).
+  // One range and one message for every refused count, as a binding passes it (a double).
   for (double steps : {0.0, -1.0, 1.5, 100001.0, 1e300, HUGE_VAL, std::nan("")})
-    CHECK(std::string(Rope::stepsMessage(steps)) == "steps must be a whole number from 1 to 100000");
-  CHECK(Rope::stepsMessage(1) == nullptr);
-  CHECK(Rope::stepsMessage(Rope::kMaxSteps) == nullptr);
+    CHECK(std::string(stepCountMessage(steps)) == "steps must be a whole number from 1 to 100000");
+  CHECK(stepCountMessage(1) == nullptr);
+  CHECK(stepCountMessage(kMaxStepCount) == nullptr);
+  CHECK(Rope::kMaxSteps == kMaxStepCount);
   RopeOptions options;
   options.damping = 1.5;
   CHECK(std::string(rope.setOptions(options)) == "damping must be a finite number from 0 to 1");

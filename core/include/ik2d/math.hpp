@@ -46,4 +46,12 @@ inline bool isValid(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
 /// `angle` wrapped to (-pi, pi]. A non-finite angle maps to 0 so that no NaN can spread.
 double wrapAngle(double angle);
 
+/// Most fixed steps one step(dt, steps) call may advance: the one range, 1 to kMaxStepCount, of
+/// Rope::step, Skeleton::step and the bindings' Creature, CreatureCrowd and Spider step counts.
+inline constexpr int kMaxStepCount = 100000;
+
+/// Why `steps` is refused as a step count (not a whole number from 1 to kMaxStepCount), or nullptr:
+/// the one check and message for every step(dt, steps). A double, so a binding passes what JS gave.
+const char* stepCountMessage(double steps);
+
 }  // namespace ik2d

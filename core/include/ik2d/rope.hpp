@@ -37,11 +37,8 @@ class Rope {
  public:
   /// Most points a rope may have.
   static constexpr int kMaxPoints = 100000;
-  /// Most steps one step() call may advance.
-  static constexpr int kMaxSteps = 100000;
-  /// Why `steps` is refused as a step() count (not a whole number from 1 to kMaxSteps), or
-  /// nullptr: the one check and message for every caller (the binding passes a double).
-  static const char* stepsMessage(double steps);
+  /// Most steps one step() call may advance (the library's one step count range, math.hpp).
+  static constexpr int kMaxSteps = kMaxStepCount;
   /// Largest coordinate magnitude accepted for a point or a pin, units.
   static constexpr double kMaxCoordinate = 1e12;
   /// Longest substep, seconds: step() splits anything longer.

@@ -153,7 +153,7 @@ class Skeleton {
   bool mirrored() const { return mirrored_; }
 
   /// Most steps one step() call may make.
-  static constexpr int kMaxSpringSteps = 100000;
+  static constexpr int kMaxSpringSteps = kMaxStepCount;
 
   /// Makes bone `bone` a spring bone: from now on its local angle follows, with the second-order
   /// dynamics of SecondOrder2 (`options`: frequency, damping, response), the local angle that

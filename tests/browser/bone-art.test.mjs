@@ -231,6 +231,37 @@ forEachEngine({}, ({ test }) => {
         if (isColour(rgb, LIME)) lime += 1;
       }
       assert.ok(magenta > 200 && lime > 150, `the GIF's first frame shows both pictures: ${magenta} magenta, ${lime} lime pixels`);
+
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('a picture from another site without CORS: both exports say why they cannot read the drawing', {
+    onlyIn: 'chromium: the page\'s CSP (img-src \'self\') is lifted for the other site\'s picture through CDP Page.setBypassCSP',
+  }, async ({ engine, url }) => {
+    const page = await engine.openPage(`${url}${PAGE}`);
+    try {
+      await page.bypassCsp();
+      await waitLoaded(page);
+      // localhost for 127.0.0.1: another origin, and the test server sends no CORS headers.
+      const elsewhere = new URL(`${url}examples/bone-magenta.png?elsewhere`);
+      elsewhere.hostname = 'localhost';
+      const said = await onElement(page, 'arm', async (element, src) => {
+        const image = element.querySelector('img[data-bone="0"]');
+        const loaded = await new Promise((done) => {
+          image.addEventListener('load', () => done(true), { once: true });
+          image.addEventListener('error', () => done(false), { once: true });
+          image.src = src;
+        });
+        await new Promise((drawn) => { requestAnimationFrame(() => requestAnimationFrame(drawn)); });
+        const why = (/** @type {Promise<unknown>} */ exported) => exported.then(() => 'exported', (error) => `${error.name}: ${error.message}`);
+        return { loaded, image: await why(element.exportImage('png')), gif: await why(element.exportAnimation({ format: 'gif', seconds: 0.5, width: 160, height: 120 })) };
+      }, elsewhere.href);
+      assert.equal(said.loaded, true, 'the other site\'s picture loads');
+      const why = 'a picture on a bone comes from another site that does not allow it to be read (no CORS), so the browser does not let the drawing be exported';
+      assert.ok(said.image.startsWith(`Error: exportImage: ${why}`), said.image);
+      assert.ok(said.gif.startsWith(`Error: exportAnimation: ${why}`), said.gif);
     } finally {
       await page.close();
     }

@@ -240,14 +240,17 @@ forEachEngine({
     }
   });
 
-  test('a GIF of 200 creatures on the figure-8 path: settling laps and encoding yield, so no long task; progress and cancel work', {
+  test('a GIF of 200 creatures on the figure-8 path is made off the page\'s thread: no long task; progress and cancel work', {
     onlyIn: 'chromium: long tasks are measured by PerformanceObserver(\'longtask\'), which only Chromium has',
   }, async ({ engine, url }, t) => {
     const crowd = await engine.openPage(`${url}?scene=creature&count=200&path=figure8`);
     try {
       // The page paused: its own frames (200 creatures drawn) are no long tasks of the export's.
       await crowd.evaluate(() => window.playground.pause());
-      const measured = await crowd.evaluate(async () => {
+      // A page thread four times slower, as on a slow phone: work sliced on it at 12 ms a task
+      // would be tasks of about 50 ms, long ones.
+      await crowd.slowCpu(4);
+      const exportOnce = () => crowd.evaluate(async () => {
         const tasks = [];
         const observer = new PerformanceObserver((list) => { for (const entry of list.getEntries()) tasks.push(entry.duration); });
         observer.observe({ type: 'longtask' });
@@ -263,16 +266,21 @@ forEachEngine({
         observer.disconnect();
         return { longest: Math.max(0, ...tasks), count: tasks.length, shares: shares.length, last: shares.at(-1), outcome };
       });
-      t.diagnostic(`the longest task during the export: ${Math.round(measured.longest)} ms (${measured.count} over 50 ms)`);
-      assert.equal(measured.last, 1, 'progress reached 1');
-      assert.ok(measured.shares > 1, 'progress was reported along the way');
-      assert.equal(measured.outcome, 'AbortError');
-      // The settling laps, the scene's start and each step yield; the palette, the mapping to it
-      // and the LZW packing run in the GIF worker; what is left on the page a frame is one step of
-      // 200 creatures and one drawing. Its length is a measure of this machine's load (reported
-      // above and in docs/testing.md), not a pass or a fail; as one block this export was a 2.5 s
-      // task, and this bound is only such a regression's to reach.
-      assert.ok(measured.longest < 1000, `the longest task took ${measured.longest} ms (${measured.count} over 50 ms)`);
+      // The scene's laps, its drawing and the encoding run in the GIF worker; the page only hears
+      // the progress, so a long task during the export is this machine stalling the page's thread
+      // (a task of a millisecond held up by a busy machine), not the export's work: up to three
+      // exports, the best of them counted. In one block this export was a 2.5 s task; sliced on
+      // the page, 12 ms tasks, stretched past 50 ms by the slower thread.
+      const runs = [];
+      do runs.push(await exportOnce()); while (runs.at(-1).longest >= 50 && runs.length < 3);
+      t.diagnostic(`the longest task during each export: ${runs.map((run) => `${Math.round(run.longest)} ms`).join(', ')}`);
+      for (const run of runs) {
+        assert.equal(run.last, 1, 'progress reached 1');
+        assert.ok(run.shares > 1, 'progress was reported along the way');
+        assert.equal(run.outcome, 'AbortError');
+      }
+      const best = Math.min(...runs.map((run) => run.longest));
+      assert.ok(best < 50, `a task of ${best} ms in the best of ${runs.length} exports (Chromium's long tasks are over 50 ms)`);
     } finally {
       await crowd.close();
     }

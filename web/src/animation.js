@@ -18,13 +18,14 @@
  *
  * Frames are drawn offscreen at width × height pixels (by default the canvas' size) with the
  * theme the page shows. GIF has no partial transparency: a transparent page's animation gets the
- * theme's background. The GIF encoder (gifenc, bundled into dist/src/vendor/gifenc.js at build
- * time) is loaded only when a GIF is made, in a worker (gif-worker.js) that turns the frames into
- * bytes (gif-frames.js) off the page's thread; where no worker can start (the script served from
- * another origin than the page), the page encodes them itself, in slices, into the same bytes.
- * The page's share, the simulation and the drawing, runs in slices with pauses between them, so
- * no task of an export is long and progress and cancel are seen between them. A WebM is recorded with MediaRecorder from the offscreen canvas in
- * real time (it takes `seconds` to make) and is not the same bytes twice.
+ * theme's background. A GIF is made whole in a worker (gif-worker.js): the scene's own instance,
+ * its laps, the drawing on an OffscreenCanvas and the encoding (gif-frames.js, with gifenc, bundled
+ * into dist/src/vendor/gifenc.js at build time) all run off the page's thread, which only hears
+ * the progress; a cancel ends the worker at once. Where no such worker starts (the script served
+ * from another origin than the page, a browser without module workers or OffscreenCanvas), the
+ * page makes the same bytes itself, in slices with pauses between them, so that no task is long
+ * and progress and cancel are seen between them. A WebM is recorded with MediaRecorder from the
+ * offscreen canvas in real time (it takes `seconds` to make) and is not the same bytes twice.
  */
 
 import { drawSceneFrame } from './frame.js';
@@ -361,23 +362,132 @@ export async function recordAnimation({ options, definition, solver, partial, th
     throw new Error('exportAnimation: this browser cannot record WebM (MediaRecorder does not support video/webm here); use format \'gif\'');
   }
   const frames = Math.round(seconds * fps);
-  const stepsPerFrame = FIXED_RATE / fps;
-  const canvas = document.createElement('canvas');
-  const view = createFixedView(canvas, definition.world, width, height);
-  const gif = format === 'gif' ? await openGifSink({ width, height, fps, frames, signal, onProgress }) : null;
   // GIF frames are opaque: the theme's background under a transparent page's drawing.
   const opaque = { ...theme, backdrop: theme.background };
+  /** @type {GifSink | null} */
+  let gif = null;
+  if (format === 'gif') {
+    const pictures = await portableArt(art);
+    const worker = pictures ? await startGifWorker() : null;
+    if (signal?.aborted) worker?.terminate();
+    throwIfAborted(signal);
+    if (worker && pictures) {
+      const job = { id: definition.id, partial, theme: opaque, art: pictures, seconds, fps, width, height, period };
+      try {
+        worker.postMessage({ type: 'scene', ...job }, pictures.map((item) => /** @type {ImageBitmap} */ (item.image)));
+        return await sceneInWorker(worker, { signal, onProgress });
+      } catch (error) {
+        // A picture from another origin without CORS makes a bitmap no worker may be sent: the page
+        // draws, and its readback says why the drawing cannot be exported.
+        if (!(error instanceof DOMException && error.name === 'DataCloneError')) throw error;
+        worker.terminate();
+      }
+    }
+    gif = slicedSink(await loadEncoder(), { width, height, fps, frames, signal, onProgress });
+  }
+  const canvas = document.createElement('canvas');
+  return renderAnimation({ definition, solver, partial, art, theme: opaque, seconds, fps, width, height, period }, {
+    canvas, gif, signal, onProgress,
+  });
+}
+
+/**
+ * What a scene's animation is made of, all of it structured-cloneable but the definition and
+ * the module (a worker loads its own from the id).
+ * @typedef {Object} SceneJob
+ * @property {SceneDefinition} definition
+ * @property {unknown} solver The scene's started WebAssembly module.
+ * @property {Record<string, unknown>} partial The link's partial state (parseLink()).
+ * @property {Theme} theme The theme the frames are drawn in (opaque for a GIF).
+ * @property {readonly import('./bone-art.js').BoneArt[]} art
+ * @property {number} seconds
+ * @property {number} fps
+ * @property {number} width
+ * @property {number} height
+ * @property {number | null} period The path's lap, s, or null.
+ */
+
+/**
+ * The scene run, settled and drawn frame by frame into `canvas`: into the GIF sink, or, without
+ * one, recorded as a WebM. Runs in the page, or in gif-worker.js on an OffscreenCanvas.
+ * @param {SceneJob} job
+ * @param {{canvas: HTMLCanvasElement | OffscreenCanvas, gif: GifSink | null, signal: AbortSignal | null,
+ *   onProgress: (done: number) => void}} into
+ * @returns {Promise<Blob>}
+ */
+export async function renderAnimation({ definition, solver, partial, art, theme, seconds, fps, width, height, period }, { canvas, gif, signal, onProgress }) {
+  const frames = Math.round(seconds * fps);
+  const stepsPerFrame = FIXED_RATE / fps;
+  const view = createFixedView(canvas, definition.world, width, height);
   let sim = null;
   try {
     sim = await startScene(definition, solver, partial, art, signal);
     // Laps not recorded: the scene settles from the link's pose onto the path's repeating motion.
     if (period !== null) await sim.settle(period * FIXED_RATE);
-    if (gif) return await encodeGif(gif, { sim, view, theme: opaque, frames, stepsPerFrame, fps, width, height, signal, onProgress });
-    return await recordWebm({ sim, view, canvas, theme: opaque, frames, stepsPerFrame, fps, signal, onProgress });
+    const job = { sim, view, theme, frames, stepsPerFrame, fps, signal, onProgress };
+    if (gif) return await encodeGif(gif, { ...job, width, height });
+    return await recordWebm({ ...job, canvas: /** @type {HTMLCanvasElement} */ (canvas) });
   } finally {
     sim?.dispose();
-    gif?.close();
   }
+}
+
+/**
+ * The pictures on the bones as ImageBitmaps, which a worker can be sent; null where one cannot be
+ * made (a picture the browser cannot turn into a bitmap): the page then draws the frames itself.
+ * @param {readonly import('./bone-art.js').BoneArt[]} art
+ * @returns {Promise<import('./bone-art.js').BoneArt[] | null>}
+ */
+async function portableArt(art) {
+  try {
+    return await Promise.all(art.map(async (item) => ({ ...item, image: await createImageBitmap(item.image) })));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The whole GIF made in the worker, once it has been sent the scene: the scene's laps, its drawing
+ * and the encoding, none of it on the page's thread. A cancel ends the worker at once.
+ * @param {Worker} worker A started GIF worker that draws scenes.
+ * @param {{signal: AbortSignal | null, onProgress: (done: number) => void}} progress
+ * @returns {Promise<Blob>}
+ */
+function sceneInWorker(worker, { signal, onProgress }) {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      worker.terminate();
+      reject(new DOMException('exportAnimation was cancelled', 'AbortError'));
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+    /** @param {() => void} settle */
+    const end = (settle) => {
+      signal?.removeEventListener('abort', stop);
+      worker.onmessage = null;
+      // Ended: after an error it has nothing left to do (after its GIF it ends itself).
+      worker.terminate();
+      settle();
+    };
+    worker.onmessage = ({ data }) => {
+      if (data?.type === 'progress' && typeof data.share === 'number') onProgress(data.share);
+      else if (data?.type === 'done' && data.gif instanceof Blob) end(() => resolve(data.gif));
+      else if (data?.type === 'error') end(() => reject(workerError(data)));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      end(() => reject(encodingFailed(event.message || 'the worker stopped')));
+    };
+  });
+}
+
+/**
+ * A worker's error as the page's: an unreadable picture stays a SecurityError (exportError says
+ * why), anything else is the encoding's.
+ * @param {{name?: unknown, message?: unknown}} data
+ */
+function workerError({ name, message }) {
+  if (name === 'SecurityError') return new DOMException(String(message), 'SecurityError');
+  return encodingFailed(String(message));
 }
 
 /**
@@ -397,7 +507,6 @@ export async function recordAnimation({ options, definition, solver, partial, th
  * @property {(rgba: Uint8ClampedArray) => Promise<void>} add Takes a frame's pixels (and their
  *   buffer); resolves when the next may come.
  * @property {() => Promise<Blob>} finish The GIF, once every frame is written.
- * @property {() => void} close Lets go of what the sink holds (after finish, or on a cancel).
  *
  * @typedef {Object} GifJob
  * @property {number} width
@@ -409,20 +518,10 @@ export async function recordAnimation({ options, definition, solver, partial, th
  */
 
 /**
- * A sink that encodes in gif-worker.js, or, where no worker starts (the script served from another
- * origin than the page, a browser without module workers), in the page.
- * @param {GifJob} job
- * @returns {Promise<GifSink>}
- */
-async function openGifSink(job) {
-  const worker = await startGifWorker();
-  if (job.signal?.aborted) worker?.terminate();
-  throwIfAborted(job.signal);
-  return worker ? workerSink(worker, job) : pageSink(await loadEncoder(), job);
-}
-
-/**
- * The GIF worker once it has loaded its encoder, or null when it cannot start or load.
+ * The GIF worker once it has loaded its encoder and found that it can draw (an OffscreenCanvas
+ * with a 2D context); null when it cannot start, load or draw (the script served from another
+ * origin than the page, a browser without module workers or without OffscreenCanvas): the page
+ * then makes the GIF itself, in slices, into the same bytes.
  * @returns {Promise<Worker | null>}
  */
 async function startGifWorker() {
@@ -433,14 +532,15 @@ async function startGifWorker() {
   } catch {
     return null;
   }
+  /** @type {{type?: unknown, drawsScenes?: unknown} | null} */
   const ready = await new Promise((resolve) => {
-    worker.onmessage = (event) => resolve(event.data?.type === 'ready');
+    worker.onmessage = (event) => resolve(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
-      resolve(false);
+      resolve(null);
     };
   });
-  if (ready) return worker;
+  if (ready?.type === 'ready' && ready.drawsScenes === true) return worker;
   worker.terminate();
   return null;
 }
@@ -451,74 +551,14 @@ function encodingFailed(why) {
 }
 
 /**
- * Frames sent to a started GIF worker, at most two at a time (one being written, one waiting):
- * the page draws the next frame while the worker writes the last, and frames never pile up in
- * memory.
- * @param {Worker} worker
- * @param {GifJob} job
- * @returns {GifSink}
- */
-function workerSink(worker, { width, height, fps, frames, signal, onProgress }) {
-  let sent = 0;
-  let written = 0;
-  /** @type {Error | null} */
-  let failed = null;
-  /** @type {Array<() => void>} */
-  const waiting = [];
-  const wake = () => { for (const resume of waiting.splice(0)) resume(); };
-  /** @type {Promise<Uint8Array<ArrayBuffer>>} */
-  const finished = new Promise((resolve, reject) => {
-    /** @param {Error} error */
-    const fail = (error) => {
-      failed = error;
-      reject(error);
-    };
-    worker.onmessage = ({ data }) => {
-      if (data?.type === 'frame') {
-        written += 1;
-        onProgress(written / frames);
-      } else if (data?.type === 'done') {
-        resolve(data.bytes);
-      } else if (data?.type === 'error') {
-        fail(encodingFailed(String(data.message)));
-      }
-      wake();
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      fail(encodingFailed(event.message || 'the worker stopped'));
-      wake();
-    };
-  });
-  finished.catch(() => {}); // (seen by add() or finish())
-  worker.postMessage({ type: 'start', width, height, fps });
-  return {
-    async add(rgba) {
-      if (failed) throw failed;
-      worker.postMessage({ type: 'frame', rgba, width }, [rgba.buffer]);
-      sent += 1;
-      while (sent - written > 1 && !failed) {
-        await new Promise((resume) => { waiting.push(() => resume(undefined)); });
-        throwIfAborted(signal);
-      }
-      if (failed) throw failed;
-    },
-    async finish() {
-      worker.postMessage({ type: 'finish' });
-      return new Blob([await finished], { type: 'image/gif' });
-    },
-    close: () => worker.terminate(),
-  };
-}
-
-/**
- * The page's own encoding, where no worker starts: the same frame writer and the same bands of
- * the mapping to the palette, with pauses between them.
+ * Encoding where the frames are drawn (the page, where no worker starts, or the worker drawing the
+ * scene): the same frame writer and the same bands of the mapping to the palette, with pauses
+ * between them.
  * @param {GifEncoderModule} gifenc
  * @param {GifJob} job
  * @returns {GifSink}
  */
-function pageSink(gifenc, { width, height, fps, frames, signal, onProgress }) {
+export function slicedSink(gifenc, { width, height, fps, frames, signal, onProgress }) {
   const writer = gifFrameWriter(gifenc, { width, height, fps });
   const pace = pacer(signal);
   let written = 0;
@@ -536,7 +576,6 @@ function pageSink(gifenc, { width, height, fps, frames, signal, onProgress }) {
     async finish() {
       return new Blob([writer.finish()], { type: 'image/gif' });
     },
-    close: () => {},
   };
 }
 

@@ -211,7 +211,9 @@ export function createView(canvas, world, onChange) {
  * A view of a fixed size that no element measures: an offscreen canvas of `width` × `height` CSS
  * pixels drawn at one device pixel per CSS pixel (exportAnimation's frames). The same fit and
  * camera as createView(); worldToClient/clientToWorld treat the canvas' top left as the origin.
- * @param {HTMLCanvasElement} canvas Sized here to width × height.
+ * @param {HTMLCanvasElement | OffscreenCanvas} canvas Sized here to width × height; an
+ *   OffscreenCanvas in the GIF worker, whose context draws what the page's does (the scenes use no
+ *   call that only a canvas element's context has).
  * @param {Rect} world
  * @param {number} width
  * @param {number} height
@@ -220,7 +222,7 @@ export function createView(canvas, world, onChange) {
 export function createFixedView(canvas, world, width, height) {
   canvas.width = width;
   canvas.height = height;
-  const context = canvas.getContext('2d', { willReadFrequently: true });
+  const context = /** @type {CanvasRenderingContext2D | null} */ (canvas.getContext('2d', { willReadFrequently: true }));
   if (!context) throw new Error('This browser cannot draw on a 2D canvas');
   const fitting = createFitting(world);
   fitting.layout(width, height);

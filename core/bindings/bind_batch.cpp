@@ -42,7 +42,7 @@ constexpr const char* kChainBatchFieldPer[] = {IK2D_CHAIN_BATCH_FIELDS(IK2D_FIEL
 #undef IK2D_FIELD_PER
 
 void writeBatchAbi(AbiWriter& out) {
-  out.enumNames<ChainOnlyOption>("chainOnlyOptions", static_cast<int>(ChainOnlyOption::Angle) + 1);
+  out.enumNames<ChainOnlyOption>("chainOnlyOptions");
   const char* const batchMethods[] = {toString(ChainMethod::Ccd),
                                       toString(ChainMethod::Fabrik)};  // ChainBatchOptions::ccd
   out.names("chainBatchMethods", batchMethods, 2);

@@ -110,10 +110,10 @@ constexpr SlotInfo kChainSolveSlots[] = {IK2D_CHAIN_SOLVE_FRAME(IK2D_SLOT_INFO)}
 constexpr SlotInfo kStepSlots[] = {IK2D_STEP_FRAME(IK2D_SLOT_INFO)};
 
 void writeCoreAbi(AbiWriter& out) {
-  out.enumNames<TwoBoneStatus>("twoBoneStatus", static_cast<int>(TwoBoneStatus::Invalid) + 1);
-  out.enumNames<ChainStatus>("chainStatus", static_cast<int>(ChainStatus::Invalid) + 1);
-  out.enumNames<ChainMethod>("chainMethods", static_cast<int>(ChainMethod::Dls) + 1);
-  out.enumNames<ChainStepKind>("stepKind", static_cast<int>(ChainStepKind::Invalid) + 1);
+  out.enumNames<TwoBoneStatus>("twoBoneStatus");
+  out.enumNames<ChainStatus>("chainStatus");
+  out.enumNames<ChainMethod>("chainMethods");
+  out.enumNames<ChainStepKind>("stepKind");
   out.slots("twoBoneFrame", kTwoBoneSlots);
   out.slots("chainSolveFrame", kChainSolveSlots);
   // How many of each frame's first slots are arguments (the rest are results).

@@ -164,8 +164,8 @@ const char* kindRefusal() {
   static std::string words;
   if (words.empty()) {
     words = "kind must be ";
-    for (int k = 0; k <= static_cast<int>(CreatureKind::Centipede); ++k) {
-      if (k > 0) words += k == static_cast<int>(CreatureKind::Centipede) ? " or " : ", ";
+    for (int k = 0; k < static_cast<int>(CreatureKind::Count); ++k) {
+      if (k > 0) words += k == static_cast<int>(CreatureKind::Count) - 1 ? " or " : ", ";
       words += std::string("'") + toString(static_cast<CreatureKind>(k)) + "'";
     }
   }
@@ -387,7 +387,7 @@ class SecondOrderHandle {
 };
 
 void writeCreatureAbi(AbiWriter& out) {
-  out.enumNames<CreatureKind>("creatureKinds", static_cast<int>(CreatureKind::Centipede) + 1);
+  out.enumNames<CreatureKind>("creatureKinds");
   {
     const CreatureOptions o;
     const OptionInfo list[] = {IK2D_CREATURE_OPTIONS(IK2D_OPTION_TABLE)};
@@ -395,7 +395,7 @@ void writeCreatureAbi(AbiWriter& out) {
   }
   // Each kind's preset: every scalar (the arrays a caller leaves out the core fills: fillCreatureArrays).
   out.open("creaturePresets", '{');
-  for (int k = 0; k <= static_cast<int>(CreatureKind::Centipede); ++k) {
+  for (int k = 0; k < static_cast<int>(CreatureKind::Count); ++k) {
     const CreatureOptions o = creaturePreset(static_cast<CreatureKind>(k));
     out.open(toString(o.kind), '{');
 #define IK2D_PRESET_VALUE(name, member, type, value, low, high, doc) out.number(name, optionValue(o.member));

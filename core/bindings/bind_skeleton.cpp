@@ -31,7 +31,7 @@ IK2D_SLOTS(skeletonResult, IK2D_SKELETON_RESULT)
 constexpr SlotInfo kSkeletonResultSlots[] = {IK2D_SKELETON_RESULT(IK2D_SLOT_INFO)};
 
 void writeSkeletonAbi(AbiWriter& out) {
-  out.enumNames<SkeletonMethod>("skeletonMethods", static_cast<int>(SkeletonMethod::Fabrik) + 1);
+  out.enumNames<SkeletonMethod>("skeletonMethods");
   out.slots("skeletonResult", kSkeletonResultSlots);
   const SkeletonSolveOptions skeleton;
   out.open("skeletonSolveDefaults", '{');

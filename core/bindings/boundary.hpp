@@ -78,11 +78,11 @@ class AbiWriter {
   void numbers(const char* name, const NamedNumber (&list)[N]) {
     numbers(name, list, N);
   }
-  /// The names of enum values 0 .. count - 1, by `toString`.
+  /// The names of an enum's values, 0 up to its last member `Count`, by `toString`.
   template <class Enum>
-  void enumNames(const char* name, int count) {
+  void enumNames(const char* name) {
     open(name, '[');
-    for (int i = 0; i < count; ++i) string(toString(static_cast<Enum>(i)));
+    for (int i = 0; i < static_cast<int>(Enum::Count); ++i) string(toString(static_cast<Enum>(i)));
     close(']');
   }
   const std::string& text() const { return text_; }

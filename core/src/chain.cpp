@@ -375,6 +375,7 @@ const char* toString(ChainStatus status) {
     case ChainStatus::OutOfReach: return "out_of_reach";
     case ChainStatus::MaxIterations: return "max_iterations";
     case ChainStatus::Invalid: return "invalid";
+    case ChainStatus::Count: break;
   }
   return "invalid";
 }
@@ -384,6 +385,7 @@ const char* toString(ChainMethod method) {
     case ChainMethod::Ccd: return "ccd";
     case ChainMethod::Fabrik: return "fabrik";
     case ChainMethod::Dls: return "dls";
+    case ChainMethod::Count: break;
   }
   return "ccd";
 }
@@ -399,6 +401,7 @@ const char* toString(ChainStepKind kind) {
     case ChainStepKind::DlsStep: return "dls_step";
     case ChainStepKind::Restart: return "restart";
     case ChainStepKind::Invalid: return "invalid";
+    case ChainStepKind::Count: break;
   }
   return "invalid";
 }

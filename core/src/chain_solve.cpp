@@ -37,7 +37,8 @@ const char* checkBatchSolveOptions(ChainMethod method, int iterations, double to
       return "mix is for Chain.solve only: ChainBatch keeps no starting pose to blend from";
     case ChainOnlyOption::Pole: return "pole is for Chain.solve only: ChainBatch does not mirror its chains";
     case ChainOnlyOption::Angle: return "angle is for Chain.solve only: ChainBatch has no end angle goal";
-    case ChainOnlyOption::None: break;
+    case ChainOnlyOption::None:
+    case ChainOnlyOption::Count: break;
   }
   return nullptr;
 }
@@ -48,7 +49,8 @@ const char* toString(ChainOnlyOption option) {
     case ChainOnlyOption::Mix: return "mix";
     case ChainOnlyOption::Pole: return "pole";
     case ChainOnlyOption::Angle: return "angle";
-    case ChainOnlyOption::None: break;
+    case ChainOnlyOption::None:
+    case ChainOnlyOption::Count: break;
   }
   return "";
 }
@@ -238,6 +240,7 @@ Chain::Phase Chain::methodPhase() const {
     case ChainMethod::Ccd: return Phase::Ccd;
     case ChainMethod::Fabrik: return Phase::FabrikBackward;
     case ChainMethod::Dls: return Phase::Dls;
+    case ChainMethod::Count: break;
   }
   return Phase::Ccd;
 }

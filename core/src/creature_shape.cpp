@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <string_view>
 #include <type_traits>
 
 #include "cold.hpp"
@@ -128,12 +129,27 @@ void Creature::shape() {
   }
 }
 
+// The kind option's range is written as plain numbers (its message quotes them); it covers every
+// kind, up to the one before CreatureKind::Count, or this does not compile.
+namespace {
+constexpr double kindOptionHigh() {
+#define IK2D_KIND_HIGH(name, member, type, value, low, high, doc) \
+  if (std::string_view(name) == "kind") return high;
+  IK2D_CREATURE_OPTIONS(IK2D_KIND_HIGH)
+#undef IK2D_KIND_HIGH
+  return -1;
+}
+static_assert(kindOptionHigh() == static_cast<int>(CreatureKind::Count) - 1,
+              "the kind option's range in IK2D_CREATURE_OPTIONS must end at the last CreatureKind");
+}  // namespace
+
 const char* toString(CreatureKind kind) {
   switch (kind) {
     case CreatureKind::Lizard: return "lizard";
     case CreatureKind::Snake: return "snake";
     case CreatureKind::Fish: return "fish";
     case CreatureKind::Centipede: return "centipede";
+    case CreatureKind::Count: break;
   }
   return "unknown";
 }
@@ -188,6 +204,7 @@ CreatureOptions creaturePreset(CreatureKind kind) {
       for (int k = 0; k < 12; ++k) o.legAnchors[k] = 2 + k;
       break;
     }
+    case CreatureKind::Count: break;  // (not a kind: the lizard's options)
   }
   return o;
 }

@@ -294,6 +294,7 @@ void Skeleton::updatePositions() {
 const char* toString(SkeletonMethod method) {
   switch (method) {
     case SkeletonMethod::Fabrik: return "fabrik";
+    case SkeletonMethod::Count: break;
   }
   return "fabrik";
 }

@@ -208,6 +208,7 @@ const char* toString(TwoBoneStatus status) {
     case TwoBoneStatus::OutOfReach: return "out_of_reach";
     case TwoBoneStatus::TooClose: return "too_close";
     case TwoBoneStatus::Invalid: return "invalid";
+    case TwoBoneStatus::Count: break;
   }
   return "invalid";
 }

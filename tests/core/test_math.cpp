@@ -42,3 +42,42 @@ TEST_CASE("cross is positive when b lies counter-clockwise of a", "[math]") {
 TEST_CASE("wrapAngle returns +0 for -0, so a straight arm reads angle2 = 0", "[math]") {
   CHECK(!std::signbit(wrapAngle(-0.0)));
 }
+
+namespace {
+// Every value of an enum, 0 up to its closing Count, has a name of its own (what abi() lists for
+// JS); ChainOnlyOption::None is named "" on purpose (no option given) and is skipped.
+template <class Enum>
+std::vector<std::string> namesOf(int from = 0) {
+  std::vector<std::string> names;
+  for (int i = from; i < static_cast<int>(Enum::Count); ++i)
+    names.emplace_back(toString(static_cast<Enum>(i)));
+  return names;
+}
+
+bool distinctAndNamed(std::vector<std::string> names) {
+  for (const std::string& name : names)
+    if (name.empty()) return false;
+  std::sort(names.begin(), names.end());
+  return std::adjacent_find(names.begin(), names.end()) == names.end();
+}
+}  // namespace
+
+TEST_CASE("each enum ends in Count, and each of its values before it has a name of its own", "[math]") {
+  CHECK(namesOf<TwoBoneStatus>() ==
+        std::vector<std::string>{"reached", "out_of_reach", "too_close", "invalid"});
+  CHECK(namesOf<ChainStatus>() ==
+        std::vector<std::string>{"reached", "out_of_reach", "max_iterations", "invalid"});
+  CHECK(namesOf<ChainMethod>() == std::vector<std::string>{"ccd", "fabrik", "dls"});
+  CHECK(namesOf<SkeletonMethod>() == std::vector<std::string>{"fabrik"});
+  CHECK(namesOf<CreatureKind>() == std::vector<std::string>{"lizard", "snake", "fish", "centipede"});
+  CHECK(namesOf<ChainOnlyOption>(1) == std::vector<std::string>{"damping", "mix", "pole", "angle"});
+  CHECK(distinctAndNamed(namesOf<ChainStepKind>()));
+  CHECK(namesOf<ChainStepKind>().size() == 9);
+  // The creature's kind option takes every kind and nothing past them.
+  CreatureOptions options;
+  options.kind = CreatureKind::Centipede;
+  CHECK(checkCreatureScalars(options) == nullptr);
+  options.kind = CreatureKind::Count;
+  CHECK(std::string(checkCreatureScalars(options)) ==
+        "kind must be a creature kind, a whole number from 0 to 3");
+}

@@ -26,6 +26,7 @@ enum class ChainMethod {
   Fabrik,  ///< forward and backward reaching on positions, angles recovered from them.
   Dls,     ///< damped least squares on the 2 x size Jacobian (Levenberg-Marquardt style), one step
            ///< of every joint at once per iteration.
+  Count,   ///< how many methods there are (not a method).
 };
 
 /// What happened to a chain solve.
@@ -35,6 +36,7 @@ enum class ChainStatus {
   MaxIterations,  ///< reachable in principle, but not within tolerance after the sweeps allowed
                   ///< (or the limits and step limit keep the end away from it).
   Invalid,        ///< a bad target or option: see `message`; the chain is left as it was.
+  Count,          ///< how many statuses there are (not a status).
 };
 
 /// Options of Chain::solve.
@@ -113,6 +115,7 @@ enum class ChainStepKind {
   Restart,         ///< an aimed solve that got stuck starts again from new angles within the limits
                    ///< (and maxStep), drawn from a fixed seed; damped least squares steps follow.
   Invalid,         ///< the call was refused (see `message`), or step() had no solve in progress.
+  Count,           ///< how many kinds there are (not a kind).
 };
 
 /// One step of a resumable solve: the same steps, in the same order, that solve() makes, so
@@ -375,6 +378,7 @@ enum class ChainOnlyOption {
   Mix,      ///< ChainSolveOptions::mix.
   Pole,     ///< ChainSolveOptions::pole.
   Angle,    ///< ChainSolveOptions::angle (useAngle).
+  Count,    ///< how many there are (not an option).
 };
 
 /// ChainBatch::solve's checks: checkSolveOptions(), then a refusal of method Dls and of the first

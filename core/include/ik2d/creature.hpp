@@ -40,6 +40,7 @@ enum class CreatureKind {
   Snake = 1,      ///< no legs, a long thin body that winds as it goes.
   Fish = 2,       ///< no legs, a short body with fins that sway with its curve.
   Centipede = 3,  ///< many short legs, two per body point, in two alternating groups.
+  Count = 4,      ///< how many kinds there are (not a kind).
 };
 
 /// The lower-case name of a kind ("lizard", "snake", "fish", "centipede").

@@ -47,6 +47,7 @@ enum class SkeletonMethod {
   /// or more effectors (up to kMaxDlsEffectors), or a limit on a bone that moves, each sweep ends
   /// with one damped least squares step.
   Fabrik,
+  Count,  ///< how many methods there are (not a method).
 };
 
 /// The method's name as the JS API spells it ("fabrik").

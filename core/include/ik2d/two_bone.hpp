@@ -23,6 +23,7 @@ enum class TwoBoneStatus {
   OutOfReach,  ///< d > length1 + length2: fully stretched toward the target (angle2 = 0).
   TooClose,    ///< d < |length1 - length2|: folded (|angle2| = pi) on the root->target line.
   Invalid,     ///< a non-finite number, a length <= 0, a bad bend, softness or mix: see `message`.
+  Count,       ///< how many statuses there are (not a status).
 };
 
 /// The angles of a two-bone pose, as TwoBoneResult gives them (radians).

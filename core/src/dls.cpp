@@ -24,6 +24,35 @@ constexpr int kPasses = 4;
 constexpr double kHeldBack = 1e-12;
 }  // namespace
 
+// Joint i's turn in this step is `wanted`, or, where constrain() holds it back, what it may do:
+// then the joint is held (fixed for the passes that follow) and this returns true.
+bool Chain::proposeTurn(int i, double wanted, bool constrained) {
+  const auto bone = static_cast<size_t>(i);
+  turns_[bone] = wanted;
+  if (!constrained) return false;
+  const double allowed = wrapAngle(constrain(i, angles_[bone] + wanted) - angles_[bone]);
+  if (!(std::fabs(allowed - wanted) > kHeldBack)) return false;
+  turns_[bone] = allowed;
+  held_[bone] = 1;
+  return true;
+}
+
+// Turns every joint by its turns_ (through constrain() where any constraint holds), keeps in
+// turns_ the change made, and returns the largest.
+double Chain::applyTurns(bool constrained) {
+  double largestChange = 0;
+  for (int i = 0; i < size(); ++i) {
+    const auto bone = static_cast<size_t>(i);
+    const double turned =
+        constrained ? constrain(i, angles_[bone] + turns_[bone]) : wrapAngle(angles_[bone] + turns_[bone]);
+    turns_[bone] = wrapAngle(turned - angles_[bone]);
+    angles_[bone] = turned;
+    largestChange = std::max(largestChange, std::fabs(turns_[bone]));
+  }
+  updatePositionsFrom(0);
+  return largestChange;
+}
+
 // Turning joint i by d(theta) turns everything after it about p_i, so the end moves by
 // perp(end - p_i) d(theta): column i of J is perp(end - p_i), perp(v) = (-v.y, v.x). The step is
 //   d(theta) = J^T (J J^T + lambda^2 I)^-1 e,   e = target - end,
@@ -73,29 +102,11 @@ double Chain::dlsStep(Vec2 target) {
       const auto bone = static_cast<size_t>(i);
       if (constrained && held_[bone]) continue;
       const double wanted = std::clamp(cross(inverseReach * (end - position(i)), w), -kMaxTurn, kMaxTurn);
-      turns_[bone] = wanted;
-      if (!constrained) continue;
-      const double allowed = wrapAngle(constrain(i, angles_[bone] + wanted) - angles_[bone]);
-      if (std::fabs(allowed - wanted) > kHeldBack) {
-        turns_[bone] = allowed;
-        held_[bone] = 1;
-        newlyHeld = true;
-      }
+      newlyHeld = proposeTurn(i, wanted, constrained) || newlyHeld;
     }
     if (!newlyHeld) break;
   }
-
-  double largestChange = 0;
-  for (int i = 0; i < bones; ++i) {
-    const auto bone = static_cast<size_t>(i);
-    const double turned =
-        constrained ? constrain(i, angles_[bone] + turns_[bone]) : wrapAngle(angles_[bone] + turns_[bone]);
-    turns_[bone] = wrapAngle(turned - angles_[bone]);
-    angles_[bone] = turned;
-    largestChange = std::max(largestChange, std::fabs(turns_[bone]));
-  }
-  updatePositionsFrom(0);
-  return largestChange;
+  return applyTurns(constrained);
 }
 
 }  // namespace ik2d
@@ -158,29 +169,11 @@ double Chain::dlsAimStep(Vec2 target, double damping) {
       if (constrained && held_[bone]) continue;
       const Vec2 u = inverseReach * (end - position(i));
       const double wanted = std::clamp(cross(u, Vec2{y1, y2}) + weight * y3, -kAimMaxTurn, kAimMaxTurn);
-      turns_[bone] = wanted;
-      if (!constrained) continue;
-      const double allowed = wrapAngle(constrain(i, angles_[bone] + wanted) - angles_[bone]);
-      if (std::fabs(allowed - wanted) > kHeldBack) {
-        turns_[bone] = allowed;
-        held_[bone] = 1;
-        newlyHeld = true;
-      }
+      newlyHeld = proposeTurn(i, wanted, constrained) || newlyHeld;
     }
     if (!newlyHeld) break;
   }
-
-  double largestChange = 0;
-  for (int i = 0; i < bones; ++i) {
-    const auto bone = static_cast<size_t>(i);
-    const double turned =
-        constrained ? constrain(i, angles_[bone] + turns_[bone]) : wrapAngle(angles_[bone] + turns_[bone]);
-    turns_[bone] = wrapAngle(turned - angles_[bone]);
-    angles_[bone] = turned;
-    largestChange = std::max(largestChange, std::fabs(turns_[bone]));
-  }
-  updatePositionsFrom(0);
-  return largestChange;
+  return applyTurns(constrained);
 }
 
 }  // namespace ik2d

@@ -247,6 +247,8 @@ class Chain {
   void finishSweep(ChainStep& step);
   double dlsStep(Vec2 target);
   double dlsAimStep(Vec2 target, double damping);
+  bool proposeTurn(int i, double wanted, bool constrained);
+  double applyTurns(bool constrained);
   double polishStep(Vec2 target);
   double aimCost(double error) const;
   bool rescue(double error, bool stalled);

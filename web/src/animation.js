@@ -367,21 +367,25 @@ export async function recordAnimation({ options, definition, solver, partial, th
   /** @type {GifSink | null} */
   let gif = null;
   if (format === 'gif') {
-    const pictures = await portableArt(art);
-    const worker = pictures ? await startGifWorker() : null;
-    if (signal?.aborted) worker?.terminate();
+    const worker = await startGifWorker();
+    const pictures = worker ? await portableArt(art) : null;
+    if (worker && (!pictures || signal?.aborted)) worker.terminate();
     throwIfAborted(signal);
     if (worker && pictures) {
       const job = { id: definition.id, partial, theme: opaque, art: pictures, seconds, fps, width, height, period };
+      const bitmaps = pictures.map((item) => /** @type {ImageBitmap} */ (item.image));
+      let sent = false;
       try {
-        worker.postMessage({ type: 'scene', ...job }, pictures.map((item) => /** @type {ImageBitmap} */ (item.image)));
-        return await sceneInWorker(worker, { signal, onProgress });
+        worker.postMessage({ type: 'scene', ...job }, bitmaps);
+        sent = true;
       } catch (error) {
         // A picture from another origin without CORS makes a bitmap no worker may be sent: the page
         // draws, and its readback says why the drawing cannot be exported.
-        if (!(error instanceof DOMException && error.name === 'DataCloneError')) throw error;
         worker.terminate();
+        for (const bitmap of bitmaps) bitmap.close();
+        if (!(error instanceof DOMException && error.name === 'DataCloneError')) throw error;
       }
+      if (sent) return sceneInWorker(worker, { signal, onProgress });
     }
     gif = slicedSink(await loadEncoder(), { width, height, fps, frames, signal, onProgress });
   }

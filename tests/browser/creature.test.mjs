@@ -1,7 +1,7 @@
 // creature.test.mjs: the creature scene as a reader drives it: every kind loads, a real pointer
 // drag moves the target and the head follows it, a crowd, bad and hostile links, a shareLink that
-// puts the head back where it was and the overlay (load.test.mjs checks the one WebAssembly module
-// each scene fetches).
+// puts the head back where it was and the overlay, whose rest-spot crosses are drawn where the
+// core's state says (load.test.mjs checks the one WebAssembly module each scene fetches).
 // One page serves most of the file; each of those tests starts from the lizard's defaults, paused.
 import assert from 'node:assert/strict';
 import { assertClose, getState, readout, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
@@ -224,5 +224,56 @@ forEachEngine({
     await page.evaluate(() => window.playground.resume());
     await runFrames(page);
     await assertNoProblems(page);
+  });
+
+  test('the overlay marks each foot\'s rest spot where the core\'s state puts it (to 1e-9 px)', async () => {
+    await reset();
+    await setState(page, { params: { overlay: true }, target: { x: -120, y: 90 } });
+    // Walking: rest spots move with the body and feet lag them, so a spot drawn from anything but
+    // the core's own numbers (the body's points with margins of the page's) lands elsewhere.
+    await step(45);
+    const drawn = await page.evaluate(() => {
+      // The lines of one drawing, recorded as the page draws them (getState() draws first).
+      const proto = CanvasRenderingContext2D.prototype;
+      const { moveTo, lineTo } = proto;
+      /** @type {Array<[string, number, number]>} */
+      const calls = [];
+      proto.moveTo = function record(x, y) { calls.push(['M', x, y]); return moveTo.call(this, x, y); };
+      proto.lineTo = function record(x, y) { calls.push(['L', x, y]); return lineTo.call(this, x, y); };
+      let state;
+      try {
+        state = window.playground.getState();
+      } finally {
+        proto.moveTo = moveTo;
+        proto.lineTo = lineTo;
+      }
+      const rect = document.querySelector('#view').getBoundingClientRect();
+      // Where the page maps each rest spot, in the canvas' CSS pixels.
+      const rests = state.creature.legs.map((leg) => {
+        const client = window.playground.worldToClient(leg.rest);
+        return { x: client.x - rect.left, y: client.y - rect.top };
+      });
+      // The overlay's crosses: M(x - 4, y - 4) L(x + 4, y + 4) M(x - 4, y + 4) L(x + 4, y - 4).
+      const near = (a, b) => Math.abs(a - b) <= 1e-9;
+      const crosses = [];
+      for (let i = 0; i + 3 < calls.length; i += 1) {
+        const [a, b, c, d] = calls.slice(i, i + 4);
+        if (a[0] === 'M' && b[0] === 'L' && c[0] === 'M' && d[0] === 'L'
+          && near(b[1] - a[1], 8) && near(b[2] - a[2], 8) && near(c[1], a[1]) && near(c[2] - a[2], 8)
+          && near(d[1], b[1]) && near(d[2], a[2])) {
+          crosses.push({ x: (a[1] + b[1]) / 2, y: (a[2] + b[2]) / 2 });
+        }
+      }
+      return { rests, crosses, feet: state.creature.legs.map((leg) => leg.foot), restsWorld: state.creature.legs.map((leg) => leg.rest) };
+    });
+    assert.equal(drawn.rests.length, KINDS.lizard[1], 'the lizard\'s four legs');
+    assert.equal(drawn.crosses.length, drawn.rests.length, `one cross a leg: ${JSON.stringify(drawn.crosses)}`);
+    drawn.rests.forEach((rest, i) => {
+      const off = Math.hypot(drawn.crosses[i].x - rest.x, drawn.crosses[i].y - rest.y);
+      assert.ok(off <= 1e-9, `leg ${i}: the cross is ${off} px from the core's rest spot`);
+    });
+    // Not a spot on the foot: some feet are away from their rest spots while it walks.
+    assert.ok(drawn.feet.some((foot, i) => Math.hypot(foot.x - drawn.restsWorld[i].x, foot.y - drawn.restsWorld[i].y) > 1),
+      'a foot away from its rest spot');
   });
 });

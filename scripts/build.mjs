@@ -151,7 +151,7 @@ function writePageBundle() {
   const esbuild = require('esbuild');
   const source = path.join(repoRoot, 'web', 'src');
   esbuild.buildSync({
-    // gif-worker.js: exportAnimation's encoder, a module worker (web/src/animation.js) at dist/src/.
+    // gif-worker.js: exportAnimation's GIF, scene, drawing and encoder, a module worker (web/src/animation.js) at dist/src/.
     entryPoints: ['main.js', 'element.js', 'gif-worker.js'].map((file) => path.join(source, file)),
     bundle: true, splitting: true, format: 'esm', target: 'es2022', platform: 'browser',
     outdir: path.join(distDir, 'src'), chunkNames: '[name]-[hash]', legalComments: 'none', logLevel: 'error',

@@ -48,15 +48,6 @@ class ChromiumPage extends LibraryPage {
     this.emulation ??= await this.context.newCDPSession(this.page);
     await this.emulation.send('Emulation.setDeviceMetricsOverride', { ...size, deviceScaleFactor: ratio, mobile: false });
   }
-  /**
-   * Runs the page's thread `rate` times slower (CDP Emulation.setCPUThrottlingRate), as a slow
-   * phone would: a task of 12 ms takes 12 × rate. The tab is not reused after.
-   * @param {number} rate
-   */
-  async slowCpu(rate) {
-    this.emulation ??= await this.context.newCDPSession(this.page);
-    await this.emulation.send('Emulation.setCPUThrottlingRate', { rate });
-  }
   /** Lifts the page's Content-Security-Policy (CDP Page.setBypassCSP) and loads it again. */
   async bypassCsp() {
     this.emulation ??= await this.context.newCDPSession(this.page);

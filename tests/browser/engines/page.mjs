@@ -134,9 +134,6 @@ export class EnginePage {
   /** Changes the device pixel ratio, as a zoom or another screen does. @param {number} ratio */
   async setDeviceScaleFactor(ratio) { throw new Error(`${this.engine}: setDeviceScaleFactor(${ratio}) is not implemented`); }
 
-  /** Runs the page's thread `rate` times slower, as a slow phone would (Chromium). @param {number} rate */
-  async slowCpu(rate) { throw new Error(`${this.engine}: slowCpu(${rate}) is not implemented`); }
-
   /** Lifts the page's Content-Security-Policy and loads it again (Chromium). */
   async bypassCsp() { throw new Error(`${this.engine}: bypassCsp() is not implemented`); }
 

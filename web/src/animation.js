@@ -361,11 +361,10 @@ export async function recordAnimation({ options, definition, solver, partial, th
   if (format === 'webm' && !canRecordWebm()) {
     throw new Error('exportAnimation: this browser cannot record WebM (MediaRecorder does not support video/webm here); use format \'gif\'');
   }
-  const frames = Math.round(seconds * fps);
   // GIF frames are opaque: the theme's background under a transparent page's drawing.
   const opaque = { ...theme, backdrop: theme.background };
-  /** @type {GifSink | null} */
-  let gif = null;
+  /** @type {GifEncoderModule | null} */
+  let gifenc = null;
   if (format === 'gif') {
     const worker = await startGifWorker();
     const pictures = worker ? await portableArt(art) : null;
@@ -387,11 +386,11 @@ export async function recordAnimation({ options, definition, solver, partial, th
       }
       if (sent) return sceneInWorker(worker, { signal, onProgress });
     }
-    gif = slicedSink(await loadEncoder(), { width, height, fps, frames, signal, onProgress });
+    gifenc = await loadEncoder();
   }
   const canvas = document.createElement('canvas');
   return renderAnimation({ definition, solver, partial, art, theme: opaque, seconds, fps, width, height, period }, {
-    canvas, gif, signal, onProgress,
+    canvas, gifenc, signal, onProgress,
   });
 }
 
@@ -412,14 +411,14 @@ export async function recordAnimation({ options, definition, solver, partial, th
  */
 
 /**
- * The scene run, settled and drawn frame by frame into `canvas`: into the GIF sink, or, without
- * one, recorded as a WebM. Runs in the page, or in gif-worker.js on an OffscreenCanvas.
+ * The scene run, settled and drawn frame by frame into `canvas`: encoded as a GIF with `gifenc`,
+ * or, without it, recorded as a WebM. Runs in the page, or in gif-worker.js on an OffscreenCanvas.
  * @param {SceneJob} job
- * @param {{canvas: HTMLCanvasElement | OffscreenCanvas, gif: GifSink | null, signal: AbortSignal | null,
+ * @param {{canvas: HTMLCanvasElement | OffscreenCanvas, gifenc: GifEncoderModule | null, signal: AbortSignal | null,
  *   onProgress: (done: number) => void}} into
  * @returns {Promise<Blob>}
  */
-export async function renderAnimation({ definition, solver, partial, art, theme, seconds, fps, width, height, period }, { canvas, gif, signal, onProgress }) {
+export async function renderAnimation({ definition, solver, partial, art, theme, seconds, fps, width, height, period }, { canvas, gifenc, signal, onProgress }) {
   const frames = Math.round(seconds * fps);
   const stepsPerFrame = FIXED_RATE / fps;
   const view = createFixedView(canvas, definition.world, width, height);
@@ -429,7 +428,7 @@ export async function renderAnimation({ definition, solver, partial, art, theme,
     // Laps not recorded: the scene settles from the link's pose onto the path's repeating motion.
     if (period !== null) await sim.settle(period * FIXED_RATE);
     const job = { sim, view, theme, frames, stepsPerFrame, fps, signal, onProgress };
-    if (gif) return await encodeGif(gif, { ...job, width, height });
+    if (gifenc) return await encodeGif(gifenc, { ...job, width, height });
     return await recordWebm({ ...job, canvas: /** @type {HTMLCanvasElement} */ (canvas) });
   } finally {
     sim?.dispose();
@@ -507,21 +506,6 @@ function workerError({ name, message }) {
  */
 
 /**
- * @typedef {Object} GifSink Where a GIF's frames go, in order.
- * @property {(rgba: Uint8ClampedArray) => Promise<void>} add Takes a frame's pixels (and their
- *   buffer); resolves when the next may come.
- * @property {() => Promise<Blob>} finish The GIF, once every frame is written.
- *
- * @typedef {Object} GifJob
- * @property {number} width
- * @property {number} height
- * @property {number} fps
- * @property {number} frames How many frames the GIF has: onProgress is called as each is written.
- * @property {AbortSignal | null} signal
- * @property {(done: number) => void} onProgress
- */
-
-/**
  * The GIF worker once it has loaded its encoder and found that it can draw (an OffscreenCanvas
  * with a 2D context); null when it cannot start, load or draw (the script served from another
  * origin than the page, a browser without module workers or without OffscreenCanvas): the page
@@ -555,41 +539,15 @@ function encodingFailed(why) {
 }
 
 /**
- * Encoding where the frames are drawn (the page, where no worker starts, or the worker drawing the
- * scene): the same frame writer and the same bands of the mapping to the palette, with pauses
- * between them.
+ * Draws the frames and encodes them where they are drawn (the page, where no worker starts, or
+ * the worker drawing the scene): the same frame writer and the same bands of the mapping to the
+ * palette, with pauses between them.
  * @param {GifEncoderModule} gifenc
- * @param {GifJob} job
- * @returns {GifSink}
- */
-export function slicedSink(gifenc, { width, height, fps, frames, signal, onProgress }) {
-  const writer = gifFrameWriter(gifenc, { width, height, fps });
-  const pace = pacer(signal);
-  let written = 0;
-  return {
-    async add(rgba) {
-      const bands = mapToPalette(gifenc, rgba, writer.palette(rgba), width);
-      await pace();
-      let mapped = bands.next();
-      for (; !mapped.done; mapped = bands.next()) await pace();
-      writer.write(mapped.value);
-      written += 1;
-      onProgress(written / frames);
-      await pace();
-    },
-    async finish() {
-      return new Blob([writer.finish()], { type: 'image/gif' });
-    },
-  };
-}
-
-/**
- * Draws the frames and hands them to the GIF sink.
- * @param {GifSink} gif
  * @param {FrameJob & {width: number, height: number}} job
  */
-async function encodeGif(gif, { sim, view, theme, frames, stepsPerFrame, width, height, signal }) {
+async function encodeGif(gifenc, { sim, view, theme, frames, stepsPerFrame, fps, width, height, signal, onProgress }) {
   const { pace } = sim;
+  const writer = gifFrameWriter(gifenc, { width, height, fps });
   for (let frame = 0; frame < frames; frame += 1) {
     throwIfAborted(signal);
     if (frame > 0) await sim.runSliced(stepsPerFrame);
@@ -600,11 +558,17 @@ async function encodeGif(gif, { sim, view, theme, frames, stepsPerFrame, width, 
     const ctx = sim.draw(view, theme);
     await pause();
     throwIfAborted(signal);
-    await gif.add(ctx.getImageData(0, 0, width, height).data);
+    const rgba = ctx.getImageData(0, 0, width, height).data;
+    const bands = mapToPalette(gifenc, rgba, writer.palette(rgba), width);
+    await pace();
+    let mapped = bands.next();
+    for (; !mapped.done; mapped = bands.next()) await pace();
+    writer.write(mapped.value);
+    onProgress((frame + 1) / frames);
     await pace();
   }
   throwIfAborted(signal);
-  return gif.finish();
+  return new Blob([writer.finish()], { type: 'image/gif' });
 }
 
 /**

@@ -17,7 +17,7 @@
  * by ending the worker; the worker ends itself once the GIF is done.
  */
 
-import { renderAnimation, slicedSink } from './animation.js';
+import { renderAnimation } from './animation.js';
 import { loadScenes, solverOf } from './scenes/catalog.js';
 import { loadSolver } from './solvers.js';
 
@@ -51,11 +51,9 @@ async function sceneGif(gifenc, job) {
   const { id, partial, theme, art, seconds, fps, width, height, period } = job;
   const [definition] = await loadScenes([id]);
   const solver = await loadSolver(solverOf(id));
-  const frames = Math.round(seconds * fps);
   const onProgress = (/** @type {number} */ share) => postMessage({ type: 'progress', share });
-  const gif = slicedSink(gifenc, { width, height, fps, frames, signal: null, onProgress });
   const blob = await renderAnimation({ definition, solver, partial, art, theme, seconds, fps, width, height, period }, {
-    canvas: new OffscreenCanvas(width, height), gif, signal: null, onProgress,
+    canvas: new OffscreenCanvas(width, height), gifenc, signal: null, onProgress,
   });
   // The Blob itself: the page gets a handle to its bytes, not a copy to make a Blob of (a copy of
   // a GIF of 200 creatures took the page's thread 15 ms).

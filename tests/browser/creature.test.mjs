@@ -229,11 +229,9 @@ forEachEngine({
   test('the overlay marks each foot\'s rest spot where the core\'s state puts it (to 1e-9 px)', async () => {
     await reset();
     await setState(page, { params: { overlay: true }, target: { x: -120, y: 90 } });
-    // Walking: rest spots move with the body and feet lag them, so a spot drawn from anything but
-    // the core's own numbers (the body's points with margins of the page's) lands elsewhere.
-    await step(45);
     const drawn = await page.evaluate(() => {
-      // The lines of one drawing, recorded as the page draws them (getState() draws first).
+      // The lines of one drawing, recorded as the page draws them. Steps mark the frame dirty and
+      // getState() draws it, in this one task: no animation frame can draw it unrecorded between.
       const proto = CanvasRenderingContext2D.prototype;
       const { moveTo, lineTo } = proto;
       /** @type {Array<[string, number, number]>} */
@@ -242,6 +240,9 @@ forEachEngine({
       proto.lineTo = function record(x, y) { calls.push(['L', x, y]); return lineTo.call(this, x, y); };
       let state;
       try {
+        // Walking: rest spots move with the body and feet lag them, so a spot drawn from anything
+        // but the core's own numbers (the body's points with margins of the page's) lands elsewhere.
+        window.playground.step(45);
         state = window.playground.getState();
       } finally {
         proto.moveTo = moveTo;

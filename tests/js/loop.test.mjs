@@ -184,3 +184,29 @@ test('out of view it neither asks for frames nor polls, and its time stops; back
   assert.equal(loop.waiting(), true, 'back in view, a frame is requested');
   assert.equal(frame(), true, 'back in view, a frame');
 });
+
+test('out of view before its first frame, it renders once at once, then asks for nothing', () => {
+  // Out of view before it started (an element far down a page), and after it started.
+  for (const awayFirst of [true, false]) {
+    const { loop, scene } = makeLoop();
+    if (awayFirst) loop.setActive(false);
+    loop.start();
+    if (!awayFirst) {
+      assert.equal(scene.rendered, 0, 'in view, it waits for its frame');
+      loop.setActive(false);
+    }
+    assert.equal(scene.rendered, 1, `${awayFirst ? 'away, then started' : 'started, then away'}: drawn once, at once`);
+    assert.equal(loop.waiting(), false, 'and no frame is requested');
+    assert.equal(frame(), false);
+    scene.dirty = true;
+    loop.setActive(true);
+    loop.setActive(false);
+    assert.equal(scene.rendered, 1, 'once only: a change while away waits for the view');
+    advanceClock(1000);
+    assert.equal(scene.polled, 0, 'away, nothing polls');
+    loop.setActive(true);
+    assert.equal(frame(), true, 'back in view, a frame');
+    assert.equal(scene.rendered, 2, 'that draws the change');
+    loop.setActive(false); // Out of the next round's frames.
+  }
+});

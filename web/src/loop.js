@@ -13,7 +13,9 @@
  *
  * Out of view (setActive(false): scrolled away, a hidden tab) the loop asks for no animation
  * frames at all, so neither time nor drawing costs anything; back in view it picks up where it
- * stopped (the time away is not caught up).
+ * stopped (the time away is not caught up). A loop out of view before it ever rendered renders
+ * once at once, outside any frame: a scene far down a page is ready (drawn, its poster gone, its
+ * load event fired) whether or not the browser reported it out of view before its first frame.
  *
  * Every loop on a page runs in one shared animation frame (requestFrame): a page with many scenes
  * (several <ik2d-scene> elements) asks the browser for one frame callback, not one per scene.
@@ -115,6 +117,8 @@ export function createLoop(advance, render, { settled = () => false, poll = () =
   let requested = 0;
   let frames = 0;
   let asleep = false;
+  /** Whether render() has run (in a frame, or once out of view). */
+  let rendered = false;
   /** When the loop fell asleep while running (performance.now()), else null: time goes on. */
   let sleptAt = /** @type {number | null} */ (null);
   /** The poll's timer while asleep and in view. */
@@ -171,8 +175,16 @@ export function createLoop(advance, render, { settled = () => false, poll = () =
         pending -= FIXED_DT;
       }
     }
+    rendered = true;
     render();
     if (settled()) sleep();
+  }
+
+  /** Out of view and never rendered: renders now, once (no animation frame will come). */
+  function renderAway() {
+    if (!started || active || rendered) return;
+    rendered = true;
+    render();
   }
 
   function wake() {
@@ -188,6 +200,7 @@ export function createLoop(advance, render, { settled = () => false, poll = () =
       if (started) return;
       started = true;
       request();
+      renderAway();
     },
     pause() {
       foldSleptSteps();
@@ -221,6 +234,7 @@ export function createLoop(advance, render, { settled = () => false, poll = () =
       asleep = false;
       stopPolling();
       request();
+      renderAway();
     },
     frames: () => frames,
     wake,

@@ -337,7 +337,12 @@ export class EnginePage {
         if (!this.documentMayChange || Date.now() > deadline) throw error;
       }
       if (value) return value;
-      if (Date.now() > deadline) throw new Error(`${this.engine}: timed out after ${timeout} ms waiting for ${fn}`);
+      if (Date.now() > deadline) {
+        // What the page reported meanwhile often says why (an error in the handler that was to act).
+        const problems = await this.problemList().catch(() => []);
+        throw new Error(`${this.engine}: timed out after ${timeout} ms waiting for ${fn}`
+          + (problems.length ? `; the page's problems so far: ${JSON.stringify(problems).slice(0, 2000)}` : ''));
+      }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

@@ -135,6 +135,9 @@ function writeVendor() {
   }
 }
 
+/** A module's `import text from '../styles/x.css'` is the file's text (the element's stylesheet). */
+export const CSS_AS_TEXT = /** @type {const} */ ({ '.css': 'text' });
+
 /**
  * The page's ES modules (web/src), bundled into dist/src/ by esbuild: three entry points, main.js
  * (the playground and the embed view, loaded by index.html and embed.html), element.js
@@ -156,7 +159,7 @@ function writePageBundle() {
     bundle: true, splitting: true, format: 'esm', target: 'es2022', platform: 'browser',
     outdir: path.join(distDir, 'src'), chunkNames: '[name]-[hash]', legalComments: 'none', logLevel: 'error',
     absWorkingDir: repoRoot, // Each module in the bundle is headed by its path from here: // web/src/...js
-    external: ['../ik2d*.js', './vendor/*'],
+    external: ['../ik2d*.js', './vendor/*'], loader: CSS_AS_TEXT,
   });
   cpSync(path.join(source, 'theme-early.js'), path.join(distDir, 'src', 'theme-early.js'));
 }
@@ -176,7 +179,7 @@ function writeRenderBundle() {
     entryPoints: [path.join(repoRoot, 'web', 'src', 'render-svg.js')],
     bundle: true, format: 'esm', target: 'es2022', platform: 'neutral',
     outfile: path.join(distDir, RENDER_BUNDLE), minify: true, legalComments: 'none', logLevel: 'error',
-    absWorkingDir: repoRoot, external: ['../ik2d*.js'],
+    absWorkingDir: repoRoot, external: ['../ik2d*.js'], loader: CSS_AS_TEXT,
   });
 }
 

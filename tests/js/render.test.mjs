@@ -70,16 +70,21 @@ function parseSvg(xml) {
   return elements;
 }
 
-/** The light and dark canvas tokens of styles/tokens.css (the colours' one source). */
+/**
+ * The light and dark canvas tokens of styles/tokens.css (the colours' one source), each
+ * `var(--ik2d-…, value)` as its value (what a page that sets no --ik2d-* property computes).
+ */
 function canvasTokens() {
   const css = readFileSync(path.join(repoRoot, 'web', 'styles', 'tokens.css'), 'utf8');
   /** @param {string} selector */
   const block = (selector) => {
     const start = css.indexOf(`${selector} {`);
-    return new Map([...css.slice(start, css.indexOf('\n}', start)).matchAll(/^\s*(--[\w-]+):\s*([^;]+);/gm)].map(([, k, v]) => [k, v.trim()]));
+    assert.ok(start >= 0, `tokens.css has a ${selector} block`);
+    return new Map([...css.slice(start, css.indexOf('\n}', start)).matchAll(/^\s*(--[\w-]+):\s*([^;]+);/gm)]
+      .map(([, k, v]) => [k, v.trim().replace(/^var\(--ik2d-[\w-]+, (.*)\)$/, '$1')]));
   };
-  const light = block(':root');
-  return { light, dark: new Map([...light, ...block(':root[data-theme="dark"]')]) };
+  const light = block(':root,\n.frame');
+  return { light, dark: new Map([...light, ...block(':root[data-theme="dark"],\n.frame[data-theme="dark"]')]) };
 }
 
 /** @param {ReturnType<typeof parseSvg>} elements @param {string} part */

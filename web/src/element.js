@@ -124,10 +124,11 @@ function h(tag, attributes = {}, ...children) {
  * parts as embed.html, and those the playground fills in but the element does not show.
  */
 function markup() {
-  return h('div', { class: 'frame', part: 'frame' },
+  // data-embed: the stage is the embed view's (styles/embed.css), as in embed.html.
+  return h('div', { class: 'frame', part: 'frame', 'data-embed': 'true' },
     h('div', { class: 'stage' },
       h('button', { type: 'button', class: 'play-button', hidden: '' }, h('span', { 'aria-hidden': 'true' }, '▶'), ' Play'),
-      h('canvas', { tabindex: '0', role: 'application', 'aria-label': 'Inverse-kinematics scene', 'aria-describedby': 'scene-description' }),
+      h('canvas', { id: 'view', tabindex: '0', role: 'application', 'aria-label': 'Inverse-kinematics scene', 'aria-describedby': 'scene-description' }),
       h('p', { id: 'scene-description', class: 'visually-hidden' }),
       h('p', { class: 'visually-hidden', 'data-part': 'announcer', role: 'status' }),
       h('p', { class: 'stage-message', 'data-part': 'loading' }, 'Loading the solver…'),
@@ -140,7 +141,7 @@ function markup() {
         h('div', { class: 'notices-text' },
           h('p', { class: 'notices-title' }, 'Some settings were ignored or adjusted:'),
           h('ul', { class: 'notice-list' })),
-        h('button', { type: 'button', class: 'button', 'data-part': 'dismiss' }, 'Dismiss'))),
+        h('button', { type: 'button', class: 'button button-quiet', 'data-part': 'dismiss' }, 'Dismiss'))),
     h('div', { class: 'stage-bar' }, h('dl', { class: 'readouts', 'aria-label': 'Solution' })),
     h('div', { hidden: '' },
       h('h2', { 'data-part': 'title' }),

@@ -13,12 +13,12 @@
  * its time runs (a page with play=paused), in the light theme unless the link says theme=dark
  * (Node has no reader preference for theme=auto).
  *
- * Colours come from <ik2d-scene>'s stylesheet (element-style.js, which keeps styles/tokens.css'
- * values): Node has no CSS to read them from.
+ * Colours come from styles/tokens.css, read as text (the bundle holds it): Node has no CSS engine
+ * to compute them.
  */
 
 import { themeFrom } from './draw.js';
-import { ELEMENT_CSS } from './element-style.js';
+import { TOKENS_CSS } from './element-style.js';
 import { drawSceneFrame } from './frame.js';
 import { parseLink } from './link.js';
 import { applyPageParams, defaultPage } from './page-params.js';
@@ -92,7 +92,7 @@ export function linkQuery(link) {
 }
 
 /**
- * The theme render draws in: the element's light or dark tokens (element-style.js), each
+ * The theme render draws in: tokens.css' light or dark tokens, as an element's frame has them, each
  * `var(--ik2d-…, value)` read as its value (no host sets them here).
  * @param {boolean} dark
  * @returns {Map<string, string>}
@@ -100,9 +100,9 @@ export function linkQuery(link) {
 function elementTokens(dark) {
   /** @param {string} selector */
   const block = (selector) => {
-    const start = ELEMENT_CSS.indexOf(`\n${selector} {`);
-    if (start < 0) throw new Error(`render: the element's stylesheet has no ${selector} block`);
-    const body = ELEMENT_CSS.slice(start, ELEMENT_CSS.indexOf('\n}', start));
+    const start = TOKENS_CSS.indexOf(`\n${selector} {`);
+    if (start < 0) throw new Error(`render: tokens.css has no ${selector} block`);
+    const body = TOKENS_CSS.slice(start, TOKENS_CSS.indexOf('\n}', start));
     return [...body.matchAll(/^\s*(--[\w-]+):\s*([^;]+);/gm)].map(([, name, value]) => {
       const host = /^var\(--ik2d-[\w-]+,\s*(.*)\)$/.exec(value.trim());
       return /** @type {[string, string]} */ ([name, host ? host[1] : value.trim()]);

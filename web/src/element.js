@@ -121,7 +121,7 @@ function h(tag, attributes = {}, ...children) {
 
 /**
  * The shadow root's content: built node by node, nothing from an attribute is ever HTML. The same
- * parts as embed.html, and those the playground fills in but the element does not show.
+ * parts as embed.html's stage.
  */
 function markup() {
   // data-embed: the stage is the embed view's (styles/embed.css), as in embed.html.
@@ -142,13 +142,7 @@ function markup() {
           h('p', { class: 'notices-title' }, 'Some settings were ignored or adjusted:'),
           h('ul', { class: 'notice-list' })),
         h('button', { type: 'button', class: 'button button-quiet', 'data-part': 'dismiss' }, 'Dismiss'))),
-    h('div', { class: 'stage-bar' }, h('dl', { class: 'readouts', 'aria-label': 'Solution' })),
-    h('div', { hidden: '' },
-      h('h2', { 'data-part': 'title' }),
-      h('p', { 'data-part': 'summary' }),
-      h('ul', { 'data-part': 'hints' }),
-      h('div', { 'data-part': 'controls' }),
-      h('div', { 'data-part': 'tools' })));
+    h('div', { class: 'stage-bar' }, h('dl', { class: 'readouts', 'aria-label': 'Solution' })));
 }
 
 /** One stylesheet for every element on the page (adopted, so no inline <style>). */
@@ -411,12 +405,8 @@ export class Ik2dSceneElement extends HTMLElement {
           canvas,
           tabs: null,
           tabPanel: this.#frame,
-          title: this.#part('title'),
-          summary: this.#part('summary'),
-          hints: this.#part('hints'),
-          controls: this.#part('controls'),
+          panel: null,
           readouts: /** @type {HTMLElement} */ (this.#root.querySelector('.readouts')),
-          tools: this.#part('tools'),
           playButton: this.#root.querySelector('.play-button'),
           description: /** @type {HTMLElement} */ (this.#root.getElementById('scene-description')),
           announcer: this.#part('announcer'),

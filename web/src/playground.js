@@ -90,16 +90,25 @@ import { watchVisibility } from './visibility.js';
  * @property {HTMLCanvasElement} canvas
  * @property {HTMLElement | null} tabs The scene switcher (role="tablist"); none in the embed view.
  * @property {HTMLElement} tabPanel What the tabs switch (role="tabpanel").
- * @property {HTMLElement} title Scene heading.
- * @property {HTMLElement} summary Scene description.
- * @property {HTMLElement} hints List of how-to hints under the canvas.
- * @property {HTMLElement} controls Container for the param controls.
+ * @property {PanelElements | null} panel The page's side panel and strip; none in an embed or an
+ *   element, which show the stage alone (nothing is built for them, hidden or not).
  * @property {HTMLElement} readouts A <dl> for the readouts.
- * @property {HTMLElement} tools Container for the scene tools (tools.js).
  * @property {HTMLButtonElement | null} playButton The play control over the canvas (play=click).
  * @property {HTMLElement} description Visually hidden: what the canvas shows (describe.js).
  * @property {HTMLElement} announcer Visually hidden role="status": status changes.
  */
+
+/**
+ * @typedef {Object} PanelElements The playground page's own parts around the stage.
+ * @property {HTMLElement} title Scene heading.
+ * @property {HTMLElement} summary Scene description.
+ * @property {HTMLElement} hints List of how-to hints under the canvas.
+ * @property {HTMLElement} controls Container for the param controls.
+ * @property {HTMLElement} tools Container for the scene tools (tools.js).
+ */
+
+/** What stands for the controls and the tools where there is no panel. */
+const NO_PANEL_PART = Object.freeze({ update() {} });
 
 /** Where a keyboard is the likely input: hints name keys there, gestures elsewhere. */
 const KEYBOARD_LIKELY = '(hover: hover) and (pointer: fine)';
@@ -242,7 +251,8 @@ export function createPlayground({
   const keyboardLikely = matchMedia(KEYBOARD_LIKELY);
   keyboardLikely.addEventListener('change', showHints, { signal });
 
-  let controls = buildControls(elements.controls, definition.params, onControl);
+  const { panel } = elements;
+  let controls = buildSceneControls();
   let readouts = buildReadouts(elements.readouts, definition.readouts);
   let tools = buildSceneTools();
   let actions = sceneKeys();
@@ -270,8 +280,13 @@ export function createPlayground({
     return keyActions(definition, { handles: input.all().length, stepThrough: Boolean(scene.stepSolver) });
   }
 
+  function buildSceneControls() {
+    return panel ? buildControls(panel.controls, definition.params, onControl) : NO_PANEL_PART;
+  }
+
   function buildSceneTools() {
-    return buildTools(elements.tools, {
+    if (!panel) return NO_PANEL_PART;
+    return buildTools(panel.tools, {
       handles: input.all().length > 1,
       stepThrough: Boolean(scene.stepSolver),
       onHandle: () => input.switchHandle(),
@@ -281,8 +296,10 @@ export function createPlayground({
   }
 
   function describeScene() {
-    elements.title.textContent = definition.title;
-    elements.summary.textContent = definition.summary;
+    if (panel) {
+      panel.title.textContent = definition.title;
+      panel.summary.textContent = definition.summary;
+    }
     showHints();
     const labels = input.all().map((spec) => spec.label.toLowerCase());
     canvas.setAttribute('aria-label', `${definition.canvasLabel} ${keysSentence(definition, actions, labels)}`);
@@ -292,10 +309,11 @@ export function createPlayground({
 
   /** The hints under the canvas: pointer and keys where a keyboard is likely, else gestures. */
   function showHints() {
+    if (!panel) return;
     const lines = keyboardLikely.matches
       ? [...definition.hints.pointer, ...keyboardHints(definition, input.keyHandle().label.toLowerCase(), input.all().length)]
       : definition.hints.touch;
-    elements.hints.replaceChildren(...lines.map((hint) => {
+    panel.hints.replaceChildren(...lines.map((hint) => {
       const item = document.createElement('li');
       item.textContent = hint;
       return item;
@@ -331,7 +349,7 @@ export function createPlayground({
     fitted = definition.world;
     view.setWorld(definition.world);
     followCamera();
-    controls = buildControls(elements.controls, definition.params, onControl);
+    controls = buildSceneControls();
     readouts = buildReadouts(elements.readouts, definition.readouts);
     tools = buildSceneTools();
     actions = sceneKeys();

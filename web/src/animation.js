@@ -33,7 +33,8 @@ import { gifFrameWriter, mapToPalette } from './gif-frames.js';
 import { FIXED_RATE } from './loop.js';
 import { applyPageParams, defaultPage } from './page-params.js';
 import { pathPeriod } from './scenes/target-path.js';
-import { applyPartial, defaultSettings, describeValue, withPoints } from './settings.js';
+import { absorbUpdate, applyToScene } from './scene-state.js';
+import { defaultSettings, describeValue } from './settings.js';
 import { createFixedView } from './view.js';
 
 /**
@@ -249,14 +250,10 @@ async function startScene(definition, solver, partial, art, signal) {
   let settings = defaultSettings(definition);
   /** @param {SceneUpdate | null} update */
   const absorb = (update) => {
-    if (update?.moved) settings = withPoints(settings, update.moved);
-    if (update?.kept) settings = withPoints(settings, update.kept);
+    settings = absorbUpdate(settings, update);
   };
   const { rest } = applyPageParams(defaultPage(), partial);
-  settings = applyPartial(definition, settings, rest).settings;
-  const own = Object.fromEntries((definition.state ?? []).filter((spec) => spec.name in partial)
-    .map((spec) => [spec.name, partial[spec.name]]));
-  if (Object.keys(own).length && scene.restore) scene.restore(own, settings);
+  settings = applyToScene(definition, scene, settings, partial, rest).settings;
   await paceSetUp();
   absorb(scene.solve(settings));
   const dt = 1 / FIXED_RATE;

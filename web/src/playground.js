@@ -34,7 +34,8 @@ import { loadSolver, startedSolver } from './solvers.js';
 import { formatLink, parseLink } from './link.js';
 import { applyPageParams, defaultPage, pageQuery } from './page-params.js';
 import { createPageView } from './page-view.js';
-import { applyPartial, defaultSettings, describeValue, withPoints } from './settings.js';
+import { absorbUpdate, applyToScene } from './scene-state.js';
+import { defaultSettings, describeValue } from './settings.js';
 import { buildSceneTabs } from './tabs.js';
 import { createSvgContext } from './svg-context.js';
 import { buildTools } from './tools.js';
@@ -368,15 +369,7 @@ export function createPlayground({
    */
   function absorb(update) {
     if (!update) return false;
-    if (update.moved) {
-      const moved = { ...update.moved };
-      // The user holds this point: the pointer wins over the scene.
-      const held = input.dragging();
-      if (held) delete moved[held];
-      settings = withPoints(settings, moved);
-    }
-    // A point kept in a valid place (a target above the ground) is kept there even mid-drag.
-    if (update.kept) settings = withPoints(settings, update.kept);
+    settings = absorbUpdate(settings, update, input.dragging());
     return true;
   }
 
@@ -532,13 +525,9 @@ export function createPlayground({
         mountScene(found);
       }
     }
-    const applied = applyPartial(definition, settings, shared.rest);
+    const applied = applyToScene(definition, scene, settings, partial, shared.rest);
     settings = applied.settings;
     notices.push(...applied.notices);
-    // The scene's own state (the chain's pose...) goes on top of the settings just applied.
-    const own = Object.fromEntries((definition.state ?? []).filter((spec) => spec.name in partial)
-      .map((spec) => [spec.name, partial[spec.name]]));
-    if (Object.keys(own).length && scene.restore) notices.push(...scene.restore(own, settings));
     return notices;
   }
 

@@ -23,7 +23,8 @@ import { drawSceneFrame } from './frame.js';
 import { parseLink } from './link.js';
 import { applyPageParams, defaultPage } from './page-params.js';
 import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js';
-import { applyPartial, defaultSettings, describeValue, withPoints } from './settings.js';
+import { absorbUpdate, applyToScene } from './scene-state.js';
+import { defaultSettings, describeValue } from './settings.js';
 import { loadSolver } from './solvers.js';
 import { createSvgContext } from './svg-context.js';
 import { createFixedView } from './view.js';
@@ -136,16 +137,10 @@ export async function renderSvg(link, { width = RENDER_LIMITS.width.default } = 
   notices.push(...shared.notices);
   const scene = definition.create(solver);
   try {
-    const applied = applyPartial(definition, defaultSettings(definition), shared.rest);
-    let { settings } = applied;
+    const applied = applyToScene(definition, scene, defaultSettings(definition), partial, shared.rest);
     notices.push(...applied.notices);
-    const own = Object.fromEntries((definition.state ?? []).filter((spec) => spec.name in partial)
-      .map((spec) => [spec.name, partial[spec.name]]));
-    if (Object.keys(own).length && scene.restore) notices.push(...scene.restore(own, settings));
     if (notices.length) throw new LinkError(notices);
-    const update = scene.solve(settings);
-    if (update?.moved) settings = withPoints(settings, update.moved);
-    if (update?.kept) settings = withPoints(settings, update.kept);
+    const settings = absorbUpdate(applied.settings, scene.solve(applied.settings));
 
     const tokens = elementTokens(shared.page.theme === 'dark');
     const theme = themeFrom((name) => tokens.get(name) ?? '', {

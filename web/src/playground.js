@@ -64,7 +64,7 @@ import { watchVisibility } from './visibility.js';
  * @property {(x: number) => number | null} groundHeight Terrain height under world x, or null
  *   when the current scene has no terrain (the arm has none).
  * @property {(count?: number) => unknown} stepSolver Step-through, in scenes that have it (the
- *   instance's stepSolver): stops solving once a frame and makes `count` (default 1, 0..10000)
+ *   instance's stepping): stops solving once a frame and makes `count` (default 1, 0..10000)
  *   steps of the C++ solver; returns getState().stepping. Throws in scenes without it.
  * @property {() => void} runSolver Leaves step-through: the chain solves once a frame again.
  * @property {(format: 'png' | 'svg') => Promise<Blob>} exportImage What the canvas shows now,
@@ -278,7 +278,7 @@ export function createPlayground({
 
   /** The scene's keys (keys.js): one table for the key handler, the hints and the canvas label. */
   function sceneKeys() {
-    return keyActions(definition, { handles: input.all().length, stepThrough: Boolean(scene.stepSolver) });
+    return keyActions(definition, { handles: input.all().length, stepThrough: Boolean(scene.stepping) });
   }
 
   function buildSceneControls() {
@@ -289,7 +289,7 @@ export function createPlayground({
     if (!panel) return NO_PANEL_PART;
     return buildTools(panel.tools, {
       handles: input.all().length > 1,
-      stepThrough: Boolean(scene.stepSolver),
+      stepThrough: Boolean(scene.stepping),
       onHandle: () => input.switchHandle(),
       onStep: stepOnce,
       onRun: runOnce,
@@ -323,15 +323,15 @@ export function createPlayground({
 
   /** One step of the solver (step-through), as the S key and the Step tool do. */
   function stepOnce() {
-    if (!scene.stepSolver) return;
-    scene.stepSolver(settings, 1);
+    if (!scene.stepping) return;
+    scene.stepping.step(settings, 1);
     change({});
   }
 
   /** Leaves step-through, as Esc and the Run tool do; false when not stepping. */
   function runOnce() {
-    if (!scene.runSolver || !scene.isStepping?.()) return false;
-    scene.runSolver();
+    if (!scene.stepping?.active()) return false;
+    scene.stepping.run();
     change({});
     return true;
   }
@@ -425,7 +425,7 @@ export function createPlayground({
     const values = scene.readouts(settings);
     readouts.update(values);
     describer.update(definition.title, definition.readouts, values, scene.describe?.(settings) ?? '');
-    tools.update({ handle: handle.label.toLowerCase(), stepping: scene.isStepping?.() ?? false });
+    tools.update({ handle: handle.label.toLowerCase(), stepping: scene.stepping?.active() ?? false });
     onRender();
   }
 
@@ -595,15 +595,15 @@ export function createPlayground({
       if (!Number.isInteger(count) || count < 0 || count > 10000) {
         throw new RangeError(`stepSolver(count) expects a whole number from 0 to 10000, got ${describeValue(count)}`);
       }
-      if (!scene.stepSolver) throw new Error(`stepSolver: the ${definition.id} scene has no step-through`);
-      scene.stepSolver(settings, count);
+      if (!scene.stepping) throw new Error(`stepSolver: the ${definition.id} scene has no step-through`);
+      scene.stepping.step(settings, count);
       redraw();
       onChange();
       return api.getState().stepping;
     },
     runSolver() {
-      if (!scene.runSolver) return;
-      scene.runSolver();
+      if (!scene.stepping) return;
+      scene.stepping.run();
       absorb(solveScene());
       redraw();
       onChange();
@@ -667,7 +667,7 @@ export function createPlayground({
     api,
     apply: change,
     applyAll: changeAll,
-    hasStepThrough: () => Boolean(scene.stepSolver),
+    hasStepThrough: () => Boolean(scene.stepping),
     prepareScene,
     setArt(next) {
       art = Object.freeze([...next]);

@@ -4,7 +4,7 @@
  * nothing scene-specific: adding a scene is writing its module and listing it in catalog.js, which
  * loads each on demand (an embed loads only its own).
  * Keyboard shortcuts are not written by scenes: a param's `key` (settings.js) and the playground's
- * own keys (arrows, H, and S / Esc where the scene has stepSolver) are the only ones, so every key
+ * own keys (arrows, H, and S / Esc where the scene has stepping) are the only ones, so every key
  * has an on-screen control and a hint made from the same table (web/src/keys.js).
  */
 
@@ -52,6 +52,12 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  * @property {string} [drag] The handle the press then drags (a derived handle's name).
  * @property {boolean} [jump] The handle jumps to the press (else it keeps its offset from it).
  *
+ * @typedef {Object} SceneStepping
+ * @property {(settings: Settings, count: number) => void} step Stops solving once a frame and makes
+ *   `count` steps of the solver instead (0: just stop).
+ * @property {() => void} run Leaves step-through: solving once a frame again.
+ * @property {() => boolean} active True while in step-through.
+ *
  * @typedef {Object} SceneInstance
  * @property {(dt: number, settings: Settings) => SceneUpdate | null} advance Moves simulation time
  *   forward by dt seconds (e.g. a moving target); null if nothing changed.
@@ -65,10 +71,8 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  *   the same state on any machine).
  * @property {() => Record<string, unknown>} [timing] What the scene's steps and drawings cost,
  *   milliseconds (playground.stats().timing, for the benchmarks).
- * @property {(settings: Settings, count: number) => void} [stepSolver] Step-through (the chain):
- *   stops solving once a frame and makes `count` steps of the solver instead (0: just stop).
- * @property {() => void} [runSolver] Leaves step-through: solving once a frame again.
- * @property {() => boolean} [isStepping] True while in step-through (scenes with stepSolver).
+ * @property {SceneStepping} [stepping] Step-through of the solver (the chain): the capability the
+ *   S key, the Step and Run tools and playground.stepSolver()/runSolver() look for.
  * @property {(values: Record<string, unknown>, settings: Settings) => string[]} [restore] Sets the
  *   scene's own state (the definition's `state` keys found in a link or setState, e.g. the chain's
  *   pose) after the settings were applied; returns notices for what it ignored.

@@ -285,9 +285,11 @@ export function createChain(ik) {
 
     solve,
 
-    stepSolver,
-
-    runSolver,
+    stepping: {
+      step: stepSolver,
+      run: runSolver,
+      active: () => teaching.isStepping(),
+    },
 
     state(settings) {
       if (!result) return {};
@@ -370,8 +372,6 @@ export function createChain(ik) {
       // A following root is moved by the chain, not by hand: pressing there moves the target.
       return following ? 0 : grabRadius(pointerType) * SECONDARY_HANDLE;
     },
-
-    isStepping: () => teaching.isStepping(),
 
     restore,
 

@@ -38,9 +38,9 @@ function open(search) {
     const applied = applyPartial(scene, defaultSettings(scene), partial);
     notices.push(...applied.notices);
     const own = Object.fromEntries((scene.state ?? []).filter((spec) => spec.name in partial).map((spec) => [spec.name, partial[spec.name]]));
-    if (Object.keys(own).length) notices.push(...live.restore(own, applied.settings));
+    if (Object.keys(own).length) notices.push(...live.link.restore(own, applied.settings));
     live.solve(applied.settings);
-    const link = formatLink(scene, applied.settings, live.linkState?.(applied.settings));
+    const link = formatLink(scene, applied.settings, live.link?.state?.(applied.settings));
     return { state: live.state(applied.settings), settings: applied.settings, link, notices };
   } finally {
     live.dispose();

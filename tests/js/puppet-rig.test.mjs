@@ -35,7 +35,7 @@ function live() {
     const applied = applyPartial(puppet, settings, partial);
     settings = applied.settings;
     notices = applied.notices;
-    if ('angles' in partial) notices.push(...(scene.restore?.({ angles: partial.angles }, settings) ?? []));
+    if ('angles' in partial) notices.push(...scene.link.restore({ angles: partial.angles }, settings));
     const update = scene.solve(settings);
     if (update?.moved) {
       const moved = { ...update.moved };
@@ -52,8 +52,8 @@ function live() {
     state: () => /** @type {any} */ (scene.state(settings)),
     /** The link as the playground writes it (what the scene says a link carries). */
     link: () => {
-      const linked = scene.linkSettings?.(settings) ?? settings;
-      return formatLink(puppet, linked, scene.linkState?.(linked));
+      const linked = scene.link.settings(settings) ?? settings;
+      return formatLink(puppet, linked, scene.link.state(linked));
     },
     /** Simulation steps as the loop makes them: advance, then a solve. @param {number} n */
     run(n) {

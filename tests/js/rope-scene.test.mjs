@@ -83,8 +83,8 @@ test('a rope at rest in a shape of its own travels in a link and opens at rest i
   });
   const shape = Array.from({ length: 10 }, (_, i) => -0.4 * i + 0.2);
   const { link, points } = withScene(settings, (live) => {
-    assert.deepEqual(live.restore?.({ angles: shape }, settings), []);
-    return { link: formatLink(rope, settings, live.linkState?.(settings)), points: pointsOf(live.state(settings)) };
+    assert.deepEqual(live.link.restore({ angles: shape }, settings), []);
+    return { link: formatLink(rope, settings, live.link.state(settings)), points: pointsOf(live.state(settings)) };
   });
   assert.match(link, /&pose=/, link);
   const loaded = parseLink(`?${link}`, SCENES);
@@ -92,11 +92,11 @@ test('a rope at rest in a shape of its own travels in a link and opens at rest i
   const { settings: again } = applyPartial(rope, defaultSettings(rope), loaded.partial);
   assert.deepEqual(again, settings);
   withScene(again, (live) => {
-    assert.deepEqual(live.restore?.({ angles: loaded.partial.angles }, again), []);
+    assert.deepEqual(live.link.restore({ angles: loaded.partial.angles }, again), []);
     pointsOf(live.state(again)).forEach((p, i) => {
       assert.ok(Math.hypot(p.x - points[i].x, p.y - points[i].y) < 0.05, `point ${i}: ${JSON.stringify(points[i])} → ${JSON.stringify(p)}`);
     });
-    assert.equal(formatLink(rope, again, live.linkState?.(again)), link, 'and links back to itself');
+    assert.equal(formatLink(rope, again, live.link.state(again)), link, 'and links back to itself');
   });
 });
 
@@ -104,12 +104,12 @@ test('a settled rope\'s link holds no shape; the same settings and steps give th
   for (const partial of [{}, { params: { follow: false } }, { params: { segments: 30, segmentLength: 8 }, target: { x: -120, y: 60 } }]) {
     const { settings } = applyPartial(rope, defaultSettings(rope), partial);
     const runs = [0, 1].map(() => withScene(settings, (live) => {
-      assert.equal(formatLink(rope, settings, live.linkState?.(settings)).includes('pose='), false, 'a new rope is settled');
+      assert.equal(formatLink(rope, settings, live.link.state(settings)).includes('pose='), false, 'a new rope is settled');
       for (let i = 0; i < 600; i += 1) live.advance(1 / 60, settings);
       const state = /** @type {any} */ (live.state(settings));
       assert.ok(state.speed < 1, `${JSON.stringify(partial)}: at rest after 10 s (${state.speed})`);
       assert.ok(state.stretch <= 0.01, `every segment within 1 % (${state.stretch})`);
-      assert.equal(formatLink(rope, settings, live.linkState?.(settings)).includes('pose='), false, `${JSON.stringify(partial)}: still its settled shape`);
+      assert.equal(formatLink(rope, settings, live.link.state(settings)).includes('pose='), false, `${JSON.stringify(partial)}: still its settled shape`);
       return pointsOf(state);
     }));
     assert.deepEqual(runs[0], runs[1]);
@@ -121,7 +121,7 @@ test('a shape of the wrong length or with a non-number is refused with a notice;
   withScene(settings, (live) => {
     const before = pointsOf(live.state(settings));
     for (const bad of [[1, 2], Array.from({ length: 16 }, (_, i) => (i === 3 ? NaN : 0)), 'up', null]) {
-      const notices = live.restore?.({ angles: bad }, settings) ?? [];
+      const notices = live.link.restore({ angles: bad }, settings) ?? [];
       assert.equal(notices.length, 1);
       assert.match(notices[0], /^Ignored angles: expected 16 finite numbers \(radians, one direction per segment\), got /);
     }

@@ -24,7 +24,7 @@ test('applyToScene: params and points first, then the scene\'s own state restore
   };
   /** @type {Array<[unknown, unknown]>} */
   const restored = [];
-  const scene = { restore: (/** @type {any} */ own, /** @type {any} */ given) => { restored.push([own, given.params.bones]); return ['a notice of the scene']; } };
+  const scene = { link: { restore: (/** @type {any} */ own, /** @type {any} */ given) => { restored.push([own, given.params.bones]); return ['a notice of the scene']; } } };
   const partial = { params: { bones: 5 }, pose: [1, 2], theme: 'dark' };
   const { settings: next, notices } = applyToScene(/** @type {any} */ (definition), /** @type {any} */ (scene), settings, partial, { params: { bones: 5 } });
   assert.equal(next.params.bones, 5);

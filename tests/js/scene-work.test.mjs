@@ -43,7 +43,7 @@ test('the puppet solves once per change of its pins, and not at all when nothing
     }
     // A pose from a link: one solve, of no sweeps.
     calls = 0;
-    live.restore({ angles: Array.from({ length: 16 }, () => 0.1) }, settings);
+    live.link.restore({ angles: Array.from({ length: 16 }, () => 0.1) }, settings);
     live.solve(settings);
     assert.equal(calls, 1, 'a restored pose: one solve');
     assert.equal(/** @type {any} */ (live.state(settings)).result.iterations, 0, 'of no sweeps');

@@ -312,7 +312,7 @@ export function parseLink(search, scenes) {
  * @param {LinkScene} scene
  * @param {Settings} settings
  * @param {Record<string, unknown>} [state] The scene's own state to carry, by StateSpec name
- *   (what the live scene's linkState() returns).
+ *   (what the live scene's link.state() returns).
  * @returns {string}
  */
 export function formatLink(scene, settings, state = {}) {

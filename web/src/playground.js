@@ -566,8 +566,8 @@ export function createPlayground({
     shareLink() {
       const shared = pageQuery(page);
       // What the link carries is the scene's to say (a target on its path: the path's start).
-      const linked = scene.linkSettings?.(settings) ?? settings;
-      return new URL(`?${formatLink(definition, linked, scene.linkState?.(linked))}${shared ? `&${shared}` : ''}`, location.href).href;
+      const linked = scene.link?.settings?.(settings) ?? settings;
+      return new URL(`?${formatLink(definition, linked, scene.link?.state?.(linked))}${shared ? `&${shared}` : ''}`, location.href).href;
     },
     pause: pauseTime,
     resume() {

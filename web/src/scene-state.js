@@ -29,7 +29,7 @@ export function applyToScene(definition, scene, settings, partial, rest = partia
   const notices = [...applied.notices];
   const own = Object.fromEntries((definition.state ?? []).filter((spec) => spec.name in partial)
     .map((spec) => [spec.name, partial[spec.name]]));
-  if (Object.keys(own).length && scene.restore) notices.push(...scene.restore(own, applied.settings));
+  if (Object.keys(own).length && scene.link?.restore) notices.push(...scene.link.restore(own, applied.settings));
   return { settings: applied.settings, notices };
 }
 

@@ -58,6 +58,15 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  * @property {() => void} run Leaves step-through: solving once a frame again.
  * @property {() => boolean} active True while in step-through.
  *
+ * @typedef {Object} SceneLink
+ * @property {(values: Record<string, unknown>, settings: Settings) => string[]} [restore] Sets the
+ *   scene's own state (the definition's `state` keys found in a link or setState) after the
+ *   settings were applied; returns notices for what it ignored.
+ * @property {(settings: Settings) => Record<string, unknown>} [state] The scene's own state a link
+ *   must carry to show the same figure (by StateSpec name); {} when the settings say it all.
+ * @property {(settings: Settings) => Settings} [settings] The settings a link carries, when they
+ *   differ from the live ones (a target on its path: where the link starts the path).
+ *
  * @typedef {Object} SceneInstance
  * @property {(dt: number, settings: Settings) => SceneUpdate | null} advance Moves simulation time
  *   forward by dt seconds (e.g. a moving target); null if nothing changed.
@@ -73,16 +82,11 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  *   milliseconds (playground.stats().timing, for the benchmarks).
  * @property {SceneStepping} [stepping] Step-through of the solver (the chain): the capability the
  *   S key, the Step and Run tools and playground.stepSolver()/runSolver() look for.
- * @property {(values: Record<string, unknown>, settings: Settings) => string[]} [restore] Sets the
- *   scene's own state (the definition's `state` keys found in a link or setState, e.g. the chain's
- *   pose) after the settings were applied; returns notices for what it ignored.
- * @property {(settings: Settings) => Record<string, unknown>} [linkState] The scene's own state a
- *   link must carry to show the same figure (by StateSpec name); {} when the settings say it all.
+ * @property {SceneLink} [link] The scene's own state in links (the chain's pose, the spider's
+ *   place): scenes whose settings alone do not say what they show.
  * @property {(name: string, settings: Settings) => Record<string, unknown> | null} [take] What taking
  *   hold of a point (a drag, a press that moves it, an arrow key) changes besides moving it: a
  *   partial state applied with the move (a target on its path leaves the path), or null.
- * @property {(settings: Settings) => Settings} [linkSettings] The settings a link carries, when they
- *   differ from the live ones (a target on its path: where the link starts the path).
  * @property {(settings: Settings) => Record<string, Readout>} readouts Texts for the readout panel.
  * @property {(ctx: CanvasRenderingContext2D, view: View, theme: Theme, settings: Settings, ui: DrawUi) => void} draw
  * @property {(name: string, pointerType: string) => number} hitRadius Grab radius of a point, CSS px;
@@ -141,7 +145,7 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  * @property {import('../settings.js').Normalize} [normalize] Keeps params that depend on each
  *   other in agreement after a change (the chain's rig).
  * @property {import('../link.js').StateSpec[]} [state] The scene's own state links carry (the
- *   live scene's restore() and linkState() handle it).
+ *   live scene's link.restore() and link.state() handle it).
  * @property {(ik: any) => SceneInstance} create
  */
 

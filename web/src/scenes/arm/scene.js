@@ -208,7 +208,24 @@ function createArm(ik) {
   return {
     take: targetPath.take,
 
-    linkSettings: targetPath.linkSettings,
+    /** The scene's own state in links: restored from one, and what one must carry. */
+    link: {
+      settings: targetPath.linkSettings,
+
+      restore(values) {
+        const given = /** @type {{angle1?: unknown, angle2?: unknown} | null} */ (values.pose);
+        if (typeof given !== 'object' || given === null || !Number.isFinite(given.angle1) || !Number.isFinite(given.angle2)) {
+          return [`Ignored pose=${describeValue(values.pose)}: expected {angle1, angle2}, two finite angles in radians`];
+        }
+        pose = Object.freeze({ angle1: wrapAngle(/** @type {number} */ (given.angle1)), angle2: wrapAngle(/** @type {number} */ (given.angle2)) });
+        solved = null;
+        return [];
+      },
+
+      state() {
+        return formatPose([pose.angle1, pose.angle2]) === '0,0' ? {} : { pose: poseState() };
+      },
+    },
 
     advance(dt, settings) {
       // Only the target's path moves with time; the pose depends on the settings alone.
@@ -244,20 +261,6 @@ function createArm(ik) {
         curve = towardCurve(ik, params, points.root, points.target);
       }
       return {};
-    },
-
-    restore(values) {
-      const given = /** @type {{angle1?: unknown, angle2?: unknown} | null} */ (values.pose);
-      if (typeof given !== 'object' || given === null || !Number.isFinite(given.angle1) || !Number.isFinite(given.angle2)) {
-        return [`Ignored pose=${describeValue(values.pose)}: expected {angle1, angle2}, two finite angles in radians`];
-      }
-      pose = Object.freeze({ angle1: wrapAngle(/** @type {number} */ (given.angle1)), angle2: wrapAngle(/** @type {number} */ (given.angle2)) });
-      solved = null;
-      return [];
-    },
-
-    linkState() {
-      return formatPose([pose.angle1, pose.angle2]) === '0,0' ? {} : { pose: poseState() };
     },
 
     state(settings) {

@@ -2,7 +2,7 @@
  * The live chain scene (chain/scene.js has its definition): it builds the C++ chain for the
  * settings, solves once a frame warm-started from its last pose, follows (chain/follow.js), moves
  * the bouncing target, steps through the solver (chain/teaching.js), reports, draws, and carries its
- * pose and step count through links (restore, linkState).
+ * pose and step count through links (link.restore, link.state).
  */
 
 import { chainBones } from '../../bone-art.js';
@@ -267,7 +267,24 @@ export function createChain(ik) {
   return {
     take: targetPath.take,
 
-    linkSettings: targetPath.linkSettings,
+    /** The scene's own state in links: restored from one, and what one must carry. */
+    link: {
+      settings: targetPath.linkSettings,
+
+      restore,
+
+      state(settings) {
+        if (!bones) return {};
+        const params = chainParams(settings);
+        const { target, root } = settings.points;
+        if (teaching.isStepping()) {
+          const replay = teaching.replay(params, target, root);
+          return replay ? { angles: replay.startAngles, stepping: replay.count } : { angles: Array.from(bones.angles()), stepping: 0 };
+        }
+        const pristine = !params.follow && !params.moving && pristineKey === JSON.stringify([params, target, root]);
+        return pristine ? {} : { angles: Array.from(bones.angles()) };
+      },
+    },
 
     advance(dt, settings) {
       const params = chainParams(settings);
@@ -371,20 +388,6 @@ export function createChain(ik) {
       if (name === 'pole') return poleInUse ? grabRadius(pointerType) * SECONDARY_HANDLE : 0;
       // A following root is moved by the chain, not by hand: pressing there moves the target.
       return following ? 0 : grabRadius(pointerType) * SECONDARY_HANDLE;
-    },
-
-    restore,
-
-    linkState(settings) {
-      if (!bones) return {};
-      const params = chainParams(settings);
-      const { target, root } = settings.points;
-      if (teaching.isStepping()) {
-        const replay = teaching.replay(params, target, root);
-        return replay ? { angles: replay.startAngles, stepping: replay.count } : { angles: Array.from(bones.angles()), stepping: 0 };
-      }
-      const pristine = !params.follow && !params.moving && pristineKey === JSON.stringify([params, target, root]);
-      return pristine ? {} : { angles: Array.from(bones.angles()) };
     },
 
     dispose() {

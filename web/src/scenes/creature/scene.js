@@ -374,32 +374,37 @@ function createCreature(ik) {
   }
 
   return {
-    /** The first creature's head from a link (`at=x,y,heading`) or setState (`head`). */
-    restore(values, settings) {
-      const given = /** @type {Record<string, unknown> | null} */ (values.head);
-      const ok = typeof given === 'object' && given !== null
-        && ['x', 'y', 'heading'].every((k) => typeof given[k] === 'number' && Number.isFinite(given[k]))
-        && /** @type {number} */ (given.x) >= WORLD.minX && /** @type {number} */ (given.x) <= WORLD.maxX
-        && /** @type {number} */ (given.y) >= WORLD.minY && /** @type {number} */ (given.y) <= WORLD.maxY
-        && Math.abs(/** @type {number} */ (given.heading)) <= 10;
-      if (!ok || !given) {
-        return [`Ignored head=${describeValue(values.head)}: expected {x, y, heading} with x from ${WORLD.minX} to ${WORLD.maxX}, y from ${WORLD.minY} to ${WORLD.maxY} and heading in radians from -10 to 10`];
-      }
-      const params = creatureParams(settings);
-      build(params, buildKey(params), {
-        x: quantize(/** @type {number} */ (given.x)),
-        y: quantize(/** @type {number} */ (given.y)),
-        heading: quantize(/** @type {number} */ (given.heading)),
-      });
-      return [];
-    },
+    /** The scene's own state in links: restored from one, and what one must carry. */
+    link: {
+      /** The first creature's head from a link (`at=x,y,heading`) or setState (`head`). */
+      restore(values, settings) {
+        const given = /** @type {Record<string, unknown> | null} */ (values.head);
+        const ok = typeof given === 'object' && given !== null
+          && ['x', 'y', 'heading'].every((k) => typeof given[k] === 'number' && Number.isFinite(given[k]))
+          && /** @type {number} */ (given.x) >= WORLD.minX && /** @type {number} */ (given.x) <= WORLD.maxX
+          && /** @type {number} */ (given.y) >= WORLD.minY && /** @type {number} */ (given.y) <= WORLD.maxY
+          && Math.abs(/** @type {number} */ (given.heading)) <= 10;
+        if (!ok || !given) {
+          return [`Ignored head=${describeValue(values.head)}: expected {x, y, heading} with x from ${WORLD.minX} to ${WORLD.maxX}, y from ${WORLD.minY} to ${WORLD.maxY} and heading in radians from -10 to 10`];
+        }
+        const params = creatureParams(settings);
+        build(params, buildKey(params), {
+          x: quantize(/** @type {number} */ (given.x)),
+          y: quantize(/** @type {number} */ (given.y)),
+          heading: quantize(/** @type {number} */ (given.heading)),
+        });
+        return [];
+      },
 
-    linkState() {
-      if (!snapshot) return {};
-      const head = { x: snapshot.spine[0].x, y: snapshot.spine[0].y, heading: snapshot.heading };
-      const same = quantize(head.x) === START.x && quantize(head.y) === START.y
-        && quantize(head.heading) === START.heading;
-      return same ? {} : { head };
+      state() {
+        if (!snapshot) return {};
+        const head = { x: snapshot.spine[0].x, y: snapshot.spine[0].y, heading: snapshot.heading };
+        const same = quantize(head.x) === START.x && quantize(head.y) === START.y
+          && quantize(head.heading) === START.heading;
+        return same ? {} : { head };
+      },
+
+      settings: targetPath.linkSettings,
     },
 
     solve(settings) {
@@ -414,8 +419,6 @@ function createCreature(ik) {
     },
 
     take: targetPath.take,
-
-    linkSettings: targetPath.linkSettings,
 
     advance(dt, settings) {
       if (!crowd || !snapshot) return null;

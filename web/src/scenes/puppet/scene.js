@@ -398,9 +398,33 @@ function createPuppet(ik) {
       return settings.params.dance ? { params: { dance: false } } : null;
     },
 
-    linkSettings(settings) {
-      // A dancing puppet's link starts the dance: its pins where the dance begins.
-      return settings.params.dance ? withPoints(settings, dancePins(0, settings.points.root, flipped(settings))) : settings;
+    /** The scene's own state in links: restored from one, and what one must carry. */
+    link: {
+      settings(settings) {
+        // A dancing puppet's link starts the dance: its pins where the dance begins.
+        return settings.params.dance ? withPoints(settings, dancePins(0, settings.points.root, flipped(settings))) : settings;
+      },
+
+      restore(values) {
+        const angles = values.angles;
+        if (!Array.isArray(angles) || (angles.length !== FIGURE && angles.length !== ALL)
+          || !angles.every((a) => Number.isFinite(a))) {
+          const got = Array.isArray(angles) ? `${angles.length} values` : describeValue(angles);
+          return [`Ignored angles: expected ${FIGURE} finite numbers (radians, one per bone), or ${ALL} with the `
+            + `hair and tail, got ${got}`];
+        }
+        given = angles;
+        return [];
+      },
+
+      state(settings) {
+        if (settings.params.dance) return {};  // the link starts the dance from the rest pose
+        const angles = Array.from(skeleton.angles());
+        if (formatPose(angles) === REST_POSE) return {};
+        const flip = skeleton.mirror;
+        const rest = formatPose(SPRINGS.map((i) => restShown(i, flip)));
+        return { angles: formatPose(angles.slice(FIGURE)) === rest ? angles.slice(0, FIGURE) : angles };
+      },
     },
 
     solve(settings) {
@@ -434,27 +458,6 @@ function createPuppet(ik) {
       if (sprung) swinging = true;
       positions = skeleton.positions();
       return turned ? { moved: turned } : {};
-    },
-
-    restore(values) {
-      const angles = values.angles;
-      if (!Array.isArray(angles) || (angles.length !== FIGURE && angles.length !== ALL)
-        || !angles.every((a) => Number.isFinite(a))) {
-        const got = Array.isArray(angles) ? `${angles.length} values` : describeValue(angles);
-        return [`Ignored angles: expected ${FIGURE} finite numbers (radians, one per bone), or ${ALL} with the `
-          + `hair and tail, got ${got}`];
-      }
-      given = angles;
-      return [];
-    },
-
-    linkState(settings) {
-      if (settings.params.dance) return {};  // the link starts the dance from the rest pose
-      const angles = Array.from(skeleton.angles());
-      if (formatPose(angles) === REST_POSE) return {};
-      const flip = skeleton.mirror;
-      const rest = formatPose(SPRINGS.map((i) => restShown(i, flip)));
-      return { angles: formatPose(angles.slice(FIGURE)) === rest ? angles.slice(0, FIGURE) : angles };
     },
 
     state(settings) {

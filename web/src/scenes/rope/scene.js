@@ -411,28 +411,33 @@ function createRope(ik) {
   }
 
   return {
-    /** The rope's shape from a link (`pose=`, degrees) or setState (`angles`, radians). */
-    restore(values, settings) {
-      const params = ropeParams(settings);
-      const given = values.angles;
-      const ok = Array.isArray(given) && given.length === params.segments
-        && given.every((a) => typeof a === 'number' && Number.isFinite(a));
-      if (!ok) {
-        const got = Array.isArray(given) ? `${given.length} values` : describeValue(given);
-        return [`Ignored angles: expected ${params.segments} finite numbers (radians, one direction per segment), got ${got}`];
-      }
-      build(params, settings, /** @type {number[]} */ (given));
-      return [];
-    },
+    /** The scene's own state in links: restored from one, and what one must carry. */
+    link: {
+      /** The rope's shape from a link (`pose=`, degrees) or setState (`angles`, radians). */
+      restore(values, settings) {
+        const params = ropeParams(settings);
+        const given = values.angles;
+        const ok = Array.isArray(given) && given.length === params.segments
+          && given.every((a) => typeof a === 'number' && Number.isFinite(a));
+        if (!ok) {
+          const got = Array.isArray(given) ? `${given.length} values` : describeValue(given);
+          return [`Ignored angles: expected ${params.segments} finite numbers (radians, one direction per segment), got ${got}`];
+        }
+        build(params, settings, /** @type {number[]} */ (given));
+        return [];
+      },
 
-    linkState(settings) {
-      // A moving rope's link is the shape it comes to rest in (a link carries no speeds).
-      if (!live || fastestMove() * 60 >= REST_SPEED) return {};
-      const params = ropeParams(settings);
-      const { anchor, target } = settings.points;
-      const points = layOut(anchor, settled(params, anchor, target), params.segmentLength);
-      const off = points.some((p, i) => Math.hypot(p.x - xy[2 * i], p.y - xy[2 * i + 1]) > SETTLED_TOLERANCE);
-      return off ? { angles: directions(xy) } : {};
+      state(settings) {
+        // A moving rope's link is the shape it comes to rest in (a link carries no speeds).
+        if (!live || fastestMove() * 60 >= REST_SPEED) return {};
+        const params = ropeParams(settings);
+        const { anchor, target } = settings.points;
+        const points = layOut(anchor, settled(params, anchor, target), params.segmentLength);
+        const off = points.some((p, i) => Math.hypot(p.x - xy[2 * i], p.y - xy[2 * i + 1]) > SETTLED_TOLERANCE);
+        return off ? { angles: directions(xy) } : {};
+      },
+
+      settings: targetPath.linkSettings,
     },
 
     solve(settings) {
@@ -447,8 +452,6 @@ function createRope(ik) {
     },
 
     take: targetPath.take,
-
-    linkSettings: targetPath.linkSettings,
 
     advance(dt, settings) {
       if (!live) return null;

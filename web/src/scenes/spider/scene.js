@@ -255,24 +255,27 @@ function createSpider(ik) {
   }
 
   return {
-    /**
-     * The spider's place from a link (`at=`) or setState (`body: {x}`): it stands there, feet on
-     * the ground, and the camera with it; then it walks on toward the target.
-     */
-    restore(values, settings) {
-      const given = /** @type {{x?: unknown} | null} */ (values.body);
-      const x = typeof given === 'object' && given !== null ? given.x : undefined;
-      if (typeof x !== 'number' || !Number.isFinite(x) || x < TARGET_BOUNDS.minX || x > TARGET_BOUNDS.maxX) {
-        return [`Ignored body=${describeValue(values.body)}: expected {x} with x a finite number from ${TARGET_BOUNDS.minX} to ${TARGET_BOUNDS.maxX}`];
-      }
-      const params = spiderParams(settings);
-      build(params, buildKey(params), quantize(x));
-      camera = { x: quantize(x), y: 0 };
-      return [];
-    },
+    /** The scene's own state in links: restored from one, and what one must carry. */
+    link: {
+      /**
+       * The spider's place from a link (`at=`) or setState (`body: {x}`): it stands there, feet on
+       * the ground, and the camera with it; then it walks on toward the target.
+       */
+      restore(values, settings) {
+        const given = /** @type {{x?: unknown} | null} */ (values.body);
+        const x = typeof given === 'object' && given !== null ? given.x : undefined;
+        if (typeof x !== 'number' || !Number.isFinite(x) || x < TARGET_BOUNDS.minX || x > TARGET_BOUNDS.maxX) {
+          return [`Ignored body=${describeValue(values.body)}: expected {x} with x a finite number from ${TARGET_BOUNDS.minX} to ${TARGET_BOUNDS.maxX}`];
+        }
+        const params = spiderParams(settings);
+        build(params, buildKey(params), quantize(x));
+        camera = { x: quantize(x), y: 0 };
+        return [];
+      },
 
-    linkState() {
-      return snapshot && quantize(snapshot.body.x) !== 0 ? { body: { x: snapshot.body.x } } : {};
+      state() {
+        return snapshot && quantize(snapshot.body.x) !== 0 ? { body: { x: snapshot.body.x } } : {};
+      },
     },
 
     solve(settings) {

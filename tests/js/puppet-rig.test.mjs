@@ -156,20 +156,20 @@ test('a knob sets its pin\'s angle; the solve meets it, mirrored when flipped', 
     try {
       p.change({ params: { flip } });
       const pin = p.settings.points.rightHand;
-      const knob = /** @type {{x: number, y: number}} */ (p.scene.handleAt?.('rightHandAngle', p.settings));
+      const knob = /** @type {{x: number, y: number}} */ (p.scene.handles.at('rightHandAngle', p.settings));
       assert.ok(knob, 'the knob is shown');
       // Turn it to point straight down (-90°) from the pin.
-      const partial = /** @type {any} */ (p.scene.dragHandle?.('rightHandAngle', { x: pin.x, y: pin.y - 20 }, p.settings));
+      const partial = /** @type {any} */ (p.scene.handles.drag('rightHandAngle', { x: pin.x, y: pin.y - 20 }, p.settings));
       assert.deepEqual(partial.params.aim, [null, null, flip ? -90 : -90, null, null], 'down is down either way');
       p.change(partial);
       const hand = p.state().effectors.find((/** @type {any} */ e) => e.name === 'rightHand');
       assert.ok(Math.abs(hand.goal + Math.PI / 2) < 1e-12, 'the goal as shown');
       assert.ok(Math.abs(hand.angle - hand.goal) < 1e-3, `flip ${flip}: the forearm points down: ${hand.angle}`);
       assert.ok(hand.error < 0.05, `and the hand stays on its pin: ${hand.error}`);
-      const moved = p.scene.handleAt?.('rightHandAngle', p.settings);
+      const moved = p.scene.handles.at('rightHandAngle', p.settings);
       assert.ok(moved && Math.abs(moved.x - pin.x) < 1e-9 && Math.abs(moved.y - (pin.y - 20)) < 1e-9, 'the knob is where it was put');
       // Rightward authored: shown to the left when flipped.
-      const right = /** @type {any} */ (p.scene.dragHandle?.('rightHandAngle', { x: pin.x + 20, y: pin.y }, p.settings));
+      const right = /** @type {any} */ (p.scene.handles.drag('rightHandAngle', { x: pin.x + 20, y: pin.y }, p.settings));
       assert.equal(right.params.aim[2], flip ? 180 : 0);
     } finally {
       p.scene.dispose();

@@ -318,7 +318,7 @@ async function startScene(definition, solver, partial, art, signal) {
      * @param {Theme} theme
      */
     draw(view, theme) {
-      view.setWorld(scene.fit?.(settings, view.size()) ?? definition.world);
+      view.setWorld(scene.panel?.fit(settings, view.size()) ?? definition.world);
       view.setCamera(scene.camera ? scene.camera() : { x: 0, y: 0 });
       const ctx = view.begin();
       drawSceneFrame(ctx, { view, theme, definition, scene, settings, highlights: { active: null, hover: null }, art });

@@ -60,7 +60,7 @@ export function createHandles(canvas, host, { touchScrolls }) {
   function handlePosition(name) {
     const { scene, settings } = host.current();
     if (name in settings.points) return settings.points[name];
-    return scene.handleAt?.(name, settings) ?? null;
+    return scene.handles?.at(name, settings) ?? null;
   }
 
   /** Handles the arrow keys can move now: the scene's keyboard point and whatever can be grabbed. */
@@ -89,14 +89,14 @@ export function createHandles(canvas, host, { touchScrolls }) {
 
   /**
    * Moves a handle to a world position: a point is kept inside the scene (a drag past the edge);
-   * a derived handle changes what the scene derives it from (scene.dragHandle).
+   * a derived handle changes what the scene derives it from (scene.handles.drag).
    * @param {string} name
    * @param {Point} world
    */
   function movePoint(name, world) {
     const { scene, settings } = host.current();
     if (!(name in settings.points)) {
-      if (scene.dragHandle) host.change(scene.dragHandle(name, world, settings));
+      if (scene.handles) host.change(scene.handles.drag(name, world, settings));
       return;
     }
     // What else taking hold of it changes is the scene's (a target on a path leaves the path).
@@ -134,7 +134,7 @@ export function createHandles(canvas, host, { touchScrolls }) {
         drag = { name: grabbed, offset: { x: point.x - world.x, y: point.y - world.y } };
       } else {
         const perPixel = 1 / view.scale();
-        const claim = scene.press?.(world, settings, { pointerType, perPixel }) ?? null;
+        const claim = scene.panel?.press(world, settings, { pointerType, perPixel }) ?? null;
         if (claim) {
           // A press the scene takes (a mark in a panel of its own): its change, then its drag.
           if (claim.change) host.change(claim.change);

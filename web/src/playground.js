@@ -391,12 +391,12 @@ export function createPlayground({
 
   /** Fits the view to what the scene shows now, and shapes the narrow-screen stage for it. */
   function fitScene() {
-    const world = scene.fit?.(settings, view.size()) ?? definition.world;
+    const world = scene.panel?.fit(settings, view.size()) ?? definition.world;
     if (world.minX !== fitted.minX || world.maxX !== fitted.maxX || world.minY !== fitted.minY || world.maxY !== fitted.maxY) {
       fitted = world;
       view.setWorld(world);
     }
-    const shape = scene.stageShape?.(settings) ?? '';
+    const shape = scene.panel?.stageShape(settings) ?? '';
     if ((root.dataset.stageShape ?? '') !== shape) {
       if (shape) root.dataset.stageShape = shape;
       else delete root.dataset.stageShape;

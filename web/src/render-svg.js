@@ -150,7 +150,7 @@ export async function renderSvg(link, { width = RENDER_LIMITS.width.default } = 
     // The view draws into the recorder: a stand-in canvas whose context is the recorder's.
     const canvas = /** @type {HTMLCanvasElement} */ (/** @type {unknown} */ ({ width, height, getContext: () => svg.context }));
     const view = createFixedView(canvas, definition.world, width, height);
-    view.setWorld(scene.fit?.(settings, view.size()) ?? definition.world);
+    view.setWorld(scene.panel?.fit(settings, view.size()) ?? definition.world);
     view.setCamera(scene.camera ? scene.camera() : { x: 0, y: 0 });
     drawSceneFrame(svg.context, { view, theme, definition, scene, settings, highlights: { active: null, hover: null }, art: [] });
     return svg.toString();

@@ -19,7 +19,7 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  * @typedef {import('../draw.js').Theme} Theme
  *
  * @typedef {Object} HandleSpec A handle the scene derives from its settings (SceneDefinition.handles).
- * @property {string} name Its name in DrawUi (active, hover) and in the instance's handleAt/dragHandle.
+ * @property {string} name Its name in DrawUi (active, hover) and in the instance's handles.at/handles.drag.
  * @property {string} label Human name, e.g. "Pose joint" (hints, the handle button).
  *
  * @typedef {Object} ReadoutSpec A line in the readouts panel.
@@ -67,6 +67,25 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  * @property {(settings: Settings) => Settings} [settings] The settings a link carries, when they
  *   differ from the live ones (a target on its path: where the link starts the path).
  *
+ * @typedef {Object} SceneHandles
+ * @property {(name: string, settings: Settings) => Point | null} at Where a derived handle
+ *   (the definition's `handles`) is now, world units; null when it is not shown (nor grabbable).
+ * @property {(name: string, world: Point, settings: Settings) => Record<string, unknown>} drag
+ *   What moving a derived handle to `world` changes: a partial state for setState (e.g. the
+ *   params it is derived from), validated like any other.
+ *
+ * @typedef {Object} ScenePanel
+ * @property {(settings: Settings, size: {width: number, height: number}) => Rect | null} fit The
+ *   world rectangle the view fits into a canvas of this size (CSS px) now, when it is more than the
+ *   definition's `world` (the arm's joint-space panel beside or below it); null: the `world`.
+ * @property {(settings: Settings) => string} stageShape A shape the narrow-screen stage takes for
+ *   these settings (`html[data-stage-shape]`, styles/stage.css: 'tall' for a panel below the scene);
+ *   '' for the usual 4:3.
+ * @property {(world: Point, settings: Settings, grab: {pointerType: string, perPixel: number}) =>
+ *   PressClaim | null} press A press that grabs no handle: what the scene makes of it (a click on
+ *   a mark in a panel of its own), or null for the usual (the keyboard point jumps there). `grab`:
+ *   the pointer type and world units per CSS px, to measure how near a mark the press is.
+ *
  * @typedef {Object} SceneInstance
  * @property {(dt: number, settings: Settings) => SceneUpdate | null} advance Moves simulation time
  *   forward by dt seconds (e.g. a moving target); null if nothing changed.
@@ -91,21 +110,10 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  * @property {(ctx: CanvasRenderingContext2D, view: View, theme: Theme, settings: Settings, ui: DrawUi) => void} draw
  * @property {(name: string, pointerType: string) => number} hitRadius Grab radius of a point, CSS px;
  *   0 when it cannot be grabbed now (e.g. a root that follows the chain).
- * @property {(name: string, settings: Settings) => Point | null} [handleAt] Where a derived handle
- *   (the definition's `handles`) is now, world units; null when it is not shown (nor grabbable).
- * @property {(name: string, world: Point, settings: Settings) => Record<string, unknown>} [dragHandle]
- *   What moving a derived handle to `world` changes: a partial state for setState (e.g. the
- *   params it is derived from), validated like any other.
- * @property {(settings: Settings, size: {width: number, height: number}) => Rect | null} [fit] The
- *   world rectangle the view fits into a canvas of this size (CSS px) now, when it is more than the
- *   definition's `world` (the arm's joint-space panel beside or below it); null: the `world`.
- * @property {(settings: Settings) => string} [stageShape] A shape the narrow-screen stage takes for
- *   these settings (`html[data-stage-shape]`, styles/stage.css: 'tall' for a panel below the scene);
- *   '' for the usual 4:3.
- * @property {(world: Point, settings: Settings, grab: {pointerType: string, perPixel: number}) =>
- *   PressClaim | null} [press] A press that grabs no handle: what the scene makes of it (a click on
- *   a mark in a panel of its own), or null for the usual (the keyboard point jumps there). `grab`:
- *   the pointer type and world units per CSS px, to measure how near a mark the press is.
+ * @property {SceneHandles} [handles] Derived handles (the definition's `handles`: the arm's
+ *   joint-space dot, the puppet's angle knobs): where each is and what dragging one changes.
+ * @property {ScenePanel} [panel] A panel of the scene's own beside or below its world (the arm's
+ *   joint space): the view it needs, the narrow stage's shape, a press on its marks.
  * @property {(settings: Settings) => string} [describe] More for the canvas' accessible description
  *   than the readouts say (a panel's content in words), '' for nothing.
  * @property {(settings: Settings) => import('../bone-art.js').Bone[]} [bones] The bones as drawn now,
@@ -137,7 +145,7 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  * @property {HandleSpec[]} [handles] Handles the scene places itself, derived from its settings
  *   (the arm's pose ghost and tool tip): dragged with the pointer and reached with H like points,
  *   after them, but not settings of their own (a drag changes what they are derived from, through
- *   the instance's dragHandle()).
+ *   the instance's handles.drag()).
  * @property {string} keyboardPoint The point arrow keys move at first; H (or the on-screen handle
  *   button) switches them to the next point that can be grabbed now.
  * @property {number} [keyStep] World units an arrow key moves it (Shift: 5×); default 4.

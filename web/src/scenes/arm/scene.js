@@ -290,32 +290,38 @@ function createArm(ik) {
       return state;
     },
 
-    fit(settings, size) {
-      return armParams(settings, pose).jointSpace ? layoutFor(size).fit : null;
-    },
+    /**
+     * The joint-space panel beside or below the arm: the view it needs, the stage's shape, a press
+     * on its marks.
+     */
+    panel: {
+      fit(settings, size) {
+        return armParams(settings, pose).jointSpace ? layoutFor(size).fit : null;
+      },
 
-    stageShape(settings) {
-      return armParams(settings, pose).jointSpace ? 'tall' : '';
+      stageShape(settings) {
+        return armParams(settings, pose).jointSpace ? 'tall' : '';
+      },
+
+      press(world, settings, grab) {
+        const params = armParams(settings, pose);
+        if (!params.jointSpace || !figure || !placed) return null;
+        const { square } = placed.layout;
+        // The card around the square (its margins): a press there is the panel's, not the target's.
+        if (!inside(cardRect(placed.layout), world)) return null;
+        const radius = grabRadius(grab.pointerType) * grab.perPixel;
+        const other = figure.solutions.findIndex((s, i) => figure?.bends[i] !== params.bend
+          && Math.hypot(poseToWorld(square, s[0], s[1]).x - world.x, poseToWorld(square, s[0], s[1]).y - world.y) <= radius);
+        if (other >= 0 && figure.solutions.length > 1) {
+          return { change: { params: { bend: -params.bend } }, drag: JOINT_SPACE_HANDLE.name };
+        }
+        if (!inside(square, world, SQUARE * 0.01)) return {};
+        return { drag: JOINT_SPACE_HANDLE.name, jump: true };
+      },
     },
 
     describe() {
       return figure ? describeJointSpace(figure) : '';
-    },
-
-    press(world, settings, grab) {
-      const params = armParams(settings, pose);
-      if (!params.jointSpace || !figure || !placed) return null;
-      const { square } = placed.layout;
-      // The card around the square (its margins): a press there is the panel's, not the target's.
-      if (!inside(cardRect(placed.layout), world)) return null;
-      const radius = grabRadius(grab.pointerType) * grab.perPixel;
-      const other = figure.solutions.findIndex((s, i) => figure?.bends[i] !== params.bend
-        && Math.hypot(poseToWorld(square, s[0], s[1]).x - world.x, poseToWorld(square, s[0], s[1]).y - world.y) <= radius);
-      if (other >= 0 && figure.solutions.length > 1) {
-        return { change: { params: { bend: -params.bend } }, drag: JOINT_SPACE_HANDLE.name };
-      }
-      if (!inside(square, world, SQUARE * 0.01)) return {};
-      return { drag: JOINT_SPACE_HANDLE.name, jump: true };
     },
 
     readouts(settings) {
@@ -385,19 +391,22 @@ function createArm(ik) {
       ];
     },
 
-    handleAt(name, settings) {
-      if (name === JOINT_SPACE_HANDLE.name) {
-        return armParams(settings, pose).jointSpace && figure && placed
-          ? poseToWorld(placed.layout.square, figure.pose[0], figure.pose[1]) : null;
-      }
-      return armHandleAt(ik, name, armParams(settings, pose), settings.points.root);
-    },
+    /** Its derived handles (the definition's `handles`): where each is, what dragging one changes. */
+    handles: {
+      at(name, settings) {
+        if (name === JOINT_SPACE_HANDLE.name) {
+          return armParams(settings, pose).jointSpace && figure && placed
+            ? poseToWorld(placed.layout.square, figure.pose[0], figure.pose[1]) : null;
+        }
+        return armHandleAt(ik, name, armParams(settings, pose), settings.points.root);
+      },
 
-    dragHandle(name, world, settings) {
-      if (name === JOINT_SPACE_HANDLE.name) {
-        return placed ? dragPose(ik, placed.layout.square, world, armParams(settings, pose), settings.points.root) : {};
-      }
-      return armDragHandle(ik, name, world, armParams(settings, pose), settings.points.root);
+      drag(name, world, settings) {
+        if (name === JOINT_SPACE_HANDLE.name) {
+          return placed ? dragPose(ik, placed.layout.square, world, armParams(settings, pose), settings.points.root) : {};
+        }
+        return armDragHandle(ik, name, world, armParams(settings, pose), settings.points.root);
+      },
     },
 
     hitRadius(name, pointerType) {

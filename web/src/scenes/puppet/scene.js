@@ -522,23 +522,26 @@ function createPuppet(ik) {
       });
     },
 
-    handleAt(name, settings) {
-      const k = KNOBS.findIndex((knob) => knob.name === name);
-      if (k < 0 || !result) return null;
-      const { x, y } = knobAt(settings, k);
-      return { x, y };
-    },
+    /** Its derived handles (the definition's `handles`): where each is, what dragging one changes. */
+    handles: {
+      at(name, settings) {
+        const k = KNOBS.findIndex((knob) => knob.name === name);
+        if (k < 0 || !result) return null;
+        const { x, y } = knobAt(settings, k);
+        return { x, y };
+      },
 
-    dragHandle(name, world, settings) {
-      const k = KNOBS.findIndex((knob) => knob.name === name);
-      if (k < 0) return {};
-      const pin = settings.points[PUPPET_EFFECTORS[k].name];
-      const dx = world.x - pin.x;
-      const dy = world.y - pin.y;
-      if (Math.hypot(dx, dy) < 1e-9) return {};  // on the pin: no direction
-      const aim = [.../** @type {(number | null)[]} */ (settings.params.aim)];
-      aim[k] = authoredAim(Math.atan2(dy, dx), flipped(settings));
-      return { params: { aim } };
+      drag(name, world, settings) {
+        const k = KNOBS.findIndex((knob) => knob.name === name);
+        if (k < 0) return {};
+        const pin = settings.points[PUPPET_EFFECTORS[k].name];
+        const dx = world.x - pin.x;
+        const dy = world.y - pin.y;
+        if (Math.hypot(dx, dy) < 1e-9) return {};  // on the pin: no direction
+        const aim = [.../** @type {(number | null)[]} */ (settings.params.aim)];
+        aim[k] = authoredAim(Math.atan2(dy, dx), flipped(settings));
+        return { params: { aim } };
+      },
     },
 
     hitRadius(name, pointerType) {

@@ -185,9 +185,9 @@ function writeRenderBundle() {
 
 /**
  * Each page's stylesheets as one file: the <link rel="stylesheet"> tags of index.html and
- * embed.html, web/styles/ by concern, become one link to styles/<page>-page.css, the files joined
- * in the same order by esbuild, so a page fetches one stylesheet; the files by concern are not
- * shipped.
+ * embed.html (each links one entry, playground.css or embed-view.css, that @imports web/styles/
+ * by concern) become one link to styles/<page>-page.css, the files joined in the same order by
+ * esbuild, so a page fetches one stylesheet; the files by concern are not shipped.
  */
 function writePageStyles() {
   const esbuild = require('esbuild');

@@ -19,6 +19,15 @@ export const FLAT_WORLD = Object.freeze({ minX: -300, maxX: 300, minY: -225, max
 export const SECONDARY_HANDLE = 0.7;
 
 /**
+ * A scene's readouts in order: each a name (shown as its own label) or [name, label].
+ * @param {...(string | [string, string])} entries
+ * @returns {import('./index.js').ReadoutSpec[]}
+ */
+export function readoutSpecs(...entries) {
+  return entries.map((entry) => (typeof entry === 'string' ? { name: entry, label: entry } : { name: entry[0], label: entry[1] }));
+}
+
+/**
  * How far from a scene's main handle a press still grabs it, CSS px: generous for fingers.
  * @param {string} pointerType 'mouse', 'pen' or 'touch'.
  */

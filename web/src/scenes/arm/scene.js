@@ -27,7 +27,7 @@ import {
   poseFigure, resultFigure, toolSide,
 } from './tool.js';
 import {
-  FLAT_WORLD, SECONDARY_HANDLE, formatPose, grabRadius, parsePose, statusWords, wrapAngle,
+  FLAT_WORLD, SECONDARY_HANDLE, formatPose, grabRadius, parsePose, readoutSpecs, statusWords, wrapAngle,
 } from '../shared.js';
 import { PATH_PARAM, createTargetPath } from '../target-path.js';
 
@@ -147,14 +147,7 @@ export const arm = {
     legacy: { keys: ['pose1', 'pose2'], fill: () => '0' },
   }],
   keyboardPoint: 'target',
-  readouts: [
-    { name: 'status', label: 'status' },
-    { name: 'angle1', label: 'angle1' },
-    { name: 'angle2', label: 'angle2' },
-    { name: 'distance', label: 'distance' },
-    { name: 'scale', label: 'scale' },
-    { name: 'target', label: 'target' },
-  ],
+  readouts: readoutSpecs('status', 'angle1', 'angle2', 'distance', 'scale', 'target'),
   create: createArm,
 };
 

@@ -41,7 +41,7 @@ import {
   lengthsImplied, normalizeRig, uniformLimits,
 } from './rig.js';
 import { buildRigEditor } from './rig-editor.js';
-import { FLAT_WORLD, formatPose, methodOptions, parsePose } from '../shared.js';
+import { FLAT_WORLD, formatPose, methodOptions, parsePose, readoutSpecs } from '../shared.js';
 import { PATH_PARAM } from '../target-path.js';
 import { MAX_REPLAY_STEPS, TARGET_START, createChain } from './live.js';
 
@@ -194,14 +194,6 @@ export const chain = {
     { name: 'angles', linkKey: 'pose', parse: (text) => parsePose(text, { least: 1, most: MAX_BONES, of: 'a chain' }), format: formatPose },
     { name: 'stepping', linkKey: 'step', parse: parseStepCount, format: String },
   ],
-  readouts: [
-    { name: 'status', label: 'status' },
-    { name: 'iterations', label: 'iterations' },
-    { name: 'error', label: 'error' },
-    { name: 'method', label: 'method' },
-    { name: 'target', label: 'target' },
-    { name: 'root', label: 'root' },
-    { name: 'step', label: 'step' },
-  ],
+  readouts: readoutSpecs('status', 'iterations', 'error', 'method', 'target', 'root', 'step'),
   create: createChain,
 };

@@ -24,7 +24,7 @@
 
 import { describeValue, quantize } from '../../settings.js';
 import { parseNumberText } from '../../link.js';
-import { FLAT_WORLD, grabRadius } from '../shared.js';
+import { FLAT_WORLD, grabRadius, readoutSpecs } from '../shared.js';
 import { PATH_PARAM, createTargetPath } from '../target-path.js';
 import { drawCreature, drawCreatureOverlay, drawCrowd, drawCreatureTarget, drawSpringPlot } from './draw.js';
 
@@ -186,14 +186,9 @@ export const creature = {
     },
     format: (head) => [head.x, head.y, head.heading].map((v) => String(quantize(v))).join(','),
   }],
-  readouts: [
-    { name: 'status', label: 'status' },
-    { name: 'kind', label: 'kind' },
-    { name: 'count', label: 'creatures' },
-    { name: 'speed', label: 'speed' },
-    { name: 'planted', label: 'legs planted' },
-    { name: 'heading', label: 'heading' },
-  ],
+  readouts: readoutSpecs(
+    'status', 'kind', ['count', 'creatures'], 'speed', ['planted', 'legs planted'], 'heading',
+  ),
   create: createCreature,
 };
 

@@ -44,7 +44,7 @@ import { drawAimKnobs, drawFigure, drawPinGoals, drawPins, drawSubBaseSteps, poi
 import {
   PUPPET_ALL_BONES, PUPPET_BONES, PUPPET_EFFECTORS, PUPPET_LIMITS, PUPPET_SPRING_BONES, puppetPositions,
 } from './rig.js';
-import { SECONDARY_HANDLE, formatPose, grabRadius, parsePose, statusTone } from '../shared.js';
+import { SECONDARY_HANDLE, formatPose, grabRadius, parsePose, readoutSpecs, statusTone } from '../shared.js';
 
 /**
  * @typedef {import('../../settings.js').Settings} Settings
@@ -224,12 +224,9 @@ export const puppet = {
     },
     legacy: { keys: PUPPET_BONES.map((_, i) => `a${i}`), fill: (i) => String(REST_DEGREES[i]) },
   }],
-  readouts: [
-    { name: 'status', label: 'status' },
-    { name: 'worst', label: 'worst miss' },
-    { name: 'iterations', label: 'sweeps' },
-    { name: 'rightHand', label: 'right hand' },
-  ],
+  readouts: readoutSpecs(
+    'status', ['worst', 'worst miss'], ['iterations', 'sweeps'], ['rightHand', 'right hand'],
+  ),
   create: createPuppet,
 };
 

@@ -23,7 +23,7 @@
 
 import { describeValue, quantize } from '../../settings.js';
 import { parseNumberText } from '../../link.js';
-import { FLAT_WORLD, SECONDARY_HANDLE, grabRadius } from '../shared.js';
+import { FLAT_WORLD, SECONDARY_HANDLE, grabRadius, readoutSpecs } from '../shared.js';
 import { PATH_PARAM, createTargetPath } from '../target-path.js';
 import { drawRope, drawRopeOverlay, drawRopeTarget } from './draw.js';
 
@@ -134,12 +134,9 @@ export const rope = {
   keyboardPoint: 'target',
   keyStep: 8,
   state: [{ name: 'angles', linkKey: 'pose', parse: parseShape, format: formatShape }],
-  readouts: [
-    { name: 'status', label: 'status' },
-    { name: 'length', label: 'rope' },
-    { name: 'stretch', label: 'largest error' },
-    { name: 'speed', label: 'fastest point' },
-  ],
+  readouts: readoutSpecs(
+    'status', ['length', 'rope'], ['stretch', 'largest error'], ['speed', 'fastest point'],
+  ),
   create: createRope,
 };
 

@@ -22,7 +22,7 @@
 import { formatLength } from '../../format.js';
 import { parseNumberText } from '../../link.js';
 import { describeValue, quantize } from '../../settings.js';
-import { grabRadius } from '../shared.js';
+import { grabRadius, readoutSpecs } from '../shared.js';
 import {
   drawBody, drawDebugLegend, drawDebugRestSpots, drawLegs, drawSpiderTarget, drawTerrain,
 } from './draw.js';
@@ -136,14 +136,7 @@ export const spider = {
     format: (body) => String(quantize(body.x)),
   }],
   keyStep: 20,
-  readouts: [
-    { name: 'status', label: 'status' },
-    { name: 'body', label: 'body x' },
-    { name: 'speed', label: 'speed' },
-    { name: 'planted', label: 'planted' },
-    { name: 'steps', label: 'steps' },
-    { name: 'seed', label: 'seed' },
-  ],
+  readouts: readoutSpecs('status', ['body', 'body x'], 'speed', 'planted', 'steps', 'seed'),
   create: createSpider,
 };
 

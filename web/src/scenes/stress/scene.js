@@ -21,7 +21,7 @@
 
 import { formatPoint } from '../../format.js';
 import { drawStressPopulation, drawStressTarget, groupDigits } from './draw.js';
-import { FLAT_WORLD, grabRadius, methodLabel, methodOptions } from '../shared.js';
+import { FLAT_WORLD, grabRadius, methodLabel, methodOptions, readoutSpecs } from '../shared.js';
 import { chainPose, INFLUENCE, layoutChains, layoutLimbs, limbPose, splitWorld, writeTargets } from './layout.js';
 import {
   createHistory, drawStressMeter, meterState, record, resetHistory, timingText,
@@ -106,14 +106,9 @@ export const stress = {
   ],
   keyboardPoint: 'target',
   keyStep: 10,
-  readouts: [
-    { name: 'solve', label: 'solve' },
-    { name: 'draw', label: 'draw' },
-    { name: 'limbs', label: 'limbs reached' },
-    { name: 'chains', label: 'chains reached' },
-    { name: 'method', label: 'method' },
-    { name: 'target', label: 'target' },
-  ],
+  readouts: readoutSpecs(
+    'solve', 'draw', ['limbs', 'limbs reached'], ['chains', 'chains reached'], 'method', 'target',
+  ),
   create: createStress,
 };
 

@@ -184,6 +184,24 @@ function writeRenderBundle() {
 }
 
 /**
+ * The markup both pages share, written into them: a page's line `<!-- partials/NAME.html -->`
+ * becomes web/partials/NAME.html without its heading comment. The partials are not shipped.
+ */
+function writePagePartials() {
+  const partials = path.join(distDir, 'partials');
+  for (const page of ['index', 'embed']) {
+    const file = path.join(distDir, `${page}.html`);
+    const html = readFileSync(file, 'utf8').replace(/^[ \t]*<!-- partials\/([\w-]+\.html) -->\n/gm, (line, name) => {
+      const text = readFileSync(path.join(partials, name), 'utf8');
+      return text.slice(text.indexOf('-->\n') + 4);
+    });
+    if (html.includes('<!-- partials/')) throw new Error(`${page}.html names a partial that is not a line of its own`);
+    writeFileSync(file, html);
+  }
+  rmSync(partials, { recursive: true });
+}
+
+/**
  * Each page's stylesheets as one file: the <link rel="stylesheet"> tags of index.html and
  * embed.html (each links one entry, playground.css or embed-view.css, that @imports web/styles/
  * by concern) become one link to styles/<page>-page.css, the files joined in the same order by
@@ -218,6 +236,7 @@ export function assembleDist({ without = [] } = {}) {
   const webSource = path.join(repoRoot, 'web', 'src');
   cpSync(path.join(repoRoot, 'web'), distDir, { recursive: true, filter: (from) => path.relative(webSource, from).startsWith('..') });
   writePageBundle();
+  writePagePartials();
   writePageStyles();
   writeVendor();
   writeRenderBundle();

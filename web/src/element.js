@@ -121,7 +121,7 @@ function h(tag, attributes = {}, ...children) {
 
 /**
  * The shadow root's content: built node by node, nothing from an attribute is ever HTML. The same
- * parts as embed.html's stage.
+ * parts as the pages' stage (web/partials/stage.html).
  */
 function markup() {
   // data-embed: the stage is the embed view's (styles/embed.css), as in embed.html.

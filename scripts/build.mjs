@@ -184,19 +184,28 @@ function writeRenderBundle() {
 }
 
 /**
- * The markup both pages share, written into them: a page's line `<!-- partials/NAME.html -->`
- * becomes web/partials/NAME.html without its heading comment. The partials are not shipped.
+ * A page's HTML with its partials written in: each line `<!-- partials/NAME.html -->` becomes
+ * `partials`/NAME.html without that file's heading comment (the markup both pages share: their
+ * head, the stage). The build writes the pages with it; the static page checks read them through it.
+ * @param {string} html
+ * @param {string} partials The folder of the partials.
+ * @returns {string}
  */
+export function withPartials(html, partials) {
+  const written = html.replace(/^[ \t]*<!-- partials\/([\w-]+\.html) -->\n/gm, (line, name) => {
+    const text = readFileSync(path.join(partials, name), 'utf8');
+    return text.slice(text.indexOf('-->\n') + 4);
+  });
+  if (written.includes('<!-- partials/')) throw new Error('a page names a partial that is not a line of its own');
+  return written;
+}
+
+/** The pages with their partials written in (withPartials); the partials are not shipped. */
 function writePagePartials() {
   const partials = path.join(distDir, 'partials');
   for (const page of ['index', 'embed']) {
     const file = path.join(distDir, `${page}.html`);
-    const html = readFileSync(file, 'utf8').replace(/^[ \t]*<!-- partials\/([\w-]+\.html) -->\n/gm, (line, name) => {
-      const text = readFileSync(path.join(partials, name), 'utf8');
-      return text.slice(text.indexOf('-->\n') + 4);
-    });
-    if (html.includes('<!-- partials/')) throw new Error(`${page}.html names a partial that is not a line of its own`);
-    writeFileSync(file, html);
+    writeFileSync(file, withPartials(readFileSync(file, 'utf8'), partials));
   }
   rmSync(partials, { recursive: true });
 }

@@ -194,7 +194,9 @@ function writeRenderBundle() {
 export function withPartials(html, partials) {
   const written = html.replace(/^[ \t]*<!-- partials\/([\w-]+\.html) -->\n/gm, (line, name) => {
     const text = readFileSync(path.join(partials, name), 'utf8');
-    return text.slice(text.indexOf('-->\n') + 4);
+    const heading = /^<!--[\s\S]*?-->\n/.exec(text);
+    if (!heading) throw new Error(`partials/${name} does not open with its heading comment`);
+    return text.slice(heading[0].length);
   });
   if (written.includes('<!-- partials/')) throw new Error('a page names a partial that is not a line of its own');
   return written;

@@ -10,7 +10,7 @@ import { before, test } from 'node:test';
 import { CSS_AS_TEXT } from '../../scripts/build.mjs';
 import { repoRoot } from './support.mjs';
 
-/** @type {{ELEMENT_CSS: string, TOKENS_CSS: string}} */
+/** @type {{ELEMENT_CSS: string}} */
 let built;
 before(async () => {
   const esbuild = createRequire(import.meta.url)('esbuild');

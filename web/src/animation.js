@@ -28,7 +28,7 @@
  * offscreen canvas in real time (it takes `seconds` to make) and is not the same bytes twice.
  */
 
-import { drawSceneFrame } from './frame.js';
+import { drawSceneFrame, sceneCamera, sceneWorld } from './frame.js';
 import { gifFrameWriter, mapToPalette } from './gif-frames.js';
 import { FIXED_RATE } from './loop.js';
 import { applyPageParams, defaultPage } from './page-params.js';
@@ -318,8 +318,8 @@ async function startScene(definition, solver, partial, art, signal) {
      * @param {Theme} theme
      */
     draw(view, theme) {
-      view.setWorld(scene.panel?.fit(settings, view.size()) ?? definition.world);
-      view.setCamera(scene.camera ? scene.camera() : { x: 0, y: 0 });
+      view.setWorld(sceneWorld(definition, scene, settings, view.size()));
+      view.setCamera(sceneCamera(scene));
       const ctx = view.begin();
       drawSceneFrame(ctx, { view, theme, definition, scene, settings, highlights: { active: null, hover: null }, art });
       return ctx;

@@ -16,7 +16,4 @@ import readouts from '../styles/readouts.css';
 import stage from '../styles/stage.css';
 import tokens from '../styles/tokens.css';
 
-/** The tokens alone (tokens.css), for what draws without a stylesheet (render-svg.js). */
-export const TOKENS_CSS = tokens;
-
 export const ELEMENT_CSS = [tokens, base, controls, stage, readouts, embed, element].join('\n');

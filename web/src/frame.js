@@ -7,6 +7,29 @@
 import { artFor, drawBoneArt } from './bone-art.js';
 import { drawBackdrop } from './draw.js';
 
+/** The camera of scenes without one. */
+const NO_CAMERA = Object.freeze({ x: 0, y: 0 });
+
+/**
+ * The world rectangle a view of `size` shows of the scene now: what its own panel needs (the
+ * arm's joint space), else the definition's world.
+ * @param {import('./scenes/index.js').SceneDefinition} definition
+ * @param {import('./scenes/index.js').SceneInstance} scene
+ * @param {import('./settings.js').Settings} settings
+ * @param {{width: number, height: number}} size CSS px.
+ */
+export function sceneWorld(definition, scene, settings, size) {
+  return scene.panel?.fit(settings, size) ?? definition.world;
+}
+
+/**
+ * How far the view follows the scene's camera now (scenes without one: no shift).
+ * @param {import('./scenes/index.js').SceneInstance} scene
+ */
+export function sceneCamera(scene) {
+  return scene.camera ? scene.camera() : NO_CAMERA;
+}
+
 /**
  * Draws the backdrop (grid and axes), then the scene with the author's pictures on its bones.
  * @param {CanvasRenderingContext2D} ctx

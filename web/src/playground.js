@@ -25,7 +25,7 @@ import { exportError } from './bone-art.js';
 import { buildControls, buildReadouts } from './controls.js';
 import { createDescriber } from './describe.js';
 import { readTheme } from './draw.js';
-import { drawSceneFrame } from './frame.js';
+import { drawSceneFrame, sceneCamera, sceneWorld } from './frame.js';
 import { createHandles } from './handles.js';
 import { keyActions, keyboardHints, keysSentence } from './keys.js';
 import { FIXED_RATE, createLoop } from './loop.js';
@@ -117,8 +117,6 @@ const KEYBOARD_LIKELY = '(hover: hover) and (pointer: fine)';
 /** Most steps one step() call may run (a minute of simulated time). */
 const MAX_STEPS_PER_CALL = 3600;
 
-/** The camera of scenes without one. */
-const NO_CAMERA = Object.freeze({ x: 0, y: 0 });
 
 /**
  * @param {unknown} value
@@ -375,7 +373,7 @@ export function createPlayground({
 
   /** Points the view at the scene's camera (scenes without one: no offset). */
   function followCamera() {
-    view.setCamera(scene.camera ? scene.camera() : NO_CAMERA);
+    view.setCamera(sceneCamera(scene));
   }
 
   /**
@@ -391,7 +389,7 @@ export function createPlayground({
 
   /** Fits the view to what the scene shows now, and shapes the narrow-screen stage for it. */
   function fitScene() {
-    const world = scene.panel?.fit(settings, view.size()) ?? definition.world;
+    const world = sceneWorld(definition, scene, settings, view.size());
     if (world.minX !== fitted.minX || world.maxX !== fitted.maxX || world.minY !== fitted.minY || world.maxY !== fitted.maxY) {
       fitted = world;
       view.setWorld(world);

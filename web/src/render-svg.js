@@ -18,8 +18,8 @@
  */
 
 import { themeFrom } from './draw.js';
-import { TOKENS_CSS } from './element-style.js';
-import { drawSceneFrame } from './frame.js';
+import { drawSceneFrame, sceneCamera, sceneWorld } from './frame.js';
+import tokensCss from '../styles/tokens.css';
 import { parseLink } from './link.js';
 import { applyPageParams, defaultPage } from './page-params.js';
 import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js';
@@ -101,9 +101,9 @@ export function linkQuery(link) {
 function elementTokens(dark) {
   /** @param {string} selector */
   const block = (selector) => {
-    const start = TOKENS_CSS.indexOf(`\n${selector} {`);
+    const start = tokensCss.indexOf(`\n${selector} {`);
     if (start < 0) throw new Error(`render: tokens.css has no ${selector} block`);
-    const body = TOKENS_CSS.slice(start, TOKENS_CSS.indexOf('\n}', start));
+    const body = tokensCss.slice(start, tokensCss.indexOf('\n}', start));
     return [...body.matchAll(/^\s*(--[\w-]+):\s*([^;]+);/gm)].map(([, name, value]) => {
       const host = /^var\(--ik2d-[\w-]+,\s*(.*)\)$/.exec(value.trim());
       return /** @type {[string, string]} */ ([name, host ? host[1] : value.trim()]);
@@ -150,8 +150,8 @@ export async function renderSvg(link, { width = RENDER_LIMITS.width.default } = 
     // The view draws into the recorder: a stand-in canvas whose context is the recorder's.
     const canvas = /** @type {HTMLCanvasElement} */ (/** @type {unknown} */ ({ width, height, getContext: () => svg.context }));
     const view = createFixedView(canvas, definition.world, width, height);
-    view.setWorld(scene.panel?.fit(settings, view.size()) ?? definition.world);
-    view.setCamera(scene.camera ? scene.camera() : { x: 0, y: 0 });
+    view.setWorld(sceneWorld(definition, scene, settings, view.size()));
+    view.setCamera(sceneCamera(scene));
     drawSceneFrame(svg.context, { view, theme, definition, scene, settings, highlights: { active: null, hover: null }, art: [] });
     return svg.toString();
   } finally {

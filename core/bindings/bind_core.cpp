@@ -48,28 +48,25 @@ namespace {
   X(status, "status", "twoBoneStatus", kNoDefault)         \
   X(message, "message", "message", kNoDefault)
 
-// Chain.solve: arguments, then results.
-#define IK2D_CHAIN_SOLVE_FRAME(X)                  \
-  X(targetX, "target.x", "number", 0)              \
-  X(targetY, "target.y", "number", 0)              \
-  X(method, "method", "number", 0)                 \
-  X(iterations, "iterations", "number", 0)         \
-  X(tolerance, "tolerance", "number", 0)           \
-  X(maxStep, "maxStep", "number", 0)               \
-  X(damping, "damping", "number", 0)               \
-  X(mix, "mix", "number", 0)                       \
-  X(usePole, "usePole", "bool", 0)                 \
-  X(poleX, "pole.x", "number", 0)                  \
-  X(poleY, "pole.y", "number", 0)                  \
-  X(useAngle, "useAngle", "bool", 0)               \
-  X(angle, "angle", "number", 0)                   \
-  X(angleWeight, "angleWeight", "number", 0)       \
-  X(angleTolerance, "angleTolerance", "number", 0) \
-  X(status, "status", "chainStatus", 0)            \
-  X(resultIterations, "iterations", "number", 0)   \
-  X(error, "error", "number", 0)                   \
-  X(angleError, "angleError", "number", 0)         \
+// Chain.solve: arguments, then results. X for a slot of its own, O for the lines of an options list
+// (ik2d/chain.hpp: IK2D_CHAIN_SOLVE_OPTIONS, IK2D_CHAIN_ANGLE_OPTIONS; a slot each, named by member).
+#define IK2D_CHAIN_SOLVE_FRAME(X, O)             \
+  X(targetX, "target.x", "number", 0)            \
+  X(targetY, "target.y", "number", 0)            \
+  IK2D_CHAIN_SOLVE_OPTIONS(O)                    \
+  X(usePole, "usePole", "bool", 0)               \
+  X(poleX, "pole.x", "number", 0)                \
+  X(poleY, "pole.y", "number", 0)                \
+  X(useAngle, "useAngle", "bool", 0)             \
+  X(angle, "angle", "number", 0)                 \
+  IK2D_CHAIN_ANGLE_OPTIONS(O)                    \
+  X(status, "status", "chainStatus", 0)          \
+  X(resultIterations, "iterations", "number", 0) \
+  X(error, "error", "number", 0)                 \
+  X(angleError, "angleError", "number", 0)       \
   X(message, "message", "message", 0)
+#define IK2D_OPTION_SLOT_ENUM(name, member, kind, value, low, high, doc) member,
+#define IK2D_OPTION_SLOT_INFO(name, member, kind, value, low, high, doc) {#member, name, "number"},
 
 // Chain.beginSolve / Chain.step: one ik2d::ChainStep (`s`). The result.* slots count when `done`.
 #define IK2D_STEP_FRAME(X)                                                             \
@@ -93,7 +90,9 @@ namespace {
   X(resultMessage, "result.message", "message", reinterpret_cast<std::uintptr_t>(s.result.message))
 
 IK2D_SLOTS(twoBone, IK2D_TWO_BONE_FRAME)
-IK2D_SLOTS(chainSolve, IK2D_CHAIN_SOLVE_FRAME)
+namespace chainSolve {
+enum Slot { IK2D_CHAIN_SOLVE_FRAME(IK2D_SLOT_ENUM, IK2D_OPTION_SLOT_ENUM) kSlots };
+}
 IK2D_SLOTS(stepFrame, IK2D_STEP_FRAME)
 
 static_assert(twoBone::kSlots <= kFrameSlots && chainSolve::kSlots <= kFrameSlots &&
@@ -106,8 +105,15 @@ static_assert(twoBone::jointX - twoBone::rootX == kTwoBoneLimbInputs &&
 // ---- the core's part of the table -------------------------------------------------------------------
 
 constexpr SlotInfo kTwoBoneSlots[] = {IK2D_TWO_BONE_FRAME(IK2D_SLOT_INFO)};
-constexpr SlotInfo kChainSolveSlots[] = {IK2D_CHAIN_SOLVE_FRAME(IK2D_SLOT_INFO)};
+constexpr SlotInfo kChainSolveSlots[] = {IK2D_CHAIN_SOLVE_FRAME(IK2D_SLOT_INFO, IK2D_OPTION_SLOT_INFO)};
 constexpr SlotInfo kStepSlots[] = {IK2D_STEP_FRAME(IK2D_SLOT_INFO)};
+
+// An option's default for the table: a number, or a method's name.
+void writeDefault(AbiWriter& out, const char* name, double value) { out.number(name, value); }
+void writeDefault(AbiWriter& out, const char* name, ChainMethod value) {
+  out.key(name);
+  out.string(toString(value));
+}
 
 void writeCoreAbi(AbiWriter& out) {
   out.enumNames<TwoBoneStatus>("twoBoneStatus");
@@ -127,15 +133,10 @@ void writeCoreAbi(AbiWriter& out) {
   const NamedNumber twoBoneDefaults[] = {IK2D_TWO_BONE_FRAME(IK2D_NAMED_VALUE)};
   out.numbers("twoBone", twoBoneDefaults);  // (the slots with a default)
   out.open("chainSolve", '{');
-  out.key("method");
-  out.string(toString(chain.method));
-  out.number("iterations", chain.iterations);
-  out.number("tolerance", chain.tolerance);
-  out.number("maxStep", chain.maxStep);
-  out.number("damping", chain.damping);
-  out.number("mix", chain.mix);
-  out.number("angleWeight", chain.angleWeight);
-  out.number("angleTolerance", chain.angleTolerance);
+#define IK2D_OPTION_DEFAULT(name, member, kind, value, low, high, doc) writeDefault(out, name, chain.member);
+  IK2D_CHAIN_SOLVE_OPTIONS(IK2D_OPTION_DEFAULT)
+  IK2D_CHAIN_ANGLE_OPTIONS(IK2D_OPTION_DEFAULT)
+#undef IK2D_OPTION_DEFAULT
   out.close('}');
   out.close('}');
   const NamedNumber limits[] = {{"maxBones", Chain::kMaxBones},
@@ -175,18 +176,15 @@ std::string version() { return kVersion; }
 // The solve options in the frame, as the core's struct (method -1 for a name JS did not know).
 ChainSolveOptions solveOptionsFromFrame() {
   ChainSolveOptions options;
-  options.method = static_cast<ChainMethod>(wholeOrInvalid(frame[chainSolve::method]));
-  options.iterations = wholeOrInvalid(frame[chainSolve::iterations]);
-  options.tolerance = frame[chainSolve::tolerance];
-  options.maxStep = frame[chainSolve::maxStep];
-  options.damping = frame[chainSolve::damping];
-  options.mix = frame[chainSolve::mix];
+#define IK2D_OPTION_FROM_FRAME(name, member, kind, value, low, high, doc) \
+  options.member = readOption<IK2D_OPTION_TYPE_##kind>(frame[chainSolve::member]);
+  IK2D_CHAIN_SOLVE_OPTIONS(IK2D_OPTION_FROM_FRAME)
   options.usePole = frame[chainSolve::usePole] == 1;
   options.pole = {frame[chainSolve::poleX], frame[chainSolve::poleY]};
   options.useAngle = frame[chainSolve::useAngle] == 1;
   options.angle = frame[chainSolve::angle];
-  options.angleWeight = frame[chainSolve::angleWeight];
-  options.angleTolerance = frame[chainSolve::angleTolerance];
+  IK2D_CHAIN_ANGLE_OPTIONS(IK2D_OPTION_FROM_FRAME)
+#undef IK2D_OPTION_FROM_FRAME
   return options;
 }
 

@@ -32,21 +32,6 @@ inline double optionValue(int value) { return value; }
 inline double optionValue(CreatureKind value) { return static_cast<double>(value); }
 
 template <class T>
-T readOption(double value);
-template <>
-inline double readOption<double>(double value) {
-  return value;
-}
-template <>
-inline int readOption<int>(double value) {
-  return wholeOrInvalid(value);
-}
-template <>
-inline CreatureKind readOption<CreatureKind>(double value) {
-  return static_cast<CreatureKind>(wholeOrInvalid(value));
-}
-
-template <class T>
 constexpr const char* optionType() {
   return "number";
 }

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace ik2d::bind {
@@ -116,6 +117,14 @@ double messageSlot(const char* message);
 /// A JS number meant as a whole count: itself when it is one, else -1 (which every range check
 /// refuses, with the core's message).
 int wholeOrInvalid(double value);
+/// An option of C++ type T from its double in the frame or the input buffer: a whole number for
+/// an int or an enum (wholeOrInvalid: the option's check refuses anything else), else the double.
+template <class T>
+T readOption(double value) {
+  if constexpr (std::is_enum_v<T>) return static_cast<T>(wholeOrInvalid(value));
+  else if constexpr (std::is_same_v<T, int>) return wholeOrInvalid(value);
+  else return value;
+}
 /// A core message as Embind returns it ("" when all went well).
 std::string messageOf(const char* message);
 /// True when the input buffer holds at least `count` doubles (count >= 0).

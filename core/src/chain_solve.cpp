@@ -11,18 +11,38 @@
 // the sweeps allowed, or when a sweep moved nothing (more sweeps cannot help). The step that ends
 // it also bends toward the pole and blends by mix (chain_finish.cpp), when asked to.
 #include <algorithm>
+#include <string_view>
 
 #include "chain_detail.hpp"
 #include "chain_rules.hpp"
 #include "ik2d/chain.hpp"
 
 namespace ik2d {
+namespace {
+
+// The upper end of the list's range for the option `wanted` (its numbers are written out for the
+// messages; these tie them to the constants).
+constexpr double listedHigh(std::string_view wanted) {
+  double found = -1;
+#define IK2D_PICK_HIGH(name, member, kind, value, low, high, doc) \
+  if (wanted == name) found = high;
+  IK2D_CHAIN_SOLVE_OPTIONS(IK2D_PICK_HIGH)
+#undef IK2D_PICK_HIGH
+  return found;
+}
+static_assert(listedHigh("iterations") == Chain::kMaxIterations, "iterations ends at kMaxIterations");
+static_assert(listedHigh("method") == static_cast<int>(ChainMethod::Count) - 1,
+              "method ends at the last method");
+
+}  // namespace
+
 const char* checkSolveOptions(ChainMethod method, int iterations, double tolerance) {
-  if (method != ChainMethod::Ccd && method != ChainMethod::Fabrik && method != ChainMethod::Dls)
-    return "method must be 'ccd', 'fabrik' or 'dls'";
-  if (iterations < 0 || iterations > Chain::kMaxIterations)
-    return "iterations must be a whole number from 0 to 100000";
-  if (!isValid(tolerance) || tolerance < 0) return "tolerance must be a finite number, 0 or greater";
+  // The list's checks, in its order, on these three with every other option at its (valid) default.
+  ChainSolveOptions options;
+  options.method = method;
+  options.iterations = iterations;
+  options.tolerance = tolerance;
+  IK2D_CHAIN_SOLVE_OPTIONS(IK2D_OPTION_CHECK)
   return nullptr;
 }
 
@@ -60,13 +80,7 @@ const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) con
   if (!isValid(target.x)) return "target.x must be a finite number";
   if (!isValid(target.y)) return "target.y must be a finite number";
   if (!detail::isWithinMagnitude(target)) return "target must stay within 1e300 in magnitude";
-  if (const char* message = checkSolveOptions(options.method, options.iterations, options.tolerance))
-    return message;
-  if (std::isnan(options.maxStep) || options.maxStep < 0)
-    return "maxStep must be 0 or greater (Infinity for no limit)";
-  if (!isValid(options.damping) || options.damping < 0)
-    return "damping must be a finite number, 0 or greater";
-  if (!(options.mix >= 0 && options.mix <= 1)) return "mix must be a number from 0 to 1";
+  IK2D_CHAIN_SOLVE_OPTIONS(IK2D_OPTION_CHECK)
   if (options.usePole) {
     if (!isValid(options.pole.x)) return "pole.x must be a finite number";
     if (!isValid(options.pole.y)) return "pole.y must be a finite number";
@@ -74,10 +88,7 @@ const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) con
   }
   if (options.useAngle) {
     if (!isValid(options.angle)) return "angle must be a finite number of radians";
-    if (!(options.angleWeight >= 0 && options.angleWeight <= 1))
-      return "angleWeight must be a number from 0 to 1";
-    if (!isValid(options.angleTolerance) || options.angleTolerance < 0)
-      return "angleTolerance must be a finite number of radians, 0 or greater";
+    IK2D_CHAIN_ANGLE_OPTIONS(IK2D_OPTION_CHECK)
   }
   return nullptr;
 }

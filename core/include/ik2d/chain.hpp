@@ -17,6 +17,7 @@
 
 #include "ik2d/joint_limits.hpp"
 #include "ik2d/math.hpp"
+#include "ik2d/option_list.hpp"
 
 namespace ik2d {
 
@@ -39,25 +40,67 @@ enum class ChainStatus {
   Count,          ///< how many statuses there are (not a status).
 };
 
-/// Options of Chain::solve.
+}  // namespace ik2d
+
+/// Chain::solve's options that JS passes as they are: X(name, member, kind, default, low, high,
+/// doc); see option_list.hpp. ChainBatch::solve takes the first three (checkBatchSolveOptions).
+#define IK2D_CHAIN_SOLVE_OPTIONS(X)                                                                      \
+  X("method", method, ChainMethod, ChainMethod::Ccd, 0, 2,                                               \
+    "'ccd': cyclic coordinate descent; 'fabrik': forward and backward reaching; 'dls': damped least "    \
+    "squares on the chain's Jacobian (every joint at once, one step per iteration)")                     \
+  X("iterations", iterations, int, 10, 0, 100000, "at most this many sweeps")                            \
+  X("tolerance", tolerance, AtLeast, 1e-3, 0, HUGE_VAL,                                                  \
+    "absolute end-to-target distance that counts as reached")                                            \
+  X("maxStep", maxStep, Limit, HUGE_VAL, 0, HUGE_VAL,                                                    \
+    "the most any joint's local angle may change in this call, radians")                                 \
+  X("damping", damping, AtLeast, 0.05, 0, HUGE_VAL,                                                      \
+    "'dls' only: the damping lambda in units of the chain's reach. Smaller converges faster, larger is " \
+    "steadier near a straight chain. Checked for every method")                                          \
+  X("mix", mix, Fraction, 1.0, 0, 1,                                                                     \
+    "blend: after solving, every local angle becomes start + mix * (solved - start), the shorter way "   \
+    "round (inside a joint's limit, the way within it). 0 leaves the pose as it was. `error` and "       \
+    "`status` describe the blended pose")
+
+/// The options of Chain::solve's end angle goal, read (and checked) only with `angle`: the same shape.
+#define IK2D_CHAIN_ANGLE_OPTIONS(X)                                                                  \
+  X("angleWeight", angleWeight, Fraction, 1.0, 0, 1,                                                 \
+    "how much the angle counts against the position. 0 ignores it (the solve without an angle, "     \
+    "`angleError` still reported); 'ccd' and 'fabrik' at 1 lay the end bone along the angle first; " \
+    "'dls' weighs the angle's row by it")                                                            \
+  X("angleTolerance", angleTolerance, RadiansAtLeast, 1e-3, 0, HUGE_VAL,                             \
+    "the angle error that counts as reached: `Reached` needs both the position (tolerance) and the " \
+    "angle")
+
+namespace ik2d {
+
+static_assert(static_cast<int>(ChainMethod::Count) == 3, "the method's message and range name three methods");
+
+/// Options of Chain::solve: the lists above, the goals (pole, angle) and maxWork.
+///
+/// - iterations: 0 to kMaxIterations, and within maxWork.
+/// - maxStep: infinity = no limit.
+/// - damping ('dls'): in units of the chain's reach (so one value works at every scale). 0 is the
+///   pseudo-inverse (Gauss-Newton); larger is steadier near a straight chain and slower to converge.
+///   Ignored by the other methods (but still checked).
+/// - mix: 0 leaves the pose unchanged, 1 (the default, exactly the unblended solve) is the IK pose.
+///   error and status describe the pose the chain is left in.
+/// - angleWeight: 0 ignores the angle: the solve is exactly the one without an angle goal (its
+///   status too), and angleError still reports the angle's distance. CCD and FABRIK at 1 meet the
+///   angle first (the end bone is laid along it and the rest of the chain brings it to the target);
+///   DLS weighs the angle's row (radians) by it against the position's (units of the reach). A goal
+///   that cannot be met whole ends nearer the angle the heavier it weighs.
+///
+///   With a target within reach, a try that stops getting nearer gives way to Levenberg-Marquardt
+///   steps with the angle row, then to restarts from new angles within the limits and maxStep,
+///   drawn from a fixed seed (every solve the same), until the goals are met or the sweeps are
+///   spent (kind Restart in a stepped solve). A solve that does not meet them ends on the method's
+///   own try unless a later one came nearer in both position and angle. Goals from random poses
+///   within the limits are met within 50 sweeps in at least 99 % of cases by every method.
 struct ChainSolveOptions {
-  ChainMethod method = ChainMethod::Ccd;  ///< which solver.
-  int iterations = 10;      ///< at most this many sweeps, 0 to kMaxIterations (and within kMaxWorkPerSolve).
-  double tolerance = 1e-3;  ///< absolute end-to-target distance that counts as reached, >= 0.
-  /// The most any joint's local angle may change in this call, radians, >= 0; infinity = no limit.
-  double maxStep = HUGE_VAL;
+  IK2D_CHAIN_SOLVE_OPTIONS(IK2D_OPTION_MEMBER)
   /// Most joint updates this call may make (a CCD sweep costs about size^2 / 2, a FABRIK sweep
   /// 2 size); at least one sweep always runs. The default keeps every call under a second.
   long long maxWork = 500'000'000;
-  /// Dls: the damping lambda, in units of the chain's reach (so one value works at every scale),
-  /// finite and >= 0. 0 is the pseudo-inverse (Gauss-Newton); larger is steadier near a straight
-  /// chain and slower to converge. Ignored by the other methods (but still checked).
-  double damping = 0.05;
-  /// After solving, every local angle becomes start + mix * (solved - start), the shorter way
-  /// round (for a limited joint, the way inside its limit), 0 to 1: 0 leaves the pose unchanged,
-  /// 1 (the default, exactly the unblended solve) is the IK pose. error and status describe the
-  /// pose the chain is left in.
-  double mix = 1;
   /// With usePole, the side to bend toward (see `pole`).
   bool usePole = false;
   /// Bend preference, finite, within kMaxMagnitude. After solving, when the inner joints lie on
@@ -72,23 +115,7 @@ struct ChainSolveOptions {
   /// it in the world, like the target. With an angle goal the pole does not apply (its mirror
   /// would turn the end bone away from the angle).
   double angle = 0;
-  /// How much the angle counts against the position, 0 to 1. 0 ignores it: the solve is exactly
-  /// the one without an angle goal (its status too), and angleError still reports the angle's
-  /// distance. CCD and FABRIK at 1 meet the angle first (the end bone is laid along it and the
-  /// rest of the chain brings it to the target); DLS weighs the angle's row (radians) by it
-  /// against the position's (units of the reach). A goal that cannot be met whole ends nearer the
-  /// angle the heavier it weighs.
-  ///
-  /// With a target within reach, a try that stops getting nearer gives way to Levenberg-Marquardt
-  /// steps with the angle row, then to restarts from new angles within the limits and maxStep,
-  /// drawn from a fixed seed (every solve the same), until the goals are met or the sweeps are
-  /// spent (kind Restart in a stepped solve). A solve that does not meet them ends on the method's
-  /// own try unless a later one came nearer in both position and angle. Goals from random poses
-  /// within the limits are met within 50 sweeps in at least 99 % of cases by every method.
-  double angleWeight = 1;
-  /// The angle error that counts as reached, radians, >= 0: `Reached` needs both the position
-  /// (tolerance) and the angle (angleTolerance).
-  double angleTolerance = 1e-3;
+  IK2D_CHAIN_ANGLE_OPTIONS(IK2D_OPTION_MEMBER)
 };
 
 /// Result of Chain::solve. Every number is finite.

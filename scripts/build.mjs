@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, write
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { writeBoundary } from './boundary.mjs';
 import { MODULES, moduleTypes } from './lib/modules.mjs';
 import { run, runAsync } from './lib/run.mjs';
 import { emscriptenEnv, ensureNodeModules, ensureNodeModulesWhile, ensureSystemTools, repoRoot } from './lib/setup.mjs';
@@ -23,9 +24,16 @@ const wasmBuildDir = path.join(repoRoot, 'build', 'wasm');
  */
 export function buildWasm({ tests = false, modules } = {}) {
   const env = emscriptenEnv();
-  const api = writeApiWithoutComments();
-  run('emcmake', ['cmake', '--preset', 'wasm', '-DIK2D_BUILD_TESTS=' + (tests ? 'ON' : 'OFF'), `-DIK2D_API_DIR=${api}`],
-    { env, cwd: repoRoot });
+  const configure = () => run('emcmake', ['cmake', '--preset', 'wasm', '-DIK2D_BUILD_TESTS=' + (tests ? 'ON' : 'OFF'),
+    `-DIK2D_API_DIR=${path.join(repoRoot, 'build', 'api')}`], { env, cwd: repoRoot });
+  // The face's generated part (and the types and docs of the listed options) from C++ first:
+  // ik2d-describe needs no face, and the links below read what it wrote.
+  writeApiWithoutComments();
+  configure();
+  run('cmake', ['--build', '--preset', 'wasm', '--target', 'ik2d_describe'], { env: buildEnv(env), cwd: repoRoot });
+  const changed = writeBoundary();
+  if (changed.length) console.log(`Rewrote from the C++ description: ${changed.join(', ')}`);
+  writeApiWithoutComments();
   run('cmake', ['--build', '--preset', 'wasm', ...moduleTargets(modules)], { env: buildEnv(env), cwd: repoRoot });
 }
 

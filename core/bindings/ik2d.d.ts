@@ -117,40 +117,43 @@ export interface ChainOptions {
 
 /** Options of {@link Chain.solve}. */
 export interface ChainSolveOptions {
+  // generated from IK2D_CHAIN_SOLVE_OPTIONS (ik2d/chain.hpp) by scripts/boundary.mjs: do not edit
   /**
-   * 'ccd': cyclic coordinate descent; 'fabrik': forward and backward reaching; 'dls': damped
-   * least squares on the chain's Jacobian (every joint at once, one step per iteration).
+   * 'ccd': cyclic coordinate descent; 'fabrik': forward and backward reaching; 'dls': damped least
+   * squares on the chain's Jacobian (every joint at once, one step per iteration).
    * @defaultValue 'ccd'
    */
   method?: 'ccd' | 'fabrik' | 'dls';
   /**
-   * At most this many sweeps, a whole number from 0 to 100000.
+   * At most this many sweeps. A whole number from 0 to 100000.
    * @defaultValue 10
    */
   iterations?: number;
   /**
-   * Absolute end-to-target distance that counts as reached, >= 0.
-   * @defaultValue 1e-3
+   * Absolute end-to-target distance that counts as reached. A finite number, 0 or greater.
+   * @defaultValue 0.001
    */
   tolerance?: number;
   /**
-   * The most any joint's local angle may change in this call, radians, >= 0.
+   * The most any joint's local angle may change in this call, radians. 0 or greater (Infinity for
+   * no limit).
    * @defaultValue Infinity
    */
   maxStep?: number;
   /**
-   * 'dls' only: the damping lambda in units of the chain's reach, finite and >= 0. Smaller
-   * converges faster, larger is steadier near a straight chain. Checked for every method.
+   * 'dls' only: the damping lambda in units of the chain's reach. Smaller converges faster, larger
+   * is steadier near a straight chain. Checked for every method. A finite number, 0 or greater.
    * @defaultValue 0.05
    */
   damping?: number;
   /**
-   * Blend, 0 to 1: after solving, every local angle becomes start + mix * (solved - start), the
-   * shorter way round (inside a joint's limit, the way within it). 0 leaves the pose as it was.
-   * `error` and `status` describe the blended pose.
+   * Blend: after solving, every local angle becomes start + mix * (solved - start), the shorter way
+   * round (inside a joint's limit, the way within it). 0 leaves the pose as it was. `error` and
+   * `status` describe the blended pose. A number from 0 to 1.
    * @defaultValue 1
    */
   mix?: number;
+  // end of generated members
   /**
    * Bend preference (any method): after solving, when the inner joints lie on the other side of
    * the root-target line than `pole`, the chain is mirrored across that line (the end keeps its
@@ -170,18 +173,21 @@ export interface ChainAngleGoal {
    * the target. With an angle the pole does not apply. See docs/api.md, "An end angle goal".
    */
   angle?: number;
+  // generated from IK2D_CHAIN_ANGLE_OPTIONS (ik2d/chain.hpp) by scripts/boundary.mjs: do not edit
   /**
-   * With `angle`: how much the angle counts against the position, 0 to 1. 0 ignores it (the solve
-   * without an angle, `angleError` still reported); 'ccd' and 'fabrik' at 1 lay the end bone along
-   * the angle first; 'dls' weighs the angle's row by it. Not read without `angle`.
+   * With `angle`: how much the angle counts against the position. 0 ignores it (the solve without
+   * an angle, `angleError` still reported); 'ccd' and 'fabrik' at 1 lay the end bone along the
+   * angle first; 'dls' weighs the angle's row by it. A number from 0 to 1.
    * @defaultValue 1
    */
   angleWeight?: number;
   /**
-   * With `angle`: the angle error that counts as reached, radians, >= 0. Not read without `angle`.
-   * @defaultValue 1e-3
+   * With `angle`: the angle error that counts as reached (`Reached` needs the position and the
+   * angle). A finite number of radians, 0 or greater.
+   * @defaultValue 0.001
    */
   angleTolerance?: number;
+  // end of generated members
 }
 
 /**

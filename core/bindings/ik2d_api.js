@@ -84,6 +84,18 @@ function requireBoolean(value, field, fn) {
   return value;
 }
 
+/** The index of `value` in `names` (-1 for a string not among them: C++ says what is wrong). */
+function requireName(value, field, fn, names) {
+  if (typeof value !== 'string') throw new TypeError(`${fn}: ${field} must be a string (${choices(names)}), got ${describe(value)}`);
+  return names.indexOf(value);
+}
+
+/** Names as a message lists them: 'ccd', 'fabrik' or 'dls'. @param {string[]} names */
+function choices(names) {
+  const quoted = names.map((name) => `'${name}'`);
+  return `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+}
+
 // The most values any array argument may hold (the table's limits.maxInput; set when a module loads).
 let inputCeiling = 0;
 
@@ -189,19 +201,8 @@ function makeApi(raw) {
   } = slotsOf(abi.twoBoneFrame);
   const twoBoneDefaults = defaults.twoBone;
   const twoBoneStatus = abi.twoBoneStatus;
-  // The same for Chain.solve's frame.
-  const {
-    targetX: csTargetX, targetY: csTargetY, method: csMethod, iterations: csIterations,
-    tolerance: csTolerance, maxStep: csMaxStep, damping: csDamping, mix: csMix, usePole: csUsePole,
-    poleX: csPoleX, poleY: csPoleY, useAngle: csUseAngle, angle: csAngle, angleWeight: csAngleWeight,
-    angleTolerance: csAngleTolerance, status: csStatus, resultIterations: csResultIterations,
-    error: csError, angleError: csAngleError, message: csMessage,
-  } = slotsOf(abi.chainSolveFrame);
-  const chainDefaults = defaults.chainSolve;
-  const chainStatus = abi.chainStatus;
   const methodCode = (method) => abi.chainMethods.indexOf(method);  // -1: C++ says what is wrong
-  const quoted = abi.chainMethods.map((m) => `'${m}'`);
-  const methodNames = `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;  // 'ccd', 'fabrik' or 'dls'
+  const methodNames = choices(abi.chainMethods);  // 'ccd', 'fabrik' or 'dls'
   const readStep = layoutReader(abi.stepFrame, abi, text);
   // The hot paths' raw exports, held here rather than read off the module per call. Emscripten
   // 3.1.6 first installs a stand-in for each that swaps in the export on its first call, so call
@@ -394,16 +395,13 @@ function makeApi(raw) {
     return step;
   }
 
-  // Chain.solve's result, after the frame holds its arguments.
+  // Chain.solve's result, after the frame holds its arguments (the frame's slots, writers and reader
+  // are generated from C++: ik2d_api_layout.js).
   const noOptions = Object.freeze({});
   function solveChain(address, options) {
     chainSolveExport(address);
-    const f = callFrame();
-    const result = {
-      status: chainStatus[f[csStatus]], iterations: f[csResultIterations], error: f[csError],
-      angleError: f[csAngleError],
-    };
-    if (f[csMessage] !== 0) result.message = withGiven(text(f[csMessage]), options);
+    const result = readChainSolveResult(callFrame(), abi, text);
+    if (result.message !== undefined) result.message = withGiven(result.message, options);
     return result;
   }
 
@@ -533,22 +531,12 @@ function makeApi(raw) {
       if (address !== 0 && typeof target === 'object' && target !== null && typeof options === 'object' &&
           options !== null && options.pole === undefined && options.angle === undefined) {
         const { x, y } = target;
-        const { method = chainDefaults.method, iterations = chainDefaults.iterations, tolerance = chainDefaults.tolerance,
-          maxStep = chainDefaults.maxStep, damping = chainDefaults.damping, mix = chainDefaults.mix } = options;
-        if (typeof x === 'number' && typeof y === 'number' && typeof method === 'string' &&
-            typeof iterations === 'number' && typeof tolerance === 'number' && typeof maxStep === 'number' &&
-            typeof damping === 'number' && typeof mix === 'number') {
-          const f = callFrame();
-          f[csTargetX] = x;
-          f[csTargetY] = y;
-          f[csMethod] = methodCode(method);
-          f[csIterations] = iterations;
-          f[csTolerance] = tolerance;
-          f[csMaxStep] = maxStep;
-          f[csDamping] = damping;
-          f[csMix] = mix;
-          f[csUsePole] = 0;
-          f[csUseAngle] = 0;
+        const f = callFrame();
+        if (typeof x === 'number' && typeof y === 'number' && writeChainSolveOptionsFast(f, options, abi)) {
+          f[chainSolveSlot_targetX] = x;
+          f[chainSolveSlot_targetY] = y;
+          f[chainSolveSlot_usePole] = 0;
+          f[chainSolveSlot_useAngle] = 0;
           return solveChain(address, options);
         }
       }
@@ -602,34 +590,26 @@ function makeApi(raw) {
     #solveArguments(fn, given, options) {
       const target = requirePoint(given, 'target', fn);
       if (options === null || typeof options !== 'object') {
-        throw new TypeError(`${fn}: options must be an object {method?, iterations?, tolerance?, maxStep?, damping?, mix?, pole?, angle?, angleWeight?, angleTolerance?}, got ${describe(options)}`);
+        const names = [...chainSolveOptionsNames, 'pole', 'angle', ...chainAngleOptionsNames];
+        throw new TypeError(`${fn}: options must be an object {${names.map((name) => `${name}?`).join(', ')}}, got ${describe(options)}`);
       }
-      const d = chainDefaults;
-      const method = options.method === undefined ? d.method : options.method;
-      if (typeof method !== 'string') throw new TypeError(`${fn}: method must be a string (${methodNames}), got ${describe(method)}`);
       const f = callFrame();
-      f[csTargetX] = target.x;
-      f[csTargetY] = target.y;
-      f[csMethod] = methodCode(method);
-      f[csIterations] = optionalNumber(options.iterations, 'iterations', fn, d.iterations);
-      f[csTolerance] = optionalNumber(options.tolerance, 'tolerance', fn, d.tolerance);
-      f[csMaxStep] = optionalNumber(options.maxStep, 'maxStep', fn, d.maxStep);
-      f[csDamping] = optionalNumber(options.damping, 'damping', fn, d.damping);
-      f[csMix] = optionalNumber(options.mix, 'mix', fn, d.mix);
-      if (options.pole === undefined) f[csUsePole] = 0;  // (no pole: its coordinates are not read)
+      f[chainSolveSlot_targetX] = target.x;
+      f[chainSolveSlot_targetY] = target.y;
+      writeChainSolveOptionsChecked(f, options, fn, abi);
+      if (options.pole === undefined) f[chainSolveSlot_usePole] = 0;  // (no pole: its coordinates are not read)
       else {
         const pole = requirePoint(options.pole, 'pole', fn);
-        f[csUsePole] = 1;
-        f[csPoleX] = pole.x;
-        f[csPoleY] = pole.y;
+        f[chainSolveSlot_usePole] = 1;
+        f[chainSolveSlot_poleX] = pole.x;
+        f[chainSolveSlot_poleY] = pole.y;
       }
-      // (No angle: its weight and tolerance are not read, as the pole's coordinates.)
-      if (options.angle === undefined) f[csUseAngle] = 0;
+      // (No angle: its options are not read, as the pole's coordinates.)
+      if (options.angle === undefined) f[chainSolveSlot_useAngle] = 0;
       else {
-        f[csUseAngle] = 1;
-        f[csAngle] = requireNumber(options.angle, 'angle', fn);
-        f[csAngleWeight] = optionalNumber(options.angleWeight, 'angleWeight', fn, d.angleWeight);
-        f[csAngleTolerance] = optionalNumber(options.angleTolerance, 'angleTolerance', fn, d.angleTolerance);
+        f[chainSolveSlot_useAngle] = 1;
+        f[chainSolveSlot_angle] = requireNumber(options.angle, 'angle', fn);
+        writeChainAngleOptionsChecked(f, options, fn, abi);
       }
       return f;
     }

@@ -1,5 +1,5 @@
 // defaults-table.mjs: the "Defaults and limits" tables of docs/api.md, made from the table C++
-// writes (abi(), core/bindings/boundary.hpp), so the docs say what the code does.
+// describes (scripts/boundary.mjs, readDescription), so the docs say what the code does.
 //
 //   node scripts/docs/defaults-table.mjs          prints the tables
 //   node scripts/docs/defaults-table.mjs --write  rewrites them in docs/api.md (between the markers)
@@ -25,7 +25,7 @@ function shown(value) {
 
 /**
  * The option defaults of each call, then the limits, as markdown.
- * @param {any} table JSON.parse(raw.abi()) of the full module.
+ * @param {any} table the table of the boundary's description (scripts/boundary.mjs, readDescription).
  */
 export function defaultsTable(table) {
   const twoBone = table.defaults.twoBone;
@@ -39,7 +39,6 @@ export function defaultsTable(table) {
   };
   const calls = [
     ['`ik.solveTwoBone(options)`', twoBoneOptions],
-    ['`chain.solve(target, options)`, `chain.beginSolve(target, options)`', table.defaults.chainSolve],
     ['`batch.solve(options)` (`ChainBatch`)', table.chainBatchSolveDefaults],
     ['`skeleton.solve(effectors, options)`', table.skeletonSolveDefaults],
     ['`new ik.Spider(options)`', table.spiderOptions],
@@ -63,8 +62,8 @@ export function defaultsTable(table) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { loadWithTable } = await import('../../tests/js/support.mjs');
-  const { table } = await loadWithTable('ik2d');
+  const { readDescription } = await import('../boundary.mjs');
+  const { table } = readDescription();
   const generated = defaultsTable(table);
   if (process.argv.includes('--write')) {
     const doc = readFileSync(docPath, 'utf8');

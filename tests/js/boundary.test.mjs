@@ -12,10 +12,21 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test } from 'node:test';
+import { boundaryFiles, readDescription } from '../../scripts/boundary.mjs';
 import { BEGIN, END, defaultsTable, docPath } from '../../scripts/docs/defaults-table.mjs';
 import { loadWithTable, repoRoot } from './support.mjs';
 
-const { ik, raw, table } = await loadWithTable('ik2d');
+const { ik, raw, table: moduleTable } = await loadWithTable('ik2d');
+// The module's table with what only the build reads (Chain.solve's frame and defaults: the face's
+// part written from them is code, ik2d_api_layout.js).
+const description = readDescription();
+const { table } = description;
+
+test('the face\'s generated part, the listed options\' types and the docs\' options table are what C++ describes (npm run build writes them)', () => {
+  for (const { file, text } of boundaryFiles(description)) {
+    assert.equal(readFileSync(file, 'utf8'), text, `${path.relative(repoRoot, file)} is not what scripts/boundary.mjs writes from C++: run npm run build`);
+  }
+});
 /** An options list of the table ({name: {default}}) as defaults by name, "gravity.x" nested. */
 function listedDefaults(list, names = {}) {
   /** @type {Record<string, any>} */
@@ -31,7 +42,7 @@ function listedDefaults(list, names = {}) {
 const { table: coreTable } = await loadWithTable('ik2d-core');
 
 test('the light module\'s table is the full one\'s core part, the same values', () => {
-  for (const [key, value] of Object.entries(coreTable)) assert.deepEqual(value, table[key], key);
+  for (const [key, value] of Object.entries(coreTable)) assert.deepEqual(value, moduleTable[key], key);
 });
 
 /** The call frame's doubles, as the JS face sees them. */

@@ -62,14 +62,14 @@ enum class ChainStatus {
     "`status` describe the blended pose")
 
 /// The options of Chain::solve's end angle goal, read (and checked) only with `angle`: the same shape.
-#define IK2D_CHAIN_ANGLE_OPTIONS(X)                                                                  \
-  X("angleWeight", angleWeight, Fraction, 1.0, 0, 1,                                                 \
-    "how much the angle counts against the position. 0 ignores it (the solve without an angle, "     \
-    "`angleError` still reported); 'ccd' and 'fabrik' at 1 lay the end bone along the angle first; " \
-    "'dls' weighs the angle's row by it")                                                            \
-  X("angleTolerance", angleTolerance, RadiansAtLeast, 1e-3, 0, HUGE_VAL,                             \
-    "the angle error that counts as reached: `Reached` needs both the position (tolerance) and the " \
-    "angle")
+#define IK2D_CHAIN_ANGLE_OPTIONS(X)                                                                     \
+  X("angleWeight", angleWeight, Fraction, 1.0, 0, 1,                                                    \
+    "with `angle`: how much the angle counts against the position. 0 ignores it (the solve without an " \
+    "angle, "                                                                                           \
+    "`angleError` still reported); 'ccd' and 'fabrik' at 1 lay the end bone along the angle first; "    \
+    "'dls' weighs the angle's row by it")                                                               \
+  X("angleTolerance", angleTolerance, RadiansAtLeast, 1e-3, 0, HUGE_VAL,                                \
+    "with `angle`: the angle error that counts as reached (`Reached` needs the position and the angle)")
 
 namespace ik2d {
 

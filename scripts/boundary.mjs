@@ -1,0 +1,270 @@
+// boundary.mjs: what the build writes from the boundary's one description in C++. The program
+// ik2d-describe (core/bindings/describe.cpp, built with the modules' objects) prints the table
+// every module carries (slot layouts, name lists, defaults, limits) and each options list of the
+// core with its kinds, ranges, messages and docs. From that, this writes:
+//
+//   - core/bindings/ik2d_api_layout.js, the JS face's generated part: the call frame's slot
+//     constants and Chain.solve's option writers (the fast path and the checked one) and result
+//     reader;
+//   - the listed options' members in core/bindings/ik2d.d.ts (their types, docs, ranges and
+//     @defaultValue), between its generated markers;
+//   - the listed options' table in docs/api.md, between its markers.
+//
+// So a listed option is its X line in C++ (and the solver code that uses it): `npm run build`
+// runs this before it links, and tests/js/boundary.test.mjs fails when a committed file is not
+// what this writes.
+//
+//   node scripts/boundary.mjs            rewrites the files that changed (after a wasm build)
+//   node scripts/boundary.mjs --check    lists the files that are not what it would write
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DESCRIBE = path.join(repoRoot, 'build', 'wasm', 'core', 'ik2d-describe.cjs');
+export const FACE_FILE = path.join(repoRoot, 'core', 'bindings', 'ik2d_api_layout.js');
+const TYPES_FILE = path.join(repoRoot, 'core', 'bindings', 'ik2d.d.ts');
+const DOCS_FILE = path.join(repoRoot, 'docs', 'api.md');
+
+/**
+ * The options lists the face writes into a call frame: which list, its frame, the function names.
+ * `fast`: also a writer for the common call (every option absent or of its JS type), small enough
+ * for V8 to inline into the caller's loop.
+ */
+const FRAME_LISTS = [
+  { list: 'chainSolve', frame: 'chainSolveFrame', name: 'ChainSolveOptions', fast: true },
+  { list: 'chainAngle', frame: 'chainSolveFrame', name: 'ChainAngleOptions', fast: false },
+];
+/** The .d.ts interfaces whose listed members are generated, and the list each holds. */
+const TYPE_LISTS = [
+  { list: 'chainSolve', macro: 'IK2D_CHAIN_SOLVE_OPTIONS', header: 'ik2d/chain.hpp' },
+  { list: 'chainAngle', macro: 'IK2D_CHAIN_ANGLE_OPTIONS', header: 'ik2d/chain.hpp' },
+];
+
+/**
+ * JSON from C++ as the face reads it: "#m,e" is exactly m * 2^e (boundary.cpp), 1e999 Infinity.
+ * @param {string} text
+ */
+export function parseDescription(text) {
+  return JSON.parse(text, (key, value) => {
+    if (typeof value !== 'string' || value[0] !== '#') return value;
+    const [mantissa, exponent] = value.slice(1).split(',').map(Number);
+    return mantissa * 2 ** exponent;
+  });
+}
+
+/**
+ * Runs ik2d-describe (built by the wasm build) and returns its description, the table with what
+ * only the build reads added as the modules' table would hold it: Chain.solve's frame
+ * (`chainSolveFrame`, its arguments' count in `frameInputs`) and its options' defaults
+ * (`defaults.chainSolve`).
+ */
+export function readDescription(program = DESCRIBE) {
+  const description = parseDescription(execFileSync(process.execPath, [program], { encoding: 'utf8' }));
+  const { table, frames, options } = description;
+  table.chainSolveFrame = frames.chainSolveFrame;
+  table.frameInputs.chainSolveFrame = frames.chainSolveFrame.status.slot;
+  table.defaults.chainSolve = Object.fromEntries([...options.chainSolve, ...options.chainAngle].map((o) => [o.name, o.default]));
+  return description;
+}
+
+/** A JS literal of a default: Infinity, -Infinity, a number or a string. @param {number|string} value */
+function literal(value) {
+  return typeof value === 'number' && !Number.isFinite(value) ? String(value) : JSON.stringify(value);
+}
+
+/** What an option accepts, from its C++ message: "tolerance must be X" -> "X". */
+function accepts(option) {
+  return option.message.slice(`${option.name} must be `.length);
+}
+
+/** True for an option passed by name (a name list of the table). */
+const byName = (option) => option.type !== 'number' && option.type !== 'whole';
+
+/** The face's name of a frame slot's constant. */
+const slotConstant = (frame, slot) => `${frame.replace(/Frame$/, '')}Slot_${slot}`;
+
+/**
+ * The frame writers of one options list.
+ * @param {any} description
+ * @param {{list: string, frame: string, name: string, fast: boolean}} spec
+ */
+function writers({ options }, { list, frame, name, fast }) {
+  const entries = options[list];
+  const out = [`const ${name[0].toLowerCase()}${name.slice(1)}Names = ${JSON.stringify(entries.map((o) => o.name))};`];
+  if (fast) {
+    const defaults = entries.map((o) => `${o.name} = ${literal(o.default)}`).join(', ');
+    const checks = entries.map((o) => `typeof ${o.name} !== '${byName(o) ? 'string' : 'number'}'`).join(' || ');
+    out.push(
+      `/** ${name} into the frame when every one is absent or of its JS type (C++ checks the values); false, writing nothing, otherwise. */`,
+      `function write${name}Fast(f, options, names) {`,
+      `  const { ${defaults} } = options;`,
+      `  if (${checks}) return false;`,
+      ...entries.map((o) => `  f[${slotConstant(frame, o.member)}] = ${byName(o) ? `names.${o.type}.indexOf(${o.name})` : o.name};`),
+      '  return true;',
+      '}',
+    );
+  }
+  out.push(
+    `/** ${name} into the frame, the caller's value or the default; a TypeError names a value of the wrong JS type. */`,
+    `function write${name}Checked(f, options, fn, names) {`,
+    '  let value;',
+  );
+  for (const o of entries) {
+    const slot = slotConstant(frame, o.member);
+    const given = byName(o) ? `requireName(value, '${o.name}', fn, names.${o.type})` : `requireNumber(value, '${o.name}', fn)`;
+    const fallback = byName(o) ? `names.${o.type}.indexOf(${literal(o.default)})` : literal(o.default);
+    out.push(`  value = options.${o.name};`, `  f[${slot}] = value === undefined ? ${fallback} : ${given};`);
+  }
+  out.push('}');
+  return out;
+}
+
+/**
+ * A reader of a frame's results (the slots from frameInputs on): an object with every number,
+ * name and flag at its path; a message only when there is one.
+ */
+function resultReader({ table }, frame, name) {
+  const first = table.frameInputs[frame];
+  const slots = Object.entries(table[frame]).filter(([, { slot }]) => slot >= first);
+  const fields = slots.filter(([, { type }]) => type !== 'message').map(([slotName, { path: at, type }]) => {
+    const read = `f[${slotConstant(frame, slotName)}]`;
+    const value = type === 'number' ? read : type === 'bool' ? `${read} === 1` : `names.${type}[${read}]`;
+    return `${at}: ${value}`;
+  });
+  const messages = slots.filter(([, { type }]) => type === 'message');
+  return [
+    `/** ${name}, read from the frame after the call. */`,
+    `function read${name}(f, names, text) {`,
+    `  const result = { ${fields.join(', ')} };`,
+    ...messages.map(([slotName, { path: at }]) => `  if (f[${slotConstant(frame, slotName)}] !== 0) result.${at} = text(f[${slotConstant(frame, slotName)}]);`),
+    '  return result;',
+    '}',
+  ];
+}
+
+/** The JS face's generated part. @param {any} description */
+export function faceText(description) {
+  const { table } = description;
+  const lines = [
+    '// ik2d_api_layout.js: written by scripts/boundary.mjs from the C++ description of the boundary',
+    '// (core/bindings/describe.cpp); do not edit. `npm run build` rewrites it.',
+    '',
+    "// Chain.solve's call frame (bind_core.cpp, IK2D_CHAIN_SOLVE_FRAME): a constant per slot.",
+    ...Object.entries(table.chainSolveFrame).map(([slotName, { slot }]) => `const ${slotConstant('chainSolveFrame', slotName)} = ${slot};`),
+    '',
+  ];
+  for (const spec of FRAME_LISTS) lines.push(...writers(description, spec), '');
+  lines.push(...resultReader(description, 'chainSolveFrame', 'ChainSolveResult'));
+  return `${lines.join('\n')}\n`;
+}
+
+/** Wraps `text` into lines of at most `width` after `prefix`. */
+function wrap(text, prefix, width = 100) {
+  const lines = [];
+  let line = prefix;
+  for (const word of text.split(' ')) {
+    if (line.length + word.length + 1 > width && line !== prefix) {
+      lines.push(line);
+      line = prefix;
+    }
+    line += (line === prefix ? '' : ' ') + word;
+  }
+  lines.push(line);
+  return lines;
+}
+
+const capitalised = (text) => text[0].toUpperCase() + text.slice(1);
+
+/** The markers around a generated part of a .d.ts: its first line names the list and its header. */
+const typesBegin = ({ macro, header }) => `  // generated from ${macro} (${header}) by scripts/boundary.mjs: do not edit`;
+const TYPES_END = '  // end of generated members';
+
+/** The .d.ts members of one options list. */
+function typeMembers({ options, table }, spec) {
+  const lines = [typesBegin(spec)];
+  for (const o of options[spec.list]) {
+    const sentence = byName(o) ? `${capitalised(o.doc)}.` : `${capitalised(o.doc)}. ${capitalised(accepts(o))}.`;
+    lines.push('  /**', ...wrap(sentence, '   * '), `   * @defaultValue ${byName(o) ? `'${o.default}'` : literal(o.default)}`, '   */');
+    const type = byName(o) ? table[o.type].map((n) => `'${n}'`).join(' | ') : 'number';
+    lines.push(`  ${o.name}?: ${type};`);
+  }
+  lines.push(TYPES_END);
+  return lines.join('\n');
+}
+
+/** `text` with the part between `begin` and `end` (both kept) replaced by `inner`. */
+function replaceBetween(text, begin, end, inner, file) {
+  const from = text.indexOf(begin);
+  const to = text.indexOf(end, from);
+  if (from < 0 || to < 0) throw new Error(`${path.relative(repoRoot, file)} lacks the markers ${begin.trim()} ... ${end.trim()}`);
+  return text.slice(0, from) + inner + text.slice(to + end.length);
+}
+
+/** ik2d.d.ts with every listed interface's members written. */
+export function typesText(description, current) {
+  let text = current;
+  for (const spec of TYPE_LISTS) text = replaceBetween(text, typesBegin(spec), TYPES_END, typeMembers(description, spec), TYPES_FILE);
+  return text;
+}
+
+export const DOCS_BEGIN = "<!-- chain-solve-options: written by scripts/boundary.mjs from chain.hpp's lists; do not edit by hand -->";
+export const DOCS_END = '<!-- /chain-solve-options -->';
+
+/** The docs' table of Chain.solve's listed options. */
+function docsTable({ options }) {
+  const rows = ['| option | default | accepts | what it does |', '|---|---|---|---|'];
+  const cell = (text) => text.replaceAll('|', '\\|');
+  for (const list of ['chainSolve', 'chainAngle']) {
+    for (const o of options[list]) {
+      const given = byName(o) ? `\`'${o.default}'\`` : `\`${literal(o.default)}\``;
+      rows.push(`| \`${o.name}\` | ${given} | ${cell(accepts(o))} | ${cell(capitalised(o.doc))} |`);
+    }
+  }
+  return rows.join('\n');
+}
+
+/** docs/api.md with the options table written. */
+export function docsText(description, current) {
+  return replaceBetween(current, DOCS_BEGIN, DOCS_END, `${DOCS_BEGIN}\n${docsTable(description)}\n${DOCS_END}`, DOCS_FILE);
+}
+
+/**
+ * Every file this writes, with what it should hold.
+ * @returns {{file: string, text: string}[]}
+ */
+export function boundaryFiles(description) {
+  return [
+    { file: FACE_FILE, text: faceText(description) },
+    { file: TYPES_FILE, text: typesText(description, readFileSync(TYPES_FILE, 'utf8')) },
+    { file: DOCS_FILE, text: docsText(description, readFileSync(DOCS_FILE, 'utf8')) },
+  ];
+}
+
+/** A file's text, '' when there is none yet. @param {string} file */
+function current(file) {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Rewrites the files that changed; returns their paths (relative to the repository). */
+export function writeBoundary(description = readDescription()) {
+  const changed = boundaryFiles(description).filter(({ file, text }) => current(file) !== text);
+  for (const { file, text } of changed) writeFileSync(file, text);
+  return changed.map(({ file }) => path.relative(repoRoot, file));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const description = readDescription();
+  if (process.argv.includes('--check')) {
+    const stale = boundaryFiles(description).filter(({ file, text }) => current(file) !== text);
+    for (const { file } of stale) console.log(`not what scripts/boundary.mjs writes: ${path.relative(repoRoot, file)}`);
+    process.exit(stale.length ? 1 : 0);
+  }
+  const changed = writeBoundary(description);
+  console.log(changed.length ? `boundary: rewrote ${changed.join(', ')}` : 'boundary: every generated file is current');
+}

@@ -3,9 +3,9 @@
 // every module carries (slot layouts, name lists, defaults, limits) and each options list of the
 // core with its kinds, ranges, messages and docs. From that, this writes:
 //
-//   - core/bindings/ik2d_api_layout.js, the JS face's generated part: the call frame's slot
-//     constants and Chain.solve's option writers (the fast path and the checked one) and result
-//     reader;
+//   - core/bindings/ik2d_api_layout.js, the JS face's generated part: the core's call frames'
+//     slot constants, solveTwoBone's defaults, Chain.solve's option writers (the fast path and
+//     the checked one) and the three calls' result readers;
 //   - the listed options' members in core/bindings/ik2d.d.ts (their types, docs, ranges and
 //     @defaultValue), between its generated markers;
 //   - the listed options' table in docs/api.md, between its markers.
@@ -56,16 +56,22 @@ export function parseDescription(text) {
 
 /**
  * Runs ik2d-describe (built by the wasm build) and returns its description, the table with what
- * only the build reads added as the modules' table would hold it: Chain.solve's frame
- * (`chainSolveFrame`, its arguments' count in `frameInputs`) and its options' defaults
- * (`defaults.chainSolve`).
+ * only the build reads added where a layout would sit in it: the core's call frames
+ * (`twoBoneFrame`, `chainSolveFrame`, `stepFrame`; their arguments' count in `frameInputs`) and
+ * their defaults (`defaults.twoBone` by slot, `defaults.chainSolve` by option).
  */
 export function readDescription(program = DESCRIBE) {
   const description = parseDescription(execFileSync(process.execPath, [program], { encoding: 'utf8' }));
   const { table, frames, options } = description;
+  table.twoBoneFrame = frames.twoBoneFrame;
   table.chainSolveFrame = frames.chainSolveFrame;
-  table.frameInputs.chainSolveFrame = frames.chainSolveFrame.status.slot;
-  table.defaults.chainSolve = Object.fromEntries([...options.chainSolve, ...options.chainAngle].map((o) => [o.name, o.default]));
+  table.stepFrame = frames.stepFrame;
+  table.frameInputs = frames.frameInputs;
+  table.defaults = {
+    ...table.defaults,
+    twoBone: frames.twoBoneDefaults,
+    chainSolve: Object.fromEntries([...options.chainSolve, ...options.chainAngle].map((o) => [o.name, o.default])),
+  };
   return description;
 }
 
@@ -122,26 +128,39 @@ function writers({ options }, { list, frame, name, fast }) {
 }
 
 /**
- * A reader of a frame's results (the slots from frameInputs on): an object with every number,
- * name and flag at its path; a message only when there is one.
+ * A reader of a frame's results: an object with every number, name and flag at its path ("joint.x"
+ * makes {joint: {x}}), in slot order; a message only when there is one. `from`: the first slot
+ * read; `optional`: a top-level group read only when the flag slot `when` is set.
  */
-function resultReader({ table }, frame, name) {
-  const first = table.frameInputs[frame];
-  const slots = Object.entries(table[frame]).filter(([, { slot }]) => slot >= first);
-  const fields = slots.filter(([, { type }]) => type !== 'message').map(([slotName, { path: at, type }]) => {
-    const read = `f[${slotConstant(frame, slotName)}]`;
-    const value = type === 'number' ? read : type === 'bool' ? `${read} === 1` : `names.${type}[${read}]`;
-    return `${at}: ${value}`;
-  });
-  const messages = slots.filter(([, { type }]) => type === 'message');
-  return [
+function reader({ table }, { frame, name, from, optional, when }) {
+  const slots = Object.entries(table[frame]).filter(([, { slot }]) => slot >= from)
+    .map(([slotName, { path: at, type }]) => ({ constant: slotConstant(frame, slotName), parts: at.split('.'), type }));
+  const read = ({ constant, type }) => (type === 'number' ? `f[${constant}]` : type === 'bool' ? `f[${constant}] === 1`
+    : `names.${type}[f[${constant}]]`);
+  /** An object literal of the values at `slots` below `depth` of their paths. */
+  const literalOf = (group, depth) => {
+    const keys = [...new Set(group.map(({ parts }) => parts[depth]))];
+    return `{ ${keys.map((key) => {
+      const inner = group.filter(({ parts }) => parts[depth] === key);
+      return `${key}: ${inner[0].parts.length > depth + 1 ? literalOf(inner, depth + 1) : read(inner[0])}`;
+    }).join(', ')} }`;
+  };
+  const values = slots.filter(({ type }) => type !== 'message');
+  const messages = slots.filter(({ type }) => type === 'message');
+  const lines = [
     `/** ${name}, read from the frame after the call. */`,
     `function read${name}(f, names, text) {`,
-    `  const result = { ${fields.join(', ')} };`,
-    ...messages.map(([slotName, { path: at }]) => `  if (f[${slotConstant(frame, slotName)}] !== 0) result.${at} = text(f[${slotConstant(frame, slotName)}]);`),
-    '  return result;',
-    '}',
+    `  const out = ${literalOf(values.filter(({ parts }) => parts[0] !== optional), 0)};`,
   ];
+  if (optional) {
+    const group = values.filter(({ parts }) => parts[0] === optional);
+    lines.push(`  if (out.${when}) {`, `    out.${optional} = ${literalOf(group.map((v) => ({ ...v, parts: v.parts.slice(1) })), 0)};`);
+    for (const m of messages.filter(({ parts }) => parts[0] === optional)) lines.push(`    if (f[${m.constant}] !== 0) out.${m.parts.join('.')} = text(f[${m.constant}]);`);
+    lines.push('  }');
+  }
+  for (const m of messages.filter(({ parts }) => parts[0] !== optional)) lines.push(`  if (f[${m.constant}] !== 0) out.${m.parts.join('.')} = text(f[${m.constant}]);`);
+  lines.push('  return out;', '}');
+  return lines;
 }
 
 /** The JS face's generated part. @param {any} description */
@@ -150,13 +169,22 @@ export function faceText(description) {
   const lines = [
     '// ik2d_api_layout.js: written by scripts/boundary.mjs from the C++ description of the boundary',
     '// (core/bindings/describe.cpp); do not edit. `npm run build` rewrites it.',
-    '',
-    "// Chain.solve's call frame (bind_core.cpp, IK2D_CHAIN_SOLVE_FRAME): a constant per slot.",
-    ...Object.entries(table.chainSolveFrame).map(([slotName, { slot }]) => `const ${slotConstant('chainSolveFrame', slotName)} = ${slot};`),
-    '',
   ];
+  for (const [frame, list] of [['twoBoneFrame', 'IK2D_TWO_BONE_FRAME'], ['chainSolveFrame', 'IK2D_CHAIN_SOLVE_FRAME'], ['stepFrame', 'IK2D_STEP_FRAME']]) {
+    lines.push('', `// The call frame of ${list} (frames.hpp): a constant per slot.`,
+      ...Object.entries(table[frame]).map(([slotName, { slot }]) => `const ${slotConstant(frame, slotName)} = ${slot};`));
+  }
+  const defaults = Object.entries(table.defaults.twoBone);
+  lines.push('', "// solveTwoBone's defaults (ik2d::TwoBoneInput's), by slot.",
+    ...defaults.map(([slotName, value]) => `const twoBoneDefault_${slotName} = ${literal(value)};`),
+    '/** Every defaulted argument of solveTwoBone at its default, in the frame. */',
+    'function writeTwoBoneDefaults(f) {',
+    ...defaults.map(([slotName]) => `  f[${slotConstant('twoBoneFrame', slotName)}] = twoBoneDefault_${slotName};`),
+    '}', '');
   for (const spec of FRAME_LISTS) lines.push(...writers(description, spec), '');
-  lines.push(...resultReader(description, 'chainSolveFrame', 'ChainSolveResult'));
+  lines.push(...reader(description, { frame: 'twoBoneFrame', name: 'TwoBoneResult', from: table.frameInputs.twoBoneFrame }), '');
+  lines.push(...reader(description, { frame: 'chainSolveFrame', name: 'ChainSolveResult', from: table.frameInputs.chainSolveFrame }), '');
+  lines.push(...reader(description, { frame: 'stepFrame', name: 'ChainStep', from: 0, optional: 'result', when: 'done' }));
   return `${lines.join('\n')}\n`;
 }
 

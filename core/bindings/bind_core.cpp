@@ -29,25 +29,14 @@ static_assert(twoBone::jointX - twoBone::rootX == kTwoBoneLimbInputs &&
               "the two-bone frame holds solveTwoBoneLimb's inputs, then its outputs");
 
 // ---- the core's part of the table -------------------------------------------------------------------
-
-constexpr SlotInfo kTwoBoneSlots[] = {IK2D_TWO_BONE_FRAME(IK2D_SLOT_INFO)};
-constexpr SlotInfo kStepSlots[] = {IK2D_STEP_FRAME(IK2D_SLOT_INFO)};
+// (The call frames' layouts and defaults are not in it: the JS face's part that reads and writes
+// them is generated from describe.cpp's listing, scripts/boundary.mjs.)
 
 void writeCoreAbi(AbiWriter& out) {
   out.enumNames<TwoBoneStatus>("twoBoneStatus");
   out.enumNames<ChainStatus>("chainStatus");
   out.enumNames<ChainMethod>("chainMethods");
   out.enumNames<ChainStepKind>("stepKind");
-  out.slots("twoBoneFrame", kTwoBoneSlots);
-  // How many of each frame's first slots are arguments (the rest are results).
-  const NamedNumber frameInputs[] = {{"twoBoneFrame", twoBone::jointX}};
-  out.numbers("frameInputs", frameInputs);
-  out.slots("stepFrame", kStepSlots);
-  const TwoBoneInput limb;
-  out.open("defaults", '{');
-  const NamedNumber twoBoneDefaults[] = {IK2D_TWO_BONE_FRAME(IK2D_NAMED_VALUE)};
-  out.numbers("twoBone", twoBoneDefaults);  // (the slots with a default)
-  out.close('}');
   const NamedNumber limits[] = {{"maxBones", Chain::kMaxBones},
                                 {"maxIterations", Chain::kMaxIterations},
                                 {"maxInput", kMaxInputDoubles},

@@ -2,7 +2,8 @@
 // every part of the binding, run under Node by the build, it prints one JSON object:
 //
 //   {"table": <abi(): every layout, name list, default and limit, as a module sees them>,
-//    "frames": {"chainSolveFrame": <Chain.solve's call frame, as the table writes a layout>},
+//    "frames": {"twoBoneFrame", "chainSolveFrame", "stepFrame": <the core's call frames, as the
+//               table writes a layout>, "frameInputs": <arguments in each>, "twoBoneDefaults"},
 //    "options": {"<list>": [{"name", "member", "kind", "type", "default", "low", "high", "doc",
 //                            "message"}]}}
 //
@@ -77,10 +78,21 @@ std::string list(const char* key, void (*describe)(const Options&, std::string&,
 int main() {
   using namespace ik2d;
   using namespace ik2d::bind;
+  // The core's call frames, which only the face's generated part reads.
+  constexpr SlotInfo twoBoneSlots[] = {IK2D_TWO_BONE_FRAME(IK2D_SLOT_INFO)};
   constexpr SlotInfo chainSolveSlots[] = {IK2D_CHAIN_SOLVE_FRAME(IK2D_SLOT_INFO, IK2D_OPTION_SLOT_INFO)};
+  constexpr SlotInfo stepSlots[] = {IK2D_STEP_FRAME(IK2D_SLOT_INFO)};
+  const TwoBoneInput limb;
+  const NamedNumber twoBoneDefaults[] = {IK2D_TWO_BONE_FRAME(IK2D_NAMED_VALUE)};
+  // How many of each frame's first slots are arguments (the rest are results).
+  const NamedNumber inputs[] = {{"twoBoneFrame", twoBone::jointX}, {"chainSolveFrame", chainSolve::status}};
   AbiWriter frames;
   frames.open(nullptr, '{');
+  frames.slots("twoBoneFrame", twoBoneSlots);
   frames.slots("chainSolveFrame", chainSolveSlots);
+  frames.slots("stepFrame", stepSlots);
+  frames.numbers("frameInputs", inputs);
+  frames.numbers("twoBoneDefaults", twoBoneDefaults);  // (the slots with a default)
   frames.close('}');
   std::string out = "{\"table\":" + abi() + ",\"frames\":" + frames.text() + ",\"options\":{";
   out += list<ChainSolveOptions>("chainSolve", [](const ChainSolveOptions& options, std::string& text,

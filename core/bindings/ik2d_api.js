@@ -18,7 +18,9 @@
 // core/bindings/bind_*.cpp) and reaches JS unchanged; this face throws only TypeErrors for wrong
 // JS types (and RangeErrors for array lengths and indexes against the sizes it holds, quoting
 // them), and, where C++ names a field the caller passed, adds what the caller gave (", got 1.5").
-// Names, slot layouts, limits and defaults come from C++ too: the table `raw.abi()`
+// Names, slot layouts, limits and defaults come from C++ too: the core's call frames through the
+// face's generated part (ik2d_api_layout.js, which the build writes from C++: slot constants,
+// defaults, option writers, result readers), everything else through the table `raw.abi()`
 // (core/bindings/boundary.hpp).
 //
 // Calling convention (docs/architecture.md, "The boundary"): the hot paths write their arguments
@@ -144,7 +146,7 @@ function withGiven(message, given) {
 }
 
 /**
- * A reader for one of the ABI's slot layouts (bindings.cpp): turns the doubles at `base` in `f`
+ * A reader for one of the ABI's slot layouts (the parts' bind_<part>.cpp): turns the doubles at `base` in `f`
  * into a plain object, nesting "pivot.x" paths and mapping each type (`skip(path)` leaves a slot
  * out). Built once per layout.
  */
@@ -177,7 +179,7 @@ function makeApi(raw) {
     const [mantissa, exponent] = value.slice(1).split(',').map(Number);
     return mantissa * 2 ** exponent;
   });
-  const { limits, defaults } = abi;
+  const { limits } = abi;
   inputCeiling = limits.maxInput;
   const text = (address) => raw.UTF8ToString(address);
   let heap = raw.HEAPF64;
@@ -188,22 +190,10 @@ function makeApi(raw) {
   const frameAddress = raw.frameAddress();
   let frame = new Float64Array(raw.HEAPF64.buffer, frameAddress, abi.frameSlots);
   const callFrame = () => (frame.length ? frame : (frame = new Float64Array(raw.HEAPF64.buffer, frameAddress, abi.frameSlots)));
-  const slotsOf = (layout) => Object.fromEntries(Object.entries(layout).map(([name, { slot }]) => [name, slot]));
-  // The two-bone frame's slots as constants of their own, not properties of a table: a property
-  // read per slot made solveTwoBone too big for V8 to inline into the caller's loop, which made
-  // the call about 1.3x slower (bench/node/ab.mjs).
-  const {
-    rootX: tbRootX, rootY: tbRootY, targetX: tbTargetX, targetY: tbTargetY, length1: tbLength1,
-    length2: tbLength2, bend: tbBend, softness: tbSoftness, offsetX: tbOffsetX, offsetY: tbOffsetY,
-    stretch: tbStretch, mix: tbMix, poseAngle1: tbPoseAngle1, poseAngle2: tbPoseAngle2,
-    jointX: tbJointX, jointY: tbJointY, endX: tbEndX, endY: tbEndY, angle1: tbAngle1,
-    angle2: tbAngle2, distance: tbDistance, scale: tbScale, status: tbStatus, message: tbMessage,
-  } = slotsOf(abi.twoBoneFrame);
-  const twoBoneDefaults = defaults.twoBone;
-  const twoBoneStatus = abi.twoBoneStatus;
+  // The frames' slots, defaults, option writers and result readers are the face's generated part
+  // (ik2d_api_layout.js): module-level constants, which V8 folds into the hot paths.
   const methodCode = (method) => abi.chainMethods.indexOf(method);  // -1: C++ says what is wrong
   const methodNames = choices(abi.chainMethods);  // 'ccd', 'fabrik' or 'dls'
-  const readStep = layoutReader(abi.stepFrame, abi, text);
   // The hot paths' raw exports, held here rather than read off the module per call. Emscripten
   // 3.1.6 first installs a stand-in for each that swaps in the export on its first call, so call
   // each once (harmlessly: a solve of the zeroed frame, and address 0, which C++ ignores) before
@@ -234,47 +224,21 @@ function makeApi(raw) {
         if (typeof rootX === 'number' && typeof rootY === 'number' && typeof targetX === 'number' &&
             typeof targetY === 'number') {
           const f = callFrame();
-          f[tbRootX] = rootX;
-          f[tbRootY] = rootY;
-          f[tbTargetX] = targetX;
-          f[tbTargetY] = targetY;
-          f[tbLength1] = length1;
-          f[tbLength2] = length2;
-          f[tbBend] = bend === undefined ? twoBoneDefaults.bend : bend;
-          f[tbSoftness] = softness === undefined ? twoBoneDefaults.softness : softness;
-          writeTwoBoneExtras(f);
+          writeTwoBoneDefaults(f);
+          f[twoBoneSlot_rootX] = rootX;
+          f[twoBoneSlot_rootY] = rootY;
+          f[twoBoneSlot_targetX] = targetX;
+          f[twoBoneSlot_targetY] = targetY;
+          f[twoBoneSlot_length1] = length1;
+          f[twoBoneSlot_length2] = length2;
+          if (bend !== undefined) f[twoBoneSlot_bend] = bend;
+          if (softness !== undefined) f[twoBoneSlot_softness] = softness;
           twoBoneExport();
-          return twoBoneResult(f);
+          return readTwoBoneResult(f, abi, text);
         }
       }
     }
     return solveTwoBoneChecked(options);
-  }
-
-  /** The extras at their defaults, in the frame. */
-  function writeTwoBoneExtras(f) {
-    const d = twoBoneDefaults;
-    f[tbOffsetX] = d.offsetX;
-    f[tbOffsetY] = d.offsetY;
-    f[tbStretch] = d.stretch;
-    f[tbMix] = d.mix;
-    f[tbPoseAngle1] = d.poseAngle1;
-    f[tbPoseAngle2] = d.poseAngle2;
-  }
-
-  /** solveTwoBone's result, read from the frame after the call. */
-  function twoBoneResult(f) {
-    const result = {
-      status: twoBoneStatus[f[tbStatus]],
-      joint: { x: f[tbJointX], y: f[tbJointY] },
-      end: { x: f[tbEndX], y: f[tbEndY] },
-      angle1: f[tbAngle1],
-      angle2: f[tbAngle2],
-      distance: f[tbDistance],
-      scale: f[tbScale],
-    };
-    if (f[tbMessage] !== 0) result.message = text(f[tbMessage]);
-    return result;
   }
 
   /** solveTwoBone for any options: every JS type checked, by name; the extras passed on. */
@@ -285,37 +249,36 @@ function makeApi(raw) {
     }
     const root = requirePoint(options.root, 'root', fn);
     const target = requirePoint(options.target, 'target', fn);
-    const d = twoBoneDefaults;
     const f = callFrame();
-    f[tbRootX] = root.x;
-    f[tbRootY] = root.y;
-    f[tbTargetX] = target.x;
-    f[tbTargetY] = target.y;
-    f[tbLength1] = requireNumber(options.length1, 'length1', fn);
-    f[tbLength2] = requireNumber(options.length2, 'length2', fn);
-    f[tbBend] = optionalNumber(options.bend, 'bend', fn, d.bend);
-    f[tbSoftness] = optionalNumber(options.softness, 'softness', fn, d.softness);
-    writeTwoBoneExtras(f);
+    writeTwoBoneDefaults(f);
+    f[twoBoneSlot_rootX] = root.x;
+    f[twoBoneSlot_rootY] = root.y;
+    f[twoBoneSlot_targetX] = target.x;
+    f[twoBoneSlot_targetY] = target.y;
+    f[twoBoneSlot_length1] = requireNumber(options.length1, 'length1', fn);
+    f[twoBoneSlot_length2] = requireNumber(options.length2, 'length2', fn);
+    f[twoBoneSlot_bend] = optionalNumber(options.bend, 'bend', fn, twoBoneDefault_bend);
+    f[twoBoneSlot_softness] = optionalNumber(options.softness, 'softness', fn, twoBoneDefault_softness);
     const { offset, stretch, pose } = options;
     if (offset !== undefined) {
       const at = requirePoint(offset, 'offset', fn);
-      f[tbOffsetX] = at.x;
-      f[tbOffsetY] = at.y;
+      f[twoBoneSlot_offsetX] = at.x;
+      f[twoBoneSlot_offsetY] = at.y;
     }
     if (stretch !== undefined && typeof stretch !== 'boolean') {
       throw new TypeError(`${fn}: stretch must be true or false, got ${describe(stretch)}`);
     }
-    if (stretch !== undefined) f[tbStretch] = stretch ? 1 : 0;
-    f[tbMix] = optionalNumber(options.mix, 'mix', fn, d.mix);
+    if (stretch !== undefined) f[twoBoneSlot_stretch] = stretch ? 1 : 0;
+    f[twoBoneSlot_mix] = optionalNumber(options.mix, 'mix', fn, twoBoneDefault_mix);
     if (pose !== undefined) {
       if (pose === null || typeof pose !== 'object') {
         throw new TypeError(`${fn}: pose must be an object {angle1, angle2}, got ${describe(pose)}`);
       }
-      f[tbPoseAngle1] = requireNumber(pose.angle1, 'pose.angle1', fn);
-      f[tbPoseAngle2] = requireNumber(pose.angle2, 'pose.angle2', fn);
+      f[twoBoneSlot_poseAngle1] = requireNumber(pose.angle1, 'pose.angle1', fn);
+      f[twoBoneSlot_poseAngle2] = requireNumber(pose.angle2, 'pose.angle2', fn);
     }
     twoBoneExport();
-    return twoBoneResult(f);
+    return readTwoBoneResult(f, abi, text);
   }
 
   /**
@@ -384,13 +347,9 @@ function makeApi(raw) {
     return undefined;
   }
 
-  const stepDone = abi.stepFrame.done.slot;
-  const isResultPath = (path) => path.startsWith('result.');
-
   /** The step ChainHandle::beginSolve/step just wrote into the frame (`result` only when done). */
   function stepFromFrame(given) {
-    const f = callFrame();
-    const step = readStep(f, 0, f[stepDone] === 1 ? null : isResultPath);
+    const step = readChainStep(callFrame(), abi, text);
     if (step.message !== undefined) step.message = step.result.message = withGiven(step.message, given);
     return step;
   }

@@ -1,5 +1,8 @@
 // ccd.cpp: one joint update of cyclic coordinate descent (a sweep runs it from the tip back to the
 // root; see chain_solve.cpp).
+#include <algorithm>
+#include <cmath>
+
 #include "chain_detail.hpp"
 #include "chain_rules.hpp"
 #include "ik2d/chain.hpp"
@@ -128,6 +131,51 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
     composeTurn(pendingTurns_.data() + 2 * static_cast<size_t>(last), rotation.x, -rotation.y);
   }
   return rules::stallMeasure(rotation.x, rotation.y);
+}
+
+// One whole CCD sweep of a free chain with no angle goal, from the tip back to the root, as
+// solve() runs it: turnJointToward()'s free path, the same arithmetic in the same order (so the
+// same bits), without a step record per joint or the branches of the constrained and aimed paths.
+// The common call runs here: per call, CCD is as fast as it was before the angle goal came in.
+// Returns the sweep's largest stall measure.
+double Chain::freeCcdSweep(Vec2 target) {
+  double* position = positions_.data();
+  double* pending = pendingTurns_.data();
+  const int bones = size();
+  double change = 0;
+  bool turned = false;
+  for (int joint = bones - 1; joint >= 0; --joint) {
+    const auto at = 2 * static_cast<size_t>(joint);
+    const Vec2 pivot{position[at], position[at + 1]};
+    const auto last = 2 * static_cast<size_t>(bones);
+    const Vec2 toEnd{position[last] - pivot.x, position[last + 1] - pivot.y}, toTarget = target - pivot;
+    const double endSquared = detail::dot(toEnd, toEnd), targetSquared = detail::dot(toTarget, toTarget);
+    double cosine = 0, sine = 0;
+    if (endSquared > 1e-150 && endSquared < 1e150 && targetSquared > 1e-150 && targetSquared < 1e150) {
+      const double inverse = 1.0 / std::sqrt(endSquared * targetSquared);
+      cosine = detail::dot(toEnd, toTarget) * inverse;
+      sine = cross(toEnd, toTarget) * inverse;
+    } else {
+      const Vec2 endUnit = detail::unitOr(toEnd, {0, 0}), targetUnit = detail::unitOr(toTarget, {0, 0});
+      cosine = detail::dot(endUnit, targetUnit);
+      sine = cross(endUnit, targetUnit);
+    }
+    if (sine == 0 && !(cosine < 0)) continue;  // atan2's zero: no turn
+    composeTurn(pending + at, cosine, sine);
+    turned = true;
+    for (int k = joint; k < bones; ++k) {
+      const auto next = 2 * static_cast<size_t>(k + 1);
+      const double armX = position[next] - pivot.x, armY = position[next + 1] - pivot.y;
+      position[next] = pivot.x + (cosine * armX - sine * armY);
+      position[next + 1] = pivot.y + (sine * armX + cosine * armY);
+    }
+    change = std::max(change, rules::stallMeasure(cosine, sine));
+  }
+  if (turned) {
+    turnsPending_ = true;
+    shownStale_ = true;
+  }
+  return change;
 }
 
 // After an unconstrained CCD sweep: each bone back to its exact length along its direction (the

@@ -160,10 +160,12 @@ ChainStep Chain::begin(Vec2 target, const ChainSolveOptions& options, bool withA
   progress_.mix = options.mix;
   progress_.usePole = options.usePole;
   progress_.pole = options.pole;
-  progress_.angle = wrapAngle(options.angle);
-  progress_.aim = direction(progress_.angle);
-  progress_.wristGoal =
-      target - (options.angleWeight * lengths_[static_cast<size_t>(size() - 1)]) * progress_.aim;
+  if (options.useAngle) {  // (else Progress's 0, (1, 0) and none: nothing reads them; no trig per call)
+    progress_.angle = wrapAngle(options.angle);
+    progress_.aim = direction(progress_.angle);
+    progress_.wristGoal =
+        target - (options.angleWeight * lengths_[static_cast<size_t>(size() - 1)]) * progress_.aim;
+  }
   progress_.angleWeight = options.angleWeight;
   progress_.angleTolerance = options.angleTolerance;
   progress_.reportsAngle = options.useAngle;
@@ -371,6 +373,9 @@ ChainSolveResult Chain::solveAuthored(Vec2 target, const ChainSolveOptions& opti
       p.change = forwardPass();
     } else if (p.method == ChainMethod::Dls) {
       p.change = aiming_ ? dlsAimStep(p.target, p.damping) : dlsStep(p.target);
+    } else if (!aiming_ && !holdsJoints()) {
+      p.change = freeCcdSweep(p.target);  // (the common call: turnJointToward's free path, whole)
+      settleTurnedBones();
     } else {
       for (int joint = size() - 1; joint >= 0; --joint)
         p.change = std::max(p.change, turnJointToward(joint, p.target, step));

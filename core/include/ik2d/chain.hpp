@@ -262,6 +262,7 @@ class Chain {
   double placeBoneToward(int bone, Vec2 toward, double& parentWorld);
   double stretchToward(Vec2 target);
   double turnJointToward(int joint, Vec2 target, ChainStep& step);
+  double freeCcdSweep(Vec2 target);
   void settleTurnedBones();
   void backwardPass(Vec2 target);
   Vec2 keptDirectionBackward(int i, Vec2 toJoint) const;

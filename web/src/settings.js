@@ -60,6 +60,10 @@
  * @property {(text: string) => {value?: ParamValue, reason?: string}} [parse] Reads a link's text
  *   ('custom' only).
  * @property {(value: ParamValue) => string} [format] Writes it for a link ('custom' only).
+ * @property {string} [doc] What a link may hold, for the docs' settings table, where the kind cannot
+ *   say it ('custom' only: scripts/docs/params-table.mjs).
+ * @property {string} [docDefault] The default as the docs' settings table writes it, where the value
+ *   cannot say it (a list made from other settings, a preset's).
  * @property {(params: Record<string, ParamValue>) => boolean} [implied] True when the value follows
  *   from the other params (links leave it out: it would say nothing new).
  * @property {(container: HTMLElement, onInput: (name: string, value: ParamValue) => void) =>

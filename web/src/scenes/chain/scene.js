@@ -142,6 +142,8 @@ export const chain = {
     {
       name: 'lengths', label: 'Bone lengths', kind: 'custom', default: boneLengths(DEFAULT_RIG),
       check: checkLengths, ...lengthsCodec, implied: lengthsImplied, editor: buildRigEditor,
+      doc: 'one length per bone, 1–500 each, adding up to 60–500: `lengths=150,100,50` (sets `bones` and `length`)',
+      docDefault: 'made from `bones`, `length`, `taper`',
     },
     {
       name: 'iterations', label: 'Iterations', kind: 'range', min: 1, max: 200, step: 1, integer: true,
@@ -167,6 +169,8 @@ export const chain = {
     {
       name: 'jointLimits', label: 'Joint limits, one by one', kind: 'custom', default: uniformLimits(DEFAULT_RIG),
       check: checkJointLimits, ...jointLimitsCodec, implied: jointLimitsImplied,
+      doc: 'one per joint, `min:max` in degrees within ±180, empty for a free joint: `jointLimits=,0:150,` (sets `limits`)',
+      docDefault: 'made from `limits`, `limitDeg`',
     },
     { name: 'moving', label: 'Moving target', kind: 'toggle', default: false },
     PATH_PARAM,

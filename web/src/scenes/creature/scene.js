@@ -124,15 +124,17 @@ export const creature = {
     },
     {
       name: 'speed', label: 'Speed', kind: 'range', min: 10, max: 400, step: 1, default: PRESETS.lizard.speed, linkDefault: presetOf('speed'),
-      help: 'The head’s top speed, units per second.',
+      docDefault: `the kind's: ${PRESETS.lizard.speed} for the lizard`, help: 'The head’s top speed, units per second.',
     },
     {
       name: 'maxBend', label: 'Bend limit', kind: 'range', min: 1, max: 90, step: 1, integer: true,
-      default: PRESETS.lizard.maxBend, linkDefault: presetOf('maxBend'), unit: '°', help: 'Most the spine turns between two segments.',
+      default: PRESETS.lizard.maxBend, linkDefault: presetOf('maxBend'), unit: '°',
+      docDefault: `the kind's: ${PRESETS.lizard.maxBend} for the lizard`, help: 'Most the spine turns between two segments.',
     },
     {
       name: 'stepThreshold', label: 'Step threshold', kind: 'range', min: 2, max: 40, step: 1,
       default: PRESETS.lizard.stepThreshold, linkDefault: presetOf('stepThreshold'), shownWhen: hasLegs,
+      docDefault: `the kind's: ${PRESETS.lizard.stepThreshold} for the lizard`,
       help: 'How far a planted foot may drift from its rest spot before it steps.',
     },
     {

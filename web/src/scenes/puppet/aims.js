@@ -187,6 +187,8 @@ export const AIM_PARAM = Object.freeze(/** @type {ParamSpec} */ ({
   parse: (text) => parsePins(text, [...FREE_AIMS], 'a number of degrees'),
   format: (value) => formatPins(value, null),
   editor: buildAimEditor,
+  doc: '`pin:degrees,…` (pins `head`, `leftHand`, `rightHand`, `leftFoot`, `rightFoot`), −180 to 180, as if facing +x; others wrap with a notice',
+  docDefault: 'none (free)',
 }));
 
 /** The `weights` param (custom, set by links and setState; the overlay shows them). */
@@ -195,4 +197,6 @@ export const WEIGHTS_PARAM = Object.freeze(/** @type {ParamSpec} */ ({
   check: checkWeights,
   parse: (text) => parsePins(text, [...FULL_WEIGHTS], 'a number from 0 to 1'),
   format: (value) => formatPins(value, 1),
+  doc: '`pin:weight,…`, 0 to 1; others are clamped with a notice',
+  docDefault: '1 each',
 }));

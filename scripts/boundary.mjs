@@ -7,7 +7,8 @@
 //     slot constants, solveTwoBone's defaults, Chain.solve's option writers (the fast path and
 //     the checked one) and the three calls' result readers;
 //   - the listed options' members in core/bindings/ik2d.d.ts (their types, docs, ranges and
-//     @defaultValue), between its generated markers;
+//     @defaultValue), between its generated markers, and its unions of the table's name lists
+//     (the statuses, the step kinds, the creature kinds, the batch's and skeleton's methods);
 //   - the listed options' table in docs/api.md, between its markers.
 //
 // So a listed option is its X line in C++ (and the solver code that uses it): `npm run build`
@@ -230,10 +231,45 @@ function replaceBetween(text, begin, end, inner, file) {
   return text.slice(0, from) + inner + text.slice(to + end.length);
 }
 
-/** ik2d.d.ts with every listed interface's members written. */
+/** The .d.ts unions of the table's name lists: a type alias each, or an interface's member. */
+const UNIONS = [
+  { alias: 'TwoBoneStatus', names: 'twoBoneStatus' },
+  { alias: 'ChainStatus', names: 'chainStatus' },
+  { alias: 'ChainStepKind', names: 'stepKind' },
+  { alias: 'CreatureKind', names: 'creatureKinds' },
+  { member: 'ChainBatchSolveOptions', key: 'method', names: 'chainBatchMethods' },
+  { member: 'SkeletonSolveOptions', key: 'method', names: 'skeletonMethods' },
+];
+
+/** A union of string literals, on one line when it fits in 100 columns, else three a line. */
+function union(head, names, indent = '') {
+  const parts = names.map((name) => `'${name}'`);
+  const line = `${indent}${head} ${parts.join(' | ')};`;
+  if (line.length <= 100) return line;
+  const rows = [];
+  for (let i = 0; i < parts.length; i += 4) rows.push(`${indent}  | ${parts.slice(i, i + 4).join(' | ')}`);
+  return `${indent}${head}\n${rows.join('\n')};`;
+}
+
+/** ik2d.d.ts with every listed interface's members and every name list's union written. */
 export function typesText(description, current) {
   let text = current;
   for (const spec of TYPE_LISTS) text = replaceBetween(text, typesBegin(spec), TYPES_END, typeMembers(description, spec), TYPES_FILE);
+  const { table } = description;
+  for (const spec of UNIONS) {
+    if (spec.alias) {
+      const pattern = new RegExp(`^export type ${spec.alias} =[^;]*;`, 'm');
+      if (!pattern.test(text)) throw new Error(`ik2d.d.ts declares no type ${spec.alias}`);
+      text = text.replace(pattern, union(`export type ${spec.alias} =`, table[spec.names]));
+    } else {
+      const start = text.indexOf(`export interface ${spec.member} {`);
+      const end = text.indexOf('\n}', start);
+      const pattern = new RegExp(`^  ${spec.key}\\?: [^;]*;`, 'm');
+      const body = text.slice(start, end);
+      if (start < 0 || !pattern.test(body)) throw new Error(`ik2d.d.ts: ${spec.member} has no ${spec.key}`);
+      text = text.slice(0, start) + body.replace(pattern, union(`${spec.key}?:`, table[spec.names], '  ').trimStart().replace(/^/, '  ')) + text.slice(end);
+    }
+  }
   return text;
 }
 

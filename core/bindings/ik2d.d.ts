@@ -237,7 +237,8 @@ export interface ChainAngleResult {
  * - 'invalid': the call was refused (see message).
  */
 export type ChainStepKind =
-  | 'begin' | 'stretch' | 'unbend' | 'ccd_joint' | 'fabrik_backward' | 'fabrik_forward' | 'dls_step' | 'restart'
+  | 'begin' | 'stretch' | 'unbend' | 'ccd_joint'
+  | 'fabrik_backward' | 'fabrik_forward' | 'dls_step' | 'restart'
   | 'invalid';
 
 /** One step of a resumable solve. Every number is finite. */

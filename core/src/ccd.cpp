@@ -9,6 +9,19 @@
 
 namespace ik2d {
 namespace {
+// (cos, sin) of the turn from `toEnd` to `toTarget`: dot and cross over |e - p| |t - p|, one square
+// root where the squares are safe, else of the two unit vectors (either zero: no direction, (0, 0):
+// no turn).
+[[gnu::always_inline]] inline Vec2 turnBetween(Vec2 toEnd, Vec2 toTarget) {
+  const double endSquared = detail::dot(toEnd, toEnd), targetSquared = detail::dot(toTarget, toTarget);
+  if (endSquared > 1e-150 && endSquared < 1e150 && targetSquared > 1e-150 && targetSquared < 1e150) {
+    const double inverse = 1.0 / std::sqrt(endSquared * targetSquared);
+    return {detail::dot(toEnd, toTarget) * inverse, cross(toEnd, toTarget) * inverse};
+  }
+  const Vec2 endUnit = detail::unitOr(toEnd, {0, 0}), targetUnit = detail::unitOr(toTarget, {0, 0});
+  return {detail::dot(endUnit, targetUnit), cross(endUnit, targetUnit)};
+}
+
 // A joint's pending turns (cos, sin) followed by one more rotation (cosine, sine).
 void composeTurn(double* pending, double cosine, double sine) {
   const double pendingCos = pending[0] * cosine - pending[1] * sine;
@@ -50,20 +63,8 @@ double Chain::turnJointToward(int joint, Vec2 target, ChainStep& step) {
     moved = wrist + (1 - weight) * (endBefore - wrist);
     goal = progress_.wristGoal;
   }
-  // cos and sin of the turn: dot and cross over |e - p| |t - p|, one square root where the squares
-  // are safe, else of the two unit vectors (either zero: no direction, no turn).
-  const Vec2 toEnd = moved - pivot, toTarget = goal - pivot;
-  const double endSquared = detail::dot(toEnd, toEnd), targetSquared = detail::dot(toTarget, toTarget);
-  double cosine = 0, sine = 0;
-  if (endSquared > 1e-150 && endSquared < 1e150 && targetSquared > 1e-150 && targetSquared < 1e150) {
-    const double inverse = 1.0 / std::sqrt(endSquared * targetSquared);
-    cosine = detail::dot(toEnd, toTarget) * inverse;
-    sine = cross(toEnd, toTarget) * inverse;
-  } else {
-    const Vec2 endUnit = detail::unitOr(toEnd, {0, 0}), targetUnit = detail::unitOr(toTarget, {0, 0});
-    cosine = detail::dot(endUnit, targetUnit);
-    sine = cross(endUnit, targetUnit);
-  }
+  const Vec2 turn = turnBetween(moved - pivot, goal - pivot);
+  const double cosine = turn.x, sine = turn.y;
   step.kind = ChainStepKind::CcdJoint;
   step.joint = joint;
   step.pivot = pivot;
@@ -148,18 +149,8 @@ double Chain::freeCcdSweep(Vec2 target) {
     const auto at = 2 * static_cast<size_t>(joint);
     const Vec2 pivot{position[at], position[at + 1]};
     const auto last = 2 * static_cast<size_t>(bones);
-    const Vec2 toEnd{position[last] - pivot.x, position[last + 1] - pivot.y}, toTarget = target - pivot;
-    const double endSquared = detail::dot(toEnd, toEnd), targetSquared = detail::dot(toTarget, toTarget);
-    double cosine = 0, sine = 0;
-    if (endSquared > 1e-150 && endSquared < 1e150 && targetSquared > 1e-150 && targetSquared < 1e150) {
-      const double inverse = 1.0 / std::sqrt(endSquared * targetSquared);
-      cosine = detail::dot(toEnd, toTarget) * inverse;
-      sine = cross(toEnd, toTarget) * inverse;
-    } else {
-      const Vec2 endUnit = detail::unitOr(toEnd, {0, 0}), targetUnit = detail::unitOr(toTarget, {0, 0});
-      cosine = detail::dot(endUnit, targetUnit);
-      sine = cross(endUnit, targetUnit);
-    }
+    const Vec2 turn = turnBetween({position[last] - pivot.x, position[last + 1] - pivot.y}, target - pivot);
+    const double cosine = turn.x, sine = turn.y;
     if (sine == 0 && !(cosine < 0)) continue;  // atan2's zero: no turn
     composeTurn(pending + at, cosine, sine);
     turned = true;

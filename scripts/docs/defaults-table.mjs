@@ -5,9 +5,9 @@
 //   node scripts/docs/defaults-table.mjs --write  rewrites them in docs/api.md (between the markers)
 //
 // tests/js/boundary.test.mjs fails when docs/api.md and this output differ.
-import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeBetween } from './markers.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const docPath = path.join(repoRoot, 'docs', 'api.md');
@@ -66,11 +66,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const { table } = readDescription();
   const generated = defaultsTable(table);
   if (process.argv.includes('--write')) {
-    const doc = readFileSync(docPath, 'utf8');
-    const begin = doc.indexOf(BEGIN);
-    const end = doc.indexOf(END);
-    if (begin < 0 || end < begin) throw new Error(`docs/api.md lacks the markers ${BEGIN} ... ${END}`);
-    writeFileSync(docPath, `${doc.slice(0, begin + BEGIN.length)}\n${generated}\n${doc.slice(end)}`);
+    writeBetween(docPath, BEGIN, END, generated);
     console.log('docs/api.md: defaults table rewritten');
   } else {
     console.log(generated);

@@ -6,9 +6,9 @@
 //   node scripts/docs/params-table.mjs --write  rewrites it in docs/playground.md (between the markers)
 //
 // tests/js/params-doc.test.mjs fails when docs/playground.md and this output differ.
-import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeBetween } from './markers.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const docPath = path.join(repoRoot, 'docs', 'playground.md');
@@ -77,11 +77,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const { SCENES } = await import('../../web/src/scenes/index.js');
   const generated = paramsTable(SCENES);
   if (process.argv.includes('--write')) {
-    const doc = readFileSync(docPath, 'utf8');
-    const begin = doc.indexOf(BEGIN);
-    const end = doc.indexOf(END);
-    if (begin < 0 || end < begin) throw new Error(`docs/playground.md lacks the markers ${BEGIN} ... ${END}`);
-    writeFileSync(docPath, `${doc.slice(0, begin + BEGIN.length)}\n${generated}\n${doc.slice(end)}`);
+    writeBetween(docPath, BEGIN, END, generated);
     console.log('docs/playground.md: settings table rewritten');
   } else {
     console.log(generated);

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { boundaryFiles, readDescription } from '../../scripts/boundary.mjs';
 import { BEGIN, END, defaultsTable, docPath } from '../../scripts/docs/defaults-table.mjs';
+import { between } from '../../scripts/docs/markers.mjs';
 import { loadWithTable, repoRoot } from './support.mjs';
 
 const { ik, raw, table: moduleTable } = await loadWithTable('ik2d');
@@ -224,14 +225,11 @@ test('ik2d.d.ts: the result and state types have the fields the table\'s layouts
 // ---- docs/api.md ----------------------------------------------------------------------------------
 
 test('docs/api.md\'s defaults table is the one the table makes (node scripts/docs/defaults-table.mjs --write)', () => {
-  const doc = readFileSync(docPath, 'utf8');
-  const begin = doc.indexOf(BEGIN);
-  const end = doc.indexOf(END);
-  assert.ok(begin >= 0 && end > begin, `docs/api.md has the markers ${BEGIN} ... ${END}`);
-  assert.equal(doc.slice(begin + BEGIN.length, end).trim(), defaultsTable(table).trim(),
+  assert.equal(between(docPath, BEGIN, END), defaultsTable(table).trim(),
     'docs/api.md\'s defaults differ from C++\'s: run node scripts/docs/defaults-table.mjs --write');
   // Said once: no option default written out again in the prose (a second copy drifts).
-  const prose = doc.slice(0, begin) + doc.slice(end);
+  const doc = readFileSync(docPath, 'utf8');
+  const prose = doc.slice(0, doc.indexOf(BEGIN)) + doc.slice(doc.indexOf(END));
   assert.deepEqual(prose.split('\n').filter((line) => /\bdefault\s*\(?\**`?[-+'\d]/i.test(line) || /\(default\)/.test(line)), []);
 });
 

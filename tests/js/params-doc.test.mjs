@@ -2,17 +2,13 @@
 // own definitions make (scripts/docs/params-table.mjs), so a setting's range, unit, choices, help
 // or default changed in its scene changes the docs, or this fails.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { between } from '../../scripts/docs/markers.mjs';
 import { BEGIN, END, docPath, paramsTable } from '../../scripts/docs/params-table.mjs';
 import { SCENES } from '../../web/src/scenes/index.js';
 
 test('docs/playground.md\'s settings table is the scenes\' own (node scripts/docs/params-table.mjs --write)', () => {
-  const doc = readFileSync(docPath, 'utf8');
-  const begin = doc.indexOf(BEGIN);
-  const end = doc.indexOf(END);
-  assert.ok(begin >= 0 && end > begin, `docs/playground.md has the markers ${BEGIN} ... ${END}`);
-  assert.equal(doc.slice(begin + BEGIN.length, end).trim(), paramsTable(SCENES).trim(),
+  assert.equal(between(docPath, BEGIN, END), paramsTable(SCENES).trim(),
     'docs/playground.md\'s settings differ from the scenes\': run node scripts/docs/params-table.mjs --write');
 });
 

@@ -403,8 +403,6 @@ export class Ik2dSceneElement extends HTMLElement {
         scene,
         elements: {
           canvas,
-          tabs: null,
-          tabPanel: this.#frame,
           panel: null,
           readouts: /** @type {HTMLElement} */ (this.#root.querySelector('.readouts')),
           playButton: this.#root.querySelector('.play-button'),

@@ -236,10 +236,10 @@ async function boot() {
     scene,
     elements: {
       canvas: byId('view'),
-      tabs: document.getElementById('scene-tabs'),
-      tabPanel: byId('scene-panel'),
       // embed.html is the stage alone; index.html?embed=1 keeps its panel, hidden by its styles.
       panel: embedView ? null : {
+        tabs: document.getElementById('scene-tabs'),
+        tabPanel: byId('scene-panel'),
         title: byId('scene-title'),
         summary: byId('scene-summary'),
         hints: byId('hints'),

@@ -1,6 +1,8 @@
 /**
- * The playground: one scene at a time, its settings, the view, input and the frame loop, and the
- * `window.playground` API (see the Playground typedef; the page's contract is docs/playground.md).
+ * The playground's scene host: one scene at a time, its settings, the view, input and the frame
+ * loop, and the `window.playground` API (see the Playground typedef; the page's contract is
+ * docs/playground.md). index.html's panel around the stage (tabs, controls, tools, hints) is
+ * panel.js, built only where there is one; the embed view and <ik2d-scene> run the host alone.
  * It knows no scene: what a scene does with its points, paths and steps is the scene's
  * (scenes/index.js, SceneInstance).
  *
@@ -22,23 +24,22 @@
  */
 
 import { exportError } from './bone-art.js';
-import { buildControls, buildReadouts } from './controls.js';
+import { buildReadouts } from './controls.js';
 import { createDescriber } from './describe.js';
 import { readTheme } from './draw.js';
 import { drawSceneFrame, sceneCamera, sceneWorld } from './frame.js';
 import { createHandles } from './handles.js';
-import { keyActions, keyboardHints, keysSentence } from './keys.js';
+import { keyActions, keysSentence } from './keys.js';
 import { FIXED_RATE, createLoop } from './loop.js';
 import { isStub, loadScenes, solverOf } from './scenes/catalog.js';
 import { loadSolver, startedSolver } from './solvers.js';
 import { formatLink, parseLink } from './link.js';
 import { applyPageParams, defaultPage, pageQuery } from './page-params.js';
 import { createPageView } from './page-view.js';
+import { createPanel } from './panel.js';
 import { absorbUpdate, applyToScene } from './scene-state.js';
 import { defaultSettings, describeValue } from './settings.js';
-import { buildSceneTabs } from './tabs.js';
 import { createSvgContext } from './svg-context.js';
-import { buildTools } from './tools.js';
 import { createView } from './view.js';
 import { watchVisibility } from './visibility.js';
 
@@ -89,30 +90,14 @@ import { watchVisibility } from './visibility.js';
  *
  * @typedef {Object} PlaygroundElements
  * @property {HTMLCanvasElement} canvas
- * @property {HTMLElement | null} tabs The scene switcher (role="tablist"); none in the embed view.
- * @property {HTMLElement} tabPanel What the tabs switch (role="tabpanel").
- * @property {PanelElements | null} panel The page's side panel and strip; none in an embed or an
- *   element, which show the stage alone (nothing is built for them, hidden or not).
+ * @property {import('./panel.js').PanelElements | null} panel The page's side panel, tabs and strip
+ *   (panel.js); none in an embed or an element, which show the stage alone (nothing is built for
+ *   them, hidden or not).
  * @property {HTMLElement} readouts A <dl> for the readouts.
  * @property {HTMLButtonElement | null} playButton The play control over the canvas (play=click).
  * @property {HTMLElement} description Visually hidden: what the canvas shows (describe.js).
  * @property {HTMLElement} announcer Visually hidden role="status": status changes.
  */
-
-/**
- * @typedef {Object} PanelElements The playground page's own parts around the stage.
- * @property {HTMLElement} title Scene heading.
- * @property {HTMLElement} summary Scene description.
- * @property {HTMLElement} hints List of how-to hints under the canvas.
- * @property {HTMLElement} controls Container for the param controls.
- * @property {HTMLElement} tools Container for the scene tools (tools.js).
- */
-
-/** What stands for the controls and the tools where there is no panel. */
-const NO_PANEL_PART = Object.freeze({ update() {} });
-
-/** Where a keyboard is the likely input: hints name keys there, gestures elsewhere. */
-const KEYBOARD_LIKELY = '(hover: hover) and (pointer: fine)';
 
 /** Most steps one step() call may run (a minute of simulated time). */
 const MAX_STEPS_PER_CALL = 3600;
@@ -242,81 +227,35 @@ export function createPlayground({
     change,
     redraw,
     wake: () => pageView.start(),
-    keyHandleChanged: showHints,
+    keyHandleChanged: () => panel?.showHints(),
     actions: () => actions,
     stepOnce,
     runOnce,
   }, { touchScrolls });
-  const keyboardLikely = matchMedia(KEYBOARD_LIKELY);
-  keyboardLikely.addEventListener('change', showHints, { signal });
-
-  const { panel } = elements;
-  let controls = buildSceneControls();
   let readouts = buildReadouts(elements.readouts, definition.readouts);
-  let tools = buildSceneTools();
   let actions = sceneKeys();
-  /** The scene the last tab pick asked for: a slower module load finishing later does not win. */
-  let pickedTab = '';
-  const tabs = elements.tabs ? buildSceneTabs(elements.tabs, elements.tabPanel, scenes, (id) => {
-    pickedTab = id;
-    if (id === definition.id) return;
-    prepareScene(id).then(() => {
-      if (pickedTab === id) change({ scene: id });
-    }, (error) => {
-      console.error(error);
-      onNotices([`Could not load the ${id} scene: ${error instanceof Error ? error.message : String(error)}`]);
-    });
-  }) : { show() {} };
   describeScene();
-
-  /** @param {string} name @param {import('./settings.js').ParamValue} value */
-  function onControl(name, value) {
-    change({ params: { [name]: value } });
-  }
+  /** The page's panel (panel.js), where there is one. */
+  const panel = elements.panel ? createPanel({
+    current: () => ({ definition, scene, settings }),
+    change,
+    prepareScene,
+    input,
+    stepOnce,
+    runOnce,
+    onNotices,
+  }, elements.panel, scenes, signal) : null;
 
   /** The scene's keys (keys.js): one table for the key handler, the hints and the canvas label. */
   function sceneKeys() {
     return keyActions(definition, { handles: input.all().length, stepThrough: Boolean(scene.stepping) });
   }
 
-  function buildSceneControls() {
-    return panel ? buildControls(panel.controls, definition.params, onControl) : NO_PANEL_PART;
-  }
-
-  function buildSceneTools() {
-    if (!panel) return NO_PANEL_PART;
-    return buildTools(panel.tools, {
-      handles: input.all().length > 1,
-      stepThrough: Boolean(scene.stepping),
-      onHandle: () => input.switchHandle(),
-      onStep: stepOnce,
-      onRun: runOnce,
-    });
-  }
-
+  /** The canvas' label (what it shows, the keys) and the page's data-scene. */
   function describeScene() {
-    if (panel) {
-      panel.title.textContent = definition.title;
-      panel.summary.textContent = definition.summary;
-    }
-    showHints();
     const labels = input.all().map((spec) => spec.label.toLowerCase());
     canvas.setAttribute('aria-label', `${definition.canvasLabel} ${keysSentence(definition, actions, labels)}`);
     root.dataset.scene = definition.id;
-    tabs.show(definition.id);
-  }
-
-  /** The hints under the canvas: pointer and keys where a keyboard is likely, else gestures. */
-  function showHints() {
-    if (!panel) return;
-    const lines = keyboardLikely.matches
-      ? [...definition.hints.pointer, ...keyboardHints(definition, input.keyHandle().label.toLowerCase(), input.all().length)]
-      : definition.hints.touch;
-    panel.hints.replaceChildren(...lines.map((hint) => {
-      const item = document.createElement('li');
-      item.textContent = hint;
-      return item;
-    }));
   }
 
   /** One step of the solver (step-through), as the S key and the Step tool do. */
@@ -348,11 +287,10 @@ export function createPlayground({
     fitted = definition.world;
     view.setWorld(definition.world);
     followCamera();
-    controls = buildSceneControls();
     readouts = buildReadouts(elements.readouts, definition.readouts);
-    tools = buildSceneTools();
     actions = sceneKeys();
     describeScene();
+    panel?.mounted();
   }
 
   /** True when a change solved the scene since the last simulation step, while running. */
@@ -417,13 +355,11 @@ export function createPlayground({
     fitScene();
     dirty = false;
     work.renders += 1;
-    const handle = input.keyHandle();
     drawFrame(view.begin());
-    controls.update(settings.params);
     const values = scene.readouts(settings);
     readouts.update(values);
     describer.update(definition.title, definition.readouts, values, scene.describe?.(settings) ?? '');
-    tools.update({ handle: handle.label.toLowerCase(), stepping: scene.stepping?.active() ?? false });
+    panel?.rendered();
     onRender();
   }
 

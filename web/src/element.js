@@ -34,7 +34,7 @@ import { ELEMENT_CSS } from './element-style.js';
 import { startMessageApi } from './embed-api.js';
 import { formatParamText, parseLink } from './link.js';
 import { PAGE_PARAMS } from './page-params.js';
-import { createPlayground } from './playground.js';
+import { createSceneHost } from './playground.js';
 import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js';
 import { describeValue, formatNumber } from './settings.js';
 import { loadSolver } from './solvers.js';
@@ -236,7 +236,7 @@ export class Ik2dSceneElement extends HTMLElement {
   #root;
   /** @type {HTMLElement} */
   #frame;
-  /** @type {ReturnType<typeof createPlayground> | null} */
+  /** @type {ReturnType<typeof createSceneHost> | null} */
   #playground = null;
   /** @type {import('./scenes/index.js').SceneDefinition[]} */
   #scenes = [];
@@ -398,7 +398,7 @@ export class Ik2dSceneElement extends HTMLElement {
     const { scene, partial, notices } = parseLink(query, scenes);
     const canvas = /** @type {HTMLCanvasElement} */ (this.#root.querySelector('canvas'));
     try {
-      this.#playground = createPlayground({
+      this.#playground = createSceneHost({
         scenes,
         scene,
         elements: {

@@ -16,7 +16,7 @@ import { buildControls } from './controls.js';
 import { startMessageApi } from './embed-api.js';
 import { parseLink } from './link.js';
 import { PAGE_PARAMS, applyPageParams, defaultPage, pageParam, pageQuery } from './page-params.js';
-import { createPlayground } from './playground.js';
+import { createSceneHost } from './playground.js';
 import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js';
 import { loadSolver } from './solvers.js';
 import { copyText, elementSnippet, embedSnippet, embedUrl, playgroundUrl } from './share.js';
@@ -222,7 +222,7 @@ async function boot() {
 
   let addressTimer = 0;
   let ready = false;
-  /** @type {ReturnType<typeof createPlayground> | null} */
+  /** @type {ReturnType<typeof createSceneHost> | null} */
   let playground = null;
 
   /** The current link query, without "?" (v, scene and the non-default values). */
@@ -231,7 +231,7 @@ async function boot() {
   const shareLink = () => playgroundUrl(linkQuery(), location.href, embedView);
   const openLink = document.getElementById('open-playground');
 
-  playground = createPlayground({
+  playground = createSceneHost({
     scenes,
     scene,
     elements: {

@@ -124,7 +124,8 @@ function requirePoint(point, caller) {
 }
 
 /**
- * Creates the playground and starts its loop.
+ * Creates the scene host (the page, the embed view and <ik2d-scene> each run one) and starts its loop;
+ * the page adds its panel (panel.js) through `elements.panel`.
  * @param {Object} options
  * @param {SceneDefinition[]} options.scenes Registered scenes; in an embed, the ones not loaded yet
  *   are stand-ins (scenes/catalog.js) until prepareScene() loads them.
@@ -155,7 +156,7 @@ function requirePoint(point, caller) {
  *   every scene with bones and in the exports (never in a link); bones: the current scene's bones
  *   as drawn, world units (none in a scene without bones).
  */
-export function createPlayground({
+export function createSceneHost({
   scenes, scene: firstScene, elements, onChange, onNotices = () => {}, touchScrolls = false,
   root = document.documentElement, prefersDark, onRender = () => {}, signal,
 }) {

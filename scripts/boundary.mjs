@@ -9,7 +9,9 @@
 //   - the listed options' members in core/bindings/ik2d.d.ts (their types, docs, ranges and
 //     @defaultValue), between its generated markers, and its unions of the table's name lists
 //     (the statuses, the step kinds, the creature kinds, the batch's and skeleton's methods);
-//   - the listed options' table in docs/api.md, between its markers.
+//   - the tables of the listed options in docs/api.md (Chain.solve's) and docs/creatures.md (the
+//     follow chain's, the rope's, the second-order filter's and the creature's with its presets),
+//     between their markers.
 //
 // So a listed option is its X line in C++ (and the solver code that uses it): `npm run build`
 // runs this before it links, and tests/js/boundary.test.mjs fails when a committed file is not
@@ -27,6 +29,7 @@ export const DESCRIBE = path.join(repoRoot, 'build', 'wasm', 'core', 'ik2d-descr
 export const FACE_FILE = path.join(repoRoot, 'core', 'bindings', 'ik2d_api_layout.js');
 const TYPES_FILE = path.join(repoRoot, 'core', 'bindings', 'ik2d.d.ts');
 const DOCS_FILE = path.join(repoRoot, 'docs', 'api.md');
+const CREATURES_FILE = path.join(repoRoot, 'docs', 'creatures.md');
 
 /**
  * The options lists the face writes into a call frame: which list, its frame, the function names.
@@ -273,25 +276,55 @@ export function typesText(description, current) {
   return text;
 }
 
-export const DOCS_BEGIN = "<!-- chain-solve-options: written by scripts/boundary.mjs from chain.hpp's lists; do not edit by hand -->";
-export const DOCS_END = '<!-- /chain-solve-options -->';
+/** The docs' tables of options lists: the file, the marker's name and the lists, in order. */
+const DOC_TABLES = [
+  { file: DOCS_FILE, name: 'chain-solve-options', header: "chain.hpp's lists", lists: ['chainSolve', 'chainAngle'] },
+  { file: CREATURES_FILE, name: 'follow-chain-options', header: 'follow_chain.hpp', lists: ['followChain'] },
+  { file: CREATURES_FILE, name: 'rope-options', header: 'rope.hpp', lists: ['rope'] },
+  { file: CREATURES_FILE, name: 'second-order-options', header: 'second_order.hpp', lists: ['secondOrder'] },
+  { file: CREATURES_FILE, name: 'creature-options', header: 'creature.hpp', lists: ['creature'], presets: true },
+];
+/** A table's markers. @param {{name: string, header: string}} spec */
+const docsBegin = ({ name, header }) => `<!-- ${name}: written by scripts/boundary.mjs from ${header}; do not edit by hand -->`;
+const docsEnd = ({ name }) => `<!-- /${name} -->`;
 
-/** The docs' table of Chain.solve's listed options. */
-function docsTable({ options }) {
-  const rows = ['| option | default | accepts | what it does |', '|---|---|---|---|'];
+/** A default as the docs write it, as code: 'ccd', Infinity, 0.001, -980. @param {number | string} value */
+function shown(value) {
+  return `\`${typeof value === 'string' ? `'${value}'` : literal(value)}\``;
+}
+
+/**
+ * One docs table of options lists: option, default, what it accepts, what it does; with
+ * `presets`, the creature's presets beside the default (blank where a preset keeps the lizard's).
+ */
+function docsTable({ options, table }, { lists, presets }) {
+  const kinds = presets ? table.creatureKinds : [];
+  const head = presets ? ['option', ...kinds.map((kind, i) => (i === 0 ? `${kind} (default)` : kind)), 'accepts', 'what it does']
+    : ['option', 'default', 'accepts', 'what it does'];
+  const rows = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   const cell = (text) => text.replaceAll('|', '\\|');
-  for (const list of ['chainSolve', 'chainAngle']) {
+  for (const list of lists) {
     for (const o of options[list]) {
-      const given = byName(o) ? `\`'${o.default}'\`` : `\`${literal(o.default)}\``;
-      rows.push(`| \`${o.name}\` | ${given} | ${cell(accepts(o))} | ${cell(capitalised(o.doc))} |`);
+      const values = presets
+        ? kinds.map((kind, i) => {
+          const value = byName(o) ? kind : table.creaturePresets[kind][o.name];
+          const lizard = byName(o) ? kinds[0] : table.creaturePresets[kinds[0]][o.name];
+          return i > 0 && value === lizard && !byName(o) ? '' : byName(o) ? `\`'${value}'\`` : shown(value);
+        })
+        : [shown(o.default)];
+      rows.push(`| \`${o.name}\` | ${values.join(' | ')} | ${cell(accepts(o))} | ${cell(capitalised(o.doc))} |`);
     }
   }
   return rows.join('\n');
 }
 
-/** docs/api.md with the options table written. */
-export function docsText(description, current) {
-  return replaceBetween(current, DOCS_BEGIN, DOCS_END, `${DOCS_BEGIN}\n${docsTable(description)}\n${DOCS_END}`, DOCS_FILE);
+/** A docs file with every table of it written. */
+export function docsText(description, current, file = DOCS_FILE) {
+  let text = current;
+  for (const spec of DOC_TABLES.filter((t) => t.file === file)) {
+    text = replaceBetween(text, docsBegin(spec), docsEnd(spec), `${docsBegin(spec)}\n${docsTable(description, spec)}\n${docsEnd(spec)}`, file);
+  }
+  return text;
 }
 
 /**
@@ -302,7 +335,7 @@ export function boundaryFiles(description) {
   return [
     { file: FACE_FILE, text: faceText(description) },
     { file: TYPES_FILE, text: typesText(description, readFileSync(TYPES_FILE, 'utf8')) },
-    { file: DOCS_FILE, text: docsText(description, readFileSync(DOCS_FILE, 'utf8')) },
+    ...[DOCS_FILE, CREATURES_FILE].map((file) => ({ file, text: docsText(description, readFileSync(file, 'utf8'), file) })),
   ];
 }
 

@@ -43,9 +43,6 @@ constexpr const char* kChainBatchFieldPer[] = {IK2D_CHAIN_BATCH_FIELDS(IK2D_FIEL
 
 void writeBatchAbi(AbiWriter& out) {
   out.enumNames<ChainOnlyOption>("chainOnlyOptions");
-  const char* const batchMethods[] = {toString(ChainMethod::Ccd),
-                                      toString(ChainMethod::Fabrik)};  // ChainBatchOptions::ccd
-  out.names("chainBatchMethods", batchMethods, 2);
   out.names("twoBoneBatchFields", kTwoBoneBatchFields, static_cast<int>(std::size(kTwoBoneBatchFields)));
   out.names("chainBatchFields", kChainBatchFields, static_cast<int>(std::size(kChainBatchFields)));
   out.names("chainBatchFieldPer", kChainBatchFieldPer, static_cast<int>(std::size(kChainBatchFieldPer)));
@@ -56,9 +53,6 @@ void writeBatchAbi(AbiWriter& out) {
   out.number("iterations", batch.iterations);
   out.number("tolerance", batch.tolerance);
   out.close('}');
-  const NamedNumber limits[] = {{"maxBatchLimbs", TwoBoneBatch::kMaxCount},
-                                {"maxBatchSlots", static_cast<double>(ChainBatch::kMaxSlots)}};
-  out.numbers("batchLimits", limits);
 }
 [[maybe_unused]] const bool batchAbiAdded = addAbiSection(&writeBatchAbi);
 

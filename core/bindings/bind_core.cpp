@@ -42,6 +42,9 @@ void writeCoreAbi(AbiWriter& out) {
                                 {"maxInput", kMaxInputDoubles},
                                 {"keptInput", static_cast<double>(kKeptInputDoubles)}};
   out.numbers("limits", limits);
+  // step(dt, steps) of the walkers, ropes and creatures, when JS leaves them out: one 1/60 s step.
+  const NamedNumber stepDefaults[] = {{"dt", 1.0 / 60}, {"steps", 1}};
+  out.numbers("stepDefaults", stepDefaults);
   out.key("outOfMemory");
   out.string(kOutOfMemory);
 }

@@ -48,15 +48,14 @@ struct OptionInfo {
   const char* name;
   const char* type;
   double value;
-  double low;
-  double high;
 };
 #define IK2D_OPTION_TABLE(name, member, type, value, low, high, doc) \
-  {name, optionType<type>(), optionValue(o.member), low, high},
+  {name, optionType<type>(), optionValue(o.member)},
 #define IK2D_OPTION_COUNT(name, member, type, value, low, high, doc) +1
 #define IK2D_OPTION_FROM_INPUT(name, member, type, value, low, high, doc) o.member = readOption<type>(*in++);
 
-// {"name": {"type": ..., "default": ..., "low": ..., "high": ...}, ...}, in the list's order.
+// {"name": {"type": ..., "default": ...}, ...}, in the list's order. (The ranges stay in C++: its
+// checks and messages use them, and the build's description lists them for the docs.)
 void writeOptions(AbiWriter& out, const char* name, const OptionInfo* list, size_t count) {
   out.open(name, '{');
   for (size_t i = 0; i < count; ++i) {
@@ -64,8 +63,6 @@ void writeOptions(AbiWriter& out, const char* name, const OptionInfo* list, size
     out.key("type");
     out.string(list[i].type);
     out.number("default", list[i].value);
-    out.number("low", list[i].low);
-    out.number("high", list[i].high);
     out.close('}');
   }
   out.close('}');
@@ -338,6 +335,14 @@ class RopeHandle {
   Rope rope_;
 };
 
+// SecondOrder2's state as JS reads it (position `p`, velocity `v`): X(name, JS path, JS type, value).
+#define IK2D_SECOND_ORDER_STATE(X)          \
+  X(positionX, "position.x", "number", p.x) \
+  X(positionY, "position.y", "number", p.y) \
+  X(velocityX, "velocity.x", "number", v.x) \
+  X(velocityY, "velocity.y", "number", v.y)
+IK2D_SLOTS(secondOrderState, IK2D_SECOND_ORDER_STATE)
+
 // SecondOrder2: a point that follows a target with second-order dynamics. The options
 // (IK2D_SECOND_ORDER_OPTIONS order) in the input buffer; position and velocity into `state_`.
 class SecondOrderHandle {
@@ -362,13 +367,12 @@ class SecondOrderHandle {
  private:
   void writeState() {
     const Vec2 p = dynamics_.position(), v = dynamics_.velocity();
-    state_[0] = p.x;
-    state_[1] = p.y;
-    state_[2] = v.x;
-    state_[3] = v.y;
+#define IK2D_SECOND_ORDER_WRITE(name, path, type, value) state_[secondOrderState::name] = value;
+    IK2D_SECOND_ORDER_STATE(IK2D_SECOND_ORDER_WRITE)
+#undef IK2D_SECOND_ORDER_WRITE
   }
   SecondOrder2 dynamics_;
-  double state_[4] = {};  // position x, y; velocity x, y
+  double state_[secondOrderState::kSlots] = {};
 };
 
 void writeCreatureAbi(AbiWriter& out) {
@@ -400,6 +404,8 @@ void writeCreatureAbi(AbiWriter& out) {
   out.slots("creatureLeg", leg, std::size(leg));
   const SlotInfo fin[] = {IK2D_CREATURE_FIN(IK2D_FIN_SLOT_INFO)};
   out.slots("creatureFin", fin, std::size(fin));
+  const SlotInfo secondOrder[] = {IK2D_SECOND_ORDER_STATE(IK2D_SLOT_INFO)};
+  out.slots("secondOrderState", secondOrder, std::size(secondOrder));
 #define IK2D_ARRAY_AT(name, member, record)                              \
   {#name, static_cast<double>(IK2D_DOUBLE_SLOT(CreatureState, member))}, \
       {#name "Stride", static_cast<double>((record) / sizeof(double))},

@@ -18,6 +18,7 @@
 
 #include "boundary.hpp"
 #include "frames.hpp"
+#include "ik2d/batch.hpp"
 #include "ik2d/chain.hpp"
 #include "ik2d/creature.hpp"
 #include "ik2d/follow_chain.hpp"
@@ -71,6 +72,17 @@ std::string list(const char* key, void (*describe)(const Options&, std::string&,
   describe(Options{}, text, first);
   return text + "]";
 }
+
+// What only the build and the docs read, added to the table here (a section of this program's
+// alone: the modules do not carry it): the batch's method names and its limits.
+void writeDescribedOnly(AbiWriter& out) {
+  const char* const batchMethods[] = {toString(ChainMethod::Ccd), toString(ChainMethod::Fabrik)};
+  out.names("chainBatchMethods", batchMethods, 2);
+  const NamedNumber limits[] = {{"maxBatchLimbs", TwoBoneBatch::kMaxCount},
+                                {"maxBatchSlots", static_cast<double>(ChainBatch::kMaxSlots)}};
+  out.numbers("batchLimits", limits);
+}
+[[maybe_unused]] const bool describedOnlyAdded = addAbiSection(&writeDescribedOnly);
 
 }  // namespace
 }  // namespace ik2d::bind

@@ -58,6 +58,8 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
   const readHeader = layoutReader(abi.creatureState, abi, text);
   const readLeg = layoutReader(abi.creatureLeg, abi, text);
   const readFin = layoutReader(abi.creatureFin, abi, text);
+  const readSecondOrder = layoutReader(abi.secondOrderState, abi, text);
+  const { stepDefaults } = abi;  // step()'s dt and steps when left out
 
   /**
    * A creature's options: the preset of `given.kind` (default 'lizard') with every field the
@@ -174,7 +176,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
     }
 
     /** Advances `steps` × `dt` seconds (0 < dt <= 0.1). */
-    step(dt = 1 / 60, steps = 1) {
+    step(dt = stepDefaults.dt, steps = stepDefaults.steps) {
       const handle = this.#live('step');
       requireNumber(dt, 'dt', 'Creature.step');
       requireNumber(steps, 'steps', 'Creature.step');
@@ -269,7 +271,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
     }
 
     /** Advances every creature `steps` × `dt` seconds (0 < dt <= 0.1). */
-    step(dt = 1 / 60, steps = 1) {
+    step(dt = stepDefaults.dt, steps = stepDefaults.steps) {
       const handle = this.#live('step');
       requireNumber(dt, 'dt', 'CreatureCrowd.step');
       requireNumber(steps, 'steps', 'CreatureCrowd.step');
@@ -420,7 +422,7 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
     }
 
     /** Advances `steps` × `dt` seconds (0 < dt <= 0.1). */
-    step(dt = 1 / 60, steps = 1) {
+    step(dt = stepDefaults.dt, steps = stepDefaults.steps) {
       const handle = this[liveHandle]('step');
       requireNumber(dt, 'dt', 'Rope.step');
       requireNumber(steps, 'steps', 'Rope.step');
@@ -466,16 +468,12 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
 
     /** Where the point is now. */
     get position() {
-      const at = this.#live('position').stateAddress() / Float64Array.BYTES_PER_ELEMENT;
-      const f = heapF64();
-      return { x: f[at], y: f[at + 1] };
+      return readSecondOrder(heapF64(), this.#live('position').stateAddress() / Float64Array.BYTES_PER_ELEMENT).position;
     }
 
     /** How fast it moves now, units per second. */
     get velocity() {
-      const at = this.#live('velocity').stateAddress() / Float64Array.BYTES_PER_ELEMENT;
-      const f = heapF64();
-      return { x: f[at + 2], y: f[at + 3] };
+      return readSecondOrder(heapF64(), this.#live('velocity').stateAddress() / Float64Array.BYTES_PER_ELEMENT).velocity;
     }
 
     /** Frees the C++ side. Safe to call twice; any other call afterwards throws. */

@@ -7,6 +7,7 @@
 function spiderPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, text }) {
   const readSpiderBody = layoutReader(abi.spiderBody, abi, text);
   const readSpiderLeg = layoutReader(abi.spiderLeg, abi, text);
+  const { stepDefaults } = abi;  // step()'s dt and steps when left out
   const spiderBodySlots = Object.keys(abi.spiderBody).length;
   const spiderLegSlots = Object.keys(abi.spiderLeg).length;
 
@@ -49,7 +50,7 @@ function spiderPart({ raw, abi, heapF64, writeInput, adopt, refuse, release, tex
     }
 
     /** Advances `steps` fixed steps of `dt` seconds (0 < dt <= 0.1). */
-    step(dt = 1 / 60, steps = 1) {
+    step(dt = stepDefaults.dt, steps = stepDefaults.steps) {
       const handle = this.#live('step');
       requireNumber(dt, 'dt', 'Spider.step');
       requireNumber(steps, 'steps', 'Spider.step');

@@ -44,6 +44,9 @@ const FRAME_LISTS = [
 const TYPE_LISTS = [
   { list: 'chainSolve', macro: 'IK2D_CHAIN_SOLVE_OPTIONS', header: 'ik2d/chain.hpp' },
   { list: 'chainAngle', macro: 'IK2D_CHAIN_ANGLE_OPTIONS', header: 'ik2d/chain.hpp' },
+  { list: 'followChain', macro: 'IK2D_FOLLOW_CHAIN_OPTIONS', header: 'ik2d/follow_chain.hpp' },
+  { list: 'rope', macro: 'IK2D_ROPE_OPTIONS', header: 'ik2d/rope.hpp' },
+  { list: 'secondOrder', macro: 'IK2D_SECOND_ORDER_OPTIONS', header: 'ik2d/second_order.hpp' },
 ];
 
 /**
@@ -216,7 +219,19 @@ const TYPES_END = '  // end of generated members';
 /** The .d.ts members of one options list. */
 function typeMembers({ options, table }, spec) {
   const lines = [typesBegin(spec)];
+  const done = new Set();
   for (const o of options[spec.list]) {
+    const [group] = o.name.split('.');
+    if (done.has(group)) continue;
+    done.add(group);
+    if (group !== o.name) {
+      // "gravity.x", "gravity.y": one point member, its doc and range the lines' own (said alike).
+      const parts = options[spec.list].filter((p) => p.name.startsWith(`${group}.`));
+      const value = `{${parts.map((p) => `${p.name.slice(group.length + 1)}: ${literal(p.default)}`).join(', ')}}`;
+      const sentence = `${capitalised(o.doc)}. Each coordinate ${accepts(o)}.`;
+      lines.push('  /**', ...wrap(sentence, '   * '), `   * @defaultValue ${value}`, '   */', `  ${group}?: Point;`);
+      continue;
+    }
     const sentence = byName(o) ? `${capitalised(o.doc)}.` : `${capitalised(o.doc)}. ${capitalised(accepts(o))}.`;
     lines.push('  /**', ...wrap(sentence, '   * '), `   * @defaultValue ${byName(o) ? `'${o.default}'` : literal(o.default)}`, '   */');
     const type = byName(o) ? table[o.type].map((n) => `'${n}'`).join(' | ') : 'number';

@@ -988,11 +988,14 @@ export interface CreatureCrowdLayout {
 export interface FollowChainOptions {
   /** 2 to 100000 points, each apart from the one before it; the spacings are their distances. */
   points: Point[];
+  // generated from IK2D_FOLLOW_CHAIN_OPTIONS (ik2d/follow_chain.hpp) by scripts/boundary.mjs: do not edit
   /**
-   * Largest turn between consecutive segments, radians, 0 (straight) to pi (any).
-   * @defaultValue Math.PI
+   * Largest turn between consecutive segments, radians, 0 (straight) to pi (any). A finite number
+   * from 0 to 3.141592653589793.
+   * @defaultValue 3.141592653589793
    */
   maxBend?: number;
+  // end of generated members
 }
 
 /** A follow-the-leader chain (a spine, a tail, beads). */
@@ -1010,21 +1013,23 @@ export interface FollowChain {
 export interface RopeOptions {
   /** 2 to 100000 points; the rest lengths are their distances. */
   points: Point[];
+  // generated from IK2D_ROPE_OPTIONS (ik2d/rope.hpp) by scripts/boundary.mjs: do not edit
   /**
-   * Acceleration, units per second squared.
+   * Gravity, units per second squared. Each coordinate a finite number from -1e12 to 1e12.
    * @defaultValue {x: 0, y: -980}
    */
   gravity?: Point;
   /**
-   * The share of its speed a free point loses every 1/60 s, 0 to 1.
+   * Share of its speed a free point loses every 1/60 s. A finite number from 0 to 1.
    * @defaultValue 0.02
    */
   damping?: number;
   /**
-   * Constraint passes per substep, 1 to 10000.
+   * Constraint passes per substep. A whole number from 1 to 10000.
    * @defaultValue 10
    */
   iterations?: number;
+  // end of generated members
 }
 
 /** A rope of Verlet points with pins. */
@@ -1041,21 +1046,23 @@ export interface Rope {
 
 /** Options of `new ik.SecondOrder(...)`. */
 export interface SecondOrderOptions {
+  // generated from IK2D_SECOND_ORDER_OPTIONS (ik2d/second_order.hpp) by scripts/boundary.mjs: do not edit
   /**
-   * Natural frequency f, Hz.
+   * Natural frequency f, Hz. A finite number from 0.001 to 1000.
    * @defaultValue 1
    */
   frequency?: number;
   /**
-   * Damping ratio zeta: below 1 it overshoots.
+   * Damping ratio zeta: < 1 overshoots, >= 1 does not. A finite number from 0 to 100.
    * @defaultValue 1
    */
   damping?: number;
   /**
-   * Initial response r: above 1 it overshoots at once, below 0 it anticipates.
+   * Initial response r: > 1 overshoots, < 0 anticipates. A finite number from -100 to 100.
    * @defaultValue 0
    */
   response?: number;
+  // end of generated members
   /** Where the point starts (default the origin). */
   start?: Point;
 }

@@ -20,8 +20,8 @@
 
 /// Rope's options: X(name, member, type, default, low, high, doc); see option_list.hpp.
 #define IK2D_ROPE_OPTIONS(X)                                                                      \
-  X("gravity.x", gravityX, double, 0.0, -1e12, 1e12, "gravity's x, units per second squared")     \
-  X("gravity.y", gravityY, double, -980.0, -1e12, 1e12, "gravity's y, units per second squared")  \
+  X("gravity.x", gravityX, double, 0.0, -1e12, 1e12, "gravity, units per second squared")         \
+  X("gravity.y", gravityY, double, -980.0, -1e12, 1e12, "gravity, units per second squared")      \
   X("damping", damping, double, 0.02, 0, 1, "share of its speed a free point loses every 1/60 s") \
   X("iterations", iterations, int, 10, 1, 10000, "constraint passes per substep")
 

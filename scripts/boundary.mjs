@@ -23,6 +23,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { replaceBetween } from './docs/markers.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DESCRIBE = path.join(repoRoot, 'build', 'wasm', 'core', 'ik2d-describe.cjs');
@@ -218,7 +219,7 @@ const TYPES_END = '  // end of generated members';
 
 /** The .d.ts members of one options list. */
 function typeMembers({ options, table }, spec) {
-  const lines = [typesBegin(spec)];
+  const lines = [];
   const done = new Set();
   for (const o of options[spec.list]) {
     const [group] = o.name.split('.');
@@ -237,16 +238,7 @@ function typeMembers({ options, table }, spec) {
     const type = byName(o) ? table[o.type].map((n) => `'${n}'`).join(' | ') : 'number';
     lines.push(`  ${o.name}?: ${type};`);
   }
-  lines.push(TYPES_END);
   return lines.join('\n');
-}
-
-/** `text` with the part between `begin` and `end` (both kept) replaced by `inner`. */
-function replaceBetween(text, begin, end, inner, file) {
-  const from = text.indexOf(begin);
-  const to = text.indexOf(end, from);
-  if (from < 0 || to < 0) throw new Error(`${path.relative(repoRoot, file)} lacks the markers ${begin.trim()} ... ${end.trim()}`);
-  return text.slice(0, from) + inner + text.slice(to + end.length);
 }
 
 /** The .d.ts unions of the table's name lists: a type alias each, or an interface's member. */
@@ -272,7 +264,7 @@ function union(head, names, indent = '') {
 /** ik2d.d.ts with every listed interface's members and every name list's union written. */
 export function typesText(description, current) {
   let text = current;
-  for (const spec of TYPE_LISTS) text = replaceBetween(text, typesBegin(spec), TYPES_END, typeMembers(description, spec), TYPES_FILE);
+  for (const spec of TYPE_LISTS) text = replaceBetween(text, typesBegin(spec), TYPES_END, typeMembers(description, spec), 'ik2d.d.ts');
   const { table } = description;
   for (const spec of UNIONS) {
     if (spec.alias) {
@@ -337,7 +329,7 @@ function docsTable({ options, table }, { lists, presets }) {
 export function docsText(description, current, file = DOCS_FILE) {
   let text = current;
   for (const spec of DOC_TABLES.filter((t) => t.file === file)) {
-    text = replaceBetween(text, docsBegin(spec), docsEnd(spec), `${docsBegin(spec)}\n${docsTable(description, spec)}\n${docsEnd(spec)}`, file);
+    text = replaceBetween(text, docsBegin(spec), docsEnd(spec), docsTable(description, spec), path.basename(file));
   }
   return text;
 }

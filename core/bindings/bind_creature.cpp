@@ -17,6 +17,7 @@
 #include "ik2d/follow_chain.hpp"
 #include "ik2d/rope.hpp"
 #include "ik2d/second_order.hpp"
+#include "option_types.hpp"
 
 namespace ik2d::bind {
 namespace {
@@ -24,25 +25,8 @@ namespace {
 // ---- options from the core's X-lists ------------------------------------------------------------
 // The core describes Creature's, Rope's, FollowChain's and SecondOrder2's options once, as
 // X(name, member, type, default, low, high, doc) lists (ik2d/option_list.hpp). The table lists
-// each with its default and range; JS writes them into the input buffer in the list's order and
-// the reads below take them back in the same order.
-
-inline double optionValue(double value) { return value; }
-inline double optionValue(int value) { return value; }
-inline double optionValue(CreatureKind value) { return static_cast<double>(value); }
-
-template <class T>
-constexpr const char* optionType() {
-  return "number";
-}
-template <>
-constexpr const char* optionType<int>() {
-  return "whole";
-}
-template <>
-constexpr const char* optionType<CreatureKind>() {
-  return "creatureKinds";
-}
+// each with its JS type and default (option_types.hpp); JS writes them into the input buffer in
+// the list's order and the reads below take them back in the same order.
 
 struct OptionInfo {
   const char* name;
@@ -50,9 +34,10 @@ struct OptionInfo {
   double value;
 };
 #define IK2D_OPTION_TABLE(name, member, type, value, low, high, doc) \
-  {name, optionType<type>(), optionValue(o.member)},
+  {name, optionType<IK2D_OPTION_TYPE_##type>(), optionValue(o.member)},
 #define IK2D_OPTION_COUNT(name, member, type, value, low, high, doc) +1
-#define IK2D_OPTION_FROM_INPUT(name, member, type, value, low, high, doc) o.member = readOption<type>(*in++);
+#define IK2D_OPTION_FROM_INPUT(name, member, type, value, low, high, doc) \
+  o.member = readOption<IK2D_OPTION_TYPE_##type>(*in++);
 
 // {"name": {"type": ..., "default": ...}, ...}, in the list's order. (The ranges stay in C++: its
 // checks and messages use them, and the build's description lists them for the docs.)

@@ -24,6 +24,7 @@
 #include "ik2d/follow_chain.hpp"
 #include "ik2d/rope.hpp"
 #include "ik2d/second_order.hpp"
+#include "option_types.hpp"
 
 namespace ik2d::bind {
 namespace {
@@ -46,23 +47,18 @@ std::string number(double value) {
   return digits;
 }
 
-// How JS passes an option of each C++ type: a number, a whole number, or a name from a list.
-std::string jsType(double) { return "\"number\""; }
-std::string jsType(int) { return "\"whole\""; }
-std::string jsType(ChainMethod) { return "\"chainMethods\""; }
-std::string jsType(CreatureKind) { return "\"creatureKinds\""; }
+// A default for the docs: the number, or an enum's name.
 std::string defaultOf(double value) { return number(value); }
 std::string defaultOf(int value) { return number(value); }
 std::string defaultOf(ChainMethod value) { return quoted(toString(value)); }
 std::string defaultOf(CreatureKind value) { return quoted(toString(value)); }
 
-#define IK2D_DESCRIBE(name, member, kind, value, low, high, doc)                                    \
-  text += (first ? "" : ",");                                                                       \
-  first = false;                                                                                    \
-  text += "{\"name\":" + quoted(name) +                                                             \
-          ",\"member\":\"" #member "\",\"kind\":\"" #kind "\",\"type\":" + jsType(options.member) + \
-          ",\"default\":" + defaultOf(options.member) + ",\"low\":" + number(low) +                 \
-          ",\"high\":" + number(high) + ",\"doc\":" + quoted(doc) +                                 \
+#define IK2D_DESCRIBE(name, member, kind, value, low, high, doc)                                         \
+  text += (first ? "" : ",");                                                                            \
+  first = false;                                                                                         \
+  text += "{\"name\":" + quoted(name) + ",\"member\":\"" #member "\",\"kind\":\"" #kind "\",\"type\":" + \
+          quoted(optionType<IK2D_OPTION_TYPE_##kind>()) + ",\"default\":" + defaultOf(options.member) +  \
+          ",\"low\":" + number(low) + ",\"high\":" + number(high) + ",\"doc\":" + quoted(doc) +          \
           ",\"message\":" + quoted(IK2D_OPTION_MESSAGE_##kind(name, low, high)) + "}";
 
 template <class Options>

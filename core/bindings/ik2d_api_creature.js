@@ -58,7 +58,9 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
   const readHeader = layoutReader(abi.creatureState, abi, text);
   const readLeg = layoutReader(abi.creatureLeg, abi, text);
   const readFin = layoutReader(abi.creatureFin, abi, text);
-  const readSecondOrder = layoutReader(abi.secondOrderState, abi, text);
+  // SecondOrder's state slots, resolved once: its getters read two doubles, per frame in a page.
+  const { positionX, positionY, velocityX, velocityY } = Object.fromEntries(
+    Object.entries(abi.secondOrderState).map(([name, { slot }]) => [name, slot]));
   const { stepDefaults } = abi;  // step()'s dt and steps when left out
 
   /**
@@ -468,12 +470,16 @@ function creaturePart({ raw, abi, text, heapF64, writeInput, adopt, refuse, rele
 
     /** Where the point is now. */
     get position() {
-      return readSecondOrder(heapF64(), this.#live('position').stateAddress() / Float64Array.BYTES_PER_ELEMENT).position;
+      const at = this.#live('position').stateAddress() / Float64Array.BYTES_PER_ELEMENT;
+      const f = heapF64();
+      return { x: f[at + positionX], y: f[at + positionY] };
     }
 
     /** How fast it moves now, units per second. */
     get velocity() {
-      return readSecondOrder(heapF64(), this.#live('velocity').stateAddress() / Float64Array.BYTES_PER_ELEMENT).velocity;
+      const at = this.#live('velocity').stateAddress() / Float64Array.BYTES_PER_ELEMENT;
+      const f = heapF64();
+      return { x: f[at + velocityX], y: f[at + velocityY] };
     }
 
     /** Frees the C++ side. Safe to call twice; any other call afterwards throws. */

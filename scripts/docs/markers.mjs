@@ -1,8 +1,30 @@
-// markers.mjs: the generated parts of the docs, each between a BEGIN and an END comment line. The
-// scripts that make them (defaults-table.mjs, params-table.mjs) rewrite what lies between with
-// --write, and their tests compare it with what they make.
+// markers.mjs: the generated parts of the docs and the types, each between a BEGIN and an END
+// line. The scripts that make them (defaults-table.mjs, params-table.mjs, ../boundary.mjs)
+// rewrite what lies between, and their tests compare it with what they make.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
+/** Where `text` has its markers: the end of `begin` and the start of `end`; throws without them. */
+function span(text, begin, end, name) {
+  const from = text.indexOf(begin);
+  const to = from < 0 ? -1 : text.indexOf(end, from);
+  if (from < 0 || to < 0) throw new Error(`${name} lacks the markers ${begin.trim()} ... ${end.trim()}`);
+  return { from: from + begin.length, to };
+}
+
+/**
+ * `text` with what lies between `begin` and `end` (both kept) replaced by `inner` on lines of its
+ * own; throws naming `name` when a marker is missing.
+ * @param {string} text
+ * @param {string} begin
+ * @param {string} end
+ * @param {string} inner
+ * @param {string} name
+ */
+export function replaceBetween(text, begin, end, inner, name) {
+  const { from, to } = span(text, begin, end, name);
+  return `${text.slice(0, from)}\n${inner}\n${text.slice(to)}`;
+}
 
 /**
  * What `file` holds between `begin` and `end`, trimmed; throws when a marker is missing.
@@ -12,10 +34,8 @@ import path from 'node:path';
  */
 export function between(file, begin, end) {
   const text = readFileSync(file, 'utf8');
-  const from = text.indexOf(begin);
-  const to = text.indexOf(end, from);
-  if (from < 0 || to < 0) throw new Error(`${path.basename(file)} lacks the markers ${begin} ... ${end}`);
-  return text.slice(from + begin.length, to).trim();
+  const { from, to } = span(text, begin, end, path.basename(file));
+  return text.slice(from, to).trim();
 }
 
 /**
@@ -26,9 +46,5 @@ export function between(file, begin, end) {
  * @param {string} inner
  */
 export function writeBetween(file, begin, end, inner) {
-  between(file, begin, end);
-  const text = readFileSync(file, 'utf8');
-  const from = text.indexOf(begin);
-  const to = text.indexOf(end, from);
-  writeFileSync(file, `${text.slice(0, from + begin.length)}\n${inner}\n${text.slice(to)}`);
+  writeFileSync(file, replaceBetween(readFileSync(file, 'utf8'), begin, end, inner, path.basename(file)));
 }

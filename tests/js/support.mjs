@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseDescription } from '../../scripts/boundary.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const distDir = path.join(repoRoot, 'dist');
@@ -54,7 +55,5 @@ export async function loadWithTable(stem = 'ik2d') {
   let raw = null;
   const ik = await createIK2D({ postRun: [(/** @type {any} */ module) => { raw = module; }] });
   // As the JS face reads it: "#m,e" is exactly m * 2^e.
-  const table = JSON.parse(raw.abi(), (key, value) => (typeof value === 'string' && value[0] === '#'
-    ? value.slice(1).split(',').map(Number).reduce((mantissa, exponent) => mantissa * 2 ** exponent) : value));
-  return { ik, raw, table };
+  return { ik, raw, table: parseDescription(raw.abi()) };
 }

@@ -159,30 +159,68 @@ test('an empty crowd has empty views', () => {
 
 /**
  * A 2D context that keeps, for every fill, its fillStyle and the points of its path (moveTo and
- * lineTo; a curve marks the path as not a polygon); every other call is accepted and ignored.
+ * lineTo; a curve marks the path as not a polygon), and for every stroke its strokeStyle, width and
+ * subpaths (each moveTo starts one); every other call is accepted and ignored.
  */
 function recordingContext() {
   /** @type {{style: unknown, points: number[], polygon: boolean}[]} */
   const fills = [];
+  /** @type {{style: unknown, width: unknown, subpaths: number[][]}[]} */
+  const strokes = [];
   let points = [];
+  /** @type {number[][]} */
+  let subpaths = [];
   let polygon = true;
   const calls = {
-    beginPath() { points = []; polygon = true; },
-    moveTo(x, y) { points.push(x, y); },
-    lineTo(x, y) { points.push(x, y); },
+    beginPath() { points = []; subpaths = []; polygon = true; },
+    moveTo(x, y) { points.push(x, y); subpaths.push([x, y]); },
+    lineTo(x, y) { points.push(x, y); subpaths.at(-1)?.push(x, y); },
     bezierCurveTo() { polygon = false; },
     quadraticCurveTo() { polygon = false; },
     arc() { polygon = false; },
     ellipse() { polygon = false; },
     fill() { fills.push({ style: target.fillStyle, points, polygon }); },
+    stroke() { strokes.push({ style: target.strokeStyle, width: target.lineWidth, subpaths: polygon ? subpaths : [] }); },
     getTransform: () => ({ a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 }),
     measureText: () => ({ width: 10 }),
   };
   /** @type {Record<string, unknown>} */
   const target = {};
   const context = new Proxy(target, { get: (t, name) => (name in calls ? calls[name] : name in t ? t[name] : () => {}) });
-  return { context, fills };
+  return { context, fills, strokes };
 }
+
+test('a crowd of 400 others fills their skins; more are outlined where state(i) says, by hairlines', async () => {
+  const { drawCrowd } = await import('../../web/src/scenes/creature/draw.js');
+  const view = { worldToCanvas: (p) => ({ x: 400 + p.x, y: 300 - p.y }), scale: () => 1 };
+  const theme = new Proxy({}, { get: (t, name) => `colour:${String(name)}` });
+  for (const [count, outlined] of [[401, false], [402, true], [1000, true]]) {
+    const crowd = new ik.CreatureCrowd({ kind: 'lizard', count });
+    try {
+      for (let step = 0; step < 10; step++) crowd.step(1 / 60);
+      const { context, fills, strokes } = recordingContext();
+      drawCrowd(context, view, theme, crowd.views(), crowd.layout, crowd.options, 1);
+      const filled = fills.filter((f) => f.style === 'colour:creatureSkin');
+      const outlines = strokes.filter((s) => s.style === 'colour:creatureSkin');
+      // Last creature first, as the skins are filled; each outline closed by a line to its start.
+      const drawn = outlined ? outlines.flatMap((s) => s.subpaths) : filled.map((f) => f.points);
+      assert.equal(drawn.length, count - 1, `${count}: every other creature's skin`);
+      assert.equal(outlined ? filled.length : outlines.length, 0, `${count}: ${outlined ? 'no fills' : 'no outlines'}`);
+      if (outlined) {
+        assert.ok(outlines.length < count / 10, `${count}: a few dozen outlines to a stroke, got ${outlines.length} strokes`);
+        assert.ok(outlines.every((s) => typeof s.width === 'number' && s.width < 1), 'hairlines');
+      }
+      drawn.forEach((points, k) => {
+        const i = count - 1 - k;
+        const ring = crowd.state(i).outline;
+        const expected = [...ring, ring[0]].flatMap((p) => [400 + p.x, 300 - p.y]);
+        assert.deepEqual(points, expected, `${count}: creature ${i}'s skin`);
+      });
+    } finally {
+      crowd.delete();
+    }
+  }
+});
 
 test('the creature scene draws every creature from live views, across a memory growth', async () => {
   const { creature } = await import('../../web/src/scenes/creature/scene.js');

@@ -162,8 +162,24 @@ export function drawCreature(ctx, view, theme, state, options, { groups }) {
 /** Most legs of a crowd drawn at their own width; more are drawn one pixel wide. */
 const CROWD_WIDE_LEGS = 1000;
 
-/** A crowd's many legs' width in device pixels: under one, so they are drawn as hairlines. */
+/**
+ * Most others of a crowd whose skins and fins are filled; more are outlined. A CPU rasterizer
+ * spends about 20 µs filling a lizard's skin and a few outlining it: 1 000 filled lizards held the
+ * page at 25 to 37 frames a second, outlined at 60 (docs/benchmarks.md).
+ */
+const CROWD_FILLED = 400;
+
+/** A crowd's many legs' and outlines' width in device pixels: under one, so they are hairlines. */
 const CROWD_HAIRLINE = 0.9;
+
+/**
+ * One device pixel in the canvas's current units.
+ * @param {CanvasRenderingContext2D} ctx
+ */
+function devicePixelOf(ctx) {
+  const t = ctx.getTransform();
+  return 1 / Math.max(Math.hypot(t.a, t.b), Math.hypot(t.c, t.d), 1e-9);
+}
 
 /**
  * Legs in one stroke, fins in one fill: a path of thousands costs the CPU rasterizer several times
@@ -236,14 +252,13 @@ export function drawCrowd(ctx, view, theme, views, layout, options, first) {
   // Legs, under the bodies: one width for all, the first leg's (as drawCreature sizes it), or,
   // when there are many, just under one device pixel: a CPU rasterizer draws such hairlines several
   // times faster than any wider line (a crowd of centipedes went from 24 to 60 frames a second).
+  const outlined = layout.size - first > CROWD_FILLED;
   const legsEach = layout.legs.count;
   if (legsEach > 0) {
     const anchor = options.legAnchors[0] ?? 0;
-    const transform = ctx.getTransform();
-    const devicePixel = 1 / Math.max(Math.hypot(transform.a, transform.b), Math.hypot(transform.c, transform.d), 1e-9);
     ctx.strokeStyle = theme.creatureLeg;
     ctx.lineWidth = legsEach * (layout.size - first) > CROWD_WIDE_LEGS
-      ? CROWD_HAIRLINE * devicePixel
+      ? CROWD_HAIRLINE * devicePixelOf(ctx)
       : sizeFor(view, 0.22 * (options.widths[anchor] ?? 10), 2.5, 12);
     const { legs } = views;
     const pointsEach = layout.legPoints;
@@ -268,9 +283,14 @@ export function drawCrowd(ctx, view, theme, views, layout, options, first) {
   // Fins, under the bodies.
   const finsEach = layout.fins.count;
   if (finsEach > 0) {
-    ctx.fillStyle = theme.creatureFin;
     const { fins } = views;
-    const finBatch = batches(ctx, CROWD_SHAPES_PER_PATH, () => ctx.fill());
+    if (outlined) {
+      ctx.strokeStyle = theme.creatureFin;
+      ctx.lineWidth = CROWD_HAIRLINE * devicePixelOf(ctx);
+    } else {
+      ctx.fillStyle = theme.creatureFin;
+    }
+    const finBatch = batches(ctx, CROWD_SHAPES_PER_PATH, outlined ? () => ctx.stroke() : () => ctx.fill());
     // The angle on the canvas: the world's, mirrored by the map's y flip.
     const flip = m.xx * m.yy - m.xy * m.yx < 0 ? -1 : 1;
     for (let i = layout.size - 1; i >= first; i -= 1) {
@@ -289,23 +309,32 @@ export function drawCrowd(ctx, view, theme, views, layout, options, first) {
     finBatch.end();
   }
 
-  // Skins, each filled on its own so that one over another shows.
-  ctx.fillStyle = theme.creatureSkin;
+  // Skins: up to CROWD_FILLED each filled on its own, so that one over another shows; more
+  // as hairline outlines, a few dozen to a stroke.
   const { outline } = views;
   const pointsEach = layout.outline.count;
   if (pointsEach >= 3) {
+    if (outlined) {
+      ctx.strokeStyle = theme.creatureSkin;
+      ctx.lineWidth = CROWD_HAIRLINE * devicePixelOf(ctx);
+    } else {
+      ctx.fillStyle = theme.creatureSkin;
+    }
+    const skinBatch = batches(ctx, outlined ? CROWD_SHAPES_PER_PATH : 1, outlined ? () => ctx.stroke() : () => ctx.fill());
     for (let i = layout.size - 1; i >= first; i -= 1) {
       const start = layout.outline.offsets[i];
-      ctx.beginPath();
-      for (let k = 0; k < pointsEach; k += 1) {
-        const x = outline[start + 2 * k], y = outline[start + 2 * k + 1];
+      // Back to the first point by lineTo, not closePath: Chromium's closePath costs time in
+      // proportion to the subpaths before it (a frame of 1 000 outlines lost 8 ms to it).
+      for (let k = 0; k <= pointsEach; k += 1) {
+        const at = start + 2 * (k % pointsEach);
+        const x = outline[at], y = outline[at + 1];
         const cx = m.ox + x * m.xx + y * m.yx, cy = m.oy + x * m.xy + y * m.yy;
         if (k === 0) ctx.moveTo(cx, cy);
         else ctx.lineTo(cx, cy);
       }
-      ctx.closePath();
-      ctx.fill();
+      skinBatch.added();
     }
+    skinBatch.end();
   }
   ctx.restore();
 }

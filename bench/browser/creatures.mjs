@@ -9,14 +9,15 @@
 // Each kind runs with 200 and with 1 000 creatures (or only --count N). What is measured, per kind
 // and count (a fresh page each, `?scene=creature&kind=K&count=N&path=circle`: the
 // target goes round a circle, so the first creature never stops and the others roam around it):
-// - step ms: what the scene's advance() spends per simulation step (60 per second): the goals, one
-//   CreatureCrowd.step() for all, reading the first creature's state back. performance.now() in a
+// - step ms: what the scene's advance() spends per simulation step (60 per second), timed by the
+//   scene host (web/src/timing.js): the goals, one CreatureCrowd.step() for all, reading the first
+//   creature's state back. performance.now() in a
 //   page that is not cross-origin isolated ticks in 100 µs steps, so single values are coarse;
 //   "mean (paused)" is 240 steps timed in one go (fine-grained; it includes the playground's
 //   per-step bookkeeping and one drawing at the end, spread over the 240).
-// - draw ms: the scene's draw() per drawn frame: reading the others from CreatureCrowd.views() and
-//   recording their legs, fins and skins, then the first creature in full, on the canvas (Chromium
-//   rasterizes later: the frame rate shows that).
+// - draw ms: the host's drawing of a frame: the backdrop, then the scene's draw(): reading the
+//   others from CreatureCrowd.views() and recording their legs, fins and skins, then the first
+//   creature in full, on the canvas (Chromium rasterizes later: the frame rate shows that).
 // - fps: animation frames per second while it ran (requestAnimationFrame in the page).
 // The first second of each run is a warm-up and is not counted.
 import path from 'node:path';

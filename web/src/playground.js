@@ -28,6 +28,7 @@ import { buildReadouts } from './controls.js';
 import { createDescriber } from './describe.js';
 import { readTheme } from './draw.js';
 import { drawSceneFrame, sceneCamera, sceneWorld } from './frame.js';
+import { createTiming } from './timing.js';
 import { createHandles } from './handles.js';
 import { keyActions, keysSentence } from './keys.js';
 import { FIXED_RATE, createLoop } from './loop.js';
@@ -82,7 +83,7 @@ import { watchVisibility } from './visibility.js';
  *   and the page's own under `page`: `{changes, solves, renders, frames}` since the page loaded
  *   (changes applied, scene solves, drawings, animation frames), for checks of the work done, and
  *   the loop's `asleep` and `waiting` (an animation frame requested) now; and under `timing`
- *   what the scene's steps and drawings cost, for a scene that measures them (the creature).
+ *   what the last simulation steps and drawings cost (timing.js), for the benchmarks.
  * @property {(id: string) => Promise<void>} prepareScene Loads a scene's code and WebAssembly module
  *   when they are not loaded yet (each scene loads only what it needs: the arm and the chain run on
  *   ik2d-core.wasm); a setState({scene}) to a scene not loaded yet is refused with a notice that
@@ -340,6 +341,9 @@ export function createSceneHost({
     }
   }
 
+  /** What simulation steps and drawings cost: stats().timing. */
+  const timing = createTiming();
+
   /** Changes applied, scene solves and drawings since the page loaded: stats().page. */
   const work = { changes: 0, solves: 0, renders: 0 };
 
@@ -356,7 +360,7 @@ export function createSceneHost({
     fitScene();
     dirty = false;
     work.renders += 1;
-    drawFrame(view.begin());
+    timing.draw(() => drawFrame(view.begin()));
     const values = scene.readouts(settings);
     readouts.update(values);
     describer.update(definition.title, definition.readouts, values, scene.describe?.(settings) ?? '');
@@ -368,7 +372,7 @@ export function createSceneHost({
   const steps = { ran: 0, moved: 0 };
   const loop = createLoop((dt) => {
     steps.ran += 1;
-    let moved = absorb(scene.advance(dt, settings));
+    let moved = absorb(timing.step(() => scene.advance(dt, settings)));
     if (solvedThisFrame) {
       solvedThisFrame = false;
       if (changeMoved) moved = true;
@@ -588,7 +592,7 @@ export function createSceneHost({
     },
     stats() {
       const page = { ...work, frames: loop.frames(), asleep: loop.asleep(), waiting: loop.waiting() };
-      return { ...solverFor(definition).stats(), page, ...(scene.timing ? { timing: scene.timing() } : {}) };
+      return { ...solverFor(definition).stats(), page, timing: timing.report() };
     },
   };
 

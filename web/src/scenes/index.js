@@ -97,8 +97,6 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  * @property {(settings: Settings) => Record<string, unknown>} state Scene-specific part of
  *   getState() (e.g. result): what the scene is, never what it cost (a link and its steps give
  *   the same state on any machine).
- * @property {() => Record<string, unknown>} [timing] What the scene's steps and drawings cost,
- *   milliseconds (playground.stats().timing, for the benchmarks).
  * @property {SceneStepping} [stepping] Step-through of the solver (the chain): the capability the
  *   S key, the Step and Run tools and playground.stepSolver()/runSolver() look for.
  * @property {SceneLink} [link] The scene's own state in links (the chain's pose, the spider's

@@ -251,41 +251,6 @@ function wanderGoal(i, count, t, leader) {
 /** Samples of the spring plot: the last ~2 s at 60 steps a second. */
 const PLOT_SAMPLES = 120;
 
-/** Timings kept for stats().timing: the last ~2 s of steps and of drawn frames. */
-const TIMING_SAMPLES = 120;
-
-/**
- * What a step (goals, the crowd's step, reading the first creature back) and a drawing (every
- * creature) cost, milliseconds, in ring buffers: stats().timing, read by the browser benchmark
- * (bench/browser/creatures.mjs).
- */
-function createTiming() {
-  const stepMs = new Float64Array(TIMING_SAMPLES);
-  const drawMs = new Float64Array(TIMING_SAMPLES);
-  let steps = 0;
-  let frames = 0;
-  /** @param {Float64Array} ring @param {number} count */
-  const recent = (ring, count) => {
-    const values = [];
-    for (let k = Math.max(0, count - TIMING_SAMPLES); k < count; k += 1) values.push(Math.round(ring[k % TIMING_SAMPLES] * 1000) / 1000);
-    return values;
-  };
-  return {
-    /** @param {number} ms */
-    step(ms) {
-      stepMs[steps % TIMING_SAMPLES] = ms;
-      steps += 1;
-    },
-    /** @param {number} ms */
-    draw(ms) {
-      drawMs[frames % TIMING_SAMPLES] = ms;
-      frames += 1;
-    },
-    /** Counts since the scene was created, and the last TIMING_SAMPLES of each, oldest first. */
-    report: () => ({ steps, frames, stepMs: recent(stepMs, steps), drawMs: recent(drawMs, frames) }),
-  };
-}
-
 /**
  * Creates the live creature scene.
  * @param {any} ik The loaded ik2d-creature module.
@@ -310,7 +275,6 @@ function createCreature(ik) {
   /** @type {Array<{target: number, head: number}>} */
   let history = [];
   const targetPath = createTargetPath({ x: 0, y: 0 }, TARGET_START);
-  const timing = createTiming();
 
   /**
    * Builds the crowd for these params, its first head at `head` (default: where the current first
@@ -419,7 +383,6 @@ function createCreature(ik) {
 
     advance(dt, settings) {
       if (!crowd || !snapshot) return null;
-      const started = performance.now();
       const params = creatureParams(settings);
       const onPath = targetPath.advance(dt, params.path);
       const target = onPath ?? settings.points.target;
@@ -428,7 +391,6 @@ function createCreature(ik) {
       steps += 1;
       const previous = snapshot;
       snapshot = crowd.state(0);
-      timing.step(performance.now() - started);
       history.push({
         target: Math.hypot(snapshot.target.x - snapshot.goal.x, snapshot.target.y - snapshot.goal.y),
         head: Math.hypot(snapshot.spine[0].x - snapshot.goal.x, snapshot.spine[0].y - snapshot.goal.y),
@@ -445,9 +407,6 @@ function createCreature(ik) {
         head: { x: snapshot.spine[0].x, y: snapshot.spine[0].y, heading: snapshot.heading },
       };
     },
-
-    /** What the last steps and drawn frames cost (stats().timing), apart from the state. */
-    timing: () => timing.report(),
 
     readouts(settings) {
       /** @type {Record<string, Readout>} */
@@ -480,7 +439,6 @@ function createCreature(ik) {
 
     draw(ctx, view, theme, settings, ui) {
       if (!crowd || !snapshot || !options) return;
-      const started = performance.now();
       const params = creatureParams(settings);
       // The others first (lighter), the first creature on top. views() every frame: it answers
       // the same views until a memory growth detaches them, then fresh ones (never stale ones).
@@ -491,7 +449,6 @@ function createCreature(ik) {
         highlight: ui.active === 'target' || ui.hover === 'target',
       });
       if (params.overlay) drawSpringPlot(ctx, view, theme, history, PLOT_SAMPLES);
-      timing.draw(performance.now() - started);
     },
 
     hitRadius(name, pointerType) {

@@ -227,7 +227,8 @@ function affineOf(view) {
  * The others of a crowd (creatures `first` to layout.size - 1, the last drawn first), read from
  * CreatureCrowd.views() without a copy: lighter and simpler than the first creature, as
  * silhouettes. Legs are stroked and fins filled a few dozen to a path, and each skin is a polygon
- * through the outline, filled without an edge, stripe or eyes. Drawn the way the first one is
+ * through the outline, filled without an edge, stripe or eyes; over CROWD_FILLED others, skins
+ * and fins are hairline outlines a few dozen to a stroke. Drawn the way the first one is
  * (about 40 strokes and fills for a lizard), 200 lizards ran at 17 frames a second with the canvas
  * rasterized on the CPU, most of it strokes; like this, at 60 (docs/benchmarks.md). Points go
  * through one affine map (affineOf), so a frame of 1 000 lizards makes no objects.

@@ -1,31 +1,15 @@
 /**
- * Side-panel widgets built from a scene's specs: a control per param, a line per readout.
+ * The playground page's side-panel widgets built from a scene's specs: a control per param.
  * Everything is created with DOM calls and textContent (no HTML strings).
  */
 
+import { element, keyBadge, keyName } from './dom.js';
 import { formatNumber, keyedValue } from './settings.js';
 
 /**
  * @typedef {import('./settings.js').ParamSpec} ParamSpec
  * @typedef {import('./settings.js').ParamValue} ParamValue
- * @typedef {import('./scenes/index.js').ReadoutSpec} ReadoutSpec
- * @typedef {import('./scenes/index.js').Readout} Readout
  */
-
-/**
- * Creates an element with a class and optional text.
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {string} [className]
- * @param {string} [text]
- * @returns {HTMLElementTagNameMap[K]}
- */
-export function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** @param {ParamSpec} spec */
 function labelContent(spec) {
@@ -33,25 +17,6 @@ function labelContent(spec) {
   fragment.append(`${spec.label} `, element('code', '', spec.name));
   if (spec.key) fragment.append(' ', keyBadge(spec.key));
   return fragment;
-}
-
-/**
- * How a key is written on screen: "M", "Esc".
- * @param {string} key A KeyboardEvent.key value, e.g. "m" or "Escape".
- */
-export function keyName(key) {
-  return key === 'Escape' ? 'Esc' : key.toUpperCase();
-}
-
-/**
- * The key that does what a control does, shown where a keyboard is the likely input (styles/controls.css
- * hides it on touch screens); assistive tech gets it from aria-keyshortcuts instead.
- * @param {string} key
- */
-export function keyBadge(key) {
-  const badge = element('kbd', 'key-hint', keyName(key));
-  badge.setAttribute('aria-hidden', 'true');
-  return badge;
 }
 
 /**
@@ -247,43 +212,6 @@ export function buildControls(container, specs, onInput) {
   return {
     update(params) {
       for (const update of updaters) update(params);
-    },
-  };
-}
-
-/**
- * Builds the readouts list.
- * @param {HTMLElement} container Emptied first.
- * @param {ReadoutSpec[]} specs
- * @returns {{update: (values: Record<string, Readout>) => void}}
- */
-export function buildReadouts(container, specs) {
-  container.replaceChildren();
-  /** @type {Map<string, HTMLElement>} */
-  const cells = new Map();
-  for (const spec of specs) {
-    // A <div> around each term and value (allowed in a <dl>) keeps them together when the strip wraps.
-    const pair = element('div', 'readout');
-    const term = element('dt', '', spec.label);
-    const value = element('dd', 'readout-value', '—');
-    value.dataset.readout = spec.name;
-    // Status changes are announced by describe.js (once a status holds), not by this cell.
-    pair.append(term, value);
-    container.append(pair);
-    cells.set(spec.name, value);
-  }
-  return {
-    update(values) {
-      for (const [name, readout] of Object.entries(values)) {
-        const cell = cells.get(name);
-        if (!cell) continue;
-        if (cell.textContent !== readout.text) cell.textContent = readout.text;
-        const tone = readout.tone ?? '';
-        if ((cell.dataset.tone ?? '') !== tone) {
-          if (tone) cell.dataset.tone = tone;
-          else delete cell.dataset.tone;
-        }
-      }
     },
   };
 }

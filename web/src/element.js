@@ -403,7 +403,6 @@ export class Ik2dSceneElement extends HTMLElement {
         scene,
         elements: {
           canvas,
-          panel: null,
           readouts: /** @type {HTMLElement} */ (this.#root.querySelector('.readouts')),
           playButton: this.#root.querySelector('.play-button'),
           description: /** @type {HTMLElement} */ (this.#root.getElementById('scene-description')),

@@ -11,7 +11,7 @@
  * - S / Esc: step through the solver, and run it again (scenes with step-through).
  */
 
-import { keyName } from './controls.js';
+import { keyName } from './dom.js';
 import { KEY_STEP, KEY_STEP_LARGE } from './input.js';
 import { formatNumber } from './settings.js';
 

@@ -16,6 +16,7 @@ import { buildControls } from './controls.js';
 import { startMessageApi } from './embed-api.js';
 import { parseLink } from './link.js';
 import { PAGE_PARAMS, applyPageParams, defaultPage, pageParam, pageQuery } from './page-params.js';
+import { createPanel } from './panel.js';
 import { createSceneHost } from './playground.js';
 import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js';
 import { loadSolver } from './solvers.js';
@@ -236,21 +237,21 @@ async function boot() {
     scene,
     elements: {
       canvas: byId('view'),
-      // embed.html is the stage alone; index.html?embed=1 keeps its panel, hidden by its styles.
-      panel: embedView ? null : {
-        tabs: document.getElementById('scene-tabs'),
-        tabPanel: byId('scene-panel'),
-        title: byId('scene-title'),
-        summary: byId('scene-summary'),
-        hints: byId('hints'),
-        controls: byId('controls'),
-        tools: byId('scene-tools'),
-      },
       readouts: byId('readouts'),
       playButton: /** @type {HTMLButtonElement | null} */ (document.getElementById('play')),
       description: byId('scene-description'),
       announcer: byId('scene-announcer'),
     },
+    // embed.html is the stage alone; index.html?embed=1 keeps its panel, hidden by its styles.
+    panel: embedView ? undefined : (host) => createPanel(host, {
+      tabs: document.getElementById('scene-tabs'),
+      tabPanel: byId('scene-panel'),
+      title: byId('scene-title'),
+      summary: byId('scene-summary'),
+      hints: byId('hints'),
+      controls: byId('controls'),
+      tools: byId('scene-tools'),
+    }, scenes),
     touchScrolls: embedView || page.embed,
     onNotices: showNotices,
     onChange() {

@@ -25,19 +25,8 @@ import { buildTools } from './tools.js';
  * @property {HTMLElement} controls Container for the param controls.
  * @property {HTMLElement} tools Container for the scene tools (tools.js).
  *
- * @typedef {Object} PanelHost What the panel needs of the scene host.
- * @property {() => {definition: SceneDefinition, scene: SceneInstance, settings: Settings}} current
- * @property {(partial: Record<string, unknown>) => void} change Applies a change, as a link would.
- * @property {(id: string) => Promise<void>} prepareScene Loads a scene before a switch to it.
- * @property {ReturnType<typeof import('./handles.js').createHandles>} input The scene's handles.
- * @property {() => void} stepOnce One solver step (step-through).
- * @property {() => boolean} runOnce Leaves step-through.
- * @property {(notices: string[]) => void} onNotices
- *
- * @typedef {Object} Panel
- * @property {() => void} mounted Rebuilds the panel for the scene just mounted.
- * @property {() => void} rendered Brings the controls and tools up to date after a drawing.
- * @property {() => void} showHints Rewrites the hints (the key handle or the input changed).
+ * @typedef {import('./playground.js').PanelHost} PanelHost
+ * @typedef {import('./playground.js').Panel} Panel
  */
 
 /** Where a keyboard is the likely input: hints name keys there, gestures elsewhere. */

@@ -1,8 +1,9 @@
 /**
  * The playground's scene host: one scene at a time, its settings, the view, input and the frame
  * loop, and the `window.playground` API (see the Playground typedef; the page's contract is
- * docs/playground.md). index.html's panel around the stage (tabs, controls, tools, hints) is
- * panel.js, built only where there is one; the embed view and <ik2d-scene> run the host alone.
+ * docs/playground.md). index.html's panel around the stage (tabs, controls, tools, hints) is the
+ * page's own (panel.js), handed in as `options.panel`: the host imports nothing of it, and the
+ * embed view and <ik2d-scene> run the host alone.
  * It knows no scene: what a scene does with its points, paths and steps is the scene's
  * (scenes/index.js, SceneInstance).
  *
@@ -24,7 +25,7 @@
  */
 
 import { exportError } from './bone-art.js';
-import { buildReadouts } from './controls.js';
+import { buildReadouts } from './readouts.js';
 import { createDescriber } from './describe.js';
 import { readTheme } from './draw.js';
 import { drawSceneFrame, sceneCamera, sceneWorld } from './frame.js';
@@ -37,7 +38,6 @@ import { loadSolver, startedSolver } from './solvers.js';
 import { formatLink, parseLink } from './link.js';
 import { applyPageParams, defaultPage, pageQuery } from './page-params.js';
 import { createPageView } from './page-view.js';
-import { createPanel } from './panel.js';
 import { absorbUpdate, applyToScene } from './scene-state.js';
 import { defaultSettings, describeValue } from './settings.js';
 import { createSvgContext } from './svg-context.js';
@@ -91,13 +91,24 @@ import { watchVisibility } from './visibility.js';
  *
  * @typedef {Object} PlaygroundElements
  * @property {HTMLCanvasElement} canvas
- * @property {import('./panel.js').PanelElements | null} panel The page's side panel, tabs and strip
- *   (panel.js); none in an embed or an element, which show the stage alone (nothing is built for
- *   them, hidden or not).
  * @property {HTMLElement} readouts A <dl> for the readouts.
  * @property {HTMLButtonElement | null} playButton The play control over the canvas (play=click).
  * @property {HTMLElement} description Visually hidden: what the canvas shows (describe.js).
  * @property {HTMLElement} announcer Visually hidden role="status": status changes.
+ *
+ * @typedef {Object} PanelHost What a page's panel around the stage (panel.js) gets of the host.
+ * @property {() => {definition: SceneDefinition, scene: SceneInstance, settings: Settings}} current
+ * @property {(partial: Record<string, unknown>) => void} change Applies a change, as a link would.
+ * @property {(id: string) => Promise<void>} prepareScene Loads a scene before a switch to it.
+ * @property {ReturnType<typeof createHandles>} input The scene's handles.
+ * @property {() => void} stepOnce One solver step (step-through).
+ * @property {() => boolean} runOnce Leaves step-through.
+ * @property {(notices: string[]) => void} onNotices
+ *
+ * @typedef {Object} Panel What the host calls back on a page's panel.
+ * @property {() => void} mounted Rebuilds the panel for the scene just mounted.
+ * @property {() => void} rendered Brings the controls and tools up to date after a drawing.
+ * @property {() => void} showHints Rewrites the hints (the key handle or the input changed).
  */
 
 /** Most steps one step() call may run (a minute of simulated time). */
@@ -126,13 +137,17 @@ function requirePoint(point, caller) {
 
 /**
  * Creates the scene host (the page, the embed view and <ik2d-scene> each run one) and starts its loop;
- * the page adds its panel (panel.js) through `elements.panel`.
+ * the page adds its panel through `options.panel`.
  * @param {Object} options
  * @param {SceneDefinition[]} options.scenes Registered scenes; in an embed, the ones not loaded yet
  *   are stand-ins (scenes/catalog.js) until prepareScene() loads them.
  * @param {SceneDefinition} options.scene The scene to show first; its WebAssembly module is
  *   started already (solvers.js).
  * @param {PlaygroundElements} options.elements
+ * @param {(host: PanelHost) => Panel} [options.panel]
+ *   Builds the page's panel around the stage (the playground page's panel.js), given what it needs
+ *   of the host; the host calls it back when a scene is mounted and after each drawing. The embed
+ *   view and <ik2d-scene> give none: they show the stage alone.
  * @param {() => void} options.onChange Called after every settings change (not on every frame).
  * @param {(notices: string[]) => void} [options.onNotices] Shows what went wrong outside a call
  *   that returns notices (a scene whose module could not be loaded, after a tab was picked).
@@ -158,7 +173,7 @@ function requirePoint(point, caller) {
  *   as drawn, world units (none in a scene without bones).
  */
 export function createSceneHost({
-  scenes, scene: firstScene, elements, onChange, onNotices = () => {}, touchScrolls = false,
+  scenes, scene: firstScene, elements, panel: createPanel, onChange, onNotices = () => {}, touchScrolls = false,
   root = document.documentElement, prefersDark, onRender = () => {}, signal,
 }) {
   const { canvas } = elements;
@@ -237,8 +252,8 @@ export function createSceneHost({
   let readouts = buildReadouts(elements.readouts, definition.readouts);
   let actions = sceneKeys();
   describeScene();
-  /** The page's panel (panel.js), where there is one. */
-  const panel = elements.panel ? createPanel({
+  /** The page's panel, where the page gives one (`options.panel`). */
+  const panel = createPanel?.({
     current: () => ({ definition, scene, settings }),
     change,
     prepareScene,
@@ -246,7 +261,7 @@ export function createSceneHost({
     stepOnce,
     runOnce,
     onNotices,
-  }, elements.panel, scenes, signal) : null;
+  }) ?? null;
 
   /** The scene's keys (keys.js): one table for the key handler, the hints and the canvas label. */
   function sceneKeys() {

@@ -7,7 +7,7 @@
  * role="tabpanel", labelled by whichever tab is selected.
  */
 
-import { element } from './controls.js';
+import { element } from './dom.js';
 
 /**
  * @typedef {Object} TabScene

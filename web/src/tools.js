@@ -7,7 +7,7 @@
  *   while the solver is not being stepped.
  */
 
-import { element, keyBadge, keyName } from './controls.js';
+import { element, keyBadge, keyName } from './dom.js';
 import { HANDLE_KEY, RUN_KEY, STEP_KEY } from './keys.js';
 
 /**

@@ -6,7 +6,7 @@
  * change, not three. Built with DOM calls only.
  */
 
-import { element } from '../../controls.js';
+import { element } from '../../dom.js';
 import { quantize } from '../../settings.js';
 import { MAX_BONES, MAX_LIMIT_DEG, MIN_BONES, MIN_BONE_LENGTH, MAX_BONE_LENGTH } from './rig.js';
 

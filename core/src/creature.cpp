@@ -111,6 +111,7 @@ IK2D_COLD const char* Creature::reset(const CreatureOptions& options) {
     const int across = (options.gaitGroups + 1) / 2;
     l.group = static_cast<double>((pair + (leg % 2) * across) % options.gaitGroups);
     l.anchor = options.legAnchors[pair];
+    hipsReach_ = std::min(options.segments, std::max(hipsReach_, options.legAnchors[pair] + 2));
     legCos_[leg] = std::cos(angle);
     legSin_[leg] = std::sin(angle);
     // Knees bend away from where the foot reaches: a foot reaching forward has its elbow behind
@@ -164,11 +165,9 @@ void Creature::substep(double h) {
       // Cut the move short: the largest share of it (by halving) that keeps every planted leg
       // within reach, or none. The body waits for the gait. A point follows only the points before
       // it and the frame at a hip only its neighbours, so the halvings move the spine up to one
-      // point past the last hip: the same bits there, and for a lizard less than half the work.
-      int hips = 0;
-      for (int leg = 0; leg < options_.legs; ++leg)
-        hips = std::max(hips, static_cast<int>(state_.legs[leg].anchor));
-      const int reach = std::min(n, hips + 2);
+      // point past the last hip (hipsReach_): the same bits there, and for a lizard less than half
+      // the work.
+      const int reach = hipsReach_;
       double low = 0, high = 1;
       for (int k = 0; k < kMoveBisections; ++k) {
         const double mid = 0.5 * (low + high);

@@ -235,6 +235,7 @@ class Creature {
   Vec2 left_[kCreatureMaxSegments];
   Vec2 stepFrom_[kCreatureMaxLegs];
   double reachBefore_[kCreatureMaxLegs] = {};  // each planted leg's hip-foot distance before a move
+  int hipsReach_ = 0;                          // spine points up to one past the last hip
   double legCos_[kCreatureMaxLegs] = {};       // each leg's spot direction: forward, sideways parts
   double legSin_[kCreatureMaxLegs] = {};
   double legBend_[kCreatureMaxLegs] = {};  // the two-bone bend, +1 or -1

@@ -5,7 +5,7 @@
 //
 // writes to stdout the SVG that playground.exportImage('svg') gives for the link at W × 3W/4 CSS
 // pixels (docs/playground.md, "Figures without a browser"). The work is dist/node/ik2d-render.js's
-// (web/src/render-svg.js): the page's own link reading, scenes and SVG recorder, in Node.
+// (web/src/entries/render-svg.js): the page's own link reading, scenes and SVG recorder, in Node.
 //
 // Exit codes: 0 the SVG was written; 1 the link has problems (the page's notices, on stderr) or the
 // figure could not be drawn; 2 the command line is wrong (an unknown option or format, a bad width).

@@ -122,7 +122,7 @@ function minifiedModule(file) {
 /**
  * The page's third-party code, bundled from node_modules into dist/src/vendor/ so the page loads
  * it from its own host (no request elsewhere). Each file is imported lazily, when it is needed:
- * gifenc (the GIF encoder of playground.exportAnimation, web/src/animation.js). The license
+ * gifenc (the GIF encoder of playground.exportAnimation, web/src/host/animation.js). The license
  * comment is kept.
  */
 export const VENDOR = [{ entry: 'gifenc', file: 'gifenc.js' }];
@@ -147,36 +147,46 @@ function writeVendor() {
 export const CSS_AS_TEXT = /** @type {const} */ ({ '.css': 'text' });
 
 /**
+ * The page bundle's entry points (web/src/entries/), each written to dist/src/ under its own name:
+ * the playground and the embed view, <ik2d-scene>, and the GIF export's module worker
+ * (web/src/host/animation.js starts it).
+ */
+export const PAGE_ENTRIES = ['main.js', 'element.js', 'gif-worker.js'];
+
+/** The classic script that sets the theme before the first paint, copied to dist/src/ as it is. */
+export const EARLY_SCRIPT = 'theme-early.js';
+
+/**
  * The page's ES modules (web/src), bundled into dist/src/ by esbuild: three entry points, main.js
  * (the playground and the embed view, loaded by index.html and embed.html), element.js
  * (<ik2d-scene>, loaded by ik2d-element.js) and gif-worker.js (the GIF export's module worker),
  * beside the chunks they share and a chunk per scene,
  * fetched when the scene is first shown: a page fetches a few files, not every module one by one
- * (what that saves: docs/testing.md, "What a page costs"). The chunks sit where the sources sat,
- * so what the code finds from its own URL (the WASM modules at ../ik2d-*.js, the element's site at
- * ../, the GIF encoder at ./vendor/) is where it was; the WASM modules stay files of their own, as
+ * (what that saves: docs/testing.md, "What a page costs"). The entry points (web/src/entries/)
+ * land in dist/src/ and every chunk beside them, whatever folder its sources sit in, so the URLs
+ * the code takes from its own (the WASM modules at ../ik2d-*.js, the element's site at ../, the GIF
+ * encoder at ./vendor/, the worker at ./gif-worker.js) are dist/src/'s; the WASM modules stay files of their own, as
  * the package ships them. theme-early.js is a classic script, copied as it is. The code stays
  * readable (not minified, each module headed by its source path); comments are dropped.
  */
 function writePageBundle() {
   const esbuild = require('esbuild');
-  const source = path.join(repoRoot, 'web', 'src');
+  const source = path.join(repoRoot, 'web', 'src', 'entries');
   esbuild.buildSync({
-    // gif-worker.js: exportAnimation's GIF, scene, drawing and encoder, a module worker (web/src/animation.js) at dist/src/.
-    entryPoints: ['main.js', 'element.js', 'gif-worker.js'].map((file) => path.join(source, file)),
+    entryPoints: PAGE_ENTRIES.map((file) => path.join(source, file)),
     bundle: true, splitting: true, format: 'esm', target: 'es2022', platform: 'browser',
     outdir: path.join(distDir, 'src'), chunkNames: '[name]-[hash]', legalComments: 'none', logLevel: 'error',
     absWorkingDir: repoRoot, // Each module in the bundle is headed by its path from here: // web/src/...js
     external: ['../ik2d*.js', './vendor/*'], loader: CSS_AS_TEXT,
   });
-  cpSync(path.join(source, 'theme-early.js'), path.join(distDir, 'src', 'theme-early.js'));
+  cpSync(path.join(source, EARLY_SCRIPT), path.join(distDir, 'src', EARLY_SCRIPT));
 }
 
 /** Where in dist/ `npx ik2d render`'s code goes (bin/ik2d.mjs imports it from there). */
 export const RENDER_BUNDLE = 'node/ik2d-render.js';
 
 /**
- * `npx ik2d render`'s code (bin/ik2d.mjs): web/src/render-svg.js and the page modules it runs (the
+ * `npx ik2d render`'s code (bin/ik2d.mjs): web/src/entries/render-svg.js and the page modules it runs (the
  * link, the settings, every scene, the SVG recorder) in one minified file for Node, RENDER_BUNDLE
  * (the sources are web/src/). The page never loads it. The WASM modules stay outside, found at
  * ../ik2d-*.js as the page finds them.
@@ -184,7 +194,7 @@ export const RENDER_BUNDLE = 'node/ik2d-render.js';
 function writeRenderBundle() {
   const esbuild = require('esbuild');
   esbuild.buildSync({
-    entryPoints: [path.join(repoRoot, 'web', 'src', 'render-svg.js')],
+    entryPoints: [path.join(repoRoot, 'web', 'src', 'entries', 'render-svg.js')],
     bundle: true, format: 'esm', target: 'es2022', platform: 'neutral',
     outfile: path.join(distDir, RENDER_BUNDLE), minify: true, legalComments: 'none', logLevel: 'error',
     absWorkingDir: repoRoot, external: ['../ik2d*.js'], loader: CSS_AS_TEXT,

@@ -10,7 +10,7 @@
 // and count (a fresh page each, `?scene=creature&kind=K&count=N&path=circle`: the
 // target goes round a circle, so the first creature never stops and the others roam around it):
 // - step ms: what the scene's advance() spends per simulation step (60 per second), timed by the
-//   scene host (web/src/timing.js): the goals, one CreatureCrowd.step() for all, reading the first
+//   scene host (web/src/host/timing.js): the goals, one CreatureCrowd.step() for all, reading the first
 //   creature's state back. performance.now() in a
 //   page that is not cross-origin isolated ticks in 100 µs steps, so single values are coarse;
 //   "mean (paused)" is 240 steps timed in one go (fine-grained; it includes the playground's

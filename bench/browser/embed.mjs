@@ -30,7 +30,7 @@ import sirv from 'sirv';
 import { BLOG_ELEMENT_POST, BLOG_EMBEDS, buildBlog } from '../../scripts/lib/blog.mjs';
 import { distDir } from '../../scripts/build.mjs';
 import { launchBrowser } from '../../tests/browser/harness.mjs';
-import { elementSnippet, embedSnippet, embedUrl } from '../../web/src/share.js';
+import { elementSnippet, embedSnippet, embedUrl } from '../../web/src/page/share.js';
 import { median } from '../node/numbers.mjs';
 
 /** What a static host sends: gzip (files compressed ahead, as served), an ETag, ten minutes of max-age. */

@@ -24,7 +24,7 @@ function either(values) {
 /** A number as the docs write it: a minus sign, not a hyphen. @param {number | undefined} value */
 const number = (value) => String(value).replace('-', '−');
 
-/** What a link may hold for a setting, from its kind. @param {import('../../web/src/settings.js').ParamSpec} spec */
+/** What a link may hold for a setting, from its kind. @param {import('../../web/src/model/settings.js').ParamSpec} spec */
 function accepts(spec) {
   switch (spec.kind) {
     case 'range': {
@@ -44,7 +44,7 @@ function accepts(spec) {
   }
 }
 
-/** A setting's default as the docs write it. @param {import('../../web/src/settings.js').ParamSpec} spec */
+/** A setting's default as the docs write it. @param {import('../../web/src/model/settings.js').ParamSpec} spec */
 function shownDefault(spec) {
   if (spec.docDefault) return spec.docDefault;
   if (spec.kind === 'toggle') return spec.default ? '1' : '0';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { getState, setState } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
-import { CHANGE_TIMER_MS } from '../../web/src/embed-api.js';
+import { CHANGE_TIMER_MS } from '../../web/src/host/embed-api.js';
 
 /** @type {import('./engines/page.mjs').EnginePage} */
 let page;

@@ -1,4 +1,4 @@
-// bone-art.test.mjs: the pictures on the bones, what needs no browser (web/src/bone-art.js):
+// bone-art.test.mjs: the pictures on the bones, what needs no browser (web/src/draw/bone-art.js):
 // data-bone and data-origin read strictly (a bad one is an error that names it, never NaN), the
 // placement (the picture's width spans the bone, its origin on the bone's start, turned with the
 // bone, nothing for a bone or picture of no size), the nearest bone to a drop, the scenes' pictures,
@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import {
   MAX_BONE_INDEX, applyMatrix, artFor, chainBones, distanceToSegment, drawBoneArt, exportError, nearestBone,
   parseBoneIndex, parseOrigin, placement,
-} from '../../web/src/bone-art.js';
+} from '../../web/src/draw/bone-art.js';
 
 /** @param {{x: number, y: number}} a @param {{x: number, y: number}} b */
 function assertNear(a, b, what) {

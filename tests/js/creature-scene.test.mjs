@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { creature } from '../../web/src/scenes/creature/scene.js';
-import { applyPartial, defaultSettings } from '../../web/src/settings.js';
+import { applyPartial, defaultSettings } from '../../web/src/model/settings.js';
 import { loadModule } from './support.mjs';
 
 /** @type {any} */

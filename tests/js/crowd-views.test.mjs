@@ -224,7 +224,7 @@ test('a crowd of 400 others fills their skins; more are outlined where state(i) 
 
 test('the creature scene draws every creature from live views, across a memory growth', async () => {
   const { creature } = await import('../../web/src/scenes/creature/scene.js');
-  const { applyPartial, defaultSettings } = await import('../../web/src/settings.js');
+  const { applyPartial, defaultSettings } = await import('../../web/src/model/settings.js');
   const { settings } = applyPartial(creature, defaultSettings(creature), { params: { kind: 'lizard', count: 40 } });
   const live = creature.create(ik);
   // A view with a y flip, as the page's: x right, y down on the canvas.

@@ -6,7 +6,7 @@
 //   - a Markdown link or image whose target is not a URL: resolved from the doc's folder; an
 //     `#anchor` in it (or a link to `#anchor` on the same page) must be a heading's GitHub slug;
 //   - anywhere in the text (prose, inline code, code blocks): a word that starts with one of the
-//     repository's top-level folders and a slash (`web/src/keys.js`, `tests/js`), from the root;
+//     repository's top-level folders and a slash (`web/src/host/keys.js`, `tests/js`), from the root;
 //   - an inline-code span with no space in it that ends in a known extension: with a slash, from
 //     the root, the doc's folder or `web/` (the page's own paths, `src/theme-early.js`, are as
 //     served from dist/, a copy of web/); without one (`chain_rules.hpp`), a file of that name
@@ -20,7 +20,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { RENDER_BUNDLE, VENDOR } from '../../scripts/build.mjs';
+import { EARLY_SCRIPT, PAGE_ENTRIES, RENDER_BUNDLE, VENDOR } from '../../scripts/build.mjs';
 import { MODULES } from '../../scripts/lib/modules.mjs';
 import { repoRoot } from './support.mjs';
 
@@ -34,13 +34,13 @@ const EXTENSIONS = /\.(?:m?js|cjs|cpp|hpp|h|md|json|ts|css|html|txt|wasm|png|svg
 /**
  * Folders the build writes, which a fresh clone does not have. dist/ is checked against what the
  * build puts there (scripts/build.mjs: a copy of web/, each module of scripts/lib/modules.mjs
- * as .js, .wasm and .d.ts, the page's bundled third-party code, VENDOR, in src/vendor/, and
+ * as .js, .wasm and .d.ts, the page bundle's entry points and early script in src/, its third-party code, VENDOR, in src/vendor/, and
  * `npx ik2d render`'s code, RENDER_BUNDLE). build/ holds CMake's build trees, one per preset (CMakePresets.json's
  * binaryDir): `build/<preset>` must be one; what CMake writes inside it is not checked.
  */
 const BUILT = ['dist', 'build'];
 const distFiles = new Set([...MODULES.flatMap(({ stem }) => [`${stem}.js`, `${stem}.wasm`, `${stem}.d.ts`]),
-  ...VENDOR.map(({ file }) => `src/vendor/${file}`), RENDER_BUNDLE]);
+  ...VENDOR.map(({ file }) => `src/vendor/${file}`), RENDER_BUNDLE, ...[...PAGE_ENTRIES, EARLY_SCRIPT].map((file) => `src/${file}`)]);
 const buildTrees = new Set(JSON.parse(readFileSync(path.join(repoRoot, 'CMakePresets.json'), 'utf8')).configurePresets
   .map(({ binaryDir }) => /\/build\/([^/]+)$/.exec(binaryDir ?? '')?.[1]).filter(Boolean));
 
@@ -194,7 +194,7 @@ test('the checker finds a made-up path, a dead link and a missing heading (it ca
   const sample = [
     '# A page', '',
     'See `web/src/no-such-file.js`, `no_such_file.hpp`, [a link](no-such.md), [a heading](api.md#no-such-heading),',
-    '[here](#a-page), `web/src/keys.js`, `tests/core/test_<name>.cpp`, `dist/ik2d-core.wasm`, `begin/move/end`.', '',
+    '[here](#a-page), `web/src/host/keys.js`, `tests/core/test_<name>.cpp`, `dist/ik2d-core.wasm`, `begin/move/end`.', '',
     '```sh', 'node --test tests/js/no-such.test.mjs', '```',
   ].join('\n');
   const problems = brokenPaths('docs/sample.md', sample);

@@ -1,14 +1,14 @@
 // link.property.test.mjs: property-based tests (fast-check) of what parses links and setState
-// input in the page: web/src/link.js and web/src/settings.js, imported as they ship. Whatever the
+// input in the page: web/src/model/link.js and web/src/model/settings.js, imported as they ship. Whatever the
 // text or value, parsing never throws, every notice is plain text, and the settings that come out
 // are always valid; and any valid state survives a link round trip unchanged.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { LINK_VERSION, MAX_LINK_LENGTH, formatLink, parseLink, upgradeEntries } from '../../web/src/link.js';
+import { LINK_VERSION, MAX_LINK_LENGTH, formatLink, parseLink, upgradeEntries } from '../../web/src/model/link.js';
 import { MAX_BONES, MAX_BONE_LENGTH, MAX_LIMIT_DEG, MIN_BONE_LENGTH, boneLengths, uniformLimits } from '../../web/src/scenes/chain/rig.js';
 import { SCENES } from '../../web/src/scenes/index.js';
-import { applyPartial, defaultSettings, quantize } from '../../web/src/settings.js';
+import { applyPartial, defaultSettings, quantize } from '../../web/src/model/settings.js';
 
 const RUNS = 300;
 

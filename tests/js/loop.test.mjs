@@ -1,4 +1,4 @@
-// loop.test.mjs: the frame loop (web/src/loop.js) with animation frames and the clock driven by
+// loop.test.mjs: the frame loop (web/src/host/loop.js) with animation frames and the clock driven by
 // the test: a settled frame puts it to sleep (no more frames), a change wakes it, time goes on while
 // it sleeps running and stands still paused or out of view, and a sleeping loop polls.
 import assert from 'node:assert/strict';
@@ -70,7 +70,7 @@ afterEach(() => {
   globalThis.performance.now = realNow;
 });
 
-const { FIXED_RATE, createLoop } = await import('../../web/src/loop.js');
+const { FIXED_RATE, createLoop } = await import('../../web/src/host/loop.js');
 
 /** A scene whose motion the test sets: `moving` steps move something; `dirty` waits to be drawn. */
 function makeLoop() {

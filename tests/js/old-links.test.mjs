@@ -3,9 +3,9 @@
 // the real scenes on the real module; links written now never hold the old keys.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { formatLink, parseLink } from '../../web/src/link.js';
+import { formatLink, parseLink } from '../../web/src/model/link.js';
 import { SCENES } from '../../web/src/scenes/index.js';
-import { applyPartial, defaultSettings } from '../../web/src/settings.js';
+import { applyPartial, defaultSettings } from '../../web/src/model/settings.js';
 import { loadModule } from './support.mjs';
 
 const DEGREE = Math.PI / 180;

@@ -1,14 +1,14 @@
 // page-input.test.mjs: what the page does with a link or a setState call, read through its own
-// modules as they ship (web/src/link.js, settings.js, page-params.js) in the order the page applies
+// modules as they ship (web/src/model/link.js, settings.js, page-params.js) in the order the page applies
 // them (playground.js change(): link notices, then page params, then the scene's settings). These
 // are the page's JS and give the same in every engine; the browser tests keep what needs a browser
 // (the notices shown as plain text, nothing injected, the page still working), in one engine.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseLink } from '../../web/src/link.js';
-import { applyPageParams, defaultPage } from '../../web/src/page-params.js';
+import { parseLink } from '../../web/src/model/link.js';
+import { applyPageParams, defaultPage } from '../../web/src/model/page-params.js';
 import { SCENES } from '../../web/src/scenes/index.js';
-import { applyPartial, defaultSettings } from '../../web/src/settings.js';
+import { applyPartial, defaultSettings } from '../../web/src/model/settings.js';
 import { HOSTILE_LINKS, HOSTILE_SET_STATE } from './fixtures/hostile-links.mjs';
 
 /** A link as the page reads it on load: the scene, the settings and page settings, every notice. */

@@ -1,14 +1,14 @@
 // page-params.property.test.mjs: property-based tests (fast-check) of the page params
-// (web/src/page-params.js) as links and setState carry them: any valid page settings survive a
+// (web/src/model/page-params.js) as links and setState carry them: any valid page settings survive a
 // link round trip in every scene; any input leaves valid settings and plain-text notices; the
 // defaults are never written.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { parseLink } from '../../web/src/link.js';
+import { parseLink } from '../../web/src/model/link.js';
 import {
   PAGE_PARAMS, applyPageParams, defaultPage, effectivePlay, pageQuery, resolveTheme,
-} from '../../web/src/page-params.js';
+} from '../../web/src/model/page-params.js';
 import { SCENES } from '../../web/src/scenes/index.js';
 
 const RUNS = 300;

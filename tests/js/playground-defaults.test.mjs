@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { arm } from '../../web/src/scenes/arm/scene.js';
 import { chain } from '../../web/src/scenes/chain/scene.js';
-import { defaultSettings } from '../../web/src/settings.js';
+import { defaultSettings } from '../../web/src/model/settings.js';
 import { loadModule } from './support.mjs';
 
 /** @type {import('../../dist/ik2d').IK2D} */

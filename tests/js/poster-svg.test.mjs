@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { posterSvg } from '../../web/src/story/poster-svg.js';
-import { elementSnippet } from '../../web/src/share.js';
+import { elementSnippet } from '../../web/src/page/share.js';
 
 const EXPORTED = '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30" viewBox="0 0 40 30">\n'
   + '<rect x="0" y="0" width="40" height="30" fill="#fff"/>\n</svg>\n';

@@ -5,10 +5,10 @@
 // the dance goes on the other way when flipped.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { formatLink, parseLink } from '../../web/src/link.js';
+import { formatLink, parseLink } from '../../web/src/model/link.js';
 import { SCENES } from '../../web/src/scenes/index.js';
 import { PUPPET_ALL_BONES, PUPPET_BONES } from '../../web/src/scenes/puppet/rig.js';
-import { applyPartial, defaultSettings } from '../../web/src/settings.js';
+import { applyPartial, defaultSettings } from '../../web/src/model/settings.js';
 import { loadModule } from './support.mjs';
 
 /** @type {any} */

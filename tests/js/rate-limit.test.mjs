@@ -1,10 +1,10 @@
 // rate-limit.test.mjs: the trailing rate limiter behind <ik2d-scene>'s statechange
-// (web/src/rate-limit.js), against a fake clock: a burst of pokes gives at most one fire an
+// (web/src/host/rate-limit.js), against a fake clock: a burst of pokes gives at most one fire an
 // interval and one after the last poke; a fire with nothing to say does not count; an early timer
 // does not break the interval; cancel drops what was scheduled.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createRateLimiter } from '../../web/src/rate-limit.js';
+import { createRateLimiter } from '../../web/src/host/rate-limit.js';
 
 /** A clock the test moves: timers run in order as time passes them. */
 function fakeClock({ early = 0 } = {}) {

@@ -1,4 +1,4 @@
-// render.test.mjs: `npx ik2d render` (bin/ik2d.mjs, web/src/render-svg.js), run as a user runs it:
+// render.test.mjs: `npx ik2d render` (bin/ik2d.mjs, web/src/entries/render-svg.js), run as a user runs it:
 // the package's bin in a child process, on the built dist/. Each scene's link gives a well-formed
 // SVG of the asked size with the scene's drawn parts and the theme's colours (styles/tokens.css);
 // the same link written as a URL, a query or a query without "?" gives the same bytes; a bad link
@@ -11,8 +11,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, test } from 'node:test';
 import { chain } from '../../web/src/scenes/chain/scene.js';
-import { createSvgContext } from '../../web/src/svg-context.js';
-import { fontSizeAndWeight, textWidth } from '../../web/src/text-metrics.js';
+import { createSvgContext } from '../../web/src/draw/svg-context.js';
+import { fontSizeAndWeight, textWidth } from '../../web/src/draw/text-metrics.js';
 import { distDir, repoRoot } from './support.mjs';
 
 const BIN = path.join(repoRoot, 'bin', 'ik2d.mjs');

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { formatShape, holdPoint, parseShape, rope } from '../../web/src/scenes/rope/scene.js';
-import { formatLink, parseLink } from '../../web/src/link.js';
+import { formatLink, parseLink } from '../../web/src/model/link.js';
 import { SCENES } from '../../web/src/scenes/index.js';
-import { applyPartial, defaultSettings } from '../../web/src/settings.js';
+import { applyPartial, defaultSettings } from '../../web/src/model/settings.js';
 import { loadModule, randomSource } from './support.mjs';
 
 /** @type {any} */
@@ -21,7 +21,7 @@ const defaultOf = (name) => rope.params.find((spec) => spec.name === name)?.defa
 /**
  * A live rope scene at these settings, solved once; `body` gets it; disposed after.
  * @template T
- * @param {import('../../web/src/settings.js').Settings} settings
+ * @param {import('../../web/src/model/settings.js').Settings} settings
  * @param {(live: import('../../web/src/scenes/index.js').SceneInstance) => T} body
  * @returns {T}
  */

@@ -1,8 +1,8 @@
 // scene-state.test.mjs: what a scene's solve or step reports, taken into its settings
-// (web/src/scene-state.js, shared by the playground, the animation export and npx ik2d render).
+// (web/src/model/scene-state.js, shared by the playground, the animation export and npx ik2d render).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { absorbUpdate, applyToScene } from '../../web/src/scene-state.js';
+import { absorbUpdate, applyToScene } from '../../web/src/model/scene-state.js';
 
 const settings = Object.freeze({ params: { bones: 3 }, points: { target: { x: 1, y: 2 }, base: { x: 0, y: 0 } } });
 

@@ -6,7 +6,7 @@ import { before, test } from 'node:test';
 import { reversedAngles } from '../../web/src/scenes/chain/shape.js';
 import { SCENES } from '../../web/src/scenes/index.js';
 import { wrapAngle } from '../../web/src/scenes/shared.js';
-import { applyPartial, defaultSettings } from '../../web/src/settings.js';
+import { applyPartial, defaultSettings } from '../../web/src/model/settings.js';
 import { loadModule, randomSource } from './support.mjs';
 
 /** @type {any} */

@@ -1,10 +1,10 @@
-// share.test.mjs: the snippets the Copy embed code dialog writes (web/src/share.js). The element
+// share.test.mjs: the snippets the Copy embed code dialog writes (web/src/page/share.js). The element
 // snippet carries the link's keys as attributes, escaped, with the script that defines the element;
 // read back as a link, its attributes are the same scene. (embed.test.mjs copies both kinds from
 // the real dialog; blog.test.mjs pastes them into a Hugo post.)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { elementSnippet, embedSnippet } from '../../web/src/share.js';
+import { elementSnippet, embedSnippet } from '../../web/src/page/share.js';
 
 const SCRIPT = 'https://example.org/ik2d/ik2d-element.js';
 

@@ -1,9 +1,9 @@
-// timing.test.mjs: the scene host's step and drawing timings (web/src/timing.js) on a fake clock:
+// timing.test.mjs: the scene host's step and drawing timings (web/src/host/timing.js) on a fake clock:
 // each run is timed by the clock around it, the report keeps the last TIMING_SAMPLES oldest first
 // with the counts since the start, and a step's result comes back.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createTiming, TIMING_SAMPLES } from '../../web/src/timing.js';
+import { createTiming, TIMING_SAMPLES } from '../../web/src/host/timing.js';
 
 test('steps and drawings are timed by the clock around them, the last ones kept oldest first', () => {
   let clock = 1000;

@@ -13,7 +13,7 @@
  */
 
 /**
- * @typedef {import('./settings.js').Point} Point
+ * @typedef {import('../model/settings.js').Point} Point
  * @typedef {import('./view.js').View} View
  *
  * @typedef {Object} Bone A bone in world units: from its start (the joint it turns about) to its end.

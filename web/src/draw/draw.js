@@ -8,7 +8,7 @@
  */
 
 /**
- * @typedef {import('./settings.js').Point} Point
+ * @typedef {import('../model/settings.js').Point} Point
  * @typedef {import('./view.js').View} View
  * @typedef {Record<string, string>} Theme Colour per name, e.g. theme.bone.
  */

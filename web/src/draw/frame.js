@@ -13,9 +13,9 @@ const NO_CAMERA = Object.freeze({ x: 0, y: 0 });
 /**
  * The world rectangle a view of `size` shows of the scene now: what its own panel needs (the
  * arm's joint space), else the definition's world.
- * @param {import('./scenes/index.js').SceneDefinition} definition
- * @param {import('./scenes/index.js').SceneInstance} scene
- * @param {import('./settings.js').Settings} settings
+ * @param {import('../scenes/index.js').SceneDefinition} definition
+ * @param {import('../scenes/index.js').SceneInstance} scene
+ * @param {import('../model/settings.js').Settings} settings
  * @param {{width: number, height: number}} size CSS px.
  */
 export function sceneWorld(definition, scene, settings, size) {
@@ -24,7 +24,7 @@ export function sceneWorld(definition, scene, settings, size) {
 
 /**
  * How far the view follows the scene's camera now (scenes without one: no shift).
- * @param {import('./scenes/index.js').SceneInstance} scene
+ * @param {import('../scenes/index.js').SceneInstance} scene
  */
 export function sceneCamera(scene) {
   return scene.camera ? scene.camera() : NO_CAMERA;
@@ -36,15 +36,15 @@ export function sceneCamera(scene) {
  * @param {Object} frame
  * @param {import('./view.js').View} frame.view
  * @param {import('./draw.js').Theme} frame.theme
- * @param {import('./scenes/index.js').SceneDefinition} frame.definition
- * @param {import('./scenes/index.js').SceneInstance} frame.scene
- * @param {import('./settings.js').Settings} frame.settings
+ * @param {import('../scenes/index.js').SceneDefinition} frame.definition
+ * @param {import('../scenes/index.js').SceneInstance} frame.scene
+ * @param {import('../model/settings.js').Settings} frame.settings
  * @param {{active: string | null, hover: string | null}} frame.highlights What is dragged and hovered.
  * @param {readonly import('./bone-art.js').BoneArt[]} frame.art The author's pictures on the bones.
  */
 export function drawSceneFrame(ctx, { view, theme, definition, scene, settings, highlights, art }) {
   drawBackdrop(ctx, view, theme, definition.gridSpacing, definition.axes ?? true);
-  /** @type {import('./scenes/index.js').DrawUi} */
+  /** @type {import('../scenes/index.js').DrawUi} */
   const ui = { ...highlights };
   const shown = artFor(art, definition.id);
   if (shown.length && scene.bones) {

@@ -12,8 +12,8 @@
  */
 
 /**
- * @typedef {import('./settings.js').Point} Point
- * @typedef {import('./settings.js').Rect} Rect
+ * @typedef {import('../model/settings.js').Point} Point
+ * @typedef {import('../model/settings.js').Rect} Rect
  *
  * @typedef {Object} View
  * @property {(p: Point) => Point} worldToCanvas World units → CSS pixels from the canvas' top left.

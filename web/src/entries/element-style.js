@@ -8,12 +8,12 @@
  * then element.css, what differs in an element. Nothing here is a copy of a page's rule.
  */
 
-import base from '../styles/base.css';
-import controls from '../styles/controls.css';
-import element from '../styles/element.css';
-import embed from '../styles/embed.css';
-import readouts from '../styles/readouts.css';
-import stage from '../styles/stage.css';
-import tokens from '../styles/tokens.css';
+import base from '../../styles/base.css';
+import controls from '../../styles/controls.css';
+import element from '../../styles/element.css';
+import embed from '../../styles/embed.css';
+import readouts from '../../styles/readouts.css';
+import stage from '../../styles/stage.css';
+import tokens from '../../styles/tokens.css';
 
 export const ELEMENT_CSS = [tokens, base, controls, stage, readouts, embed, element].join('\n');

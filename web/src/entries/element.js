@@ -31,17 +31,17 @@
  */
 
 import { ELEMENT_CSS } from './element-style.js';
-import { startMessageApi } from './embed-api.js';
-import { formatParamText, parseLink } from './link.js';
-import { PAGE_PARAMS } from './page-params.js';
-import { createSceneHost } from './playground.js';
-import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js';
-import { describeValue, formatNumber } from './settings.js';
-import { loadSolver } from './solvers.js';
-import { createRateLimiter } from './rate-limit.js';
-import { showNoticesIn } from './notices.js';
-import { parseBoneIndex, parseOrigin } from './bone-art.js';
-import { STORY, attachPoster, defineStory, figureHighlight, figureParts, syncChanged, syncJoined } from './story/index.js';
+import { startMessageApi } from '../host/embed-api.js';
+import { formatParamText, parseLink } from '../model/link.js';
+import { PAGE_PARAMS } from '../model/page-params.js';
+import { createSceneHost } from '../host/playground.js';
+import { SCENE_IDS, loadScenes, sceneStub, solverOf } from '../scenes/catalog.js';
+import { describeValue, formatNumber } from '../model/settings.js';
+import { loadSolver } from '../host/solvers.js';
+import { createRateLimiter } from '../host/rate-limit.js';
+import { showNoticesIn } from '../host/notices.js';
+import { parseBoneIndex, parseOrigin } from '../draw/bone-art.js';
+import { STORY, attachPoster, defineStory, figureHighlight, figureParts, syncChanged, syncJoined } from '../story/index.js';
 
 /** The element's name. */
 export const TAG = 'ik2d-scene';
@@ -206,7 +206,7 @@ function hostScheme(host, signal) {
 /**
  * The link text a key goes back to when its attribute is removed: the scene's default (a param's,
  * a point's, a page param's); undefined for keys without one (the scene's own state, unknown keys).
- * @param {import('./scenes/index.js').SceneDefinition} definition
+ * @param {import('../scenes/index.js').SceneDefinition} definition
  * @param {string} key
  */
 function defaultText(definition, key) {
@@ -222,7 +222,7 @@ function defaultText(definition, key) {
 /**
  * The link key an attribute names in a scene (attribute names are lower case; link keys such as
  * openLink or segmentLength are not).
- * @param {import('./scenes/index.js').SceneDefinition} definition
+ * @param {import('../scenes/index.js').SceneDefinition} definition
  * @param {string} name
  */
 function linkKey(definition, name) {
@@ -238,7 +238,7 @@ export class Ik2dSceneElement extends HTMLElement {
   #frame;
   /** @type {ReturnType<typeof createSceneHost> | null} */
   #playground = null;
-  /** @type {import('./scenes/index.js').SceneDefinition[]} */
+  /** @type {import('../scenes/index.js').SceneDefinition[]} */
   #scenes = [];
   /** Ends the running playground (or the load under way). */
   #controller = /** @type {AbortController | null} */ (null);
@@ -252,7 +252,7 @@ export class Ik2dSceneElement extends HTMLElement {
   /** Attribute changes come one batch at a time, in order (a scene switch waits for its module). */
   #applying = Promise.resolve();
   /** The child pictures on the bones, as last read (bone-art.js). */
-  /** @type {import('./bone-art.js').BoneArt[]} */
+  /** @type {import('../draw/bone-art.js').BoneArt[]} */
   #art = [];
   /** The notices the pictures gave when last read (shown again only when they change). */
   #artNotices = '';
@@ -292,7 +292,7 @@ export class Ik2dSceneElement extends HTMLElement {
    * @returns {string[]} The notices.
    */
   #readArt(show = true) {
-    /** @type {import('./bone-art.js').BoneArt[]} */
+    /** @type {import('../draw/bone-art.js').BoneArt[]} */
     const art = [];
     /** @type {string[]} */
     const notices = [];
@@ -347,7 +347,7 @@ export class Ik2dSceneElement extends HTMLElement {
 
   /**
    * The link query the attributes make, for a scene whose keys are known.
-   * @param {import('./scenes/index.js').SceneDefinition} definition
+   * @param {import('../scenes/index.js').SceneDefinition} definition
    */
   #attributeQuery(definition) {
     const query = new URLSearchParams();
@@ -369,7 +369,7 @@ export class Ik2dSceneElement extends HTMLElement {
     this.#ready = false;
     this.#frame.dataset.ready = 'false';
     this.#part('loading').hidden = false;
-    /** @type {import('./scenes/index.js').SceneDefinition[]} */
+    /** @type {import('../scenes/index.js').SceneDefinition[]} */
     let scenes;
     let wanted = '';
     try {
@@ -392,7 +392,7 @@ export class Ik2dSceneElement extends HTMLElement {
     }
     this.#scenes = scenes;
     this.#part('loading').hidden = true;
-    const definition = /** @type {import('./scenes/index.js').SceneDefinition} */ (scenes.find((s) => s.id === wanted));
+    const definition = /** @type {import('../scenes/index.js').SceneDefinition} */ (scenes.find((s) => s.id === wanted));
     const query = this.#saved ?? this.#attributeQuery(definition);
     this.#saved = null;
     const { scene, partial, notices } = parseLink(query, scenes);
@@ -528,7 +528,7 @@ export class Ik2dSceneElement extends HTMLElement {
     if (link && this.#playground) link.setAttribute('href', this.#playgroundLink(this.#playground.api));
   }
 
-  /** @param {import('./playground.js').Playground} api */
+  /** @param {import('../host/playground.js').Playground} api */
   #playgroundLink(api) {
     return new URL(`?${new URL(api.shareLink()).search.slice(1)}`, playgroundAddress(this.getAttribute('playground')).url).href;
   }
@@ -576,14 +576,14 @@ export class Ik2dSceneElement extends HTMLElement {
         }
         if (this.#playground !== playground) return;
         // A new scene: every attribute, read as its link.
-        const definition = /** @type {import('./scenes/index.js').SceneDefinition} */ (this.#scenes.find((s) => s.id === asked));
+        const definition = /** @type {import('../scenes/index.js').SceneDefinition} */ (this.#scenes.find((s) => s.id === asked));
         const parsed = parseLink(this.#attributeQuery(definition), this.#scenes);
         notices.push(...parsed.notices, ...playground.apply({ ...parsed.partial, scene: asked }));
         this.#showNotices(notices);
         return;
       }
     }
-    const definition = /** @type {import('./scenes/index.js').SceneDefinition} */ (this.#scenes.find((s) => s.id === current));
+    const definition = /** @type {import('../scenes/index.js').SceneDefinition} */ (this.#scenes.find((s) => s.id === current));
     const query = new URLSearchParams({ scene: current });
     for (const name of names.filter((n) => n !== 'scene')) {
       const key = linkKey(definition, name);
@@ -667,7 +667,7 @@ export class Ik2dSceneElement extends HTMLElement {
 
   /**
    * A GIF or WebM of the scene (playground.exportAnimation, animation.js).
-   * @param {import('./animation.js').AnimationOptions} [options]
+   * @param {import('../host/animation.js').AnimationOptions} [options]
    */
   exportAnimation(options) {
     try {
@@ -715,7 +715,7 @@ export class Ik2dSceneElement extends HTMLElement {
 
   /**
    * What the story elements (story/) read and do in this figure: not public API.
-   * @returns {import('./story/access.js').FigureAccess}
+   * @returns {import('../story/access.js').FigureAccess}
    */
   [STORY]() {
     const api = this.#playground && this.#ready ? this.#playground.api : null;

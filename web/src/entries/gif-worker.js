@@ -17,11 +17,11 @@
  * by ending the worker; the worker ends itself once the GIF is done.
  */
 
-import { renderAnimation } from './animation.js';
-import { loadScenes, solverOf } from './scenes/catalog.js';
-import { loadSolver } from './solvers.js';
+import { renderAnimation } from '../host/animation.js';
+import { loadScenes, solverOf } from '../scenes/catalog.js';
+import { loadSolver } from '../host/solvers.js';
 
-/** @type {Promise<import('./gif-frames.js').GifEncoderModule>} */
+/** @type {Promise<import('../draw/gif-frames.js').GifEncoderModule>} */
 const encoder = import(new URL('./vendor/gifenc.js', import.meta.url).href);
 
 /** @param {unknown} error */
@@ -44,7 +44,7 @@ encoder.then(() => postMessage({ type: 'ready', drawsScenes: canDraw() }), faile
 
 /**
  * The whole GIF of a scene, drawn and encoded here.
- * @param {import('./gif-frames.js').GifEncoderModule} gifenc
+ * @param {import('../draw/gif-frames.js').GifEncoderModule} gifenc
  * @param {any} job The page's {type: 'scene'} message.
  */
 async function sceneGif(gifenc, job) {

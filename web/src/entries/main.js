@@ -12,18 +12,18 @@
  * Wait for the CSS selector `html[data-ready="true"]`; a parent window also gets 'ik2d:ready'.
  */
 
-import { buildControls } from './controls.js';
-import { startMessageApi } from './embed-api.js';
-import { parseLink } from './link.js';
-import { PAGE_PARAMS, applyPageParams, defaultPage, pageParam, pageQuery } from './page-params.js';
-import { createPanel } from './panel.js';
-import { createSceneHost } from './playground.js';
-import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js';
-import { loadSolver } from './solvers.js';
-import { copyText, elementSnippet, embedSnippet, embedUrl, playgroundUrl } from './share.js';
-import { posterSvg } from './story/poster-svg.js';
-import { showNoticesIn } from './notices.js';
-import { wirePictureDrop } from './picture-drop.js';
+import { buildControls } from '../page/controls.js';
+import { startMessageApi } from '../host/embed-api.js';
+import { parseLink } from '../model/link.js';
+import { PAGE_PARAMS, applyPageParams, defaultPage, pageParam, pageQuery } from '../model/page-params.js';
+import { createPanel } from '../page/panel.js';
+import { createSceneHost } from '../host/playground.js';
+import { SCENE_IDS, loadScenes, sceneStub, solverOf } from '../scenes/catalog.js';
+import { loadSolver } from '../host/solvers.js';
+import { copyText, elementSnippet, embedSnippet, embedUrl, playgroundUrl } from '../page/share.js';
+import { posterSvg } from '../story/poster-svg.js';
+import { showNoticesIn } from '../host/notices.js';
+import { wirePictureDrop } from '../page/picture-drop.js';
 
 /** How long the address bar waits for changes to settle before it is rewritten, in ms. */
 const ADDRESS_SYNC_DELAY = 400;
@@ -87,7 +87,7 @@ const GIF_OPTIONS = Object.freeze({ format: 'gif', width: 480, height: 360 });
  * Wires a Download GIF button: while the GIF is made, a Cancel GIF button takes its place (and the
  * focus), and a progress bar with the share done shows; the status line says when it starts, is
  * saved or is cancelled (not every percent: it is a live region).
- * @param {import('./playground.js').Playground} api
+ * @param {import('../host/playground.js').Playground} api
  * @param {HTMLButtonElement} button
  * @param {string} prefix The other ids: `${prefix}-cancel`, `${prefix}-progress` (the bar's line),
  *   `${prefix}-meter` (the <progress>), `${prefix}-percent`.
@@ -143,9 +143,9 @@ function wireGifButton(api, button, prefix, status) {
  * The Copy embed code dialog: the author picks an iframe or the <ik2d-scene> element and the page
  * params (theme, transparency, how it starts, readouts, the link out) and copies the snippet, which
  * follows every choice. The kind picked stays picked while the page is open.
- * @param {import('./playground.js').Playground} api
+ * @param {import('../host/playground.js').Playground} api
  * @param {() => string} linkQuery The current link query (scene and page params).
- * @param {import('./scenes/index.js').SceneDefinition[]} scenes
+ * @param {import('../scenes/index.js').SceneDefinition[]} scenes
  */
 function openEmbedDialog(api, linkQuery, scenes) {
   const dialog = /** @type {HTMLDialogElement} */ (byId('embed-dialog'));
@@ -177,7 +177,7 @@ function openEmbedDialog(api, linkQuery, scenes) {
     choices = applyPageParams(choices, { [name]: value }).page;
     show();
   });
-  controls.update(/** @type {Record<string, import('./settings.js').ParamValue>} */ (/** @type {unknown} */ (choices)));
+  controls.update(/** @type {Record<string, import('../model/settings.js').ParamValue>} */ (/** @type {unknown} */ (choices)));
   show();
   byId('embed-status').replaceChildren();
   byId('embed-gif-status').replaceChildren();
@@ -197,7 +197,7 @@ async function boot() {
   const embedded = embedView || wanted.page.embed;
 
   let ik;
-  /** @type {import('./scenes/index.js').SceneDefinition[]} */
+  /** @type {import('../scenes/index.js').SceneDefinition[]} */
   let scenes;
   try {
     // Each scene runs on the WebAssembly module it needs (scenes/catalog.js, solvers.js): the arm

@@ -17,17 +17,17 @@
  * to compute them.
  */
 
-import { themeFrom } from './draw.js';
-import { drawSceneFrame, sceneCamera, sceneWorld } from './frame.js';
-import tokensCss from '../styles/tokens.css';
-import { parseLink } from './link.js';
-import { applyPageParams, defaultPage } from './page-params.js';
-import { SCENE_IDS, loadScenes, sceneStub, solverOf } from './scenes/catalog.js';
-import { absorbUpdate, applyToScene } from './scene-state.js';
-import { defaultSettings, describeValue } from './settings.js';
-import { loadSolver } from './solvers.js';
-import { createSvgContext } from './svg-context.js';
-import { createFixedView } from './view.js';
+import { themeFrom } from '../draw/draw.js';
+import { drawSceneFrame, sceneCamera, sceneWorld } from '../draw/frame.js';
+import tokensCss from '../../styles/tokens.css';
+import { parseLink } from '../model/link.js';
+import { applyPageParams, defaultPage } from '../model/page-params.js';
+import { SCENE_IDS, loadScenes, sceneStub, solverOf } from '../scenes/catalog.js';
+import { absorbUpdate, applyToScene } from '../model/scene-state.js';
+import { defaultSettings, describeValue } from '../model/settings.js';
+import { loadSolver } from '../host/solvers.js';
+import { createSvgContext } from '../draw/svg-context.js';
+import { createFixedView } from '../draw/view.js';
 
 /** What render takes: the width in CSS pixels (the SVG's units), a whole number. */
 export const RENDER_LIMITS = Object.freeze({

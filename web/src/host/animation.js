@@ -28,20 +28,20 @@
  * offscreen canvas in real time (it takes `seconds` to make) and is not the same bytes twice.
  */
 
-import { drawSceneFrame, sceneCamera, sceneWorld } from './frame.js';
-import { gifFrameWriter, mapToPalette } from './gif-frames.js';
+import { drawSceneFrame, sceneCamera, sceneWorld } from '../draw/frame.js';
+import { gifFrameWriter, mapToPalette } from '../draw/gif-frames.js';
 import { FIXED_RATE } from './loop.js';
-import { applyPageParams, defaultPage } from './page-params.js';
-import { pathPeriod } from './scenes/target-path.js';
-import { absorbUpdate, applyToScene } from './scene-state.js';
-import { defaultSettings, describeValue } from './settings.js';
-import { createFixedView } from './view.js';
+import { applyPageParams, defaultPage } from '../model/page-params.js';
+import { pathPeriod } from '../scenes/target-path.js';
+import { absorbUpdate, applyToScene } from '../model/scene-state.js';
+import { defaultSettings, describeValue } from '../model/settings.js';
+import { createFixedView } from '../draw/view.js';
 
 /**
- * @typedef {import('./settings.js').Settings} Settings
- * @typedef {import('./scenes/index.js').SceneDefinition} SceneDefinition
- * @typedef {import('./scenes/index.js').SceneUpdate} SceneUpdate
- * @typedef {import('./draw.js').Theme} Theme
+ * @typedef {import('../model/settings.js').Settings} Settings
+ * @typedef {import('../scenes/index.js').SceneDefinition} SceneDefinition
+ * @typedef {import('../scenes/index.js').SceneUpdate} SceneUpdate
+ * @typedef {import('../draw/draw.js').Theme} Theme
  *
  * @typedef {Object} AnimationOptions What exportAnimation() takes (every key optional).
  * @property {'gif' | 'webm'} [format] Default 'gif'.
@@ -227,7 +227,7 @@ const SLICE_MS = 12;
  * @param {SceneDefinition} definition
  * @param {unknown} solver The scene's started WebAssembly module.
  * @param {Record<string, unknown>} partial parseLink()'s partial (page params are left out here).
- * @param {readonly import('./bone-art.js').BoneArt[]} art The author's pictures on the bones.
+ * @param {readonly import('../draw/bone-art.js').BoneArt[]} art The author's pictures on the bones.
  * @param {AbortSignal | null} signal
  */
 async function startScene(definition, solver, partial, art, signal) {
@@ -314,7 +314,7 @@ async function startScene(definition, solver, partial, art, signal) {
       }
     },
     /**
-     * @param {import('./view.js').View} view
+     * @param {import('../draw/view.js').View} view
      * @param {Theme} theme
      */
     draw(view, theme) {
@@ -328,7 +328,7 @@ async function startScene(definition, solver, partial, art, signal) {
   };
 }
 
-/** @typedef {import('./gif-frames.js').GifEncoderModule} GifEncoderModule */
+/** @typedef {import('../draw/gif-frames.js').GifEncoderModule} GifEncoderModule */
 
 /** @type {Promise<GifEncoderModule> | null} */
 let encoderModule = null;
@@ -349,7 +349,7 @@ function loadEncoder() {
  * @param {unknown} job.solver
  * @param {Record<string, unknown>} job.partial The link's partial state (parseLink()).
  * @param {Theme} job.theme The theme the page shows.
- * @param {readonly import('./bone-art.js').BoneArt[]} [job.art] The author's pictures on the bones.
+ * @param {readonly import('../draw/bone-art.js').BoneArt[]} [job.art] The author's pictures on the bones.
  * @returns {Promise<Blob>}
  */
 export async function recordAnimation({ options, definition, solver, partial, theme, art = [] }) {
@@ -399,7 +399,7 @@ export async function recordAnimation({ options, definition, solver, partial, th
  * @property {unknown} solver The scene's started WebAssembly module.
  * @property {Record<string, unknown>} partial The link's partial state (parseLink()).
  * @property {Theme} theme The theme the frames are drawn in (opaque for a GIF).
- * @property {readonly import('./bone-art.js').BoneArt[]} art
+ * @property {readonly import('../draw/bone-art.js').BoneArt[]} art
  * @property {number} seconds
  * @property {number} fps
  * @property {number} width
@@ -435,8 +435,8 @@ export async function renderAnimation({ definition, solver, partial, art, theme,
 /**
  * The pictures on the bones as ImageBitmaps, which a worker can be sent; null where one cannot be
  * made (a picture the browser cannot turn into a bitmap): the page then draws the frames itself.
- * @param {readonly import('./bone-art.js').BoneArt[]} art
- * @returns {Promise<import('./bone-art.js').BoneArt[] | null>}
+ * @param {readonly import('../draw/bone-art.js').BoneArt[]} art
+ * @returns {Promise<import('../draw/bone-art.js').BoneArt[] | null>}
  */
 async function portableArt(art) {
   try {
@@ -493,7 +493,7 @@ function workerError({ name, message }) {
 /**
  * @typedef {Object} FrameJob
  * @property {Awaited<ReturnType<typeof startScene>>} sim
- * @property {import('./view.js').View} view
+ * @property {import('../draw/view.js').View} view
  * @property {Theme} theme
  * @property {number} frames
  * @property {number} stepsPerFrame

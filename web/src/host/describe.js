@@ -8,8 +8,8 @@
  */
 
 /**
- * @typedef {import('./scenes/index.js').Readout} Readout
- * @typedef {import('./scenes/index.js').ReadoutSpec} ReadoutSpec
+ * @typedef {import('../scenes/index.js').Readout} Readout
+ * @typedef {import('../scenes/index.js').ReadoutSpec} ReadoutSpec
  */
 
 /** Least time between two rewrites of the description, ms (a drag changes it every frame). */

@@ -50,7 +50,7 @@
  * what is left (0 when nothing is) and its reply's notice says so.
  */
 
-import { describeValue } from './settings.js';
+import { describeValue } from '../model/settings.js';
 
 /** Version of this message protocol, sent in 'ik2d:ready'. */
 const PROTOCOL_VERSION = 1;

@@ -10,14 +10,14 @@
 
 import { attachKeyboard, attachPointer } from './input.js';
 import { HANDLE_KEY, RUN_KEY, STEP_KEY, arrowSteps } from './keys.js';
-import { keyedValue } from './settings.js';
+import { keyedValue } from '../model/settings.js';
 
 /**
- * @typedef {import('./settings.js').Point} Point
- * @typedef {import('./settings.js').Settings} Settings
- * @typedef {import('./scenes/index.js').SceneDefinition} SceneDefinition
- * @typedef {import('./scenes/index.js').SceneInstance} SceneInstance
- * @typedef {import('./view.js').View} View
+ * @typedef {import('../model/settings.js').Point} Point
+ * @typedef {import('../model/settings.js').Settings} Settings
+ * @typedef {import('../scenes/index.js').SceneDefinition} SceneDefinition
+ * @typedef {import('../scenes/index.js').SceneInstance} SceneInstance
+ * @typedef {import('../draw/view.js').View} View
  *
  * @typedef {Object} HandleHost What the handles need of the playground.
  * @property {() => {definition: SceneDefinition, scene: SceneInstance, settings: Settings}} current

@@ -16,7 +16,7 @@
 const TAP_SLOP = 10;
 
 /**
- * @typedef {import('./settings.js').Point} Point
+ * @typedef {import('../model/settings.js').Point} Point
  *
  * @typedef {Object} PointerHandlers
  * @property {(client: Point, pointerType: string) => void} begin A drag starts at `client`.

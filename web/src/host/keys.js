@@ -11,9 +11,9 @@
  * - S / Esc: step through the solver, and run it again (scenes with step-through).
  */
 
-import { keyName } from './dom.js';
+import { keyName } from '../draw/dom.js';
 import { KEY_STEP, KEY_STEP_LARGE } from './input.js';
-import { formatNumber } from './settings.js';
+import { formatNumber } from '../model/settings.js';
 
 /** Selects the next handle for the arrow keys. */
 export const HANDLE_KEY = 'h';
@@ -23,8 +23,8 @@ export const STEP_KEY = 's';
 export const RUN_KEY = 'Escape';
 
 /**
- * @typedef {import('./scenes/index.js').SceneDefinition} SceneDefinition
- * @typedef {import('./settings.js').ParamSpec} ParamSpec
+ * @typedef {import('../scenes/index.js').SceneDefinition} SceneDefinition
+ * @typedef {import('../model/settings.js').ParamSpec} ParamSpec
  *
  * @typedef {Object} KeyAction A key on the canvas.
  * @property {string} key A KeyboardEvent.key value, lower case for letters ("m", "Escape").

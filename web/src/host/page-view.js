@@ -11,10 +11,10 @@
  *   html[data-play="waiting"]           play=click: a still first frame and the play control
  */
 
-import { REDUCED_MOTION, effectivePlay, resolveTheme } from './page-params.js';
+import { REDUCED_MOTION, effectivePlay, resolveTheme } from '../model/page-params.js';
 
 /**
- * @typedef {import('./page-params.js').PageSettings} PageSettings
+ * @typedef {import('../model/page-params.js').PageSettings} PageSettings
  *
  * @typedef {Object} PageView
  * @property {(page: PageSettings) => void} apply Shows new page settings (only what changed).

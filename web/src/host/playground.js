@@ -24,32 +24,32 @@
  * follows it, so drawing, worldToClient() and clientToWorld() always agree with getState().
  */
 
-import { exportError } from './bone-art.js';
+import { exportError } from '../draw/bone-art.js';
 import { buildReadouts } from './readouts.js';
 import { createDescriber } from './describe.js';
-import { readTheme } from './draw.js';
-import { drawSceneFrame, sceneCamera, sceneWorld } from './frame.js';
+import { readTheme } from '../draw/draw.js';
+import { drawSceneFrame, sceneCamera, sceneWorld } from '../draw/frame.js';
 import { createTiming } from './timing.js';
 import { createHandles } from './handles.js';
 import { keyActions, keysSentence } from './keys.js';
 import { FIXED_RATE, createLoop } from './loop.js';
-import { isStub, loadScenes, solverOf } from './scenes/catalog.js';
+import { isStub, loadScenes, solverOf } from '../scenes/catalog.js';
 import { loadSolver, startedSolver } from './solvers.js';
-import { formatLink, parseLink } from './link.js';
-import { applyPageParams, defaultPage, pageQuery } from './page-params.js';
+import { formatLink, parseLink } from '../model/link.js';
+import { applyPageParams, defaultPage, pageQuery } from '../model/page-params.js';
 import { createPageView } from './page-view.js';
-import { absorbUpdate, applyToScene } from './scene-state.js';
-import { defaultSettings, describeValue } from './settings.js';
-import { createSvgContext } from './svg-context.js';
-import { createView } from './view.js';
+import { absorbUpdate, applyToScene } from '../model/scene-state.js';
+import { defaultSettings, describeValue } from '../model/settings.js';
+import { createSvgContext } from '../draw/svg-context.js';
+import { createView } from '../draw/view.js';
 import { watchVisibility } from './visibility.js';
 
 /**
- * @typedef {import('./settings.js').Point} Point
- * @typedef {import('./settings.js').Settings} Settings
- * @typedef {import('./scenes/index.js').SceneDefinition} SceneDefinition
- * @typedef {import('./scenes/index.js').SceneInstance} SceneInstance
- * @typedef {import('./scenes/index.js').SceneUpdate} SceneUpdate
+ * @typedef {import('../model/settings.js').Point} Point
+ * @typedef {import('../model/settings.js').Settings} Settings
+ * @typedef {import('../scenes/index.js').SceneDefinition} SceneDefinition
+ * @typedef {import('../scenes/index.js').SceneInstance} SceneInstance
+ * @typedef {import('../scenes/index.js').SceneUpdate} SceneUpdate
  *
  * @typedef {Object} Playground
  * @property {() => Record<string, unknown>} getState JSON-serializable snapshot of what is drawn:
@@ -162,8 +162,8 @@ function requirePoint(point, caller) {
  *   listeners and observers removed, the scene's C++ objects freed (an <ik2d-scene> removed).
  * @returns {{api: Playground, apply: (partial: Record<string, unknown>) => string[],
  *   applyAll: (partials: unknown[]) => string[][], reset: () => void, hasStepThrough: () => boolean, prepareScene: (id: unknown) => Promise<void>,
- *   setArt: (art: readonly import('./bone-art.js').BoneArt[]) => void,
- *   bones: () => import('./bone-art.js').Bone[]}} applyAll: partial states applied in order as
+ *   setArt: (art: readonly import('../draw/bone-art.js').BoneArt[]) => void,
+ *   bones: () => import('../draw/bone-art.js').Bone[]}} applyAll: partial states applied in order as
  *   apply() applies each, with one solve at the end (the postMessage API's run of setState);
  *   hasStepThrough: whether the current scene can step its solver (api.stepSolver() throws where it cannot);
  *   prepareScene: loads a scene's code and WebAssembly module when they are not loaded yet (the
@@ -215,7 +215,7 @@ export function createSceneHost({
     wakeLoop();
   }
   /** The author's pictures on the bones (bone-art.js): the element's <img data-bone>, a dropped file. */
-  /** @type {readonly import('./bone-art.js').BoneArt[]} */
+  /** @type {readonly import('../draw/bone-art.js').BoneArt[]} */
   let art = [];
 
   const view = createView(canvas, definition.world, redraw);

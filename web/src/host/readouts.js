@@ -3,11 +3,11 @@
  * in place (the scene host fills it after each drawing).
  */
 
-import { element } from './dom.js';
+import { element } from '../draw/dom.js';
 
 /**
- * @typedef {import('./scenes/index.js').ReadoutSpec} ReadoutSpec
- * @typedef {import('./scenes/index.js').Readout} Readout
+ * @typedef {import('../scenes/index.js').ReadoutSpec} ReadoutSpec
+ * @typedef {import('../scenes/index.js').Readout} Readout
  */
 
 /**

@@ -8,9 +8,9 @@ import { applyPartial, withPoints } from './settings.js';
 
 /**
  * @typedef {import('./settings.js').Settings} Settings
- * @typedef {import('./scenes/index.js').SceneDefinition} SceneDefinition
- * @typedef {import('./scenes/index.js').SceneInstance} SceneInstance
- * @typedef {import('./scenes/index.js').SceneUpdate} SceneUpdate
+ * @typedef {import('../scenes/index.js').SceneDefinition} SceneDefinition
+ * @typedef {import('../scenes/index.js').SceneInstance} SceneInstance
+ * @typedef {import('../scenes/index.js').SceneUpdate} SceneUpdate
  */
 
 /**

@@ -3,12 +3,12 @@
  * Everything is created with DOM calls and textContent (no HTML strings).
  */
 
-import { element, keyBadge, keyName } from './dom.js';
-import { formatNumber, keyedValue } from './settings.js';
+import { element, keyBadge, keyName } from '../draw/dom.js';
+import { formatNumber, keyedValue } from '../model/settings.js';
 
 /**
- * @typedef {import('./settings.js').ParamSpec} ParamSpec
- * @typedef {import('./settings.js').ParamValue} ParamValue
+ * @typedef {import('../model/settings.js').ParamSpec} ParamSpec
+ * @typedef {import('../model/settings.js').ParamValue} ParamValue
  */
 
 /** @param {ParamSpec} spec */

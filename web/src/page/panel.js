@@ -7,14 +7,14 @@
  */
 
 import { buildControls } from './controls.js';
-import { keyboardHints } from './keys.js';
+import { keyboardHints } from '../host/keys.js';
 import { buildSceneTabs } from './tabs.js';
 import { buildTools } from './tools.js';
 
 /**
- * @typedef {import('./scenes/index.js').SceneDefinition} SceneDefinition
- * @typedef {import('./scenes/index.js').SceneInstance} SceneInstance
- * @typedef {import('./settings.js').Settings} Settings
+ * @typedef {import('../scenes/index.js').SceneDefinition} SceneDefinition
+ * @typedef {import('../scenes/index.js').SceneInstance} SceneInstance
+ * @typedef {import('../model/settings.js').Settings} Settings
  *
  * @typedef {Object} PanelElements The playground page's own parts around the stage.
  * @property {HTMLElement | null} tabs The scene switcher (role="tablist").
@@ -25,8 +25,8 @@ import { buildTools } from './tools.js';
  * @property {HTMLElement} controls Container for the param controls.
  * @property {HTMLElement} tools Container for the scene tools (tools.js).
  *
- * @typedef {import('./playground.js').PanelHost} PanelHost
- * @typedef {import('./playground.js').Panel} Panel
+ * @typedef {import('../host/playground.js').PanelHost} PanelHost
+ * @typedef {import('../host/playground.js').Panel} Panel
  */
 
 /** Where a keyboard is the likely input: hints name keys there, gestures elsewhere. */

@@ -7,7 +7,7 @@
  * Only the playground page wires this (main.js); the embed view and the element do not.
  */
 
-import { nearestBone } from './bone-art.js';
+import { nearestBone } from '../draw/bone-art.js';
 
 /** How far from a bone a drop may land and still be on it, CSS px. */
 export const DROP_DISTANCE = 24;
@@ -34,15 +34,15 @@ function readPicture(file) {
  * Wires dropping pictures on the canvas.
  * @param {Object} options
  * @param {HTMLCanvasElement} options.canvas
- * @param {{api: import('./playground.js').Playground,
- *   setArt: (art: readonly import('./bone-art.js').BoneArt[]) => void,
- *   bones: () => import('./bone-art.js').Bone[]}} options.playground
+ * @param {{api: import('../host/playground.js').Playground,
+ *   setArt: (art: readonly import('../draw/bone-art.js').BoneArt[]) => void,
+ *   bones: () => import('../draw/bone-art.js').Bone[]}} options.playground
  * @param {(notices: string[]) => void} options.showNotices
  * @param {HTMLButtonElement | null} options.removeButton Shown while there are pictures.
  */
 export function wirePictureDrop({ canvas, playground, showNotices, removeButton }) {
   const { api } = playground;
-  /** The pictures by scene, then bone. @type {Map<string, Map<number, import('./bone-art.js').BoneArt>>} */
+  /** The pictures by scene, then bone. @type {Map<string, Map<number, import('../draw/bone-art.js').BoneArt>>} */
   const pictures = new Map();
 
   function update() {

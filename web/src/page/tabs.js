@@ -7,7 +7,7 @@
  * role="tabpanel", labelled by whichever tab is selected.
  */
 
-import { element } from './dom.js';
+import { element } from '../draw/dom.js';
 
 /**
  * @typedef {Object} TabScene

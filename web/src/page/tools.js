@@ -7,8 +7,8 @@
  *   while the solver is not being stepped.
  */
 
-import { element, keyBadge, keyName } from './dom.js';
-import { HANDLE_KEY, RUN_KEY, STEP_KEY } from './keys.js';
+import { element, keyBadge, keyName } from '../draw/dom.js';
+import { HANDLE_KEY, RUN_KEY, STEP_KEY } from '../host/keys.js';
 
 /**
  * @typedef {Object} ToolsOptions

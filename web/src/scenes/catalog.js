@@ -8,7 +8,7 @@
 
 /**
  * @typedef {import('./index.js').SceneDefinition} SceneDefinition
- * @typedef {import('../solvers.js').SolverName} SolverName
+ * @typedef {import('../host/solvers.js').SolverName} SolverName
  */
 
 /**

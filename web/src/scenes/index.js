@@ -5,18 +5,18 @@
  * loads each on demand (an embed loads only its own).
  * Keyboard shortcuts are not written by scenes: a param's `key` (settings.js) and the playground's
  * own keys (arrows, H, and S / Esc where the scene has stepping) are the only ones, so every key
- * has an on-screen control and a hint made from the same table (web/src/keys.js).
+ * has an on-screen control and a hint made from the same table (web/src/host/keys.js).
  */
 
 import { SCENE_IDS, loadScenes } from './catalog.js';
 
 /**
- * @typedef {import('../settings.js').Settings} Settings
- * @typedef {import('../settings.js').ParamSpec} ParamSpec
- * @typedef {import('../settings.js').PointSpec} PointSpec
- * @typedef {import('../settings.js').Rect} Rect
- * @typedef {import('../view.js').View} View
- * @typedef {import('../draw.js').Theme} Theme
+ * @typedef {import('../model/settings.js').Settings} Settings
+ * @typedef {import('../model/settings.js').ParamSpec} ParamSpec
+ * @typedef {import('../model/settings.js').PointSpec} PointSpec
+ * @typedef {import('../model/settings.js').Rect} Rect
+ * @typedef {import('../draw/view.js').View} View
+ * @typedef {import('../draw/draw.js').Theme} Theme
  *
  * @typedef {Object} HandleSpec A handle the scene derives from its settings (SceneDefinition.handles).
  * @property {string} name Its name in DrawUi (active, hover) and in the instance's handles.at/handles.drag.
@@ -38,7 +38,7 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  *   on the bones (bone-art.js) along the scene's bones(): a scene with bones calls it over its sticks
  *   and under its joints and handles (`only`: just these bones, for a figure drawn in layers).
  *
- * @typedef {import('../settings.js').Point} Point
+ * @typedef {import('../model/settings.js').Point} Point
  *
  * @typedef {Object} SceneUpdate What a scene changed by itself (not redrawn when null).
  * @property {Record<string, Point>} [moved] Points the scene moved (a moving target, a root that
@@ -114,7 +114,7 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  *   joint space): the view it needs, the narrow stage's shape, a press on its marks.
  * @property {(settings: Settings) => string} [describe] More for the canvas' accessible description
  *   than the readouts say (a panel's content in words), '' for nothing.
- * @property {(settings: Settings) => import('../bone-art.js').Bone[]} [bones] The bones as drawn now,
+ * @property {(settings: Settings) => import('../draw/bone-art.js').Bone[]} [bones] The bones as drawn now,
  *   world units, in the scene's own order (the arm: upper, fore; a chain: from the root; the
  *   puppet: its skeleton's; the spider: two per leg): where the author's pictures go. Scenes
  *   without bones (a rope, a creature, the stress grid) have none.
@@ -148,9 +148,9 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  *   button) switches them to the next point that can be grabbed now.
  * @property {number} [keyStep] World units an arrow key moves it (Shift: 5×); default 4.
  * @property {ReadoutSpec[]} readouts
- * @property {import('../settings.js').Normalize} [normalize] Keeps params that depend on each
+ * @property {import('../model/settings.js').Normalize} [normalize] Keeps params that depend on each
  *   other in agreement after a change (the chain's rig).
- * @property {import('../link.js').StateSpec[]} [state] The scene's own state links carry (the
+ * @property {import('../model/link.js').StateSpec[]} [state] The scene's own state links carry (the
  *   live scene's link.restore() and link.state() handle it).
  * @property {(ik: any) => SceneInstance} create
  */

@@ -7,12 +7,12 @@
  * Contents: sizes · boxes · placing labels · placing corner boxes · drawing text
  */
 
-import { drawCard } from '../draw.js';
+import { drawCard } from '../draw/draw.js';
 
 /**
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('../view.js').View} View
- * @typedef {import('../draw.js').Theme} Theme
+ * @typedef {import('../model/settings.js').Point} Point
+ * @typedef {import('../draw/view.js').View} View
+ * @typedef {import('../draw/draw.js').Theme} Theme
  *
  * @typedef {Object} Box A rectangle in canvas CSS pixels.
  * @property {number} x Left.

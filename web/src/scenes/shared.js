@@ -4,7 +4,7 @@
  * the angle convention, and how links write a pose.
  */
 
-import { parseNumberText } from '../link.js';
+import { parseNumberText } from '../model/link.js';
 
 /**
  * @typedef {import('../../../core/bindings/ik2d').TwoBoneStatus} TwoBoneStatus

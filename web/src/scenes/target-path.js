@@ -12,11 +12,11 @@
  * settings' 0.01 world units.
  */
 
-import { quantize, withPoints } from '../settings.js';
+import { quantize, withPoints } from '../model/settings.js';
 
 /**
- * @typedef {import('../settings.js').Point} Point
- * @typedef {import('../settings.js').Settings} Settings
+ * @typedef {import('../model/settings.js').Point} Point
+ * @typedef {import('../model/settings.js').Settings} Settings
  */
 
 /** Seconds a lap of the circle takes, and its radius in world units. */

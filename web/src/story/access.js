@@ -3,7 +3,7 @@
  * `figure[STORY]()` with what they need of it (element.js), nothing of it is public API.
  *
  * @typedef {Object} FigureAccess
- * @property {import('../playground.js').Playground | null} api The scene's API once it has drawn
+ * @property {import('../host/playground.js').Playground | null} api The scene's API once it has drawn
  *   (the element's load event); null before.
  * @property {import('../scenes/index.js').SceneDefinition[]} scenes Every scene (stubs but the loaded ones).
  * @property {import('../scenes/index.js').SceneDefinition | null} definition The scene shown now.
@@ -14,7 +14,7 @@
  * @property {(notices: string[]) => void} showNotices Shows notices in the figure.
  * @property {ShadowRoot} root The figure's shadow root.
  * @property {HTMLCanvasElement} canvas The canvas the scene is drawn on.
- * @property {() => import('../bone-art.js').Bone[]} bones The scene's bones now (world units).
+ * @property {() => import('../draw/bone-art.js').Bone[]} bones The scene's bones now (world units).
  * @property {() => void} draw Draws the scene now if it changed (printing; a figure never in view).
  */
 

@@ -199,7 +199,7 @@ function marksOf(figure) {
  * @returns {import('./parts.js').Shape}
  */
 function toClient(shape, access, box) {
-  const api = /** @type {import('../playground.js').Playground} */ (access.api);
+  const api = /** @type {import('../host/playground.js').Playground} */ (access.api);
   const map = (/** @type {{x: number, y: number}} */ p) => {
     const client = api.worldToClient(p);
     return { x: client.x - box.left, y: client.y - box.top };

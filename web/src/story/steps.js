@@ -17,7 +17,7 @@
  *   top crosses the middle going down and leaves it going up, however far one scroll jumps.
  */
 
-import { parseLink } from '../link.js';
+import { parseLink } from '../model/link.js';
 import { accessOf, figureFor, reducedMotion, storySheet } from './access.js';
 
 /** The element's name. */

@@ -23,16 +23,16 @@
  * other solution's ring flips the bend.
  */
 
-import { beginPart, drawDot, drawHalo, endPart } from '../../draw.js';
+import { beginPart, drawDot, drawHalo, endPart } from '../../draw/draw.js';
 import { figureAt, toolSide } from './tool.js';
-import { quantize } from '../../settings.js';
+import { quantize } from '../../model/settings.js';
 import { wrapAngle } from '../shared.js';
 
 /**
- * @typedef {import('../../settings.js').Point} Point
- * @typedef {import('../../settings.js').Rect} Rect
- * @typedef {import('../../view.js').View} View
- * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../../model/settings.js').Point} Point
+ * @typedef {import('../../model/settings.js').Rect} Rect
+ * @typedef {import('../../draw/view.js').View} View
+ * @typedef {import('../../draw/draw.js').Theme} Theme
  * @typedef {import('./scene.js').ArmParams} ArmParams
  * @typedef {import('./scene.js').TwoBoneResult} TwoBoneResult
  * @typedef {import('../index.js').DrawUi} DrawUi

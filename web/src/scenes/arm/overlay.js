@@ -20,18 +20,18 @@
  * line shows each drawn angle as pose + mix·wrapAngle(IK − pose).
  */
 
-import { traceArc, traceCircle } from '../../draw.js';
+import { traceArc, traceCircle } from '../../draw/draw.js';
 import { hasTool, resultFigure, toolSide } from './tool.js';
-import { formatDegrees } from '../../format.js';
+import { formatDegrees } from '../../model/format.js';
 import {
   avoidPoint, createLayout, drawPanel, drawPlacedLabel, measurePanel, placeCornerBox, placeLabel,
 } from '../overlay-layout.js';
 import { wrapAngle } from '../shared.js';
 
 /**
- * @typedef {import('../../settings.js').Point} Point
- * @typedef {import('../../view.js').View} View
- * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../../model/settings.js').Point} Point
+ * @typedef {import('../../draw/view.js').View} View
+ * @typedef {import('../../draw/draw.js').Theme} Theme
  * @typedef {import('./scene.js').ArmParams} ArmParams
  * @typedef {import('./scene.js').TwoBoneResult} TwoBoneResult
  * @typedef {import('../overlay-layout.js').PlacedLabel} PlacedLabel

@@ -14,9 +14,9 @@
 
 import {
   drawBone, drawDot, drawHalo, drawMissLine, drawTargetHandle, sizeFor, traceArc, traceCircle,
-} from '../../draw.js';
-import { formatDegrees, formatLength } from '../../format.js';
-import { describeValue } from '../../settings.js';
+} from '../../draw/draw.js';
+import { formatDegrees, formatLength } from '../../model/format.js';
+import { describeValue } from '../../model/settings.js';
 import { drawArmOverlay } from './overlay.js';
 import {
   JOINT_SPACE_HANDLE, JOINT_SPACE_PARAM, SQUARE, cardRect, describeJointSpace, dragPose, drawJointSpace, inside, jointSpaceFigure,
@@ -35,12 +35,12 @@ import { PATH_PARAM, createTargetPath } from '../target-path.js';
 const TARGET_START = Object.freeze({ x: 110, y: 90 });
 
 /**
- * @typedef {import('../../settings.js').Settings} Settings
- * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../model/settings.js').Settings} Settings
+ * @typedef {import('../../model/settings.js').Point} Point
  * @typedef {import('../index.js').SceneInstance} SceneInstance
  * @typedef {import('../index.js').SceneDefinition} SceneDefinition
- * @typedef {import('../../view.js').View} View
- * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../../draw/view.js').View} View
+ * @typedef {import('../../draw/draw.js').Theme} Theme
  *
  * @typedef {Object} ArmParams The arm's settings (see `arm.params`).
  * @property {number} length1

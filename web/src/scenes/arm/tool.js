@@ -16,14 +16,14 @@
 
 import {
   beginPart, drawDot, drawHalo, drawHaloText, endPart, sizeFor,
-} from '../../draw.js';
-import { quantize } from '../../settings.js';
+} from '../../draw/draw.js';
+import { quantize } from '../../model/settings.js';
 import { wrapAngle } from '../shared.js';
 
 /**
- * @typedef {import('../../settings.js').Point} Point
- * @typedef {import('../../view.js').View} View
- * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../../model/settings.js').Point} Point
+ * @typedef {import('../../draw/view.js').View} View
+ * @typedef {import('../../draw/draw.js').Theme} Theme
  * @typedef {import('./scene.js').ArmParams} ArmParams
  * @typedef {import('./scene.js').TwoBoneResult} TwoBoneResult
  * @typedef {import('../index.js').DrawUi} DrawUi

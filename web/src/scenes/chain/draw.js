@@ -6,12 +6,12 @@
 
 import {
   beginPart, drawDot, drawHalo, drawHaloText, endPart, sizeFor, traceArc, traceCapsule, traceCircle, traceDiamond,
-} from '../../draw.js';
+} from '../../draw/draw.js';
 
 /**
- * @typedef {import('../../settings.js').Point} Point
- * @typedef {import('../../view.js').View} View
- * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../../model/settings.js').Point} Point
+ * @typedef {import('../../draw/view.js').View} View
+ * @typedef {import('../../draw/draw.js').Theme} Theme
  */
 
 /**

@@ -12,13 +12,13 @@
  *   ordinary solve that follows does what it can this frame.
  */
 
-import { quantize } from '../../settings.js';
+import { quantize } from '../../model/settings.js';
 import { applyJointLimits } from './rig.js';
 import { reversedAngles } from './shape.js';
 
 /**
- * @typedef {import('../../settings.js').Point} Point
- * @typedef {import('../../settings.js').Rect} Rect
+ * @typedef {import('../../model/settings.js').Point} Point
+ * @typedef {import('../../model/settings.js').Rect} Rect
  * @typedef {import('./scene.js').ChainParams} ChainParams
  * @typedef {import('../../../../core/bindings/ik2d').Chain} Chain
  * @typedef {import('../../../../core/bindings/ik2d').ChainSolveOptions} ChainSolveOptions

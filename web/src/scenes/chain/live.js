@@ -5,10 +5,10 @@
  * pose and step count through links (link.restore, link.state).
  */
 
-import { chainBones } from '../../bone-art.js';
-import { drawDot, drawMissLine, drawTargetHandle, sizeFor } from '../../draw.js';
-import { formatLength, formatPoint } from '../../format.js';
-import { describeValue, quantize } from '../../settings.js';
+import { chainBones } from '../../draw/bone-art.js';
+import { drawDot, drawMissLine, drawTargetHandle, sizeFor } from '../../draw/draw.js';
+import { formatLength, formatPoint } from '../../model/format.js';
+import { describeValue, quantize } from '../../model/settings.js';
 import {
   drawBones, drawJointsAtLimit, drawLimitWedges, drawPole, drawReach, drawRoot,
 } from './draw.js';
@@ -26,8 +26,8 @@ import { createTargetPath } from '../target-path.js';
 export const TARGET_START = Object.freeze({ x: 120, y: 70 });
 
 /**
- * @typedef {import('../../settings.js').Settings} Settings
- * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../model/settings.js').Settings} Settings
+ * @typedef {import('../../model/settings.js').Point} Point
  * @typedef {import('../index.js').SceneInstance} SceneInstance
  * @typedef {import('../index.js').Readout} Readout
  * @typedef {import('../../../../core/bindings/ik2d').Chain} Chain

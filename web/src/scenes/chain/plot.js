@@ -11,14 +11,14 @@
  *   by itself, at most every few drawn frames (getState() always brings it up to date).
  */
 
-import { drawLogPlot } from '../../plot.js';
+import { drawLogPlot } from '../../draw/plot.js';
 import { applyJointLimits } from './rig.js';
 import { startingAngles } from './shape.js';
 import { placeCornerBox } from '../overlay-layout.js';
 
 /**
- * @typedef {import('../../settings.js').Point} Point
- * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../../model/settings.js').Point} Point
+ * @typedef {import('../../draw/draw.js').Theme} Theme
  * @typedef {import('./scene.js').ChainParams} ChainParams
  * @typedef {import('../overlay-layout.js').Layout} Layout
  * @typedef {import('../../../../core/bindings/ik2d').Chain} Chain

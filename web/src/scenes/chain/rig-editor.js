@@ -6,12 +6,12 @@
  * change, not three. Built with DOM calls only.
  */
 
-import { element } from '../../dom.js';
-import { quantize } from '../../settings.js';
+import { element } from '../../draw/dom.js';
+import { quantize } from '../../model/settings.js';
 import { MAX_BONES, MAX_LIMIT_DEG, MIN_BONES, MIN_BONE_LENGTH, MAX_BONE_LENGTH } from './rig.js';
 
 /**
- * @typedef {import('../../settings.js').ParamValue} ParamValue
+ * @typedef {import('../../model/settings.js').ParamValue} ParamValue
  * @typedef {import('./rig.js').JointLimit} JointLimit
  */
 

@@ -16,12 +16,12 @@
  * (`implied`), and then leave those settings out: the v1 form stays the short one.
  */
 
-import { parseNumberText } from '../../link.js';
-import { describeValue, quantize, typeName } from '../../settings.js';
+import { parseNumberText } from '../../model/link.js';
+import { describeValue, quantize, typeName } from '../../model/settings.js';
 
 /**
- * @typedef {import('../../settings.js').ParamSpec} ParamSpec
- * @typedef {import('../../settings.js').ParamValue} ParamValue
+ * @typedef {import('../../model/settings.js').ParamSpec} ParamSpec
+ * @typedef {import('../../model/settings.js').ParamValue} ParamValue
  * @typedef {[number, number] | null} JointLimit Degrees, min ≤ max, within ±180; null: free.
  * @typedef {{bones: number, length: number, taper: boolean, limits: boolean, limitDeg: number,
  *   lengths: number[], jointLimits: JointLimit[]}} RigParams
@@ -209,7 +209,7 @@ export const jointLimitsCodec = {
 
 /**
  * Keeps the rig's params in agreement after a change (see the top of this file).
- * @type {import('../../settings.js').Normalize}
+ * @type {import('../../model/settings.js').Normalize}
  */
 export function normalizeRig(params, before, changed) {
   const p = rig(params);

@@ -46,8 +46,8 @@ import { PATH_PARAM } from '../target-path.js';
 import { MAX_REPLAY_STEPS, TARGET_START, createChain } from './live.js';
 
 /**
- * @typedef {import('../../settings.js').Settings} Settings
- * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../model/settings.js').Settings} Settings
+ * @typedef {import('../../model/settings.js').Point} Point
  * @typedef {import('../index.js').SceneInstance} SceneInstance
  * @typedef {import('../index.js').SceneDefinition} SceneDefinition
  * @typedef {import('../index.js').Readout} Readout

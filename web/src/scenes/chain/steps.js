@@ -12,15 +12,15 @@
  *   from the pose the chain has then.
  */
 
-import { drawDot, sizeFor, traceArc } from '../../draw.js';
-import { formatDegrees, formatLength } from '../../format.js';
+import { drawDot, sizeFor, traceArc } from '../../draw/draw.js';
+import { formatDegrees, formatLength } from '../../model/format.js';
 import { avoidPoint, drawPanel, drawPlacedLabel, measurePanel, placeCornerBox, placeLabel } from '../overlay-layout.js';
 import { methodLabel, statusWords } from '../shared.js';
 
 /**
- * @typedef {import('../../settings.js').Point} Point
- * @typedef {import('../../view.js').View} View
- * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../../model/settings.js').Point} Point
+ * @typedef {import('../../draw/view.js').View} View
+ * @typedef {import('../../draw/draw.js').Theme} Theme
  * @typedef {import('../overlay-layout.js').Layout} Layout
  * @typedef {import('../../../../core/bindings/ik2d').Chain} Chain
  * @typedef {import('../../../../core/bindings/ik2d').ChainStep} ChainStep

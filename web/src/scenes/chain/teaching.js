@@ -15,7 +15,7 @@
  *   then labels around them, all drawn over the chain; getState().overlay lists what was placed.
  */
 
-import { formatLength } from '../../format.js';
+import { formatLength } from '../../model/format.js';
 import { createConvergencePlot, drawConvergencePlot, placeConvergencePlot } from './plot.js';
 import { drawManipulability, manipulability } from './draw.js';
 import { createStepper, drawStepShapes, placeStepCaption } from './steps.js';
@@ -25,9 +25,9 @@ import {
 } from '../overlay-layout.js';
 
 /**
- * @typedef {import('../../settings.js').Point} Point
- * @typedef {import('../../view.js').View} View
- * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../../model/settings.js').Point} Point
+ * @typedef {import('../../draw/view.js').View} View
+ * @typedef {import('../../draw/draw.js').Theme} Theme
  * @typedef {import('../index.js').DrawUi} DrawUi
  * @typedef {import('./scene.js').ChainParams} ChainParams
  * @typedef {import('./steps.js').SteppingState} SteppingState

@@ -9,12 +9,12 @@
  * view, so angles on the canvas are measured from mapped points.
  */
 
-import { drawCard, drawTargetHandle, sizeFor } from '../../draw.js';
+import { drawCard, drawTargetHandle, sizeFor } from '../../draw/draw.js';
 
 /**
- * @typedef {import('../../settings.js').Point} Point
- * @typedef {import('../../view.js').View} View
- * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../../model/settings.js').Point} Point
+ * @typedef {import('../../draw/view.js').View} View
+ * @typedef {import('../../draw/draw.js').Theme} Theme
  * @typedef {import('../../../../core/bindings/ik2d').CreatureState} CreatureState
  * @typedef {import('../../../../core/bindings/ik2d').CreatureSettings} CreatureSettings
  * @typedef {import('../../../../core/bindings/ik2d').CreatureCrowdViews} CreatureCrowdViews

@@ -22,8 +22,8 @@
  *   the same change sets them too.
  */
 
-import { describeValue, quantize } from '../../settings.js';
-import { parseNumberText } from '../../link.js';
+import { describeValue, quantize } from '../../model/settings.js';
+import { parseNumberText } from '../../model/link.js';
 import { FLAT_WORLD, grabRadius, readoutSpecs } from '../shared.js';
 import { PATH_PARAM, createTargetPath } from '../target-path.js';
 import { drawCreature, drawCreatureOverlay, drawCrowd, drawCreatureTarget, drawSpringPlot } from './draw.js';
@@ -32,8 +32,8 @@ import { drawCreature, drawCreatureOverlay, drawCrowd, drawCreatureTarget, drawS
 const TARGET_START = Object.freeze({ x: 150, y: 60 });
 
 /**
- * @typedef {import('../../settings.js').Settings} Settings
- * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../model/settings.js').Settings} Settings
+ * @typedef {import('../../model/settings.js').Point} Point
  * @typedef {import('../index.js').SceneInstance} SceneInstance
  * @typedef {import('../index.js').SceneDefinition} SceneDefinition
  * @typedef {import('../index.js').Readout} Readout

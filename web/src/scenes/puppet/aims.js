@@ -14,13 +14,13 @@
  * setState takes the same as getState gives: an array of five values.
  */
 
-import { parseNumberText } from '../../link.js';
-import { describeValue, formatNumber, quantize, typeName } from '../../settings.js';
+import { parseNumberText } from '../../model/link.js';
+import { describeValue, formatNumber, quantize, typeName } from '../../model/settings.js';
 import { PUPPET_EFFECTORS } from './rig.js';
 
 /**
- * @typedef {import('../../settings.js').ParamSpec} ParamSpec
- * @typedef {import('../../settings.js').ParamValue} ParamValue
+ * @typedef {import('../../model/settings.js').ParamSpec} ParamSpec
+ * @typedef {import('../../model/settings.js').ParamValue} ParamValue
  */
 
 /** @type {string[]} */

@@ -7,15 +7,15 @@
 
 import {
   drawBone, drawDot, drawLabel, drawMissLine, drawTargetHandle, sizeFor, traceCircle,
-} from '../../draw.js';
-import { formatLength } from '../../format.js';
+} from '../../draw/draw.js';
+import { formatLength } from '../../model/format.js';
 import { drawRoot } from '../chain/draw.js';
 import { BONE, PUPPET_ALL_BONES, PUPPET_BONES } from './rig.js';
 
 /**
- * @typedef {import('../../settings.js').Point} Point
- * @typedef {import('../../view.js').View} View
- * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../../model/settings.js').Point} Point
+ * @typedef {import('../../draw/view.js').View} View
+ * @typedef {import('../../draw/draw.js').Theme} Theme
  * @typedef {import('../index.js').DrawUi} DrawUi
  *
  * @typedef {Object} DrawnPin One handle and what its bone's end did.

@@ -37,8 +37,8 @@
  *   goal.
  */
 
-import { formatLength, formatPoint } from '../../format.js';
-import { describeValue, quantize, withPoints } from '../../settings.js';
+import { formatLength, formatPoint } from '../../model/format.js';
+import { describeValue, quantize, withPoints } from '../../model/settings.js';
 import { AIM_PARAM, WEIGHTS_PARAM, authoredAim, shownAim } from './aims.js';
 import { drawAimKnobs, drawFigure, drawPinGoals, drawPins, drawSubBaseSteps, pointAt } from './draw.js';
 import {
@@ -47,8 +47,8 @@ import {
 import { SECONDARY_HANDLE, formatPose, grabRadius, parsePose, readoutSpecs, statusTone } from '../shared.js';
 
 /**
- * @typedef {import('../../settings.js').Settings} Settings
- * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../model/settings.js').Settings} Settings
+ * @typedef {import('../../model/settings.js').Point} Point
  * @typedef {import('../index.js').SceneInstance} SceneInstance
  * @typedef {import('../index.js').SceneDefinition} SceneDefinition
  * @typedef {import('../index.js').Readout} Readout

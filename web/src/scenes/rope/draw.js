@@ -10,12 +10,12 @@
 
 import {
   beginPart, drawCard, drawDot, drawHalo, drawHaloText, drawMissLine, drawTargetHandle, endPart, sizeFor,
-} from '../../draw.js';
+} from '../../draw/draw.js';
 
 /**
- * @typedef {import('../../settings.js').Point} Point
- * @typedef {import('../../view.js').View} View
- * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../../model/settings.js').Point} Point
+ * @typedef {import('../../draw/view.js').View} View
+ * @typedef {import('../../draw/draw.js').Theme} Theme
  * @typedef {import('./scene.js').RopeParams} RopeParams
  */
 

@@ -21,15 +21,15 @@
  *   gravity, damping or iterations rebuilds the same shape with the new settings, at rest.
  */
 
-import { describeValue, quantize } from '../../settings.js';
-import { parseNumberText } from '../../link.js';
+import { describeValue, quantize } from '../../model/settings.js';
+import { parseNumberText } from '../../model/link.js';
 import { FLAT_WORLD, SECONDARY_HANDLE, grabRadius, readoutSpecs } from '../shared.js';
 import { PATH_PARAM, createTargetPath } from '../target-path.js';
 import { drawRope, drawRopeOverlay, drawRopeTarget } from './draw.js';
 
 /**
- * @typedef {import('../../settings.js').Settings} Settings
- * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../model/settings.js').Settings} Settings
+ * @typedef {import('../../model/settings.js').Point} Point
  * @typedef {import('../index.js').SceneInstance} SceneInstance
  * @typedef {import('../index.js').SceneDefinition} SceneDefinition
  * @typedef {import('../index.js').Readout} Readout

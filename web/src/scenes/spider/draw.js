@@ -9,13 +9,13 @@
  * mapped points.
  */
 
-import { drawDot, drawTargetHandle, sizeFor, traceCapsule, traceDiamond } from '../../draw.js';
-import { formatWhole } from '../../format.js';
+import { drawDot, drawTargetHandle, sizeFor, traceCapsule, traceDiamond } from '../../draw/draw.js';
+import { formatWhole } from '../../model/format.js';
 
 /**
- * @typedef {import('../../settings.js').Point} Point
- * @typedef {import('../../view.js').View} View
- * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../../model/settings.js').Point} Point
+ * @typedef {import('../../draw/view.js').View} View
+ * @typedef {import('../../draw/draw.js').Theme} Theme
  * @typedef {import('../../../../core/bindings/ik2d').SpiderLeg} SpiderLeg
  * @typedef {import('../../../../core/bindings/ik2d').SpiderState} SpiderState
  */

@@ -19,17 +19,17 @@
  * - The world is 40000 units wide: the camera follows the body (see followBody()).
  */
 
-import { formatLength } from '../../format.js';
-import { parseNumberText } from '../../link.js';
-import { describeValue, quantize } from '../../settings.js';
+import { formatLength } from '../../model/format.js';
+import { parseNumberText } from '../../model/link.js';
+import { describeValue, quantize } from '../../model/settings.js';
 import { grabRadius, readoutSpecs } from '../shared.js';
 import {
   drawBody, drawDebugLegend, drawDebugRestSpots, drawLegs, drawSpiderTarget, drawTerrain,
 } from './draw.js';
 
 /**
- * @typedef {import('../../settings.js').Settings} Settings
- * @typedef {import('../../settings.js').Point} Point
+ * @typedef {import('../../model/settings.js').Settings} Settings
+ * @typedef {import('../../model/settings.js').Point} Point
  * @typedef {import('../index.js').SceneInstance} SceneInstance
  * @typedef {import('../index.js').SceneDefinition} SceneDefinition
  * @typedef {import('../index.js').Readout} Readout

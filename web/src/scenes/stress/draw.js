@@ -4,12 +4,12 @@
  * with its circle of influence. The meter card is in stress/meter.js.
  */
 
-import { drawTargetHandle } from '../../draw.js';
+import { drawTargetHandle } from '../../draw/draw.js';
 
 /**
- * @typedef {import('../../settings.js').Point} Point
- * @typedef {import('../../view.js').View} View
- * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../../model/settings.js').Point} Point
+ * @typedef {import('../../draw/view.js').View} View
+ * @typedef {import('../../draw/draw.js').Theme} Theme
  *
  * @typedef {Object} LimbArrays Views of a TwoBoneBatch.
  * @property {Float64Array} rootX

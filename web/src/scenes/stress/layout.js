@@ -16,8 +16,8 @@
  */
 
 /**
- * @typedef {import('../../settings.js').Point} Point
- * @typedef {import('../../settings.js').Rect} Rect
+ * @typedef {import('../../model/settings.js').Point} Point
+ * @typedef {import('../../model/settings.js').Rect} Rect
  * @typedef {import('../../../../core/bindings/ik2d').TwoBoneBatch} TwoBoneBatch
  * @typedef {import('../../../../core/bindings/ik2d').ChainBatch} ChainBatch
  *

@@ -10,12 +10,12 @@
  *   per step) for the median, the max and the sparkline.
  */
 
-import { drawCard } from '../../draw.js';
+import { drawCard } from '../../draw/draw.js';
 import { groupDigits } from './draw.js';
 
 /**
- * @typedef {import('../../view.js').View} View
- * @typedef {import('../../draw.js').Theme} Theme
+ * @typedef {import('../../draw/view.js').View} View
+ * @typedef {import('../../draw/draw.js').Theme} Theme
  *
  * @typedef {Object} History A ring buffer of the last HISTORY timings, milliseconds.
  * @property {Float64Array} values

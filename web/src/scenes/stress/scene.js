@@ -19,7 +19,7 @@
  * - The meter times solving (per step) and drawing (per drawn frame); getState().meter reports it.
  */
 
-import { formatPoint } from '../../format.js';
+import { formatPoint } from '../../model/format.js';
 import { drawStressPopulation, drawStressTarget, groupDigits } from './draw.js';
 import { FLAT_WORLD, grabRadius, methodLabel, methodOptions, readoutSpecs } from '../shared.js';
 import { chainPose, INFLUENCE, layoutChains, layoutLimbs, limbPose, splitWorld, writeTargets } from './layout.js';
@@ -28,7 +28,7 @@ import {
 } from './meter.js';
 
 /**
- * @typedef {import('../../settings.js').Settings} Settings
+ * @typedef {import('../../model/settings.js').Settings} Settings
  * @typedef {import('../index.js').SceneInstance} SceneInstance
  * @typedef {import('../index.js').SceneDefinition} SceneDefinition
  * @typedef {import('../index.js').Readout} Readout

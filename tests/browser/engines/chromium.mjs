@@ -23,6 +23,8 @@ class ChromiumPage extends LibraryPage {
   constructor(context, page, keep) {
     super('chromium', context, page);
     this.keep = keep;
+    /** The finger's own clock: its last touch event's time, seconds since the epoch. */
+    this.touchTime = 0;
   }
 
   /** Hands the tab on (LibraryPage.handBack), unless the page changed what it emulates. */
@@ -54,22 +56,36 @@ class ChromiumPage extends LibraryPage {
     await this.emulation.send('Page.setBypassCSP', { enabled: true });
     await this.page.reload();
   }
+  /**
+   * A finger's events carry their own times, a frame (1/60 s) apart, and the finger rests
+   * TOUCH_REST_S before it lifts: the browser measures a swipe's speed from those times, not from
+   * when the calls arrive, so a swipe scrolls the same however busy the machine is (no fling).
+   */
   async touchStart(x, y) {
     this.cdp = await this.context.newCDPSession(this.page);
+    this.touchTime = Date.now() / 1000; // only where the gesture's own clock starts
     await this.touch('touchStart', x, y);
   }
   touchMoveTo(x, y) { return this.touch('touchMove', x, y); }
   async touchEnd() {
-    await this.cdp?.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    this.touchTime += TOUCH_REST_S;
+    await this.cdp?.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: this.touchTime });
     await this.cdp?.detach();
     this.cdp = undefined;
   }
   /** One CDP touch event (Playwright has no touch drag; the page must be opened with touch). */
   async touch(type, x, y) {
     if (!this.cdp) throw new Error('chromium: touch input needs touchStart first');
-    await this.cdp.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }] });
+    if (type !== 'touchStart') this.touchTime += TOUCH_STEP_S;
+    await this.cdp.send('Input.dispatchTouchEvent', { type, touchPoints: [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }], timestamp: this.touchTime });
   }
 }
+
+/** A finger's time between two touch events, seconds: one frame. */
+const TOUCH_STEP_S = 1 / 60;
+
+/** How long a finger rests before it lifts, seconds: longer than a velocity tracker looks back. */
+const TOUCH_REST_S = 0.2;
 
 /** Flags that let a page read its JS heap after a forced collection (performance.memory, gc()). */
 const MEMORY_ARGS = ['--enable-precise-memory-info', '--js-flags=--expose-gc'];

@@ -7,7 +7,7 @@
 // tests/js/boundary.test.mjs fails when docs/api.md and this output differ.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { writeBetween } from './markers.mjs';
+import { writeOrPrint } from './markers.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const docPath = path.join(repoRoot, 'docs', 'api.md');
@@ -64,11 +64,5 @@ export function defaultsTable(table) {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { readDescription } = await import('../boundary.mjs');
   const { table } = readDescription();
-  const generated = defaultsTable(table);
-  if (process.argv.includes('--write')) {
-    writeBetween(docPath, BEGIN, END, generated);
-    console.log('docs/api.md: defaults table rewritten');
-  } else {
-    console.log(generated);
-  }
+  writeOrPrint(docPath, BEGIN, END, defaultsTable(table), 'defaults table');
 }

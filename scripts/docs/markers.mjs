@@ -45,6 +45,24 @@ export function between(file, begin, end) {
  * @param {string} end
  * @param {string} inner
  */
-export function writeBetween(file, begin, end, inner) {
+function writeBetween(file, begin, end, inner) {
   writeFileSync(file, replaceBetween(readFileSync(file, 'utf8'), begin, end, inner, path.basename(file)));
+}
+
+/**
+ * A generating script's command line: with --write, rewrites `file` between its markers with
+ * `inner` and says so; without, prints `inner`.
+ * @param {string} file
+ * @param {string} begin
+ * @param {string} end
+ * @param {string} inner
+ * @param {string} what What the part is, for the message ("settings table").
+ */
+export function writeOrPrint(file, begin, end, inner, what) {
+  if (process.argv.includes('--write')) {
+    writeBetween(file, begin, end, inner);
+    console.log(`${path.relative(process.cwd(), file)}: ${what} rewritten`);
+  } else {
+    console.log(inner);
+  }
 }

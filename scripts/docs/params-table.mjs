@@ -8,7 +8,7 @@
 // tests/js/params-doc.test.mjs fails when docs/playground.md and this output differ.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { writeBetween } from './markers.mjs';
+import { writeOrPrint } from './markers.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const docPath = path.join(repoRoot, 'docs', 'playground.md');
@@ -75,11 +75,5 @@ export function paramsTable(scenes) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { SCENES } = await import('../../web/src/scenes/index.js');
-  const generated = paramsTable(SCENES);
-  if (process.argv.includes('--write')) {
-    writeBetween(docPath, BEGIN, END, generated);
-    console.log('docs/playground.md: settings table rewritten');
-  } else {
-    console.log(generated);
-  }
+  writeOrPrint(docPath, BEGIN, END, paramsTable(SCENES), 'settings table');
 }

@@ -173,19 +173,20 @@ const CROWD_FILLED = 400;
 const CROWD_HAIRLINE = 0.9;
 
 /**
- * Readies the context for a crowd's shapes in `colour`, filled or as hairline outlines, and
+ * Readies the context for a crowd's shapes in `colour`, filled or outlined `hairline` wide, and
  * returns what paints a path of them so.
  * @param {CanvasRenderingContext2D} ctx
  * @param {string} colour
  * @param {boolean} outlined
+ * @param {number} hairline
  */
-function crowdPaint(ctx, colour, outlined) {
+function crowdPaint(ctx, colour, outlined, hairline) {
   if (!outlined) {
     ctx.fillStyle = colour;
     return () => ctx.fill();
   }
   ctx.strokeStyle = colour;
-  ctx.lineWidth = CROWD_HAIRLINE * devicePixelOf(ctx);
+  ctx.lineWidth = hairline;
   return () => ctx.stroke();
 }
 
@@ -271,12 +272,13 @@ export function drawCrowd(ctx, view, theme, views, layout, options, first) {
   // when there are many, just under one device pixel: a CPU rasterizer draws such hairlines several
   // times faster than any wider line (a crowd of centipedes went from 24 to 60 frames a second).
   const outlined = layout.size - first > CROWD_FILLED;
+  const hairline = CROWD_HAIRLINE * devicePixelOf(ctx);
   const legsEach = layout.legs.count;
   if (legsEach > 0) {
     const anchor = options.legAnchors[0] ?? 0;
     ctx.strokeStyle = theme.creatureLeg;
     ctx.lineWidth = legsEach * (layout.size - first) > CROWD_WIDE_LEGS
-      ? CROWD_HAIRLINE * devicePixelOf(ctx)
+      ? hairline
       : sizeFor(view, 0.22 * (options.widths[anchor] ?? 10), 2.5, 12);
     const { legs } = views;
     const pointsEach = layout.legPoints;
@@ -302,7 +304,7 @@ export function drawCrowd(ctx, view, theme, views, layout, options, first) {
   const finsEach = layout.fins.count;
   if (finsEach > 0) {
     const { fins } = views;
-    const finBatch = batches(ctx, CROWD_SHAPES_PER_PATH, crowdPaint(ctx, theme.creatureFin, outlined));
+    const finBatch = batches(ctx, CROWD_SHAPES_PER_PATH, crowdPaint(ctx, theme.creatureFin, outlined, hairline));
     // The angle on the canvas: the world's, mirrored by the map's y flip.
     const flip = m.xx * m.yy - m.xy * m.yx < 0 ? -1 : 1;
     for (let i = layout.size - 1; i >= first; i -= 1) {
@@ -326,7 +328,7 @@ export function drawCrowd(ctx, view, theme, views, layout, options, first) {
   const { outline } = views;
   const pointsEach = layout.outline.count;
   if (pointsEach >= 3) {
-    const skinBatch = batches(ctx, outlined ? CROWD_SHAPES_PER_PATH : 1, crowdPaint(ctx, theme.creatureSkin, outlined));
+    const skinBatch = batches(ctx, outlined ? CROWD_SHAPES_PER_PATH : 1, crowdPaint(ctx, theme.creatureSkin, outlined, hairline));
     for (let i = layout.size - 1; i >= first; i -= 1) {
       const start = layout.outline.offsets[i];
       // Back to the first point by lineTo, not closePath: in a path of many outlines Chromium's

@@ -14,7 +14,10 @@
  *   `detail: { step, index }` (null and -1 before the first step).
  * - The line is watched with one IntersectionObserver whose root reaches from far above the
  *   viewport down to its middle (rootMargin `…px 0px -50% 0px`): a step enters it exactly when its
- *   top crosses the middle going down and leaves it going up, however far one scroll jumps.
+ *   top crosses the middle going down and leaves it going up, however far one scroll jumps. The
+ *   observer's edge is in layout units and the rule above in the boxes' own, so a scroll also
+ *   looks again (passive, at most once a task): where a scroll comes to rest, the active step is
+ *   the rule's, even for a step whose top stops within a fraction of a pixel of the line.
  */
 
 import { parseLink } from '../model/link.js';
@@ -63,7 +66,10 @@ function schedule() {
 }
 
 function observe(/** @type {Element} */ step) {
-  observer ??= new IntersectionObserver(schedule, { rootMargin: `${ABOVE}px 0px -50% 0px`, threshold: 0 });
+  if (!observer) {
+    observer = new IntersectionObserver(schedule, { rootMargin: `${ABOVE}px 0px -50% 0px`, threshold: 0 });
+    addEventListener('scroll', schedule, { passive: true });
+  }
   observer.observe(step);
 }
 

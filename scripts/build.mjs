@@ -10,6 +10,7 @@ import { writeBoundary } from './boundary.mjs';
 import { MODULES, moduleTypes } from './lib/modules.mjs';
 import { run, runAsync } from './lib/run.mjs';
 import { emscriptenEnv, ensureNodeModules, ensureNodeModulesWhile, ensureSystemTools, repoRoot } from './lib/setup.mjs';
+import { stageHtml } from '../web/src/draw/stage.js';
 
 /** Node's require for the build's npm tools (TypeScript, esbuild), each loaded where it is used. */
 const require = createRequire(import.meta.url);
@@ -201,10 +202,15 @@ function writeRenderBundle() {
   });
 }
 
+/** The line of a page the build replaces with the stage's markup (web/src/draw/stage.js). */
+const STAGE_LINE = /^([ \t]*)<!-- stage: web\/src\/draw\/stage\.js -->\n/m;
+
 /**
  * A page's HTML with its partials written in: each line `<!-- partials/NAME.html -->` becomes
- * `partials`/NAME.html without that file's heading comment (the markup both pages share: their
- * head, the stage). The build writes the pages with it; the static page checks read them through it.
+ * `partials`/NAME.html without that file's heading comment (the head both pages share), and the
+ * line `<!-- stage: web/src/draw/stage.js -->` becomes the stage's markup (stageHtml(), the same
+ * nodes <ik2d-scene> builds), at that line's indent. The build writes the pages with it; the static
+ * page checks read them through it.
  * @param {string} html
  * @param {string} partials The folder of the partials.
  * @returns {string}
@@ -215,8 +221,8 @@ export function withPartials(html, partials) {
     const heading = /^<!--[\s\S]*?-->\n/.exec(text);
     if (!heading) throw new Error(`partials/${name} does not open with its heading comment`);
     return text.slice(heading[0].length);
-  });
-  if (written.includes('<!-- partials/')) throw new Error('a page names a partial that is not a line of its own');
+  }).replace(STAGE_LINE, (line, indent) => stageHtml(indent));
+  if (written.includes('<!-- partials/') || written.includes('<!-- stage')) throw new Error('a page names a partial or the stage other than on a line of its own');
   return written;
 }
 

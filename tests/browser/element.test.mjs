@@ -117,7 +117,7 @@ forEachEngine({}, ({ name, test }) => {
         if (typeof value === 'number') assert.ok(Number.isFinite(value), `a finite param: ${value}`);
       }
       // Dismiss hides them.
-      await onElement(page, 'arm', (element) => element.shadowRoot.querySelector('[data-part="dismiss"]').click());
+      await onElement(page, 'arm', (element) => element.shadowRoot.querySelector('#notice-dismiss').click());
       assert.deepEqual(await noticesOf(page, 'arm'), []);
 
       // An unknown scene: a notice, the scene stays.
@@ -285,7 +285,7 @@ forEachEngine({}, ({ name, test }) => {
       const inside = await onElement(page, 'arm', (element) => {
         const root = element.shadowRoot;
         const canvas = getComputedStyle(root.querySelector('canvas'));
-        const button = getComputedStyle(root.querySelector('[data-part="dismiss"]'));
+        const button = getComputedStyle(root.querySelector('#notice-dismiss'));
         const item = getComputedStyle(root.querySelector('.notice-list li'));
         return { opacity: canvas.opacity, border: canvas.borderTopWidth, button: button.backgroundColor, buttonHeight: button.minHeight, item: item.display };
       });

@@ -92,7 +92,7 @@ forEachEngine({ once: ONCE, prefer: 'chromium' }, ({ name, test }) => {
 
       // The app's global rules (button, .button, p) do not reach inside; the element's .button does not reach out.
       const inside = await onElement(page, 'arm', (element) => {
-        const button = getComputedStyle(element.shadowRoot.querySelector('[data-part="dismiss"]'));
+        const button = getComputedStyle(element.shadowRoot.querySelector('#notice-dismiss'));
         return { radius: button.borderTopLeftRadius, colour: button.color === getComputedStyle(document.querySelector('#reach')).color };
       });
       assert.notEqual(inside.radius, '999px', 'the app\'s button rule does not reach the element\'s Dismiss');

@@ -491,7 +491,7 @@ forEachEngine({}, ({ name, test }) => {
         await page.waitFor(() => [...document.querySelectorAll('ik2d-scene')].every((figure) => figure.shadowRoot?.querySelector('.frame')?.getAttribute('data-ready') === 'error'));
         for (const poster of await postersOf(page)) assert.deepEqual(poster, { id: poster.id, defined: true, shown: true, ready: 'error' }, 'no WebAssembly: the poster stays');
         const error = await onElement(page, 'arm', (element) => {
-          const box = element.shadowRoot.querySelector('[data-part="fatal"]').getBoundingClientRect();
+          const box = element.shadowRoot.querySelector('#fatal').getBoundingClientRect();
           const frame = element.getBoundingClientRect();
           return { visible: box.height > 10, below: box.top > frame.top + frame.height / 2 };
         });

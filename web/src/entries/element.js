@@ -41,6 +41,8 @@ import { loadSolver } from '../host/solvers.js';
 import { createRateLimiter } from '../host/rate-limit.js';
 import { showNoticesIn } from '../host/notices.js';
 import { parseBoneIndex, parseOrigin } from '../draw/bone-art.js';
+import { element } from '../draw/dom.js';
+import { stageNodes } from '../draw/stage.js';
 import { STORY, attachPoster, defineStory, figureHighlight, figureParts, syncChanged, syncJoined } from '../story/index.js';
 
 /** The element's name. */
@@ -107,42 +109,21 @@ export function playgroundAddress(attribute) {
 
 
 /**
- * Makes an element: `attributes` set as attributes, `children` appended (strings as text).
- * @param {string} tag
- * @param {Record<string, string>} [attributes]
- * @param {Array<Node | string>} children
- */
-function h(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
-
-/**
- * The shadow root's content: built node by node, nothing from an attribute is ever HTML. The same
- * parts as the pages' stage (web/partials/stage.html).
+ * The shadow root's content: the stage (draw/stage.js, the pages' own) and the readouts' strip
+ * in the embed view's frame, built with DOM calls: nothing from an attribute is ever HTML.
  */
 function markup() {
   // data-embed: the stage is the embed view's (styles/embed.css), as in embed.html.
-  return h('div', { class: 'frame', part: 'frame', 'data-embed': 'true' },
-    h('div', { class: 'stage' },
-      h('button', { type: 'button', class: 'play-button', hidden: '' }, h('span', { 'aria-hidden': 'true' }, '▶'), ' Play'),
-      h('canvas', { id: 'view', tabindex: '0', role: 'application', 'aria-label': 'Inverse-kinematics scene', 'aria-describedby': 'scene-description' }),
-      h('p', { id: 'scene-description', class: 'visually-hidden' }),
-      h('p', { class: 'visually-hidden', 'data-part': 'announcer', role: 'status' }),
-      h('p', { class: 'stage-message', 'data-part': 'loading' }, 'Loading the solver…'),
-      h('div', { class: 'stage-message stage-error', 'data-part': 'fatal', role: 'alert', hidden: '' },
-        h('p', { class: 'stage-error-title' }, 'The scene cannot run here.'),
-        h('p', { 'data-part': 'fatal-message' }),
-        h('p', { class: 'stage-error-detail', 'data-part': 'fatal-detail' })),
-      h('a', { class: 'open-playground', target: '_blank', rel: 'noopener' }, 'Open in playground ↗'),
-      h('div', { class: 'notices', role: 'status', hidden: '' },
-        h('div', { class: 'notices-text' },
-          h('p', { class: 'notices-title' }, 'Some settings were ignored or adjusted:'),
-          h('ul', { class: 'notice-list' })),
-        h('button', { type: 'button', class: 'button button-quiet', 'data-part': 'dismiss' }, 'Dismiss'))),
-    h('div', { class: 'stage-bar' }, h('dl', { class: 'readouts', 'aria-label': 'Solution' })));
+  const frame = element('div', 'frame');
+  frame.setAttribute('part', 'frame');
+  frame.dataset.embed = 'true';
+  const readouts = element('dl', 'readouts');
+  readouts.id = 'readouts';
+  readouts.setAttribute('aria-label', 'Solution');
+  const bar = element('div', 'stage-bar');
+  bar.append(readouts);
+  frame.append(stageNodes(document), bar);
+  return frame;
 }
 
 /** One stylesheet for every element on the page (adopted, so no inline <style>). */
@@ -271,12 +252,12 @@ export class Ik2dSceneElement extends HTMLElement {
     this.#root.append(markup());
     attachPoster(this, this.#root);
     this.#frame = /** @type {HTMLElement} */ (this.#root.querySelector('.frame'));
-    const open = /** @type {HTMLAnchorElement} */ (this.#root.querySelector('.open-playground'));
+    const open = this.#part('open-playground');
     open.setAttribute('href', playgroundAddress(this.getAttribute('playground')).url.href);
     // The scene moves by itself between two changes (a chain's pose on its path): the link is
     // brought up to date as it is followed.
     for (const type of ['pointerdown', 'focus', 'click']) open.addEventListener(type, () => this.#updateLink());
-    this.#part('dismiss').addEventListener('click', () => this.#showNotices([]));
+    this.#part('notice-dismiss').addEventListener('click', () => this.#showNotices([]));
     new MutationObserver((records) => this.#attributesChanged(records)).observe(this, { attributes: true, attributeOldValue: true });
     // The pictures on the bones: an <img> added, removed or changed.
     new MutationObserver(() => this.#readArt()).observe(this, {
@@ -329,9 +310,9 @@ export class Ik2dSceneElement extends HTMLElement {
     return notices;
   }
 
-  /** @param {string} name */
-  #part(name) {
-    return /** @type {HTMLElement} */ (this.#root.querySelector(`[data-part="${name}"]`));
+  /** @param {string} id A part of the stage (draw/stage.js) by its id. */
+  #part(id) {
+    return /** @type {HTMLElement} */ (this.#root.getElementById(id));
   }
 
   connectedCallback() {
@@ -396,17 +377,17 @@ export class Ik2dSceneElement extends HTMLElement {
     const query = this.#saved ?? this.#attributeQuery(definition);
     this.#saved = null;
     const { scene, partial, notices } = parseLink(query, scenes);
-    const canvas = /** @type {HTMLCanvasElement} */ (this.#root.querySelector('canvas'));
+    const canvas = /** @type {HTMLCanvasElement} */ (this.#part('view'));
     try {
       this.#playground = createSceneHost({
         scenes,
         scene,
         elements: {
           canvas,
-          readouts: /** @type {HTMLElement} */ (this.#root.querySelector('.readouts')),
-          playButton: this.#root.querySelector('.play-button'),
-          description: /** @type {HTMLElement} */ (this.#root.getElementById('scene-description')),
-          announcer: this.#part('announcer'),
+          readouts: this.#part('readouts'),
+          playButton: /** @type {HTMLButtonElement} */ (this.#part('play')),
+          description: this.#part('scene-description'),
+          announcer: this.#part('scene-announcer'),
         },
         touchScrolls: true,
         root: this.#frame,
@@ -524,7 +505,7 @@ export class Ik2dSceneElement extends HTMLElement {
 
   /** Points "Open in playground" at the current state. */
   #updateLink() {
-    const link = this.#root.querySelector('.open-playground');
+    const link = this.#part('open-playground');
     if (link && this.#playground) link.setAttribute('href', this.#playgroundLink(this.#playground.api));
   }
 
@@ -604,9 +585,7 @@ export class Ik2dSceneElement extends HTMLElement {
    * @param {string[]} notices
    */
   #showNotices(notices) {
-    const box = /** @type {HTMLElement} */ (this.#root.querySelector('.notices'));
-    const list = /** @type {HTMLElement} */ (this.#root.querySelector('.notice-list'));
-    showNoticesIn(box, list, notices);
+    showNoticesIn(this.#part('notices'), this.#part('notice-list'), notices);
   }
 
   /**
@@ -731,7 +710,7 @@ export class Ik2dSceneElement extends HTMLElement {
       attributeQuery: () => (definition ? this.#attributeQuery(definition) : ''),
       showNotices: (notices) => this.#showNotices(notices),
       root: this.#root,
-      canvas: /** @type {HTMLCanvasElement} */ (this.#root.querySelector('canvas')),
+      canvas: /** @type {HTMLCanvasElement} */ (this.#part('view')),
       bones: () => this.#playground?.bones() ?? [],
       draw: () => { this.#playground?.api.getState(); },
     };

@@ -20,10 +20,10 @@ const posterSheet = storySheet(`
 slot.poster { position: absolute; inset: 0; z-index: 1; display: block; background: var(--canvas-background); }
 slot.poster:not(.has-poster), .frame[data-ready="true"] slot.poster { display: none; }
 ::slotted(*) { display: block; width: 100%; height: 100%; object-fit: contain; margin: 0; }
-.frame.has-poster [data-part="loading"] { display: none; }
-.frame.has-poster [data-part="fatal"] { inset: auto 0 0 0; z-index: 2; display: block; padding: 0.4rem 0.6rem;
+.frame.has-poster #loading { display: none; }
+.frame.has-poster #fatal { inset: auto 0 0 0; z-index: 2; display: block; padding: 0.4rem 0.6rem;
   font-size: 0.8rem; text-align: start; background: var(--surface); opacity: 0.94; }
-.frame.has-poster [data-part="fatal"][hidden] { display: none; }
+.frame.has-poster #fatal[hidden] { display: none; }
 @media print {
   .open-playground, .notices, .play-button, canvas.story-highlight { display: none !important; }
 }

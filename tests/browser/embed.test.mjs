@@ -148,7 +148,7 @@ forEachEngine({}, ({ name, test, env }) => {
     });
   });
 
-  test('the embed view shows a bad link\'s notices over the canvas; index.html?embed=1 is the same view', async ({ url }) => {
+  test('the embed view shows a bad link\'s notices over the canvas; index.html?embed=1 goes to it', async ({ url }) => {
     const size = small();
     await withPage(`embed.html?scene=chain&bones=900&${encodeURIComponent('<b>x')}=1`, { viewport: size }, async (page) => {
       const notices = await page.$$eval('#notice-list li', (items) => items.map((item) => item.textContent));
@@ -161,7 +161,9 @@ forEachEngine({}, ({ name, test, env }) => {
 
     await withPage('?scene=arm&embed=1', { viewport: { width: 500, height: 400 } }, async (page) => {
       assert.deepEqual(await layout(page), { canvas: [0, 0, 500, 400], chrome: [], openLink: true, scrolls: false });
-      assert.equal(await page.evaluate(() => window.playground.shareLink()), `${url}?v=1&scene=arm`,
+      assert.equal(await page.evaluate(() => location.pathname), new URL('embed.html', url).pathname, 'a playground link with embed=1 is embed.html');
+      assert.equal(await page.evaluate(() => document.querySelectorAll('#controls, #scene-tabs, #hints').length), 0, 'no panel in the page, hidden or not');
+      assert.equal(await page.evaluate(() => window.playground.shareLink()), `${url}index.html?v=1&scene=arm`,
         'the playground link leaves the embed flag out');
       await page.evaluate(() => window.playground.setState({ params: { length2: 90 } }));
       await page.waitForFunction(() => location.search === '?v=1&scene=arm&length2=90&embed=1', null, { timeout: 3000 });

@@ -2,8 +2,9 @@
  * Boot: loads the WebAssembly solver, opens the scene the link asks for, shows what the link got
  * wrong, and exposes `window.playground` (see playground.js) and the postMessage API (embed-api.js).
  *
- * Two views of the same page code: the playground (index.html) and the embed view (embed.html, or
- * index.html?embed=1): the canvas alone, filling its iframe, with an "open in playground" link.
+ * Two views of the same page code: the playground (index.html) and the embed view (embed.html,
+ * where index.html?embed=1 goes): the canvas alone, filling its iframe, with an "open in
+ * playground" link.
  *
  * Readiness signal, for tests and for pages that embed this one:
  *   document.documentElement.dataset.ready === 'true'   the first frame has been drawn and
@@ -186,15 +187,16 @@ function openEmbedDialog(api, linkQuery, scenes) {
 }
 
 async function boot() {
+  // A playground link with embed=1 is on its way to embed.html (theme-early.js).
+  if (document.documentElement.dataset.leaving === 'true') return;
   // Listen before anything else, so a host's early messages are queued rather than lost.
   const messages = startMessageApi();
   byId('notice-dismiss').addEventListener('click', () => showNotices([]));
-  // embed.html says so in its markup (no flash of the playground's chrome); index.html?embed=1 here.
+  // embed.html says so in its markup (index.html?embed=1 has gone there: theme-early.js).
   const embedView = document.documentElement.dataset.embed === 'true';
   // Which scene the link asks for (stand-ins are enough to read its id); an embed loads only that
   // one, the playground all of them (its tabs), while the solver loads.
   const wanted = parseLink(location.search, SCENE_IDS.map(sceneStub));
-  const embedded = embedView || wanted.page.embed;
 
   let ik;
   /** @type {import('../scenes/index.js').SceneDefinition[]} */
@@ -203,7 +205,7 @@ async function boot() {
     // Each scene runs on the WebAssembly module it needs (scenes/catalog.js, solvers.js): the arm
     // and the chain on ik2d-core, the others on the core with their part. Only the first scene's
     // is started now; the others when a tab, setState or a host's message first asks for them.
-    const ids = embedded ? [wanted.scene.id] : SCENE_IDS;
+    const ids = embedView ? [wanted.scene.id] : SCENE_IDS;
     const [module, loaded] = await Promise.all([loadSolver(solverOf(wanted.scene.id)), loadScenes(ids)]);
     ik = module;
     scenes = SCENE_IDS.map((id) => loaded.find((definition) => definition.id === id) ?? sceneStub(id));
@@ -219,7 +221,6 @@ async function boot() {
   byId('loading').hidden = true;
 
   const { scene, partial, notices, page } = parseLink(location.search, scenes);
-  if (page.embed) document.documentElement.dataset.embed = 'true';
 
   let addressTimer = 0;
   let ready = false;
@@ -242,7 +243,7 @@ async function boot() {
       description: byId('scene-description'),
       announcer: byId('scene-announcer'),
     },
-    // embed.html is the stage alone; index.html?embed=1 keeps its panel, hidden by its styles.
+    // embed.html is the stage alone: no panel.
     panel: embedView ? undefined : (host) => createPanel(host, {
       tabs: document.getElementById('scene-tabs'),
       tabPanel: byId('scene-panel'),
@@ -252,7 +253,7 @@ async function boot() {
       controls: byId('controls'),
       tools: byId('scene-tools'),
     }, scenes),
-    touchScrolls: embedView || page.embed,
+    touchScrolls: embedView,
     onNotices: showNotices,
     onChange() {
       const status = document.getElementById('copy-status');
@@ -267,7 +268,7 @@ async function boot() {
 
   /** Rewrites the address bar (and the "open in playground" link) to the current state. */
   function syncAddress() {
-    // index.html?embed=1 stays an embed when reloaded.
+    // A link with embed=1 keeps it.
     const search = `?${linkQuery()}${page.embed ? '&embed=1' : ''}`;
     if (search !== location.search) history.replaceState(history.state, '', search + location.hash);
     if (openLink) openLink.setAttribute('href', shareLink());
@@ -278,7 +279,7 @@ async function boot() {
 
   const { api, reset, hasStepThrough } = playground;
   // Pictures dropped on the bones, in the playground only (they stay in this page: picture-drop.js).
-  if (!embedded) {
+  if (!embedView) {
     wirePictureDrop({ canvas: byId('view'), playground, showNotices, removeButton: /** @type {HTMLButtonElement | null} */ (document.getElementById('remove-pictures')) });
   }
   document.getElementById('reset')?.addEventListener('click', reset);

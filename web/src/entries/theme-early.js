@@ -1,12 +1,22 @@
 // theme-early.js: a classic script in <head>, run before the first paint, so a dark page (or a
 // transparent embed) is never first painted light and opaque. It reads only what the first paint
-// needs from the link (`theme`, `transparent`) and the reader's colour preference; page-params.js
-// validates the link (and reports bad values) once the page code runs, and page-view.js keeps
-// these attributes current from then on.
+// needs from the link (`theme`, `transparent`, `embed`) and the reader's colour preference;
+// page-params.js validates the link (and reports bad values) once the page code runs, and
+// page-view.js keeps these attributes current from then on. A playground link with embed=1 is the
+// embed view: the page goes to embed.html with the same link (html[data-leaving] tells main.js not
+// to start), so no page holds a panel it hides.
 (function () {
   var query = new URLSearchParams(location.search);
+  /** @param {string} name */
+  var yes = function (name) { return /^(1|true|on|yes)$/i.test((query.get(name) || '').trim()); };
+  var root = document.documentElement;
+  if (yes('embed') && root.dataset.embed !== 'true') {
+    root.dataset.leaving = 'true';
+    location.replace(new URL('embed.html' + location.search + location.hash, location.href).href);
+    return;
+  }
   var theme = query.get('theme');
   var dark = theme === 'dark' || (theme !== 'light' && matchMedia('(prefers-color-scheme: dark)').matches);
-  document.documentElement.dataset.theme = dark ? 'dark' : 'light';
-  if (/^(1|true|on|yes)$/i.test(query.get('transparent') || '')) document.documentElement.dataset.transparent = 'true';
+  root.dataset.theme = dark ? 'dark' : 'light';
+  if (yes('transparent')) root.dataset.transparent = 'true';
 })();

@@ -81,9 +81,6 @@ namespace ik2d::bind {
   X(message, "message", "message", reinterpret_cast<std::uintptr_t>(s.result.message)) \
   X(resultMessage, "result.message", "message", reinterpret_cast<std::uintptr_t>(s.result.message))
 
-#define IK2D_OPTION_SLOT_ENUM(name, member, kind, value, low, high, doc) member,
-#define IK2D_OPTION_SLOT_INFO(name, member, kind, value, low, high, doc) {#member, name, "number"},
-
 IK2D_SLOTS(twoBone, IK2D_TWO_BONE_FRAME)
 namespace chainSolve {
 enum Slot { IK2D_CHAIN_SOLVE_FRAME(IK2D_SLOT_ENUM, IK2D_OPTION_SLOT_ENUM) kSlots };

@@ -18,13 +18,11 @@
  */
 
 import { themeFrom } from '../draw/draw.js';
-import { drawSceneFrame, sceneCamera, sceneWorld } from '../draw/frame.js';
 import tokensCss from '../../styles/tokens.css';
 import { parseLink } from '../model/link.js';
-import { applyPageParams, defaultPage } from '../model/page-params.js';
 import { SCENE_IDS, loadScenes, sceneStub, solverOf } from '../scenes/catalog.js';
-import { absorbUpdate, applyToScene } from '../model/scene-state.js';
-import { defaultSettings, describeValue } from '../model/settings.js';
+import { describeValue } from '../model/settings.js';
+import { runFromLink } from '../host/scene-run.js';
 import { loadSolver } from '../host/solvers.js';
 import { createSvgContext } from '../draw/svg-context.js';
 import { createFixedView } from '../draw/view.js';
@@ -132,29 +130,22 @@ export async function renderSvg(link, { width = RENDER_LIMITS.width.default } = 
   const [solver, [definition]] = await Promise.all([loadSolver(solverOf(id)), loadScenes([id])]);
   const { partial, notices } = parseLink(query, SCENE_IDS.map((each) => (each === id ? definition : sceneStub(each))));
 
-  // As playground.js applies the link (change()): page params, settings, the scene's own state, a solve.
-  const shared = applyPageParams(defaultPage(), partial);
-  notices.push(...shared.notices);
-  const scene = definition.create(solver);
+  // As a page opened on the link starts its scene (scene-run.js): page params, settings, the
+  // scene's own state, a solve.
+  const { run, page, notices: applied } = runFromLink(definition, solver, partial);
   try {
-    const applied = applyToScene(definition, scene, defaultSettings(definition), partial, shared.rest);
-    notices.push(...applied.notices);
+    notices.push(...applied);
     if (notices.length) throw new LinkError(notices);
-    const settings = absorbUpdate(applied.settings, scene.solve(applied.settings));
-
-    const tokens = elementTokens(shared.page.theme === 'dark');
+    const tokens = elementTokens(page.theme === 'dark');
     const theme = themeFrom((name) => tokens.get(name) ?? '', {
-      dark: shared.page.theme === 'dark', transparent: shared.page.transparent, font: tokens.get('--font') ?? '',
+      dark: page.theme === 'dark', transparent: page.transparent, font: tokens.get('--font') ?? '',
     });
     const svg = createSvgContext(width, height);
     // The view draws into the recorder: a stand-in canvas whose context is the recorder's.
     const canvas = /** @type {HTMLCanvasElement} */ (/** @type {unknown} */ ({ width, height, getContext: () => svg.context }));
-    const view = createFixedView(canvas, definition.world, width, height);
-    view.setWorld(sceneWorld(definition, scene, settings, view.size()));
-    view.setCamera(sceneCamera(scene));
-    drawSceneFrame(svg.context, { view, theme, definition, scene, settings, highlights: { active: null, hover: null }, art: [] });
+    run.drawInto(createFixedView(canvas, definition.world, width, height), theme);
     return svg.toString();
   } finally {
-    scene.dispose();
+    run.dispose();
   }
 }

@@ -28,14 +28,13 @@
  * offscreen canvas in real time (it takes `seconds` to make) and is not the same bytes twice.
  */
 
-import { drawSceneFrame, sceneCamera, sceneWorld } from '../draw/frame.js';
 import { gifFrameWriter, mapToPalette } from '../draw/gif-frames.js';
 import { FIXED_RATE } from './loop.js';
 import { applyPageParams, defaultPage } from '../model/page-params.js';
 import { pathPeriod } from '../scenes/target-path.js';
-import { absorbUpdate, applyToScene } from '../model/scene-state.js';
-import { defaultSettings, describeValue } from '../model/settings.js';
+import { describeValue } from '../model/settings.js';
 import { createFixedView } from '../draw/view.js';
+import { createSceneRun } from './scene-run.js';
 
 /**
  * @typedef {import('../model/settings.js').Settings} Settings
@@ -235,31 +234,26 @@ async function startScene(definition, solver, partial, art, signal) {
   // piece (a hidden tab's timers wait a second or more). Building, restoring and the first solve
   // can each end a slice (200 creatures are a long task's worth together).
   const pace = pacer(signal);
-  const scene = definition.create(solver);
+  // The scene run of the page's host (scene-run.js), started as runFromLink() starts one, with a
+  // pause between its parts.
+  const sceneRun = createSceneRun(definition, solver);
   /** The pacer while the scene is being set up: a cancel there frees the scene before it ends the export. */
   const paceSetUp = async () => {
     try {
       await pace();
     } catch (error) {
-      scene.dispose();
+      sceneRun.dispose();
       throw error;
     }
   };
   await paceSetUp();
-  /** @type {Settings} */
-  let settings = defaultSettings(definition);
-  /** @param {SceneUpdate | null} update */
-  const absorb = (update) => {
-    settings = absorbUpdate(settings, update);
-  };
-  const { rest } = applyPageParams(defaultPage(), partial);
-  settings = applyToScene(definition, scene, settings, partial, rest).settings;
+  sceneRun.apply(partial, applyPageParams(defaultPage(), partial).rest);
   await paceSetUp();
-  absorb(scene.solve(settings));
+  sceneRun.absorb(sceneRun.solve());
   const dt = 1 / FIXED_RATE;
   /** Every number of the scene's state and points. */
   const numbers = () => {
-    const state = scene.state(settings);
+    const state = sceneRun.scene.state(sceneRun.settings);
     /** @type {number[]} */
     const found = [];
     // Every number, in the order JSON would write them (a walk: a JSON replacer called for every
@@ -274,16 +268,13 @@ async function startScene(definition, solver, partial, art, signal) {
       else if (Array.isArray(value)) for (const item of value) walk(item);
       else if (value !== null && typeof value === 'object') for (const key of Object.keys(value)) walk(/** @type {Record<string, unknown>} */ (value)[key]);
     };
-    walk([state, settings.points]);
+    walk([state, sceneRun.settings.points]);
     return found;
   };
   return {
     /** @param {number} steps */
     run(steps) {
-      for (let i = 0; i < steps; i += 1) {
-        absorb(scene.advance(dt, settings));
-        absorb(scene.solve(settings));
-      }
+      for (let i = 0; i < steps; i += 1) sceneRun.step(dt);
     },
     /**
      * run(), in slices of at most SLICE_MS with a pause after each (a cancel is seen there).
@@ -291,8 +282,7 @@ async function startScene(definition, solver, partial, art, signal) {
      */
     async runSliced(steps) {
       for (let i = 0; i < steps; i += 1) {
-        absorb(scene.advance(dt, settings));
-        absorb(scene.solve(settings));
+        sceneRun.step(dt);
         await pace();
       }
     },
@@ -317,14 +307,8 @@ async function startScene(definition, solver, partial, art, signal) {
      * @param {import('../draw/view.js').View} view
      * @param {Theme} theme
      */
-    draw(view, theme) {
-      view.setWorld(sceneWorld(definition, scene, settings, view.size()));
-      view.setCamera(sceneCamera(scene));
-      const ctx = view.begin();
-      drawSceneFrame(ctx, { view, theme, definition, scene, settings, highlights: { active: null, hover: null }, art });
-      return ctx;
-    },
-    dispose: () => scene.dispose(),
+    draw: (view, theme) => sceneRun.drawInto(view, theme, art),
+    dispose: () => sceneRun.dispose(),
   };
 }
 

@@ -28,7 +28,6 @@ import { exportError } from '../draw/bone-art.js';
 import { buildReadouts } from './readouts.js';
 import { createDescriber } from './describe.js';
 import { readTheme } from '../draw/draw.js';
-import { drawSceneFrame, sceneCamera, sceneWorld } from '../draw/frame.js';
 import { createTiming } from './timing.js';
 import { createHandles } from './handles.js';
 import { keyActions, keysSentence } from './keys.js';
@@ -38,8 +37,8 @@ import { loadSolver, startedSolver } from './solvers.js';
 import { formatLink, parseLink } from '../model/link.js';
 import { applyPageParams, defaultPage, pageQuery } from '../model/page-params.js';
 import { createPageView } from './page-view.js';
-import { absorbUpdate, applyToScene } from '../model/scene-state.js';
-import { defaultSettings, describeValue } from '../model/settings.js';
+import { describeValue } from '../model/settings.js';
+import { createSceneRun } from './scene-run.js';
 import { createSvgContext } from '../draw/svg-context.js';
 import { createView } from '../draw/view.js';
 import { watchVisibility } from './visibility.js';
@@ -202,10 +201,8 @@ export function createSceneHost({
   }
   /** @type {SceneDefinition} */
   let definition = firstScene;
-  /** @type {SceneInstance} */
-  let scene = definition.create(solverFor(definition));
-  /** @type {Settings} */
-  let settings = defaultSettings(definition);
+  /** The scene instance and its settings (scene-run.js). */
+  let run = createSceneRun(definition, solverFor(definition));
   let dirty = true;
   /** Wakes the frame loop (loop.js) once there is one. */
   let wakeLoop = () => {};
@@ -239,7 +236,7 @@ export function createSceneHost({
 
   /** The scene's handles, and pointer and keys on them (handles.js). */
   const input = createHandles(canvas, {
-    current: () => ({ definition, scene, settings }),
+    current: () => ({ definition, scene: run.scene, settings: run.settings }),
     view,
     change,
     redraw,
@@ -254,7 +251,7 @@ export function createSceneHost({
   describeScene();
   /** The page's panel, where the page gives one (`options.panel`). */
   const panel = createPanel?.({
-    current: () => ({ definition, scene, settings }),
+    current: () => ({ definition, scene: run.scene, settings: run.settings }),
     change,
     prepareScene,
     input,
@@ -265,7 +262,7 @@ export function createSceneHost({
 
   /** The scene's keys (keys.js): one table for the key handler, the hints and the canvas label. */
   function sceneKeys() {
-    return keyActions(definition, { handles: input.all().length, stepThrough: Boolean(scene.stepping) });
+    return keyActions(definition, { handles: input.all().length, stepThrough: Boolean(run.scene.stepping) });
   }
 
   /** The canvas' label (what it shows, the keys) and the page's data-scene. */
@@ -277,15 +274,15 @@ export function createSceneHost({
 
   /** One step of the solver (step-through), as the S key and the Step tool do. */
   function stepOnce() {
-    if (!scene.stepping) return;
-    scene.stepping.step(settings, 1);
+    if (!run.scene.stepping) return;
+    run.scene.stepping.step(run.settings, 1);
     change({});
   }
 
   /** Leaves step-through, as Esc and the Run tool do; false when not stepping. */
   function runOnce() {
-    if (!scene.stepping?.active()) return false;
-    scene.stepping.run();
+    if (!run.scene.stepping?.active()) return false;
+    run.scene.stepping.run();
     change({});
     return true;
   }
@@ -296,10 +293,9 @@ export function createSceneHost({
    * @param {SceneDefinition} next
    */
   function mountScene(next) {
-    scene.dispose();
+    run.dispose();
     definition = next;
-    scene = definition.create(solverFor(definition));
-    settings = defaultSettings(definition);
+    run = createSceneRun(definition, solverFor(definition));
     input.mount();
     fitted = definition.world;
     view.setWorld(definition.world);
@@ -316,19 +312,15 @@ export function createSceneHost({
   let changeMoved = false;
 
   /**
-   * Takes in what the scene changed by itself; true if anything did (redraw then). The scene keeps
-   * its points valid (on the settings' grid, in their range): they are stored as they are.
+   * Takes in what the scene changed by itself, but the point the pointer holds; true if anything
+   * did (redraw then).
    * @param {SceneUpdate | null} update
    */
-  function absorb(update) {
-    if (!update) return false;
-    settings = absorbUpdate(settings, update, input.dragging());
-    return true;
-  }
+  const absorb = (update) => run.absorb(update, input.dragging());
 
   /** Points the view at the scene's camera (scenes without one: no offset). */
   function followCamera() {
-    view.setCamera(sceneCamera(scene));
+    view.setCamera(run.camera());
   }
 
   /**
@@ -336,7 +328,7 @@ export function createSceneHost({
    * @param {CanvasRenderingContext2D} ctx
    */
   function drawFrame(ctx) {
-    drawSceneFrame(ctx, { view, theme, definition, scene, settings, highlights: input.highlights(), art });
+    run.draw(ctx, { view, theme, highlights: input.highlights(), art });
   }
 
   /** The world rectangle the view fits now (a scene's panel beside it may widen it). */
@@ -344,12 +336,12 @@ export function createSceneHost({
 
   /** Fits the view to what the scene shows now, and shapes the narrow-screen stage for it. */
   function fitScene() {
-    const world = sceneWorld(definition, scene, settings, view.size());
+    const world = run.world(view.size());
     if (world.minX !== fitted.minX || world.maxX !== fitted.maxX || world.minY !== fitted.minY || world.maxY !== fitted.maxY) {
       fitted = world;
       view.setWorld(world);
     }
-    const shape = scene.panel?.stageShape(settings) ?? '';
+    const shape = run.scene.panel?.stageShape(run.settings) ?? '';
     if ((root.dataset.stageShape ?? '') !== shape) {
       if (shape) root.dataset.stageShape = shape;
       else delete root.dataset.stageShape;
@@ -365,7 +357,7 @@ export function createSceneHost({
   /** @returns {SceneUpdate | null} One solve of the scene toward the settings (counted). */
   function solveScene() {
     work.solves += 1;
-    return scene.solve(settings);
+    return run.solve();
   }
 
   /** When something changed, draws and updates the panel. */
@@ -376,6 +368,7 @@ export function createSceneHost({
     dirty = false;
     work.renders += 1;
     timing.draw(() => drawFrame(view.begin()));
+    const { scene, settings } = run;
     const values = scene.readouts(settings);
     readouts.update(values);
     describer.update(definition.title, definition.readouts, values, scene.describe?.(settings) ?? '');
@@ -387,7 +380,7 @@ export function createSceneHost({
   const steps = { ran: 0, moved: 0 };
   const loop = createLoop((dt) => {
     steps.ran += 1;
-    let moved = absorb(timing.step(() => scene.advance(dt, settings)));
+    let moved = absorb(timing.step(() => run.advance(dt)));
     if (solvedThisFrame) {
       solvedThisFrame = false;
       if (changeMoved) moved = true;
@@ -479,9 +472,7 @@ export function createSceneHost({
         mountScene(found);
       }
     }
-    const applied = applyToScene(definition, scene, settings, partial, shared.rest);
-    settings = applied.settings;
-    notices.push(...applied.notices);
+    notices.push(...run.apply(partial, shared.rest));
     return notices;
   }
 
@@ -503,6 +494,7 @@ export function createSceneHost({
     prepareScene,
     getState() {
       render(); // What the drawing placed (overlay labels, panels) is part of the state.
+      const { scene, settings } = run;
       /** @type {Record<string, unknown>} */
       const state = { scene: definition.id, params: { ...settings.params } };
       for (const spec of definition.points) {
@@ -520,6 +512,7 @@ export function createSceneHost({
     shareLink() {
       const shared = pageQuery(page);
       // What the link carries is the scene's to say (a target on its path: the path's start).
+      const { scene, settings } = run;
       const linked = scene.link?.settings?.(settings) ?? settings;
       return new URL(`?${formatLink(definition, linked, scene.link?.state?.(linked))}${shared ? `&${shared}` : ''}`, location.href).href;
     },
@@ -543,21 +536,22 @@ export function createSceneHost({
     },
     groundHeight(x) {
       if (!Number.isFinite(x)) throw new TypeError(`groundHeight expects a finite number, got ${describeValue(x)}`);
-      return scene.groundHeight ? scene.groundHeight(x) : null;
+      return run.scene.groundHeight ? run.scene.groundHeight(x) : null;
     },
     stepSolver(count = 1) {
       if (!Number.isInteger(count) || count < 0 || count > 10000) {
         throw new RangeError(`stepSolver(count) expects a whole number from 0 to 10000, got ${describeValue(count)}`);
       }
-      if (!scene.stepping) throw new Error(`stepSolver: the ${definition.id} scene has no step-through`);
-      scene.stepping.step(settings, count);
+      const { stepping } = run.scene;
+      if (!stepping) throw new Error(`stepSolver: the ${definition.id} scene has no step-through`);
+      stepping.step(run.settings, count);
       redraw();
       onChange();
       return api.getState().stepping;
     },
     runSolver() {
-      if (!scene.stepping) return;
-      scene.stepping.run();
+      if (!run.scene.stepping) return;
+      run.scene.stepping.run();
       absorb(solveScene());
       redraw();
       onChange();
@@ -593,7 +587,7 @@ export function createSceneHost({
     exportAnimation(options) {
       // What the export starts from is taken now: the canvas' size, the path and the link.
       const { width, height } = view.size();
-      const path = settings.params.path;
+      const path = run.settings.params.path;
       // The scene as its link gives it (the same link, the same frames), in a scene instance of
       // the export's own: the page's scene goes on as it was.
       const { scene: linked, partial } = parseLink(new URL(api.shareLink()).search, scenes);
@@ -615,19 +609,19 @@ export function createSceneHost({
   signal?.addEventListener('abort', () => {
     loop.setActive(false);
     view.dispose();
-    scene.dispose();
+    run.dispose();
   }, { once: true });
   return {
     api,
     apply: change,
     applyAll: changeAll,
-    hasStepThrough: () => Boolean(scene.stepping),
+    hasStepThrough: () => Boolean(run.scene.stepping),
     prepareScene,
     setArt(next) {
       art = Object.freeze([...next]);
       redraw();
     },
-    bones: () => scene.bones?.(settings) ?? [],
+    bones: () => run.scene.bones?.(run.settings) ?? [],
     reset() {
       // A fresh instance: defaults, and for stateful scenes their starting pose as well.
       mountScene(definition);

@@ -131,7 +131,7 @@ import { SCENE_IDS, loadScenes } from './catalog.js';
  * @property {string} summary One or two sentences under the heading.
  * @property {string} canvasLabel Accessible name of the canvas: what it shows and how to drive it
  *   with a pointer. The playground adds the keys (arrows, handle switch, every param's `key`).
- * @property {{pointer: string[], touch: string[]}} hints Short how-to lines shown under the canvas:
+ * @property {{pointer: readonly string[], touch: readonly string[]}} hints Short how-to lines shown under the canvas:
  *   `pointer` where a mouse and keyboard are the likely input (the playground adds the keys),
  *   `touch` on touch screens (gestures only).
  * @property {Rect} world World rectangle always visible, whatever the canvas size.

@@ -18,6 +18,12 @@ export const FLAT_WORLD = Object.freeze({ minX: -300, maxX: 300, minY: -225, max
  * shadow a target near it. */
 export const SECONDARY_HANDLE = 0.7;
 
+/** The hints of the scenes whose target and root (a square) the pointer moves: the arm, the chain. */
+export const TARGET_AND_ROOT_HINTS = Object.freeze({
+  pointer: Object.freeze(['Drag anywhere: move the target', 'Drag the square: move the root', 'Drop a picture file on a bone: it is drawn along it']),
+  touch: Object.freeze(['Tap or drag anywhere: move the target', 'Drag the square: move the root']),
+});
+
 /**
  * A scene's readouts in order: each a name (shown as its own label) or [name, label].
  * @param {...(string | [string, string])} entries

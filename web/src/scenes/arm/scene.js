@@ -27,7 +27,8 @@ import {
   poseFigure, resultFigure, toolSide,
 } from './tool.js';
 import {
-  FLAT_WORLD, SECONDARY_HANDLE, formatPose, grabRadius, parsePose, readoutSpecs, statusWords, wrapAngle,
+  FLAT_WORLD, SECONDARY_HANDLE, TARGET_AND_ROOT_HINTS, formatPose, grabRadius, parsePose, readoutSpecs, statusWords,
+  wrapAngle,
 } from '../shared.js';
 import { PATH_PARAM, createTargetPath } from '../target-path.js';
 
@@ -94,10 +95,7 @@ export const arm = {
   tabLabel: 'Two-bone arm',
   summary: 'Drag the target. ik2d places the joint with the law of cosines; bend picks the side.',
   canvasLabel: 'Two-bone arm. Press or drag anywhere to move the target, or drag the square to move the root.',
-  hints: {
-    pointer: ['Drag anywhere: move the target', 'Drag the square: move the root', 'Drop a picture file on a bone: it is drawn along it'],
-    touch: ['Tap or drag anywhere: move the target', 'Drag the square: move the root'],
-  },
+  hints: TARGET_AND_ROOT_HINTS,
   world: FLAT_WORLD,
   gridSpacing: 50,
   params: [

@@ -41,7 +41,7 @@ import {
   lengthsImplied, normalizeRig, uniformLimits,
 } from './rig.js';
 import { buildRigEditor } from './rig-editor.js';
-import { FLAT_WORLD, formatPose, methodOptions, parsePose, readoutSpecs } from '../shared.js';
+import { FLAT_WORLD, TARGET_AND_ROOT_HINTS, formatPose, methodOptions, parsePose, readoutSpecs } from '../shared.js';
 import { PATH_PARAM } from '../target-path.js';
 import { MAX_REPLAY_STEPS, TARGET_START, createChain } from './live.js';
 
@@ -103,10 +103,7 @@ export const chain = {
     + 'CCD, FABRIK or DLS, within joint limits and a per-frame step limit if you set them; a pole picks the bend.',
   canvasLabel: 'Chain of bones. Press or drag anywhere to move the target, or drag the square to move the root. '
     + 'Step goes through the solver one joint update or half-pass at a time; Run solves again.',
-  hints: {
-    pointer: ['Drag anywhere: move the target', 'Drag the square: move the root', 'Drop a picture file on a bone: it is drawn along it'],
-    touch: ['Tap or drag anywhere: move the target', 'Drag the square: move the root'],
-  },
+  hints: TARGET_AND_ROOT_HINTS,
   world: FLAT_WORLD,
   gridSpacing: 50,
   params: [

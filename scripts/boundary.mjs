@@ -48,7 +48,16 @@ const TYPE_LISTS = [
   { list: 'followChain', macro: 'IK2D_FOLLOW_CHAIN_OPTIONS', header: 'ik2d/follow_chain.hpp' },
   { list: 'rope', macro: 'IK2D_ROPE_OPTIONS', header: 'ik2d/rope.hpp' },
   { list: 'secondOrder', macro: 'IK2D_SECOND_ORDER_OPTIONS', header: 'ik2d/second_order.hpp' },
+  {
+    list: 'creature', macro: 'IK2D_CREATURE_OPTIONS', header: 'ik2d/creature.hpp',
+    // What the JS face takes beside the C++ scalar: spacing as one number or one per gap (the
+    // creature's `spacings` array, ik2d_api_creature.js).
+    types: { spacing: 'number | ArrayLike<number>' },
+    notes: { spacing: 'Or one per gap: segments - 1 values, 0 for the preset\'s.' },
+  },
 ];
+/** The .d.ts type alias of a table's name list, where it has one. */
+const NAME_ALIASES = { creatureKinds: 'CreatureKind' };
 
 /**
  * JSON from C++ as the face reads it: "#m,e" is exactly m * 2^e (boundary.cpp), 1e999 Infinity.
@@ -233,9 +242,11 @@ function typeMembers({ options, table }, spec) {
       lines.push('  /**', ...wrap(sentence, '   * '), `   * @defaultValue ${value}`, '   */', `  ${group}?: Point;`);
       continue;
     }
-    const sentence = byName(o) ? `${capitalised(o.doc)}.` : `${capitalised(o.doc)}. ${capitalised(accepts(o))}.`;
+    const sentence = [byName(o) ? `${capitalised(o.doc)}.` : `${capitalised(o.doc)}. ${capitalised(accepts(o))}.`,
+      ...(spec.notes?.[o.name] ? [spec.notes[o.name]] : [])].join(' ');
     lines.push('  /**', ...wrap(sentence, '   * '), `   * @defaultValue ${byName(o) ? `'${o.default}'` : literal(o.default)}`, '   */');
-    const type = byName(o) ? table[o.type].map((n) => `'${n}'`).join(' | ') : 'number';
+    const names = () => NAME_ALIASES[o.type] ?? table[o.type].map((/** @type {string} */ n) => `'${n}'`).join(' | ');
+    const type = spec.types?.[o.name] ?? (byName(o) ? names() : 'number');
     lines.push(`  ${o.name}?: ${type};`);
   }
   return lines.join('\n');

@@ -717,117 +717,125 @@ export type CreatureKind = 'lizard' | 'snake' | 'fish' | 'centipede';
  * (the @defaultValue tags give the lizard's). Lengths in units (about a pixel at scale 1), y up.
  */
 export interface CreatureOptions {
+  // generated from IK2D_CREATURE_OPTIONS (ik2d/creature.hpp) by scripts/boundary.mjs: do not edit
   /**
-   * The preset every other field defaults to.
+   * The preset every other option defaults to.
    * @defaultValue 'lizard'
    */
   kind?: CreatureKind;
   /**
-   * The head's start, x, within ±1e9.
+   * The head's start, x, units. A finite number from -1e9 to 1e9.
    * @defaultValue 0
    */
   x?: number;
   /**
-   * The head's start, y, within ±1e9.
+   * The head's start, y, units. A finite number from -1e9 to 1e9.
    * @defaultValue 0
    */
   y?: number;
   /**
-   * The start heading, radians; the body trails straight behind the head.
+   * The start heading, radians; the body trails behind. A finite number from -1000 to 1000.
    * @defaultValue 0
    */
   heading?: number;
   /**
-   * Spine points, head first, 2 to 64.
+   * Spine points, head first. A whole number from 2 to 64.
    * @defaultValue 14
    */
   segments?: number;
   /**
-   * Distance between consecutive spine points (1e-6 to 1e6), or one per gap (segments - 1 values,
-   * 0 for the preset's).
+   * Distance between spine points, units. A finite number from 1e-6 to 1e6. Or one per gap:
+   * segments - 1 values, 0 for the preset's.
    * @defaultValue 12
    */
   spacing?: number | ArrayLike<number>;
   /**
-   * Largest turn between consecutive spine segments, radians, 0 to pi.
+   * Largest turn between consecutive spine segments, radians. A finite number from 0 to
+   * 3.141592653589793.
    * @defaultValue 0.45
    */
   maxBend?: number;
   /**
-   * The head's top speed, units per second.
+   * The head's top speed, units per second. A finite number from 0 to 1e9.
    * @defaultValue 160
    */
   speed?: number;
   /**
-   * The head's fastest turn, radians per second.
+   * The head's fastest turn, radians per second. A finite number from 0 to 1000.
    * @defaultValue 4
    */
   turnRate?: number;
   /**
-   * Legs, an even number from 0 to 48: pairs, left (+1) then right (-1).
+   * Legs, an even number: pairs, left (+1) then right (-1). A whole number from 0 to 48.
    * @defaultValue 4
    */
   legs?: number;
   /**
-   * Hip to knee.
+   * Hip to knee, units. A finite number from 1e-6 to 1e6.
    * @defaultValue 16
    */
   upperLength?: number;
   /**
-   * Knee to foot.
+   * Knee to foot, units. A finite number from 1e-6 to 1e6.
    * @defaultValue 16
    */
   lowerLength?: number;
   /**
-   * How far a planted foot may drift from its spot before it steps.
+   * How far a planted foot may drift from its spot before it steps, units. A finite number from
+   * 1e-6 to 1e6.
    * @defaultValue 18
    */
   stepThreshold?: number;
   /**
-   * How far a stepping foot's arc bulges out.
+   * How far a stepping foot's arc bulges out, units. A finite number from 0 to 1e6.
    * @defaultValue 5
    */
   stepHeight?: number;
   /**
-   * Gait groups, 1 to 16: a group lifts only while every other group is planted.
+   * Gait groups: a group lifts only while every other group is planted. A whole number from 1 to
+   * 16.
    * @defaultValue 2
    */
   gaitGroups?: number;
   /**
-   * 1: legs in the rear half bend their knees forward (a lizard's hind legs); 0: all back.
+   * 1: legs in the rear half bend their knees forward (a lizard's hind legs); 0: all back. A whole
+   * number from 0 to 1.
    * @defaultValue 1
    */
   rearKneesForward?: number;
   /**
-   * How much the skin's width pulses with the gait, a fraction, 0 to 0.5.
+   * How much the skin's width pulses with the gait, a fraction. A finite number from 0 to 0.5.
    * @defaultValue 0.06
    */
   bob?: number;
   /**
-   * Amplitude of the head's side-to-side winding, radians, 0 to 1.5.
+   * Amplitude of the head's side-to-side winding, radians. A finite number from 0 to 1.5.
    * @defaultValue 0.12
    */
   wiggle?: number;
   /**
-   * 1: grow fins (the fish's preset); 0: none.
+   * 1: grow fins (the fish's preset); 0: none. A whole number from 0 to 1.
    * @defaultValue 0
    */
   fins?: number;
   /**
-   * The steering target's spring: natural frequency f, Hz.
+   * The steering target's spring: natural frequency f, Hz. A finite number from 0.001 to 1000.
    * @defaultValue 2
    */
   springFrequency?: number;
   /**
-   * The steering target's damping ratio zeta (below 1 it overshoots).
+   * The steering target's damping ratio zeta (below 1 it overshoots). A finite number from 0 to
+   * 100.
    * @defaultValue 1
    */
   springDamping?: number;
   /**
-   * The steering target's initial response r (above 1 it overshoots at once, below 0 it anticipates).
+   * The steering target's initial response r (above 1 it overshoots at once, below 0 it
+   * anticipates). A finite number from -100 to 100.
    * @defaultValue 0
    */
   springResponse?: number;
+  // end of generated members
   /** Full body width at each spine point (the skin), 1e-6 to 1e6; the preset's, stretched to `segments`, when left out. */
   widths?: ArrayLike<number>;
   /** The spine point each leg pair hangs from; the preset's, spread over `legs`, when left out. */

@@ -59,30 +59,36 @@ inline constexpr int kCreatureMaxFins = 6;
 
 /// Creature's scalar options: X(name, member, type, default, low, high, doc); see option_list.hpp.
 /// The defaults are the lizard's (creaturePreset(CreatureKind::Lizard) == CreatureOptions{}).
-#define IK2D_CREATURE_OPTIONS(X)                                                                          \
-  X("kind", kind, CreatureKind, CreatureKind::Lizard, 0, 3, "the preset: lizard, snake, fish, centipede") \
-  X("x", x, double, 0.0, -1e9, 1e9, "the head's start, x, units")                                         \
-  X("y", y, double, 0.0, -1e9, 1e9, "the head's start, y, units")                                         \
-  X("heading", heading, double, 0.0, -1000, 1000, "the start heading, radians; the body trails behind")   \
-  X("segments", segments, int, 14, 2, 64, "spine points, head first")                                     \
-  X("spacing", spacing, double, 12.0, 1e-6, 1e6, "distance between spine points, units")                  \
-  X("maxBend", maxBend, double, 0.45, 0, 3.141592653589793, "largest turn at a spine point, radians")     \
-  X("speed", speed, double, 160.0, 0, 1e9, "the head's top speed, units per second")                      \
-  X("turnRate", turnRate, double, 4.0, 0, 1000, "the head's fastest turn, radians per second")            \
-  X("legs", legs, int, 4, 0, 48, "legs, an even number: pairs, left (+1) then right (-1)")                \
-  X("upperLength", upperLength, double, 16.0, 1e-6, 1e6, "hip to knee, units")                            \
-  X("lowerLength", lowerLength, double, 16.0, 1e-6, 1e6, "knee to foot, units")                           \
-  X("stepThreshold", stepThreshold, double, 18.0, 1e-6, 1e6,                                              \
-    "drift from its spot that makes a foot step, units")                                                  \
-  X("stepHeight", stepHeight, double, 5.0, 0, 1e6, "how far a stepping foot's arc bulges out, units")     \
-  X("gaitGroups", gaitGroups, int, 2, 1, 16, "gait groups: one lifts at a time")                          \
-  X("rearKneesForward", rearKneesForward, int, 1, 0, 1, "1: legs in the rear half bend knees forward")    \
-  X("bob", bob, double, 0.06, 0, 0.5, "how much the skin's width pulses with the gait, a fraction")       \
-  X("wiggle", wiggle, double, 0.12, 0, 1.5, "amplitude of the head's side-to-side winding, radians")      \
-  X("fins", fins, int, 0, 0, 1, "1: grow fins (the fish)")                                                \
-  X("springFrequency", springFrequency, double, 2.0, 0.001, 1000, "steering target's spring f, Hz")       \
-  X("springDamping", springDamping, double, 1.0, 0, 100, "steering target's damping ratio zeta")          \
-  X("springResponse", springResponse, double, 0.0, -100, 100, "steering target's initial response r")
+#define IK2D_CREATURE_OPTIONS(X)                                                                         \
+  X("kind", kind, CreatureKind, CreatureKind::Lizard, 0, 3, "the preset every other option defaults to") \
+  X("x", x, double, 0.0, -1e9, 1e9, "the head's start, x, units")                                        \
+  X("y", y, double, 0.0, -1e9, 1e9, "the head's start, y, units")                                        \
+  X("heading", heading, double, 0.0, -1000, 1000, "the start heading, radians; the body trails behind")  \
+  X("segments", segments, int, 14, 2, 64, "spine points, head first")                                    \
+  X("spacing", spacing, double, 12.0, 1e-6, 1e6, "distance between spine points, units")                 \
+  X("maxBend", maxBend, double, 0.45, 0, 3.141592653589793,                                              \
+    "largest turn between consecutive spine segments, radians")                                          \
+  X("speed", speed, double, 160.0, 0, 1e9, "the head's top speed, units per second")                     \
+  X("turnRate", turnRate, double, 4.0, 0, 1000, "the head's fastest turn, radians per second")           \
+  X("legs", legs, int, 4, 0, 48, "legs, an even number: pairs, left (+1) then right (-1)")               \
+  X("upperLength", upperLength, double, 16.0, 1e-6, 1e6, "hip to knee, units")                           \
+  X("lowerLength", lowerLength, double, 16.0, 1e-6, 1e6, "knee to foot, units")                          \
+  X("stepThreshold", stepThreshold, double, 18.0, 1e-6, 1e6,                                             \
+    "how far a planted foot may drift from its spot before it steps, units")                             \
+  X("stepHeight", stepHeight, double, 5.0, 0, 1e6, "how far a stepping foot's arc bulges out, units")    \
+  X("gaitGroups", gaitGroups, int, 2, 1, 16,                                                             \
+    "gait groups: a group lifts only while every other group is planted")                                \
+  X("rearKneesForward", rearKneesForward, int, 1, 0, 1,                                                  \
+    "1: legs in the rear half bend their knees forward (a lizard's hind legs); 0: all back")             \
+  X("bob", bob, double, 0.06, 0, 0.5, "how much the skin's width pulses with the gait, a fraction")      \
+  X("wiggle", wiggle, double, 0.12, 0, 1.5, "amplitude of the head's side-to-side winding, radians")     \
+  X("fins", fins, int, 0, 0, 1, "1: grow fins (the fish's preset); 0: none")                             \
+  X("springFrequency", springFrequency, double, 2.0, 0.001, 1000,                                        \
+    "the steering target's spring: natural frequency f, Hz")                                             \
+  X("springDamping", springDamping, double, 1.0, 0, 100,                                                 \
+    "the steering target's damping ratio zeta (below 1 it overshoots)")                                  \
+  X("springResponse", springResponse, double, 0.0, -100, 100,                                            \
+    "the steering target's initial response r (above 1 it overshoots at once, below 0 it anticipates)")
 
 /// Creature's per-point and per-pair arrays: X(name, member, type, capacity, doc). Only the first
 /// `segments` (widths), `segments - 1` (spacings) or `legs / 2` (legAnchors) entries are read.

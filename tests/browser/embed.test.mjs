@@ -167,7 +167,11 @@ forEachEngine({}, ({ name, test, env }) => {
         'the playground link leaves the embed flag out');
       await page.evaluate(() => window.playground.setState({ params: { length2: 90 } }));
       await page.waitForFunction(() => location.search === '?v=1&scene=arm&length2=90&embed=1', null, { timeout: 3000 });
-      await assertNoProblems(page);
+      // The playground's page stops loading as it goes on to embed.html: what a browser had begun
+      // to fetch for it (Firefox: its stylesheet, icon and module chunks) is cancelled, and reported
+      // as failed. Only those are allowed; any other problem counts.
+      const problems = await page.problemList();
+      assert.deepEqual(problems.filter((problem) => !problem.endsWith(' (cancelled)')), [], `${page.engine}: no problems but the left page's cancelled requests`);
     });
   });
 

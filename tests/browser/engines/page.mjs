@@ -557,6 +557,9 @@ export class LibraryPage extends EnginePage {
   evaluateInFrame(handle, fn, arg) { return handle.evaluate(fn, arg); }
 }
 
+/** How the browsers name a request they cancelled themselves (Firefox, Chromium). */
+const CANCELLED = /^(NS_BINDING_ABORTED|net::ERR_ABORTED)$/;
+
 /**
  * Records a page's problems from the events Playwright and puppeteer both emit (console, pageerror,
  * requestfailed, response, dialog) into `problems`.
@@ -569,7 +572,12 @@ function recordProblems(on, problems) {
     if (type === 'error' || type === 'warning') problems.push(`console.${type}: ${message.text()}`);
   });
   on('pageerror', (error) => problems.push(`page error: ${error instanceof Error ? error.message : error}`));
-  on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+  // A request the browser cancelled (the page left before it ended) says so: a test of a page that
+  // moves on may allow those, and only those.
+  on('requestfailed', (request) => {
+    const why = request.failure()?.errorText ?? '';
+    problems.push(`request failed: ${request.url()}${CANCELLED.test(why) ? ' (cancelled)' : ''}`);
+  });
   on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });

@@ -187,8 +187,6 @@ function openEmbedDialog(api, linkQuery, scenes) {
 }
 
 async function boot() {
-  // A playground link with embed=1 is on its way to embed.html (theme-early.js).
-  if (document.documentElement.dataset.leaving === 'true') return;
   // Listen before anything else, so a host's early messages are queued rather than lost.
   const messages = startMessageApi();
   byId('notice-dismiss').addEventListener('click', () => showNotices([]));

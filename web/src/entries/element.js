@@ -464,19 +464,7 @@ export class Ik2dSceneElement extends HTMLElement {
     answering = this;
     const messages = startMessageApi();
     this.#messages = messages;
-    const { api } = playground;
-    messages.connect({
-      origin,
-      setState: api.setState,
-      setStates: playground.applyAll,
-      getState: api.getState,
-      shareLink: () => this.shareLink(),
-      reset: playground.reset,
-      stepSolver: api.stepSolver,
-      runSolver: api.runSolver,
-      hasStepThrough: playground.hasStepThrough,
-      prepareScene: playground.prepareScene,
-    });
+    messages.connect(playground.messageTarget(origin, () => this.shareLink()));
     return [];
   }
 

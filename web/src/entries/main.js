@@ -275,7 +275,7 @@ async function boot() {
   notices.push(...playground.apply(partial));
   showNotices(notices);
 
-  const { api, reset, hasStepThrough } = playground;
+  const { api, reset } = playground;
   // Pictures dropped on the bones, in the playground only (they stay in this page: picture-drop.js).
   if (!embedView) {
     wirePictureDrop({ canvas: byId('view'), playground, showNotices, removeButton: /** @type {HTMLButtonElement | null} */ (document.getElementById('remove-pictures')) });
@@ -313,18 +313,7 @@ async function boot() {
   requestAnimationFrame(() => {
     ready = true;
     document.documentElement.dataset.ready = 'true';
-    messages.connect({
-      origin: wanted.page.origin,
-      setState: exported.setState,
-      setStates: playground.applyAll,
-      getState: exported.getState,
-      shareLink,
-      reset,
-      stepSolver: exported.stepSolver,
-      runSolver: exported.runSolver,
-      hasStepThrough,
-      prepareScene: playground.prepareScene,
-    });
+    messages.connect(playground.messageTarget(wanted.page.origin, shareLink));
   });
 }
 

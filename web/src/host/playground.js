@@ -162,7 +162,8 @@ function requirePoint(point, caller) {
  * @returns {{api: Playground, apply: (partial: Record<string, unknown>) => string[],
  *   applyAll: (partials: unknown[]) => string[][], reset: () => void, hasStepThrough: () => boolean, prepareScene: (id: unknown) => Promise<void>,
  *   setArt: (art: readonly import('../draw/bone-art.js').BoneArt[]) => void,
- *   bones: () => import('../draw/bone-art.js').Bone[]}} applyAll: partial states applied in order as
+ *   bones: () => import('../draw/bone-art.js').Bone[],
+ *   messageTarget: (origin: string | undefined, shareLink: () => string) => import('./embed-api.js').MessageTarget}} applyAll: partial states applied in order as
  *   apply() applies each, with one solve at the end (the postMessage API's run of setState);
  *   hasStepThrough: whether the current scene can step its solver (api.stepSolver() throws where it cannot);
  *   prepareScene: loads a scene's code and WebAssembly module when they are not loaded yet (the
@@ -611,24 +612,38 @@ export function createSceneHost({
     view.dispose();
     run.dispose();
   }, { once: true });
+  /** Reset: a fresh instance, at its defaults, and for stateful scenes their starting pose. */
+  function reset() {
+    mountScene(definition);
+    absorb(solveScene());
+    followCamera();
+    redraw();
+    onChange();
+  }
+  const hasStepThrough = () => Boolean(run.scene.stepping);
+
   return {
     api,
     apply: change,
     applyAll: changeAll,
-    hasStepThrough: () => Boolean(run.scene.stepping),
+    hasStepThrough,
     prepareScene,
+    /**
+     * What the postMessage API (embed-api.js) drives: this host, with `shareLink` for its link and
+     * `origin` the one origin that may drive it (none: any).
+     * @param {string | undefined} origin
+     * @param {() => string} shareLink
+     * @returns {import('./embed-api.js').MessageTarget}
+     */
+    messageTarget: (origin, shareLink) => ({
+      origin, setState: api.setState, setStates: changeAll, getState: api.getState, shareLink, reset,
+      stepSolver: api.stepSolver, runSolver: api.runSolver, hasStepThrough, prepareScene,
+    }),
     setArt(next) {
       art = Object.freeze([...next]);
       redraw();
     },
     bones: () => run.scene.bones?.(run.settings) ?? [],
-    reset() {
-      // A fresh instance: defaults, and for stateful scenes their starting pose as well.
-      mountScene(definition);
-      absorb(solveScene());
-      followCamera();
-      redraw();
-      onChange();
-    },
+    reset,
   };
 }

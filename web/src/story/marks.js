@@ -227,13 +227,22 @@ function drawShape(context, shape) {
   context.lineCap = 'round';
   context.lineJoin = 'round';
   const path = new Path2D();
+  /**
+   * The path filled at `fill` alpha and outlined `width` px wide, nearly opaque.
+   * @param {number} fill
+   * @param {number} width
+   * @param {CanvasFillRule} [rule]
+   */
+  const outline = (fill, width, rule = 'nonzero') => {
+    context.fillStyle = rgba(fill);
+    context.fill(path, rule);
+    context.strokeStyle = rgba(0.95);
+    context.lineWidth = width;
+    context.stroke(path);
+  };
   if (shape.kind === 'point') {
     path.arc(shape.at.x, shape.at.y, 11, 0, Math.PI * 2);
-    context.fillStyle = rgba(0.3);
-    context.fill(path);
-    context.strokeStyle = rgba(0.95);
-    context.lineWidth = 3;
-    context.stroke(path);
+    outline(0.3, 3);
     return;
   }
   if (shape.kind === 'ring') {
@@ -241,21 +250,13 @@ function drawShape(context, shape) {
       path.moveTo(shape.center.x + radius, shape.center.y);
       path.arc(shape.center.x, shape.center.y, radius, 0, Math.PI * 2);
     }
-    context.fillStyle = rgba(0.16);
-    context.fill(path, 'evenodd');
-    context.strokeStyle = rgba(0.95);
-    context.lineWidth = 4;
-    context.stroke(path);
+    outline(0.16, 4, 'evenodd');
     return;
   }
   shape.points.forEach((p, i) => (i === 0 ? path.moveTo(p.x, p.y) : path.lineTo(p.x, p.y)));
   if (shape.kind === 'polygon') {
     path.closePath();
-    context.fillStyle = rgba(0.35);
-    context.fill(path);
-    context.strokeStyle = rgba(0.95);
-    context.lineWidth = 3;
-    context.stroke(path);
+    outline(0.35, 3);
     return;
   }
   context.strokeStyle = rgba(0.45);

@@ -30,13 +30,9 @@ void Chain::backwardPass(Vec2 target) {
   back[2 * bones + 1] = childY;
   if (limits_.count() == 0) {
     double toJointX = old[2 * bones - 2] - childX, toJointY = old[2 * bones - 1] - childY;
-    for (int i = bones - 1; i >= 0; --i) {
+    // Joint i placed `along` from its child, and the way to the next joint worked out.
+    const auto place = [&](int i, Vec2 along) {
       const auto at = 2 * static_cast<size_t>(i);
-      Vec2 along;
-      if (aiming_ && i + 1 == bones)  // the end bone, turned toward the angle goal by its weight
-        along = -(length[i] * aimDirection({-toJointX, -toJointY}));
-      else if (!detail::alongOf({toJointX, toJointY}, length[i], along))
-        along = keptBoneBackward(i, {toJointX, toJointY});
       const double x = childX + along.x, y = childY + along.y;
       back[at] = x;
       back[at + 1] = y;
@@ -46,6 +42,19 @@ void Chain::backwardPass(Vec2 target) {
       }
       childX = x;
       childY = y;
+    };
+    // The end bone of an aimed solve first, turned toward the angle goal by its weight: the loop
+    // asks nothing of it.
+    int i = bones - 1;
+    if (aiming_) {
+      place(i, -(length[i] * aimDirection({-toJointX, -toJointY})));
+      --i;
+    }
+    for (; i >= 0; --i) {
+      Vec2 along;
+      if (!detail::alongOf({toJointX, toJointY}, length[i], along))
+        along = keptBoneBackward(i, {toJointX, toJointY});
+      place(i, along);
     }
     return;
   }
@@ -121,21 +130,9 @@ double Chain::forwardPass() {
     // Toward joint i + 1's backward point; for the next joint (b[i+2] - p[i]) - along_i, as in
     // the backward pass.
     double towardX = back[2] - baseX, towardY = back[3] - baseY;
-    for (int i = 0; i < bones; ++i) {
-      const auto at = 2 * static_cast<size_t>(i + 1);
-      const double oldX = position[at], oldY = position[at + 1];
-      Vec2 along;
-      // No direction (the backward point on the joint): the bone keeps its own. The end bone of
-      // an aimed solve turns toward the angle goal by its weight.
-      if (aiming_ && i + 1 == bones)
-        along = length[i] * aimDirection({back[at] - baseX, back[at + 1] - baseY});
-      else if (!detail::alongOf({towardX, towardY}, length[i], along))
-        along = {oldX - oldBaseX, oldY - oldBaseY};
+    // Bone i laid `along` from the joint before it, its move counted.
+    const auto place = [&](size_t at, double oldX, double oldY, Vec2 along) {
       const double placedX = baseX + along.x, placedY = baseY + along.y;
-      if (i + 1 < bones) {
-        towardX = (back[at + 2] - baseX) - along.x;
-        towardY = (back[at + 3] - baseY) - along.y;
-      }
       const double moveX = inverseReach * (placedX - oldX);  // relative, so no square underflows
       const double moveY = inverseReach * (placedY - oldY);
       largestMove = std::max(largestMove, moveX * moveX + moveY * moveY);
@@ -143,6 +140,27 @@ double Chain::forwardPass() {
       oldBaseY = oldY;
       position[at] = baseX = placedX;
       position[at + 1] = baseY = placedY;
+    };
+    // The end bone of an aimed solve is laid after the loop (it turns toward the angle goal by
+    // its weight), so the loop asks nothing of it.
+    const int along_the_way = aiming_ ? bones - 1 : bones;
+    for (int i = 0; i < along_the_way; ++i) {
+      const auto at = 2 * static_cast<size_t>(i + 1);
+      const double oldX = position[at], oldY = position[at + 1];
+      Vec2 along;
+      // No direction (the backward point on the joint): the bone keeps its own.
+      if (!detail::alongOf({towardX, towardY}, length[i], along)) along = {oldX - oldBaseX, oldY - oldBaseY};
+      if (i + 1 < bones) {
+        towardX = (back[at + 2] - baseX) - along.x;
+        towardY = (back[at + 3] - baseY) - along.y;
+      }
+      place(at, oldX, oldY, along);
+    }
+    if (along_the_way < bones) {
+      const int i = bones - 1;
+      const auto at = 2 * static_cast<size_t>(bones);
+      place(at, position[at], position[at + 1],
+            length[i] * aimDirection({back[at] - baseX, back[at + 1] - baseY}));
     }
     anglesStale_ = true;
     return std::sqrt(largestMove);

@@ -1,5 +1,6 @@
 // layout.test.mjs: the first five minutes, at the sizes people use. The readouts stay in view next
-// to the canvas (1280×800, 1024×768, a 390×844 touch phone), every key has an on-screen control a
+// to the canvas (1280×800, 1024×768, a 390×844 touch phone; at 1280×800 the hints and the page's
+// actions too, the page does not scroll), every key has an on-screen control a
 // finger can press that does what the key does, the root and every handle move from the keyboard,
 // hints name keys only where a keyboard is likely, and the scene tabs fit on one line on a phone.
 // In every engine (engines/index.mjs); the phone only where the engine can emulate a touch device
@@ -14,7 +15,7 @@ import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 const SCENES = ['arm', 'chain', 'spider', 'stress', 'puppet', 'creature', 'rope'];
 const PHONE = { viewport: { width: 390, height: 844 }, touch: true };
 const SIZES = [
-  { name: '1280×800', options: { viewport: { width: 1280, height: 800 } } },
+  { name: '1280×800', options: { viewport: { width: 1280, height: 800 } }, fitsAll: true },
   { name: '1024×768', options: { viewport: { width: 1024, height: 768 } } },
   { name: '390×844 touch', options: PHONE },
 ];
@@ -48,6 +49,10 @@ forEachEngine({}, ({ name, test }) => {
           assert.ok(canvas.y >= 0 && canvas.y + canvas.height <= size.options.viewport.height, `${scene}: the canvas is in view`);
           const below = Math.min(...boxes.map((box) => box.top)) - (canvas.y + canvas.height);
           assert.ok(below >= 0 && below < 40, `${scene}: the readouts sit right under the canvas (${below} px below it)`);
+          if (size.fitsAll) {
+            const fit = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, inner: innerHeight }));
+            assert.ok(fit.height <= fit.inner, `${scene}: the strip, the hints and the actions fit in the window (the page is ${fit.height} px tall)`);
+          }
         }
         await assertNoProblems(opened);
       } finally {

@@ -2,8 +2,11 @@
 // across the arm's and the chain's canvas, through negative coordinates and far out of reach
 // (where the readouts' texts are longest), at 1280×800, 1024×768 and a phone's width: the canvas'
 // box is read after every move and never changes, and the target ends within 1 world unit of the
-// point under the pointer when it let go. In every engine (engines/index.mjs); WebKit's window
-// cannot be narrower than engine.minWidth, so its phone width is that.
+// point under the pointer when it let go. The canvas keeps that box across every scene, and when a
+// readout, a scene tool and a hint say 300 characters (in words, or one unbroken run): what they
+// say stays inside the page's width and within its scrolling height. In every engine
+// (engines/index.mjs); WebKit's window cannot be narrower than engine.minWidth, so its phone width
+// is that.
 import assert from 'node:assert/strict';
 import { getState, nextFrames, setState, worldToClient } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
@@ -27,6 +30,15 @@ const PATHS = {
     { x: 120, y: 70 }, { x: -60, y: 120 }, { x: 280, y: 200 }, { x: -280, y: -200 },
     { x: 285, y: -210 }, { x: -250, y: 205 }, { x: -285.5, y: 210.5 },
   ],
+};
+
+/** Every scene of the playground's tabs. */
+const SCENES = ['arm', 'chain', 'spider', 'stress', 'puppet', 'creature', 'rope'];
+
+/** 300 characters a label could say: words, and one run with no place to break. */
+const LONG = {
+  'worded': 'a translated label that goes on '.repeat(10).slice(0, 300),
+  'unbroken': 'W'.repeat(300),
 };
 
 /** Moves between two points of a path. */
@@ -92,5 +104,52 @@ forEachEngine({}, ({ test }) => {
         }
       });
     }
+
+    test(`${size.width}×${size.height}: the canvas keeps its box across every scene and with 300-character labels under it`, async ({ engine, url }) => {
+      const viewport = { width: Math.max(size.width, engine.minWidth), height: size.height };
+      const where = `${viewport.width}×${viewport.height}`;
+      const page = await engine.openPage(`${url}?scene=chain`, { viewport });
+      try {
+        await nextFrames(page);
+        const before = await canvasBox(page);
+        for (const scene of SCENES) {
+          await setState(page, { scene });
+          await nextFrames(page);
+          assert.deepEqual(await canvasBox(page), before, `${where}: the canvas keeps its box in the ${scene} scene`);
+        }
+        await setState(page, { scene: 'chain' });
+        await nextFrames(page);
+        for (const [kind, text] of Object.entries(LONG)) {
+          // Written and read in one script: the page writes its own texts again on its next frame.
+          const seen = await page.evaluate((long) => {
+            const targets = ['#readouts dd', '#tool-handle .tool-text', '#hints li'].map((selector) => {
+              const node = /** @type {HTMLElement} */ (document.querySelector(selector));
+              node.textContent = long;
+              return { selector, node };
+            });
+            const box = /** @type {HTMLElement} */ (document.getElementById('view')).getBoundingClientRect();
+            const root = document.documentElement;
+            return {
+              canvas: { x: box.x, y: box.y, width: box.width, height: box.height },
+              scrollWidth: root.scrollWidth,
+              clientWidth: root.clientWidth,
+              labels: targets.map(({ selector, node }) => {
+                const at = node.getBoundingClientRect();
+                return { selector, left: at.left, right: at.right, bottom: at.bottom + scrollY, pageBottom: root.scrollHeight };
+              }),
+            };
+          }, text);
+          assert.deepEqual(seen.canvas, before, `${where}: the canvas keeps its box with ${kind} labels`);
+          assert.ok(seen.scrollWidth <= seen.clientWidth, `${where}: nothing overflows the page sideways with ${kind} labels (${seen.scrollWidth} px in ${seen.clientWidth})`);
+          for (const label of seen.labels) {
+            assert.ok(label.left >= 0 && label.right <= seen.clientWidth, `${where}: ${label.selector} with a ${kind} label stays inside the page's width: ${JSON.stringify(label)}`);
+            assert.ok(label.bottom <= label.pageBottom + 0.5, `${where}: ${label.selector} with a ${kind} label ends within the page's scrolling height: ${JSON.stringify(label)}`);
+          }
+        }
+        await assertNoProblems(page);
+      } finally {
+        await page.close();
+      }
+    });
   }
 });

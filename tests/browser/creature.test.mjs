@@ -4,7 +4,7 @@
 // core's state says (load.test.mjs checks the one WebAssembly module each scene fetches).
 // One page serves most of the file; each of those tests starts from the lizard's defaults, paused.
 import assert from 'node:assert/strict';
-import { assertClose, getState, readout, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
+import { assertClose, dragWorld, getState, readout, runFrames, setState, worldPerPixel } from './harness.mjs';
 import { assertSameAfterSteps } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
@@ -76,12 +76,7 @@ forEachEngine({
     await reset();
     const perPixel = await worldPerPixel(page);
     const start = await getState(page);
-    const from = await worldToClient(page, DEFAULT_TARGET);
-    const to = await worldToClient(page, { x: -150, y: -120 });
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps: 6 });
-    await page.mouse.up();
+    await dragWorld(page, DEFAULT_TARGET, { x: -150, y: -120 }, 6);
     let state = await getState(page);
     assertClose(state.target.x, -150, 2 * perPixel, 'target.x follows the mouse');
     assertClose(state.target.y, -120, 2 * perPixel, 'target.y follows the mouse');

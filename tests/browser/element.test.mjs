@@ -154,10 +154,7 @@ forEachEngine({}, ({ name, test }) => {
       const from = await onElement(page, 'arm', (element, point) => element.worldToClient(point), arm.target);
       const destination = { x: -40, y: 150 };
       const to = await onElement(page, 'arm', (element, point) => element.worldToClient(point), destination);
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move(to.x, to.y, { steps: 40 });
-      await page.mouse.up();
+      await page.drag([from, to], 40);
       // The last statechange carries the state the drag ended in (it comes after the release).
       await page.waitFor(() => {
         const target = document.getElementById('arm').getState().target;

@@ -202,6 +202,9 @@ export function getState(page) {
 // Applies a partial state and returns the notices; a scene not loaded yet is loaded first.
 export { setState } from './engines/calls.mjs';
 
+// A real drag from one world point to another, in a number of pointer moves.
+export { dragWorld } from './engines/calls.mjs';
+
 /**
  * Where a world point is in the viewport (CSS pixels).
  * @param {import('playwright-core').Page} page

@@ -3,7 +3,7 @@
 // motion; and what assistive technology is told about the canvas. In every engine
 // (engines/index.mjs); what one cannot do is skipped there with the reason.
 import assert from 'node:assert/strict';
-import { assertClose, getState, pixelAt, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
+import { assertClose, dragWorld, getState, pixelAt, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
 import { assertNoProblems, forEachEngine, launchEngine } from './engines/index.mjs';
 
 /** The page params of a state. */
@@ -242,12 +242,7 @@ forEachEngine({
         await page.evaluate(() => window.playground.step(210));
         const state = await getState(page);
         assert.deepEqual(state.target, expectedPath(path, 210 / 60), `${scene} ${path} at 3.5 s`);
-        const from = await worldToClient(page, state.target);
-        const to = await worldToClient(page, { x: -60, y: 40 });
-        await page.mouse.move(from.x, from.y);
-        await page.mouse.down();
-        await page.mouse.move(to.x, to.y, { steps: 6 });
-        await page.mouse.up();
+        await dragWorld(page, state.target, { x: -60, y: 40 }, 6);
         await page.evaluate(() => window.playground.step(120));
         const taken = await getState(page);
         assert.equal(taken.params.path, 'none', 'the path stops when the reader takes the target');
@@ -326,12 +321,7 @@ forEachEngine({
       assert.deepEqual(roles, { announcer: 'status', tabs: 0, main: 1 }, 'a status region; no tab roles in an embed of one scene');
 
       // A real drag out of reach: the description follows, the status is announced once it holds.
-      const from = await worldToClient(page, { x: 110, y: 90 });
-      const to = await worldToClient(page, { x: 280, y: 150 });
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move(to.x, to.y, { steps: 8 });
-      await page.mouse.up();
+      await dragWorld(page, { x: 110, y: 90 }, { x: 280, y: 150 }, 8);
       await page.waitForFunction(() => document.getElementById('scene-announcer')?.textContent === 'Two-bone arm: out of reach',
         null, { timeout: 3000 });
       // The description is rewritten on a later frame than the announcement: wait for it (seen a frame

@@ -3,7 +3,7 @@
 // that reopens on the same pose and pins, the embed view.
 import assert from 'node:assert/strict';
 import {
-  assertClose, getState, pixelAt, readout, setState, worldPerPixel, worldToClient,
+  assertClose, dragWorld, getState, pixelAt, readout, setState, worldPerPixel, worldToClient,
 } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
@@ -28,12 +28,7 @@ async function reset() {
 
 /** Drags with the real mouse from a world point to another, in steps, checking nothing midway. */
 async function drag(from, to, steps = 12) {
-  const a = await worldToClient(page, from);
-  const b = await worldToClient(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move(b.x, b.y, { steps });
-  await page.mouse.up();
+  await dragWorld(page, from, to, steps);
 }
 
 /** The end of bone `bone` in a state's positions. */

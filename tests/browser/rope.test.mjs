@@ -5,7 +5,7 @@
 // WebAssembly module each scene fetches). One page serves most of the file; each of those tests
 // starts from the defaults, paused.
 import assert from 'node:assert/strict';
-import { assertClose, getState, readout, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
+import { assertClose, dragWorld, getState, readout, runFrames, setState, worldPerPixel } from './harness.mjs';
 import { assertSameAfterSteps } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
@@ -119,12 +119,7 @@ forEachEngine({
     await reset();
     const perPixel = await worldPerPixel(page);
     const start = await getState(page);
-    const from = await worldToClient(page, DEFAULT_TARGET);
-    const to = await worldToClient(page, { x: -150, y: 40 });
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps: 6 });
-    await page.mouse.up();
+    await dragWorld(page, DEFAULT_TARGET, { x: -150, y: 40 }, 6);
     let state = await getState(page);
     assertClose(state.target.x, -150, 2 * perPixel, 'target.x follows the mouse');
     assertClose(state.target.y, 40, 2 * perPixel, 'target.y follows the mouse');
@@ -139,12 +134,7 @@ forEachEngine({
     assertLengths(state);
     assert.equal(await readout(page, 'status'), 'holding the target');
     // The anchor is a handle too: dragging it carries the rope.
-    const anchor = await worldToClient(page, DEFAULT_ANCHOR);
-    const moved = await worldToClient(page, { x: -60, y: 150 });
-    await page.mouse.move(anchor.x, anchor.y);
-    await page.mouse.down();
-    await page.mouse.move(moved.x, moved.y, { steps: 4 });
-    await page.mouse.up();
+    await dragWorld(page, DEFAULT_ANCHOR, { x: -60, y: 150 }, 4);
     await step(2);
     state = await getState(page);
     assertClose(state.anchor.x, -60, 2 * perPixel, 'the anchor follows the mouse');

@@ -1,7 +1,7 @@
 // scenes.test.mjs: the scene tabs (mouse and keyboard), chain links that round-trip through a
 // new page, and hostile chain links, in every engine (engines/index.mjs).
 import assert from 'node:assert/strict';
-import { HEAD_SCRIPT_URL, getState, readout, setState, worldToClient } from './harness.mjs';
+import { HEAD_SCRIPT_URL, dragWorld, getState, readout, setState, worldToClient } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** Notices shown on the page, as text. */
@@ -115,12 +115,7 @@ forEachEngine({
       await page.getByRole('slider', { name: /Bones/ }).fill('9');
       await page.getByRole('switch', { name: /Joint limits/ }).click();
       await page.getByRole('slider', { name: /Limit ±/ }).fill('60');
-      const from = await worldToClient(page, { x: 120, y: 70 });
-      const to = await worldToClient(page, { x: -30, y: 140 });
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move(to.x, to.y, { steps: 5 });
-      await page.mouse.up();
+      await dragWorld(page, { x: 120, y: 70 }, { x: -30, y: 140 }, 5);
       await page.evaluate(() => window.playground.step(10));
       const state = await getState(page);
       assert.equal(state.result.status, 'reached');

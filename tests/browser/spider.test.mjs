@@ -4,7 +4,7 @@
 // One page serves most of the file; each of those tests starts from the spider's defaults, paused.
 import assert from 'node:assert/strict';
 import {
-  assertClose, canvasFingerprint, getState, pixelAt, readout, setState, worldPerPixel, worldToClient,
+  assertClose, canvasFingerprint, dragWorld, getState, pixelAt, readout, setState, worldPerPixel, worldToClient,
 } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
@@ -190,12 +190,7 @@ forEachEngine({
     await reset();
     const perPixel = await worldPerPixel(page);
     const start = await getState(page);
-    const press = await worldToClient(page, { x: start.body.x - 150, y: 170 });
-    const release = await worldToClient(page, { x: start.body.x - 200, y: 150 });
-    await page.mouse.move(press.x, press.y);
-    await page.mouse.down();
-    await page.mouse.move(release.x, release.y, { steps: 6 });
-    await page.mouse.up();
+    await dragWorld(page, { x: start.body.x - 150, y: 170 }, { x: start.body.x - 200, y: 150 }, 6);
     let state = await getState(page);
     assertClose(state.target.x, start.body.x - 200, perPixel, 'target.x follows the mouse');
     assertClose(state.target.y, 150, perPixel, 'target.y follows the mouse');
@@ -387,12 +382,7 @@ forEachEngine({
     await page.getByRole('button', { name: 'New terrain' }).click();
     await page.getByRole('slider', { name: /Terrain roughness/ }).fill('0.8');
     await page.getByRole('slider', { name: /Legs/ }).fill('6');
-    const from = await worldToClient(page, { x: 100, y: 150 });
-    const to = await worldToClient(page, { x: 180, y: 120 });
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps: 4 });
-    await page.mouse.up();
+    await dragWorld(page, { x: 100, y: 150 }, { x: 180, y: 120 }, 4);
     await step(30);
     const state = await getState(page);
 

@@ -278,10 +278,7 @@ forEachEngine({}, ({ name, test }) => {
       const state = await stateOf(page, 'arm');
       const from = await onElement(page, 'arm', (element, p) => element.worldToClient(p), state.target);
       const to = await onElement(page, 'arm', (element, p) => element.worldToClient(p), { x: -60, y: 130 });
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move(to.x, to.y, { steps: 40 });
-      await page.mouse.up();
+      await page.drag([from, to], 40);
       const moved = await stateOf(page, 'arm');
       assert.ok(Math.abs(moved.target.x - state.target.x) > 50, 'the drag moved the target');
       await page.waitFor((which) => {
@@ -344,10 +341,7 @@ forEachEngine({}, ({ name, test }) => {
       const from = await onElement(page, 'fabrik', (element, p) => element.worldToClient(p), start[1]);
       const goal = { x: -20, y: 150 };
       const to = await onElement(page, 'fabrik', (element, p) => element.worldToClient(p), goal);
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move(to.x, to.y, { steps: 20 });
-      await page.mouse.up();
+      await page.drag([from, to], 20);
       const dragged = await targets();
       assert.ok(Math.hypot(dragged[1].x - goal.x, dragged[1].y - goal.y) < 5, `the drag moved FABRIK's target: ${JSON.stringify(dragged[1])}`);
       assert.deepEqual(dragged[0], dragged[1], 'CCD\'s target followed');

@@ -41,11 +41,7 @@ async function step(frames) {
 async function dragTargetTo(to) {
   const from = await worldToClient(page, (await getState(page)).target);
   const at = await worldToClient(page, to);
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move((from.x + at.x) / 2, (from.y + at.y) / 2, { steps: 4 });
-  await page.mouse.move(at.x, at.y, { steps: 4 });
-  await page.mouse.up();
+  await page.drag([from, { x: (from.x + at.x) / 2, y: (from.y + at.y) / 2 }, at], 4);
 }
 
 forEachEngine({

@@ -45,9 +45,10 @@ export async function assertNoProblems(page) {
  * @param {EnginePage} page
  * @param {{x: number, y: number}} from World units.
  * @param {{x: number, y: number}} to
+ * @param {number} [steps] Pointer moves from `from` to `to` (EnginePage.drag's default when left out).
  */
-export async function dragWorld(page, from, to) {
-  await page.drag([await worldToClient(page, from), await worldToClient(page, to)]);
+export async function dragWorld(page, from, to, steps) {
+  await page.drag([await worldToClient(page, from), await worldToClient(page, to)], steps);
 }
 
 /**

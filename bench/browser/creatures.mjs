@@ -20,7 +20,9 @@
 //   creature in full, on the canvas (Chromium rasterizes later: the frame rate shows that).
 // - fps: animation frames per second while it ran (requestAnimationFrame in the page).
 // The first second of each run is a warm-up and is not counted.
-import { formatMs as fmt, frameTimes, isMain, openPage, runOrExit, startRunning, withChromium } from './page.mjs';
+import {
+  formatMs as fmt, framesPerSecond, isMain, openPage, pausedStepMs, runOrExit, startRunning, withChromium,
+} from './page.mjs';
 
 /** The kinds measured, in this order. */
 export const KINDS = ['lizard', 'snake', 'fish', 'centipede'];
@@ -83,16 +85,8 @@ async function measure(browser, url, { kind, count }, seconds) {
       }
       seen = timing;
     }
-    const frames = await frameTimes(page);
-    const elapsed = (frames[frames.length - 1] - frames[0]) / 1000;
-    const paused = await page.evaluate(() => {
-      window.playground.pause();
-      window.playground.step(10);
-      const steps = 240;
-      const t0 = performance.now();
-      window.playground.step(steps);
-      return (performance.now() - t0) / steps;
-    });
+    const fps = await framesPerSecond(page);
+    const paused = await pausedStepMs(page);
     const state = /** @type {any} */ (await page.evaluate(() => window.playground.getState()));
     return {
       kind,
@@ -101,7 +95,7 @@ async function measure(browser, url, { kind, count }, seconds) {
       stepMs: summary(stepMs),
       drawMs: summary(drawMs),
       pausedStepMs: paused,
-      fps: frames.length > 1 ? (frames.length - 1) / elapsed : NaN,
+      fps,
       lost,
       problems: opened.problems,
     };

@@ -80,7 +80,7 @@ export async function openPage(browser, url, options = {}) {
 
 /**
  * Lets the playground run, waits out a 1 s warm-up (JIT, first memory growth, first
- * rasterization), then records every animation frame's time in the page; frameTimes() reads them.
+ * rasterization), then records every animation frame's time in the page; framesPerSecond() reads them.
  * @param {import('playwright-core').Page} page
  */
 export async function startRunning(page) {
@@ -98,10 +98,29 @@ export async function startRunning(page) {
 }
 
 /**
- * The animation frames' times (ms) recorded since startRunning().
+ * Animation frames per second since startRunning() (NaN before the second frame).
  * @param {import('playwright-core').Page} page
- * @returns {Promise<number[]>}
  */
-export function frameTimes(page) {
-  return page.evaluate(() => /** @type {number[]} */ (/** @type {any} */ (window).benchFrames));
+export async function framesPerSecond(page) {
+  const frames = await page.evaluate(() => /** @type {number[]} */ (/** @type {any} */ (window).benchFrames));
+  const elapsed = (frames[frames.length - 1] - frames[0]) / 1000;
+  return frames.length > 1 ? (frames.length - 1) / elapsed : NaN;
+}
+
+/**
+ * Pauses the playground, applies `partial` (setState) when given, runs 10 steps, then times 240
+ * steps in one go: ms per step, fine-grained where one step is shorter than the page's clock tick.
+ * @param {import('playwright-core').Page} page
+ * @param {Record<string, unknown>} [partial]
+ */
+export function pausedStepMs(page, partial) {
+  return page.evaluate((p) => {
+    window.playground.pause();
+    if (p) window.playground.setState(p);
+    window.playground.step(10);
+    const steps = 240;
+    const t0 = performance.now();
+    window.playground.step(steps);
+    return (performance.now() - t0) / steps;
+  }, partial);
 }

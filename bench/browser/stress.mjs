@@ -16,7 +16,9 @@
 //   paths as JS sees it (Chromium rasterizes later, on its own time: the frame rate shows that).
 // - fps: animation frames per second while it ran (requestAnimationFrame in the page).
 // The first second of each run is a warm-up and is not counted.
-import { formatMs as fmt, frameTimes, isMain, openPage, runOrExit, startRunning, withChromium } from './page.mjs';
+import {
+  formatMs as fmt, framesPerSecond, isMain, openPage, pausedStepMs, runOrExit, startRunning, withChromium,
+} from './page.mjs';
 
 /** The budget: 10 000 limbs plus 1 000 chains solved in under this, per frame. */
 const BUDGET_MS = 4;
@@ -86,25 +88,16 @@ async function measure(browser, url, config, seconds) {
       seenSolves = meter.solves;
       seenFrames = meter.frames;
     }
-    const frames = await frameTimes(page);
-    const elapsed = (frames[frames.length - 1] - frames[0]) / 1000;
+    const fps = await framesPerSecond(page);
     // Fine-grained: 240 steps in one go, paused, drawing off.
-    const paused = await page.evaluate(() => {
-      window.playground.pause();
-      window.playground.setState({ params: { draw: false } });
-      window.playground.step(10);
-      const steps = 240;
-      const t0 = performance.now();
-      window.playground.step(steps);
-      return (performance.now() - t0) / steps;
-    });
+    const paused = await pausedStepMs(page, { params: { draw: false } });
     const state = /** @type {any} */ (await page.evaluate(() => window.playground.getState()));
     return {
       ...config,
       solveMs: summary(solveMs),
       drawMs: summary(drawMs),
       pausedSolveMs: paused,
-      fps: frames.length > 1 ? (frames.length - 1) / elapsed : NaN,
+      fps,
       lost,
       reachedLimbs: state.reachedLimbs,
       reachedChains: state.reachedChains,

@@ -52,6 +52,44 @@ export async function dragWorld(page, from, to, steps) {
 }
 
 /**
+ * Opens `address` in a new page of `engine`, runs `body(page)`, and closes the page even when the
+ * body fails.
+ * @param {import('./index.mjs').Engine} engine
+ * @param {string} address
+ * @param {import('./page.mjs').OpenOptions | ((page: EnginePage) => Promise<void>)} options Or the body.
+ * @param {(page: EnginePage) => Promise<void>} [body]
+ */
+export async function inPage(engine, address, options, body) {
+  const [openOptions, run] = typeof options === 'function' ? [undefined, options] : [options, /** @type {(page: EnginePage) => Promise<void>} */ (body)];
+  const page = await engine.openPage(address, openOptions);
+  try {
+    await run(page);
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Opens a share link as a page and as an embed (embed.html, the canvas alone), running
+ * `body(reader, address)` in each: both must show what the link holds.
+ * @param {import('./index.mjs').Engine} engine
+ * @param {string} link
+ * @param {(reader: EnginePage, address: string) => Promise<void>} body
+ */
+export async function inPageAndEmbed(engine, link, body) {
+  for (const address of [link, link.replace('/?', '/embed.html?')]) await inPage(engine, address, (reader) => body(reader, address));
+}
+
+/**
+ * Asserts a share link has each of `parts` ("key=value").
+ * @param {string} link
+ * @param {string[]} parts
+ */
+export function assertLinkHas(link, parts) {
+  for (const part of parts) assert.ok(link.includes(part), `the link has ${part}: ${link}`);
+}
+
+/**
  * Returns `withPage(query, options, body)`: opens a page of the served dist/ in the engine `use()`
  * gives, runs `body(page, url)`, and closes it even when the body fails.
  * @param {() => {engine: import('./index.mjs').Engine, url: string}} use
@@ -64,12 +102,7 @@ export function pageOpener(use) {
    */
   return async (query, options, body) => {
     const { engine, url } = use();
-    const page = await engine.openPage(`${url}${query}`, options);
-    try {
-      await body(page, url);
-    } finally {
-      await page.close();
-    }
+    await inPage(engine, `${url}${query}`, options, (page) => body(page, url));
   };
 }
 

@@ -20,10 +20,9 @@
 //   creature in full, on the canvas (Chromium rasterizes later: the frame rate shows that).
 // - fps: animation frames per second while it ran (requestAnimationFrame in the page).
 // The first second of each run is a warm-up and is not counted.
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchBrowser, startServer } from '../../tests/browser/harness.mjs';
-import { frameTimes, openPage, startRunning } from './page.mjs';
+import {
+  formatMs as fmt, framesPerSecond, isMain, openPage, pausedStepMs, runOrExit, startRunning, withChromium,
+} from './page.mjs';
 
 /** The kinds measured, in this order. */
 export const KINDS = ['lizard', 'snake', 'fish', 'centipede'];
@@ -86,16 +85,8 @@ async function measure(browser, url, { kind, count }, seconds) {
       }
       seen = timing;
     }
-    const frames = await frameTimes(page);
-    const elapsed = (frames[frames.length - 1] - frames[0]) / 1000;
-    const paused = await page.evaluate(() => {
-      window.playground.pause();
-      window.playground.step(10);
-      const steps = 240;
-      const t0 = performance.now();
-      window.playground.step(steps);
-      return (performance.now() - t0) / steps;
-    });
+    const fps = await framesPerSecond(page);
+    const paused = await pausedStepMs(page);
     const state = /** @type {any} */ (await page.evaluate(() => window.playground.getState()));
     return {
       kind,
@@ -104,7 +95,7 @@ async function measure(browser, url, { kind, count }, seconds) {
       stepMs: summary(stepMs),
       drawMs: summary(drawMs),
       pausedStepMs: paused,
-      fps: frames.length > 1 ? (frames.length - 1) / elapsed : NaN,
+      fps,
       lost,
       problems: opened.problems,
     };
@@ -112,9 +103,6 @@ async function measure(browser, url, { kind, count }, seconds) {
     await opened.context.close();
   }
 }
-
-/** @param {number} ms */
-const fmt = (ms) => (Number.isFinite(ms) ? ms.toFixed(2) : '–');
 
 /**
  * The markdown table of the results.
@@ -138,13 +126,11 @@ export function formatTable(results) {
  */
 export async function runCreatures({ quick = false, seconds, counts = COUNTS, log = console.log, kinds = KINDS } = {}) {
   const measured = seconds ?? (quick ? 2 : 5);
-  const server = await startServer();
-  const browser = await launchBrowser();
-  try {
+  return withChromium(async (browser, url) => {
     /** @type {Awaited<ReturnType<typeof measure>>[]} */
     const results = [];
     for (const count of counts) {
-      for (const kind of kinds) results.push(await measure(browser, server.url, { kind, count }, measured));
+      for (const kind of kinds) results.push(await measure(browser, url, { kind, count }, measured));
     }
     log(`Headless Chromium (${browser.version()}), 1280×800, ${measured} s per row after a 1 s warm-up, the target on its circle; `
       + 'step = the goals + one CreatureCrowd.step() + reading the first creature back, per simulation step (60/s); '
@@ -161,14 +147,10 @@ export async function runCreatures({ quick = false, seconds, counts = COUNTS, lo
     if (lost) log(`(${lost} timings were overwritten in the scene's 120-entry history between reads and are not counted.)`);
     for (const r of results) if (r.problems.length) log(`Page problems (${r.kind}): ${r.problems.join('; ')}`);
     return results;
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }
 
-const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
-if (isMain) {
+if (isMain(import.meta.url)) {
   const args = process.argv.slice(2);
   const option = (name) => {
     const at = args.indexOf(name);
@@ -183,11 +165,6 @@ if (isMain) {
     console.error(`--seconds expects a positive number, --count a whole number from 1, --kinds some of ${KINDS.join(',')}`);
     process.exit(2);
   }
-  try {
-    await runCreatures({ quick: args.includes('--quick'), seconds, counts: count === undefined ? COUNTS : [count], kinds });
-  } catch (error) {
-    console.error(`bench/browser/creatures.mjs failed: ${/** @type {Error} */ (error).stack ?? error}`);
-    console.error(`(serves ${path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist')}: run npm run build first if it is missing)`);
-    process.exit(1);
-  }
+  await runOrExit(import.meta.url,
+    () => runCreatures({ quick: args.includes('--quick'), seconds, counts: count === undefined ? COUNTS : [count], kinds }));
 }

@@ -1,7 +1,61 @@
 // page.mjs: opening the playground in Chromium for the browser benchmarks (stress.mjs,
 // creatures.mjs): a fresh context, its console errors and warnings and uncaught errors collected,
-// then wait until the playground is ready; then let it run and record its animation frames.
-import { waitReady } from '../../tests/browser/harness.mjs';
+// then wait until the playground is ready; then let it run and record its animation frames. Also
+// what both scripts share around that: Chromium on the served dist/, the table's number format,
+// and running as a script.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { launchBrowser, startServer, waitReady } from '../../tests/browser/harness.mjs';
+
+/**
+ * Serves dist/ and launches headless Chromium, runs `body(browser, url)`, then closes both.
+ * @template T
+ * @param {(browser: import('playwright-core').Browser, url: string) => Promise<T>} body
+ * @returns {Promise<T>}
+ */
+export async function withChromium(body) {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    return await body(browser, server.url);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+/**
+ * Milliseconds for a table: two decimals, a dash where nothing was measured.
+ * @param {number} ms
+ */
+export function formatMs(ms) {
+  return Number.isFinite(ms) ? ms.toFixed(2) : '–';
+}
+
+/**
+ * Whether the module at `moduleUrl` is the script node was started with.
+ * @param {string} moduleUrl import.meta.url
+ */
+export function isMain(moduleUrl) {
+  return Boolean(process.argv[1]) && moduleUrl === pathToFileURL(path.resolve(process.argv[1])).href;
+}
+
+/**
+ * Runs a benchmark script's work; on a failure prints it with the dist/ it serves (built by
+ * `npm run build`) and exits with 1.
+ * @param {string} moduleUrl import.meta.url of the script, named in the message
+ * @param {() => Promise<unknown>} run
+ */
+export async function runOrExit(moduleUrl, run) {
+  try {
+    await run();
+  } catch (error) {
+    const file = path.relative(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'), fileURLToPath(moduleUrl));
+    console.error(`${file} failed: ${/** @type {Error} */ (error).stack ?? error}`);
+    console.error(`(serves ${path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist')}: run npm run build first if it is missing)`);
+    process.exit(1);
+  }
+}
 
 /**
  * Opens `url` in a fresh context of `browser` and waits until the playground is ready.
@@ -26,7 +80,7 @@ export async function openPage(browser, url, options = {}) {
 
 /**
  * Lets the playground run, waits out a 1 s warm-up (JIT, first memory growth, first
- * rasterization), then records every animation frame's time in the page; frameTimes() reads them.
+ * rasterization), then records every animation frame's time in the page; framesPerSecond() reads them.
  * @param {import('playwright-core').Page} page
  */
 export async function startRunning(page) {
@@ -44,10 +98,29 @@ export async function startRunning(page) {
 }
 
 /**
- * The animation frames' times (ms) recorded since startRunning().
+ * Animation frames per second since startRunning() (NaN before the second frame).
  * @param {import('playwright-core').Page} page
- * @returns {Promise<number[]>}
  */
-export function frameTimes(page) {
-  return page.evaluate(() => /** @type {number[]} */ (/** @type {any} */ (window).benchFrames));
+export async function framesPerSecond(page) {
+  const frames = await page.evaluate(() => /** @type {number[]} */ (/** @type {any} */ (window).benchFrames));
+  const elapsed = (frames[frames.length - 1] - frames[0]) / 1000;
+  return frames.length > 1 ? (frames.length - 1) / elapsed : NaN;
+}
+
+/**
+ * Pauses the playground, applies `partial` (setState) when given, runs 10 steps, then times 240
+ * steps in one go: ms per step, fine-grained where one step is shorter than the page's clock tick.
+ * @param {import('playwright-core').Page} page
+ * @param {Record<string, unknown>} [partial]
+ */
+export function pausedStepMs(page, partial) {
+  return page.evaluate((p) => {
+    window.playground.pause();
+    if (p) window.playground.setState(p);
+    window.playground.step(10);
+    const steps = 240;
+    const t0 = performance.now();
+    window.playground.step(steps);
+    return (performance.now() - t0) / steps;
+  }, partial);
 }

@@ -16,10 +16,9 @@
 //   paths as JS sees it (Chromium rasterizes later, on its own time: the frame rate shows that).
 // - fps: animation frames per second while it ran (requestAnimationFrame in the page).
 // The first second of each run is a warm-up and is not counted.
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchBrowser, startServer } from '../../tests/browser/harness.mjs';
-import { frameTimes, openPage, startRunning } from './page.mjs';
+import {
+  formatMs as fmt, framesPerSecond, isMain, openPage, pausedStepMs, runOrExit, startRunning, withChromium,
+} from './page.mjs';
 
 /** The budget: 10 000 limbs plus 1 000 chains solved in under this, per frame. */
 const BUDGET_MS = 4;
@@ -89,25 +88,16 @@ async function measure(browser, url, config, seconds) {
       seenSolves = meter.solves;
       seenFrames = meter.frames;
     }
-    const frames = await frameTimes(page);
-    const elapsed = (frames[frames.length - 1] - frames[0]) / 1000;
+    const fps = await framesPerSecond(page);
     // Fine-grained: 240 steps in one go, paused, drawing off.
-    const paused = await page.evaluate(() => {
-      window.playground.pause();
-      window.playground.setState({ params: { draw: false } });
-      window.playground.step(10);
-      const steps = 240;
-      const t0 = performance.now();
-      window.playground.step(steps);
-      return (performance.now() - t0) / steps;
-    });
+    const paused = await pausedStepMs(page, { params: { draw: false } });
     const state = /** @type {any} */ (await page.evaluate(() => window.playground.getState()));
     return {
       ...config,
       solveMs: summary(solveMs),
       drawMs: summary(drawMs),
       pausedSolveMs: paused,
-      fps: frames.length > 1 ? (frames.length - 1) / elapsed : NaN,
+      fps,
       lost,
       reachedLimbs: state.reachedLimbs,
       reachedChains: state.reachedChains,
@@ -116,14 +106,6 @@ async function measure(browser, url, config, seconds) {
   } finally {
     await opened.context.close();
   }
-}
-
-/**
- * Formats milliseconds for the table.
- * @param {number} ms
- */
-function fmt(ms) {
-  return Number.isFinite(ms) ? ms.toFixed(2) : '–';
 }
 
 /**
@@ -150,13 +132,11 @@ export function formatTable(results) {
  */
 export async function runStress({ quick = false, seconds, log = console.log, configs = CONFIGS } = {}) {
   const measured = seconds ?? (quick ? 2 : 5);
-  const server = await startServer();
-  const browser = await launchBrowser();
-  try {
+  return withChromium(async (browser, url) => {
     /** @type {Awaited<ReturnType<typeof measure>>[]} */
     const results = [];
     for (const config of configs) {
-      results.push(await measure(browser, server.url, config, measured));
+      results.push(await measure(browser, url, config, measured));
     }
     log(`Headless Chromium (${browser.version()}), 1280×800, ${measured} s per row after a 1 s warm-up; `
       + 'solve = writing the targets + one TwoBoneBatch.solve() + one ChainBatch.solve() per simulation step (60/s); '
@@ -175,14 +155,10 @@ export async function runStress({ quick = false, seconds, log = console.log, con
       if (r.problems.length) log(`Page problems (${r.limbs}/${r.chains}/${r.method}): ${r.problems.join('; ')}`);
     }
     return results;
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }
 
-const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
-if (isMain) {
+if (isMain(import.meta.url)) {
   const args = process.argv.slice(2);
   const at = args.indexOf('--seconds');
   const seconds = at >= 0 ? Number(args[at + 1]) : undefined;
@@ -190,11 +166,5 @@ if (isMain) {
     console.error('--seconds expects a positive number');
     process.exit(2);
   }
-  try {
-    await runStress({ quick: args.includes('--quick'), seconds });
-  } catch (error) {
-    console.error(`bench/browser/stress.mjs failed: ${/** @type {Error} */ (error).stack ?? error}`);
-    console.error(`(serves ${path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist')}: run npm run build first if it is missing)`);
-    process.exit(1);
-  }
+  await runOrExit(import.meta.url, () => runStress({ quick: args.includes('--quick'), seconds }));
 }

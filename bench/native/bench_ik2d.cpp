@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "ik2d/ik2d.hpp"
+#include "lizard_crowd.hpp"
 #include "skeleton_support.hpp"
 
 namespace {
@@ -192,26 +193,20 @@ void puppet(benchmark::State& state, bool aimed) {
 }
 
 void lizardCrowd(benchmark::State& state) {
-  constexpr int kLizards = 1000;
-  std::mt19937_64 random(7);
-  std::uniform_real_distribution<double> place(-2000, 2000);
-  std::vector<Vec2> origins(kLizards);
-  for (Vec2& origin : origins) origin = {place(random), place(random)};
-  CreatureCrowd crowd;
-  if (crowd.reset(CreatureOptions{}, kLizards, origins.data()) != nullptr)
-    state.SkipWithError("reset refused");
+  bench::LizardCrowd lizards;
+  if (lizards.reset() != nullptr) state.SkipWithError("reset refused");
   long frame = 0;
   for (auto _ : state) {
-    if (frame % 120 == 0) {
+    if (bench::LizardCrowd::newGoalsAt(frame)) {
       state.PauseTiming();
-      for (int i = 0; i < kLizards; ++i) crowd.setGoal(i, {place(random), place(random)});
+      lizards.newGoals();
       state.ResumeTiming();
     }
-    crowd.step(1.0 / 60);
+    lizards.step();
     benchmark::ClobberMemory();
     ++frame;
   }
-  state.SetItemsProcessed(state.iterations() * kLizards);
+  state.SetItemsProcessed(state.iterations() * bench::LizardCrowd::kLizards);
 }
 
 }  // namespace

@@ -9,34 +9,24 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
-#include <random>
-#include <vector>
 
-#include "ik2d/creature.hpp"
+#include "lizard_crowd.hpp"
 
 int main(int argc, char** argv) {
-  using namespace ik2d;
   const int frames = argc > 1 ? std::atoi(argv[1]) : 300;
-  constexpr int kLizards = 1000;
-  std::mt19937_64 random(7);
-  std::uniform_real_distribution<double> place(-2000, 2000);
-  std::vector<Vec2> origins(kLizards);
-  for (Vec2& origin : origins) origin = {place(random), place(random)};
-  CreatureCrowd crowd;
-  if (crowd.reset(CreatureOptions{}, kLizards, origins.data()) != nullptr) return 1;
+  ik2d::bench::LizardCrowd lizards;
+  if (lizards.reset() != nullptr) return 1;
   double ms = 0;
   for (int frame = 0; frame < frames; ++frame) {
-    if (frame % 120 == 0) {
-      for (int i = 0; i < kLizards; ++i) crowd.setGoal(i, {place(random), place(random)});
-    }
+    if (ik2d::bench::LizardCrowd::newGoalsAt(frame)) lizards.newGoals();
     timespec before{}, after{};
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &before);
-    crowd.step(1.0 / 60);
+    lizards.step();
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &after);
     ms += 1e3 * static_cast<double>(after.tv_sec - before.tv_sec) +
           1e-6 * static_cast<double>(after.tv_nsec - before.tv_nsec);
   }
-  const Vec2 head = crowd.creature(0).spinePoint(0);
+  const ik2d::Vec2 head = lizards.crowd().creature(0).spinePoint(0);
   std::printf("%d frames, %.4f ms CPU per frame; lizard 0's head %.17g %.17g\n", frames, ms / frames, head.x,
               head.y);
   return 0;

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { assertClose } from './harness.mjs';
 import {
-  assertNoProblems, dragWorld, getState, pageOpener, setState, shownNotices, worldPerPixel, worldToClient,
+  assertLinkHas, assertNoProblems, dragWorld, getState, inPage, inPageAndEmbed, pageOpener, setState, shownNotices,
+  worldPerPixel, worldToClient,
 } from './engines/calls.mjs';
 import { forEachEngine } from './engines/index.mjs';
 
@@ -198,23 +199,15 @@ forEachEngine({
       authored = await getState(page);
       link = await page.evaluate(() => window.playground.shareLink());
     });
-    for (const key of ['offsetX=25', 'offsetY=-15', 'stretch=1', 'mix=0.65', 'pose=30.5,-42.25']) {
-      assert.ok(link.includes(key), `the link has ${key}: ${link}`);
-    }
+    assertLinkHas(link, ['offsetX=25', 'offsetY=-15', 'stretch=1', 'mix=0.65', 'pose=30.5,-42.25']);
     // The link as a page and as an embed (embed.html, the canvas alone) shows the same arm.
-    for (const opened of [link, link.replace('/?', '/embed.html?')]) {
-      const reader = await engine.openPage(opened);
-      try {
-        const state = await getState(reader);
-        assert.deepEqual(state.params, authored.params, `the same settings: ${opened}`);
-        assert.deepEqual(state.result, authored.result, `the same arm: ${opened}`);
-        await assertNoProblems(reader);
-      } finally {
-        await reader.close();
-      }
-    }
-    const hostile = await engine.openPage(`${url}?scene=arm&mix=7&pose1=abc&offsetX=1e999&stretch=maybe&offsetY=${encodeURIComponent('<b>1</b>')}`);
-    try {
+    await inPageAndEmbed(engine, link, async (reader, opened) => {
+      const state = await getState(reader);
+      assert.deepEqual(state.params, authored.params, `the same settings: ${opened}`);
+      assert.deepEqual(state.result, authored.result, `the same arm: ${opened}`);
+      await assertNoProblems(reader);
+    });
+    await inPage(engine, `${url}?scene=arm&mix=7&pose1=abc&offsetX=1e999&stretch=maybe&offsetY=${encodeURIComponent('<b>1</b>')}`, async (hostile) => {
       const notices = await shownNotices(hostile);
       for (const expected of [/^Clamped mix=7 to 1 /, /^Ignored pose1=abc: not a number$/, /^Ignored offsetX=1e999: not a finite number$/,
         /^Ignored stretch=maybe: expected 1 or 0$/, /^Ignored offsetY=<b>1<\/b>: not a number$/]) {
@@ -225,8 +218,6 @@ forEachEngine({
       assert.equal(state.params.offsetX, 0);
       assert.equal(state.params.offsetY, 0);
       assert.equal(await hostile.evaluate(() => document.querySelectorAll('#notice-list b').length), 0, 'shown as text, not HTML');
-    } finally {
-      await hostile.close();
-    }
+    });
   });
 });

@@ -12,6 +12,7 @@
 // Remove pictures takes it away. In Chromium, Firefox and WebKit (engines/index.mjs).
 import assert from 'node:assert/strict';
 import omggif from 'omggif';
+import { inPage } from './engines/calls.mjs';
 import { forEachEngine } from './engines/index.mjs';
 import { coloursAt, noticesOf, onElement, stateOf } from './engines/element.mjs';
 
@@ -48,8 +49,7 @@ const waitLoaded = (page) => page.waitFor(() => [...document.querySelectorAll('i
 
 forEachEngine({}, ({ test }) => {
   test('the host\'s pictures are drawn along their bones: arm, chain, puppet; only the host\'s files fetched', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`);
-    try {
+    await inPage(engine, `${url}${PAGE}`, async (page) => {
       await waitLoaded(page);
       // The pictures are not shown as images of the page (no slot): the <img> has no box.
       assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('ik2d-scene img')]
@@ -93,14 +93,11 @@ forEachEngine({}, ({ test }) => {
       assert.deepEqual(violations, [], 'no Content-Security-Policy violation');
       assert.deepEqual(await page.problemList(), [], 'no console errors or failed requests');
       assert.deepEqual(await noticesOf(page, 'arm'), []);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('a picture follows its bone; data-origin moves it; a removed <img> takes it away', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`);
-    try {
+    await inPage(engine, `${url}${PAGE}`, async (page) => {
       await waitLoaded(page);
       const before = armBones(await stateOf(page, 'arm'));
       assert.deepEqual(await onElement(page, 'arm', (element) => element.setState({ target: { x: -150, y: 60 } })), []);
@@ -133,14 +130,11 @@ forEachEngine({}, ({ test }) => {
       const [added] = await coloursAt(page, 'arm', [along(...after[0])]);
       assert.ok(isColour(added, YELLOW), `an added picture is drawn: ${added}`);
       assert.deepEqual(await noticesOf(page, 'arm'), []);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('a bad data-bone or data-origin, or a broken picture: a notice naming it, nothing drawn', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`);
-    try {
+    await inPage(engine, `${url}${PAGE}`, async (page) => {
       await waitLoaded(page);
       const [upper] = armBones(await stateOf(page, 'arm'));
       // The magenta picture moves to a bone number that is not one: a notice, and bone 0 bare.
@@ -183,14 +177,11 @@ forEachEngine({}, ({ test }) => {
       assert.deepEqual(await noticesOf(page, 'chain'), []);
       // The scene still answers: no exception left it broken.
       assert.deepEqual(await onElement(page, 'arm', (element) => element.setState({ target: { x: 100, y: 40 } })), []);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('exports hold the pictures: the PNG, the SVG and a GIF\'s first frame', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`);
-    try {
+    await inPage(engine, `${url}${PAGE}`, async (page) => {
       await waitLoaded(page);
       const [upper, fore] = armBones(await stateOf(page, 'arm'));
       const result = await onElement(page, 'arm', async (element, points) => {
@@ -232,16 +223,13 @@ forEachEngine({}, ({ test }) => {
       }
       assert.ok(magenta > 200 && lime > 150, `the GIF's first frame shows both pictures: ${magenta} magenta, ${lime} lime pixels`);
 
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('a picture from another site without CORS: both exports say why they cannot read the drawing', {
     onlyIn: 'chromium: the page\'s CSP (img-src \'self\') is lifted for the other site\'s picture through CDP Page.setBypassCSP',
   }, async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`);
-    try {
+    await inPage(engine, `${url}${PAGE}`, async (page) => {
       await page.bypassCsp();
       await waitLoaded(page);
       // localhost for 127.0.0.1: another origin, and the test server sends no CORS headers.
@@ -262,14 +250,11 @@ forEachEngine({}, ({ test }) => {
       const why = 'a picture on a bone comes from another site that does not allow it to be read (no CORS), so the browser does not let the drawing be exported';
       assert.ok(said.image.startsWith(`Error: exportImage: ${why}`), said.image);
       assert.ok(said.gif.startsWith(`Error: exportAnimation: ${why}`), said.gif);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('the playground: a picture file dropped on a bone is drawn along it, in no link; Remove pictures', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}?scene=arm&target=110,90`);
-    try {
+    await inPage(engine, `${url}?scene=arm&target=110,90`, async (page) => {
       const link = await page.evaluate(() => window.playground.shareLink());
       const state = await page.evaluate(() => window.playground.getState());
       const [upper, fore] = armBones(state);
@@ -320,8 +305,6 @@ forEachEngine({}, ({ test }) => {
       const [cleared] = await pixels([along(...fore)]);
       assert.ok(!isColour(cleared, MAGENTA), `Remove pictures takes it away: ${cleared}`);
       assert.deepEqual((await page.problemList()).filter((problem) => !/favicon/.test(problem)), []);
-    } finally {
-      await page.close();
-    }
+    });
   });
 });

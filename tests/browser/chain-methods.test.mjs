@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { assertClose } from './harness.mjs';
 import {
-  assertNoProblems, dragWorld, getState, pageOpener, setState, shownNotices,
+  assertLinkHas, assertNoProblems, dragWorld, getState, inPage, inPageAndEmbed, pageOpener, setState, shownNotices,
 } from './engines/calls.mjs';
 import { forEachEngine } from './engines/index.mjs';
 
@@ -178,25 +178,17 @@ forEachEngine({
       assert.equal(authored.result.status, 'reached');
       link = await page.evaluate(() => window.playground.shareLink());
     });
-    for (const key of ['method=dls', 'damping=0.35', 'mix=0.8', 'usePole=1', 'pole=-150,160']) {
-      assert.ok(link.includes(key), `the link has ${key}: ${link}`);
-    }
+    assertLinkHas(link, ['method=dls', 'damping=0.35', 'mix=0.8', 'usePole=1', 'pole=-150,160']);
     // The link as a page and as an embed (embed.html, the canvas alone) shows the same chain.
-    for (const opened of [link, link.replace('/?', '/embed.html?')]) {
-      const reader = await engine.openPage(opened);
-      try {
-        await settle(reader, 120);
-        const state = await getState(reader);
-        assert.deepEqual(state.params, authored.params, `the same settings: ${opened}`);
-        assert.deepEqual(state.pole, authored.pole, 'the same pole');
-        state.positions.forEach((value, i) => assertClose(value, authored.positions[i], 0.05, `positions[${i}]`));
-        await assertNoProblems(reader);
-      } finally {
-        await reader.close();
-      }
-    }
-    const hostile = await engine.openPage(`${url}?scene=chain&method=gauss&damping=-1&usePole=2&pole=1,2,3&mix=NaN`);
-    try {
+    await inPageAndEmbed(engine, link, async (reader, opened) => {
+      await settle(reader, 120);
+      const state = await getState(reader);
+      assert.deepEqual(state.params, authored.params, `the same settings: ${opened}`);
+      assert.deepEqual(state.pole, authored.pole, 'the same pole');
+      state.positions.forEach((value, i) => assertClose(value, authored.positions[i], 0.05, `positions[${i}]`));
+      await assertNoProblems(reader);
+    });
+    await inPage(engine, `${url}?scene=chain&method=gauss&damping=-1&usePole=2&pole=1,2,3&mix=NaN`, async (hostile) => {
       const notices = await shownNotices(hostile);
       for (const expected of [/^Ignored method=gauss: must be one of ccd, fabrik, dls$/, /^Clamped damping=-1 to 0 /,
         /^Ignored usePole=2: expected 1 or 0$/, /^Ignored pole=1,2,3: expected two finite numbers "x,y"$/, /^Ignored mix=NaN: not a number$/]) {
@@ -204,8 +196,6 @@ forEachEngine({
       }
       const state = await getState(hostile);
       assert.deepEqual([state.params.method, state.params.damping, state.params.usePole, state.params.mix], ['ccd', 0, false, 1]);
-    } finally {
-      await hostile.close();
-    }
+    });
   });
 });

@@ -3,7 +3,7 @@
 // bones slider. In every engine (engines/index.mjs): one page per engine serves the file; each test
 // starts from the chain's defaults. M cycling the methods is chain-methods.test.mjs's.
 import assert from 'node:assert/strict';
-import { assertClose, getState, pixelAt, readout, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
+import { assertClose, getState, pixelAt, pressOnScene, pressReset, readout, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
@@ -20,10 +20,7 @@ const DEGREE = Math.PI / 180;
 
 /** A fresh chain at its defaults, running (the Reset button rebuilds the scene). @param {EnginePage} page */
 async function reset(page) {
-  await page.mouse.up().catch(() => {});
-  await page.evaluate(() => window.playground.resume());
-  await page.getByRole('button', { name: 'Reset' }).click();
-  const state = await getState(page);
+  const state = await pressReset(page, { running: true });
   assert.deepEqual(state.params, DEFAULT_PARAMS, 'Reset restores the chain defaults');
 }
 
@@ -201,8 +198,7 @@ forEachEngine({
     await step(page, 5);
     await checkLimits();
 
-    await page.locator('#view').focus();
-    await page.keyboard.press('l');
+    await pressOnScene(page, 'l');
     assert.equal((await getState(page)).params.limits, false, 'L toggles limits');
     const off = await besideJoint1(page);
     assert.ok(!tinted(await pixelAt(page, off)), 'no wedges with limits off');

@@ -4,8 +4,8 @@
 // core's state says (load.test.mjs checks the one WebAssembly module each scene fetches).
 // One page serves most of the file; each of those tests starts from the lizard's defaults, paused.
 import assert from 'node:assert/strict';
-import { assertClose, getState, readout, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
-import { assertSameAfterSteps } from './engines/calls.mjs';
+import { assertClose, dragWorld, getState, pressOnScene, pressReset, readout, runFrames, setState, worldPerPixel } from './harness.mjs';
+import { assertSameAfterSteps, inPage } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @type {import('./engines/index.mjs').Engine} */
@@ -25,10 +25,7 @@ const KINDS = { lizard: [14, 4], snake: [28, 0], fish: [10, 0], centipede: [16, 
 
 /** The lizard at its defaults (Reset rebuilds the scene), paused. */
 async function reset() {
-  await page.mouse.up().catch(() => {});
-  await page.evaluate(() => window.playground.pause());
-  await page.getByRole('button', { name: 'Reset' }).click();
-  const state = await getState(page);
+  const state = await pressReset(page);
   assert.deepEqual(state.params, DEFAULT_PARAMS, 'Reset restores the defaults');
   assert.deepEqual(state.target, DEFAULT_TARGET);
 }
@@ -76,12 +73,7 @@ forEachEngine({
     await reset();
     const perPixel = await worldPerPixel(page);
     const start = await getState(page);
-    const from = await worldToClient(page, DEFAULT_TARGET);
-    const to = await worldToClient(page, { x: -150, y: -120 });
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps: 6 });
-    await page.mouse.up();
+    await dragWorld(page, DEFAULT_TARGET, { x: -150, y: -120 }, 6);
     let state = await getState(page);
     assertClose(state.target.x, -150, 2 * perPixel, 'target.x follows the mouse');
     assertClose(state.target.y, -120, 2 * perPixel, 'target.y follows the mouse');
@@ -98,8 +90,7 @@ forEachEngine({
 
   test('arrow keys move the target; path=circle moves it by itself; the same steps give the same state', async () => {
     await reset();
-    await page.locator('canvas').first().focus();
-    await page.keyboard.press('ArrowLeft');
+    await pressOnScene(page, 'ArrowLeft');
     await page.keyboard.press('Shift+ArrowUp');
     assert.deepEqual((await getState(page)).target, { x: DEFAULT_TARGET.x - 8, y: DEFAULT_TARGET.y + 40 });
     await setState(page, { params: { path: 'circle' } });
@@ -132,8 +123,7 @@ forEachEngine({
   });
 
   test('count=20 makes a crowd of 20; the readouts and description say so', async () => {
-    const crowd = await engine.openPage(`${url}?scene=creature&kind=snake&count=20`);
-    try {
+    await inPage(engine, `${url}?scene=creature&kind=snake&count=20`, async (crowd) => {
       const state = await getState(crowd);
       assert.equal(state.params.count, 20);
       assert.equal(state.creature.spine.length, 28, 'state has the first creature');
@@ -146,9 +136,7 @@ forEachEngine({
       assert.match(description, /20 creatures/);
       await crowd.evaluate(() => window.playground.step(60));
       await assertNoProblems(crowd);
-    } finally {
-      await crowd.close();
-    }
+    });
   });
 
   test('bad and hostile values give plain-text notices and a working lizard', async () => {
@@ -176,15 +164,12 @@ forEachEngine({
       await hostile.close();
     }
     for (const query of ['count=0', 'count=5000']) {
-      const visit = await engine.openPage(`${url}?scene=creature&${query}`);
-      try {
+      await inPage(engine, `${url}?scene=creature&${query}`, async (visit) => {
         const notices = await shownNotices(visit);
         assert.equal(notices.length, 1, `${query}: ${notices.join(' | ')}`);
         assert.match(notices[0], /^Clamped count=/);
         await assertNoProblems(visit);
-      } finally {
-        await visit.close();
-      }
+      });
     }
   });
 
@@ -197,8 +182,7 @@ forEachEngine({
     assert.ok(link.includes('scene=creature'), link);
     assert.ok(new URL(link).searchParams.get('at'), `the link carries the head: ${link}`);
     // Opened paused, so the copy is read where the link puts it, not some frames on.
-    const copy = await engine.openPage(`${link}&play=paused`);
-    try {
+    await inPage(engine, `${link}&play=paused`, async (copy) => {
       const copied = await getState(copy);
       assert.deepEqual(copied.params, state.params);
       assert.deepEqual(copied.target, state.target);
@@ -206,15 +190,12 @@ forEachEngine({
       assert.ok(Math.hypot(a.x - b.x, a.y - b.y) <= 2, `head ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
       assert.equal(await copy.isVisible('#notices'), false, 'a shared link has nothing to complain about');
       await assertNoProblems(copy);
-    } finally {
-      await copy.close();
-    }
+    });
   });
 
   test('the overlay (key O) draws without page errors', async () => {
     await reset();
-    await page.locator('canvas').first().focus();
-    await page.keyboard.press('o');
+    await pressOnScene(page, 'o');
     assert.equal((await getState(page)).params.overlay, true);
     await step(90);
     for (const kind of ['centipede', 'fish']) {

@@ -13,6 +13,7 @@
 // Firefox and WebKit (engines/index.mjs).
 import assert from 'node:assert/strict';
 import { assertClose, seriousAxeViolations } from './harness.mjs';
+import { inPage } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 import { coloursOf, noticesOf, onElement, stateOf } from './engines/element.mjs';
 
@@ -53,8 +54,7 @@ async function scrollTo(page, id) {
 
 forEachEngine({}, ({ name, test }) => {
   test('three elements draw, each fires load once, their attributes set their scenes, one .wasm fetch', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`);
-    try {
+    await inPage(engine, `${url}${PAGE}`, async (page) => {
       for (const id of ['chain', 'arm', 'ccd']) await waitLoaded(page, id);
       for (const id of ['chain', 'arm', 'ccd']) {
         assert.ok(await coloursOf(page, id) > 3, `${id}: the canvas shows a drawing`);
@@ -83,14 +83,11 @@ forEachEngine({}, ({ name, test }) => {
       await page.evaluate(() => document.getElementById('inline')?.remove());
       const problems = (await page.problemList()).filter((problem) => !/Content.Security.Policy|style-src|inline style|Refused to apply/i.test(problem));
       assert.deepEqual(problems, [], 'no console errors or failed requests (but the refused inline style)');
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('attributes: a change changes the scene, a bad value gives a plain-text notice and changes nothing else', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`);
-    try {
+    await inPage(engine, `${url}${PAGE}`, async (page) => {
       await onElement(page, 'chain', (element) => element.setAttribute('bones', '12'));
       await page.waitFor(() => document.getElementById('chain')?.getState().params.bones === 12);
       await page.waitFor(() => /** @type {any} */ (window).ik2dEvents.some((/** @type {any} */ e) => e.id === 'chain' && e.type === 'statechange' && e.detail.params.bones === 12));
@@ -134,14 +131,11 @@ forEachEngine({}, ({ name, test }) => {
       assert.deepEqual(await onElement(page, 'chain', (element) => element.setState({ params: { bones: 10 } })), []);
       assert.equal((await stateOf(page, 'chain')).params.bones, 10);
       await assertNoProblems(page);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('statechange: a real drag fires it, its last with the final state; an animation never', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1000, height: 1400 } });
-    try {
+    await inPage(engine, `${url}${PAGE}`, { viewport: { width: 1000, height: 1400 } }, async (page) => {
       // The chain's target goes round its circle: the link stays the same, so no event, from the
       // page's start (the element's first state is not a change, though the chain moves after it).
       // The chain's own frames are the clock: none while it runs 30 of them.
@@ -154,10 +148,7 @@ forEachEngine({}, ({ name, test }) => {
       const from = await onElement(page, 'arm', (element, point) => element.worldToClient(point), arm.target);
       const destination = { x: -40, y: 150 };
       const to = await onElement(page, 'arm', (element, point) => element.worldToClient(point), destination);
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move(to.x, to.y, { steps: 40 });
-      await page.mouse.up();
+      await page.drag([from, to], 40);
       // The last statechange carries the state the drag ended in (it comes after the release).
       await page.waitFor(() => {
         const target = document.getElementById('arm').getState().target;
@@ -179,9 +170,7 @@ forEachEngine({}, ({ name, test }) => {
       assert.ok(changes.length >= 1, 'the drag fired statechange');
       assert.ok(changes.length <= 41, `${changes.length} events for 41 pointer moves`);
       await assertNoProblems(page);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('shareLink() opens the same scene in the playground, or where the playground attribute says', async ({ engine, url }) => {
@@ -208,19 +197,15 @@ forEachEngine({}, ({ name, test }) => {
     } finally {
       await page.close();
     }
-    const playground = await engine.openPage(link);
-    try {
+    await inPage(engine, link, async (playground) => {
       const state = await playground.evaluate(() => window.playground.getState());
       assert.equal(state.scene, 'chain');
       assert.deepEqual([state.params.bones, state.params.limits, state.params.method, state.params.path], [6, true, 'fabrik', 'circle']);
-    } finally {
-      await playground.close();
-    }
+    });
   });
 
   test('one animation frame callback for all the elements; an element out of view runs no frames', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1000, height: 1500 } });
-    try {
+    await inPage(engine, `${url}${PAGE}`, { viewport: { width: 1000, height: 1500 } }, async (page) => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.nextFrame();
       // The chain and the arm are in view, the third is far below. The chain runs on its path, so
@@ -263,14 +248,11 @@ forEachEngine({}, ({ name, test }) => {
       const back = await frames();
       for (let i = 0; i < 20; i += 1) await page.nextFrame();
       assert.equal((await frames()).chain, back.chain, 'the chain, now out of view, ran none');
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('styles: a host\'s canvas and button rules do not reach inside, the element\'s do not leak out', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`);
-    try {
+    await inPage(engine, `${url}${PAGE}`, async (page) => {
       await page.evaluate(() => {
         const sheet = new CSSStyleSheet();
         sheet.replaceSync(`canvas { opacity: 0.25 !important; border: 7px solid red !important; }
@@ -297,14 +279,11 @@ forEachEngine({}, ({ name, test }) => {
         return { canvas: canvas.position, touch: canvas.touchAction, button: button.position, radius: button.borderTopLeftRadius, text: text.position };
       });
       assert.deepEqual(outside, { canvas: 'static', touch: 'auto', button: 'static', radius: '0px', text: 'static' });
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('theme=auto follows the host\'s color-scheme; theme=dark stays dark', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`);
-    try {
+    await inPage(engine, `${url}${PAGE}`, async (page) => {
       const themeOf = () => onElement(page, 'chain', (element) => element.shadowRoot.querySelector('.frame').dataset.theme);
       const luminance = async () => {
         const [r, g, b] = await cornerOf(page, 'chain');
@@ -325,14 +304,11 @@ forEachEngine({}, ({ name, test }) => {
       // A host colour through a documented custom property.
       await page.evaluate(() => { document.documentElement.style.colorScheme = ''; });
       await assertNoProblems(page);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('defined twice, removed and added again, attributes changed before it loads: all work', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`);
-    try {
+    await inPage(engine, `${url}${PAGE}`, async (page) => {
       // The script again, under another URL (a second module instance): it defines nothing new.
       await page.evaluate(() => new Promise((resolve, reject) => {
         const script = document.createElement('script');
@@ -379,14 +355,11 @@ forEachEngine({}, ({ name, test }) => {
       for (let i = 0; i < 10; i += 1) await page.nextFrame();
       assert.equal(await page.evaluate(() => /** @type {any} */ (window).lateLoads), 1, 'load fired once');
       await assertNoProblems(page);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('exportImage and exportAnimation: what the playground\'s make, from the element', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`);
-    try {
+    await inPage(engine, `${url}${PAGE}`, async (page) => {
       const made = await onElement(page, 'arm', async (element) => {
         const png = await element.exportImage('png');
         const svg = await element.exportImage('svg');
@@ -397,14 +370,11 @@ forEachEngine({}, ({ name, test }) => {
       });
       assert.deepEqual(made, { png: ['image/png', true], svg: ['image/svg+xml', true], gif: ['image/gif', 'GIF89a'], bad: 'TypeError' });
       await assertNoProblems(page);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('keyboard: the focused canvas moves the target with the arrow keys', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1000, height: 1400 } });
-    try {
+    await inPage(engine, `${url}${PAGE}`, { viewport: { width: 1000, height: 1400 } }, async (page) => {
       await scrollTo(page, 'arm');
       const before = await stateOf(page, 'arm');
       await onElement(page, 'arm', (element) => element.shadowRoot.querySelector('canvas').focus());
@@ -418,14 +388,11 @@ forEachEngine({}, ({ name, test }) => {
       const label = await onElement(page, 'arm', (element) => element.shadowRoot.querySelector('canvas').getAttribute('aria-label'));
       assert.match(label, /arrow keys/i);
       await assertNoProblems(page);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('a finger drag (native touch input) on a handle moves the target', { needs: ['touchInput'] }, async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 800, height: 1200 }, touch: engine.can.touch });
-    try {
+    await inPage(engine, `${url}${PAGE}`, { viewport: { width: 800, height: 1200 }, touch: engine.can.touch }, async (page) => {
       await scrollTo(page, 'arm');
       const arm = await stateOf(page, 'arm');
       const from = await onElement(page, 'arm', (element, point) => element.worldToClient(point), arm.target);
@@ -437,21 +404,16 @@ forEachEngine({}, ({ name, test }) => {
       const perPixel = await onElement(page, 'arm', (element) => Math.abs(element.clientToWorld({ x: 1, y: 0 }).x - element.clientToWorld({ x: 0, y: 0 }).x));
       assertClose(state.target.x, destination.x, 2 * perPixel, 'target.x after the finger drag');
       assertClose(state.target.y, destination.y, 2 * perPixel, 'target.y after the finger drag');
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('axe: the host page with three elements, light and dark, has no serious or critical violations', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`);
-    try {
+    await inPage(engine, `${url}${PAGE}`, async (page) => {
       assert.deepEqual(await seriousAxeViolations(page), [], `${name}: light`);
       await page.evaluate(() => { document.documentElement.style.colorScheme = 'dark'; });
       await page.waitFor(() => document.getElementById('chain')?.shadowRoot?.querySelector('.frame')?.getAttribute('data-theme') === 'dark');
       await onElement(page, 'arm', (element) => element.setAttribute('bones', 'x')); // A notice shown.
       assert.deepEqual(await seriousAxeViolations(page), [], `${name}: dark, with a notice`);
-    } finally {
-      await page.close();
-    }
+    });
   });
 });

@@ -84,6 +84,26 @@ function ask(page, embedOrigin, message) {
   }, { message, origin: embedOrigin });
 }
 
+
+/**
+ * Keeps, in the embed's frame, its longest task (window.longest) and the longest of the rest
+ * (window.hostLongest). The host and the embed (127.0.0.1, another port: the same site) share one
+ * thread here; the embed's own tasks are the entries attributed to it ('self'), the host's posting
+ * (and any array it builds) are the host's.
+ * @param {{evaluate: Function}} frame
+ */
+function watchLongTasks(frame) {
+  return frame.evaluate(() => {
+    window.longest = 0;
+    window.hostLongest = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.name === 'self') window.longest = Math.max(window.longest, entry.duration);
+        else window.hostLongest = Math.max(window.hostLongest, entry.duration);
+      }
+    }).observe({ type: 'longtask' });
+  });
+}
 forEachEngine({}, ({ name, test, env }) => {
   const withPage = pageOpener(() => env);
   /**
@@ -457,19 +477,7 @@ forEachEngine({}, ({ name, test, env }) => {
     await withHost(snippet, async (page, embedOrigin) => {
       await page.waitForFunction(() => window.received.some((m) => m.data?.type === 'ik2d:ready'));
       const frame = await page.frame(/embed\.html/);
-      // The host and the embed (127.0.0.1, another port: the same site) share one thread here;
-      // the embed's own tasks are the entries attributed to it ('self'), the host's posting and
-      // its 50 MB array are the host's.
-      await frame.evaluate(() => {
-        window.longest = 0;
-        window.hostLongest = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            if (entry.name === 'self') window.longest = Math.max(window.longest, entry.duration);
-            else window.hostLongest = Math.max(window.hostLongest, entry.duration);
-          }
-        }).observe({ type: 'longtask' });
-      });
+      await watchLongTasks(frame);
       // 10 000 setState messages, posted 500 a task (so the host's own posting is no long task),
       // then a 50 MB array, transferred, then one to wait for.
       await page.evaluate(async (origin) => {
@@ -516,19 +524,7 @@ forEachEngine({}, ({ name, test, env }) => {
     onlyIn: 'chromium: long tasks are measured by PerformanceObserver(\'longtask\'), which only Chromium has',
   }, async (_, t) => {
     await withChainEmbed(async (page, embedOrigin, frame) => {
-      // The host and the embed (127.0.0.1, another port: the same site) share one thread here;
-      // the embed's own tasks are the entries attributed to it ('self'), the host's posting and
-      // its 50 MB array are the host's.
-      await frame.evaluate(() => {
-        window.longest = 0;
-        window.hostLongest = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            if (entry.name === 'self') window.longest = Math.max(window.longest, entry.duration);
-            else window.hostLongest = Math.max(window.hostLongest, entry.duration);
-          }
-        }).observe({ type: 'longtask' });
-      });
+      await watchLongTasks(frame);
       await page.evaluate(async (origin) => {
         for (let i = 0; i < 2000; i += 500) {
           for (let k = i; k < i + 500; k++) window.embed().postMessage({ type: 'ik2d:stepSolver', id: `f${k}`, n: 1000 }, origin);

@@ -10,6 +10,7 @@
 // a pose off by 0.05 units moves anti-aliased edges only.
 import assert from 'node:assert/strict';
 import { assertClose, getState, nextFrames, runFrames, setState, worldToClient } from './harness.mjs';
+import { inPage } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 const VIEWPORT = { viewport: { width: 1200, height: 760 } };
@@ -87,8 +88,7 @@ forEachEngine({
   prefer: 'chromium',
 }, ({ name, test }) => {
   test('arm: the reader sees the author\'s figure (state and pixels)', async ({ engine, url }, t) => {
-    const author = await engine.openPage(`${url}?scene=arm`, VIEWPORT);
-    try {
+    await inPage(engine, `${url}?scene=arm`, VIEWPORT, async (author) => {
       await dragThrough(author, [{ x: 0, y: 0 }, { x: -60, y: -40 }]); // The root.
       await dragThrough(author, [{ x: 110, y: 90 }, { x: 40, y: 150 }, { x: 130, y: 20 }]);
       await author.click('#param-bend');
@@ -107,9 +107,7 @@ forEachEngine({
         await reader.close();
       }
       await assertNoProblems(author);
-    } finally {
-      await author.close();
-    }
+    });
   });
 
   for (const setup of [
@@ -126,8 +124,7 @@ forEachEngine({
     },
   ]) {
     test(`chain: a ${setup.name} opens on the author's pose and stays put`, async ({ engine, url }, t) => {
-      const author = await engine.openPage(`${url}?${setup.query}`, VIEWPORT);
-      try {
+      await inPage(engine, `${url}?${setup.query}`, VIEWPORT, async (author) => {
         await setup.controls(author);
         await dragThrough(author, [{ x: 120, y: 70 }, { x: -200, y: 120 }, { x: -80, y: -180 }, { x: 160, y: -60 }, { x: 10, y: 40 }]);
         await author.evaluate(() => window.playground.step(30));
@@ -150,15 +147,12 @@ forEachEngine({
           await reader.close();
         }
         await assertNoProblems(author);
-      } finally {
-        await author.close();
-      }
+      });
     });
   }
 
   test('chain: a link made while stepping reopens stepping at the same step, with the same drawing', async ({ engine, url }, t) => {
-    const author = await engine.openPage(`${url}?scene=chain&method=fabrik&overlay=1`, VIEWPORT);
-    try {
+    await inPage(engine, `${url}?scene=chain&method=fabrik&overlay=1`, VIEWPORT, async (author) => {
       await dragThrough(author, [{ x: 120, y: 70 }, { x: -150, y: 100 }]);
       await author.evaluate(() => window.playground.step(20));
       await author.click('#tool-step'); // Step-through, then a new target to step toward.
@@ -180,14 +174,11 @@ forEachEngine({
       } finally {
         await reader.close();
       }
-    } finally {
-      await author.close();
-    }
+    });
   });
 
   test('spider: the reader\'s first frame has the body where the author\'s was, feet on the ground; it walks on', { needs: ['initScript'] }, async ({ engine, url, page }) => {
-    const author = await engine.openPage(`${url}?scene=spider&roughness=0.9`, VIEWPORT);
-    try {
+    await inPage(engine, `${url}?scene=spider&roughness=0.9`, VIEWPORT, async (author) => {
       await setState(author, { target: { x: -600, y: 60 } });
       await author.evaluate(() => { window.playground.pause(); window.playground.step(240); });
       const state = await getState(author);
@@ -220,14 +211,11 @@ forEachEngine({
       } finally {
         await reader.close();
       }
-    } finally {
-      await author.close();
-    }
+    });
   });
 
   test('stress: the reader gets the author\'s settings and target', async ({ engine, url }) => {
-    const author = await engine.openPage(`${url}?scene=stress`, VIEWPORT);
-    try {
+    await inPage(engine, `${url}?scene=stress`, VIEWPORT, async (author) => {
       await author.getByRole('slider', { name: /Limbs/ }).fill('4000');
       await author.getByRole('radio', { name: 'CCD' }).click();
       await dragThrough(author, [{ x: 150, y: 90 }, { x: -100, y: -50 }]);
@@ -238,9 +226,7 @@ forEachEngine({
       } finally {
         await reader.close();
       }
-    } finally {
-      await author.close();
-    }
+    });
   });
 
   test('rig editor: a 3:2:1 leg with a knee that bends one way, made with the pointer and the keyboard, survives a link', async ({ engine, url }) => {
@@ -301,8 +287,7 @@ forEachEngine({
   });
 
   test('postMessage: a rig and a pose set by a host page come back from ik2d:getState', async ({ engine, url }) => {
-    const host = await engine.openPage(url, VIEWPORT);
-    try {
+    await inPage(engine, url, VIEWPORT, async (host) => {
       const replies = await host.evaluate(async (src) => {
         const frame = document.createElement('iframe');
         frame.src = src;
@@ -333,9 +318,7 @@ forEachEngine({
       state.angles.forEach((angle, i) => assertClose(angle, [0.5, 0.4, -0.2][i], 1e-12, `angle ${i}`));
       assert.match(replies.get.link, /lengths=120,80,40/);
       await assertNoProblems(host);
-    } finally {
-      await host.close();
-    }
+    });
   });
 
   test('export: the SVG is vector (one drawn bone per bone, the target), the PNG is the canvas\' device pixels; the buttons download them', async ({ engine, url }, t) => {

@@ -202,6 +202,33 @@ export function getState(page) {
 // Applies a partial state and returns the notices; a scene not loaded yet is loaded first.
 export { setState } from './engines/calls.mjs';
 
+// A real drag from one world point to another, in a number of pointer moves.
+export { dragWorld } from './engines/calls.mjs';
+
+/**
+ * Back to the scene's defaults as a reader gets there: a held pointer released, the scene paused
+ * (or running), the Reset button pressed (it rebuilds the scene). Returns the state after.
+ * @param {import('./engines/page.mjs').EnginePage} page
+ * @param {{running?: boolean}} [options]
+ * @returns {Promise<any>}
+ */
+export async function pressReset(page, { running = false } = {}) {
+  await page.mouse.up().catch(() => {});
+  await page.evaluate((run) => (run ? window.playground.resume() : window.playground.pause()), running);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  return getState(page);
+}
+
+/**
+ * A key pressed on the scene as a reader does it: the canvas focused, then the key.
+ * @param {import('./engines/page.mjs').EnginePage} page
+ * @param {string} key
+ */
+export async function pressOnScene(page, key) {
+  await page.locator('#view').focus();
+  await page.keyboard.press(key);
+}
+
 /**
  * Where a world point is in the viewport (CSS pixels).
  * @param {import('playwright-core').Page} page

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { assertClose } from './harness.mjs';
 import {
-  assertNoProblems, dragWorld, getState, pageOpener, setState, shownNotices, worldPerPixel, worldToClient,
+  assertNoProblems, dragWorld, getState, inPage, pageOpener, setState, shownNotices, worldPerPixel, worldToClient,
 } from './engines/calls.mjs';
 import { forEachEngine } from './engines/index.mjs';
 
@@ -246,15 +246,12 @@ forEachEngine({
     } finally {
       await page.close();
     }
-    const markup = await engine.openPage(`${url}?scene=arm&jointSpace=${encodeURIComponent('<b>1</b>')}`);
-    try {
+    await inPage(engine, `${url}?scene=arm&jointSpace=${encodeURIComponent('<b>1</b>')}`, async (markup) => {
       const notices = await shownNotices(markup);
       assert.ok(notices.includes('Ignored jointSpace=<b>1</b>: expected 1 or 0'), JSON.stringify(notices));
       assert.equal(await markup.evaluate(() => document.querySelectorAll('#notice-list b').length), 0, 'shown as text, not HTML');
       assert.equal((await getState(markup)).params.jointSpace, false);
-    } finally {
-      await markup.close();
-    }
+    });
   });
 });
 

@@ -3,6 +3,7 @@
 // sub-path. In every engine (engines/index.mjs).
 import assert from 'node:assert/strict';
 import { getState, pixelAt, readout, runFrames, worldPerPixel } from './harness.mjs';
+import { inPage } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine, serveFor } from './engines/index.mjs';
 
 const API_FUNCTIONS = [
@@ -44,17 +45,13 @@ forEachEngine({}, ({ name, test }) => {
       ['stress', 'ik2d-batch.wasm'], ['puppet', 'ik2d-skeleton.wasm'], ['creature', 'ik2d-creature.wasm'],
       ['rope', 'ik2d-creature.wasm']]) {
       for (const file of ['index.html', 'embed.html']) {
-        const page = await engine.openPage(`${url}${file}?scene=${scene}`);
-        try {
+        await inPage(engine, `${url}${file}?scene=${scene}`, async (page) => {
           assert.deepEqual(wasmOf(await page.requestList()), [wasm], `${file}?scene=${scene}`);
           assert.equal((await getState(page)).scene, scene);
-        } finally {
-          await page.close();
-        }
+        });
       }
     }
-    const page = await engine.openPage(url);
-    try {
+    await inPage(engine, url, async (page) => {
       // The arm runs on ik2d-core; picking the spider's tab starts ik2d-procedural, then shows the spider.
       assert.deepEqual(await page.evaluate(() => window.playground.setState({ scene: 'spider' })),
         ["Ignored scene=spider: it is not loaded yet (await playground.prepareScene('spider') first; ik2d:setState messages load it by themselves)"]);
@@ -69,15 +66,11 @@ forEachEngine({}, ({ name, test }) => {
       assert.deepEqual(wasmOf(await page.requestList()), ['ik2d-core.wasm', 'ik2d-procedural.wasm', 'ik2d-skeleton.wasm'],
         'each module fetched once, when first needed');
       await assertNoProblems(page);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('the page runs under its Content-Security-Policy', async ({ engine, url }) => {
-    const opened = await engine.openPage(url);
-    const page = opened;
-    try {
+    await inPage(engine, url, async (page) => {
       const policy = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
       assert.ok(policy?.includes("script-src 'self' 'wasm-unsafe-eval'"), `CSP meta present, got ${policy}`);
       assert.ok(policy?.includes("style-src 'self'"));
@@ -85,16 +78,12 @@ forEachEngine({}, ({ name, test }) => {
         .flatMap((el) => [...el.attributes].map((a) => a.name))
         .filter((name) => name.startsWith('on') || name === 'style'));
       assert.deepEqual(inlineHandlers, [], 'No inline handlers or style attributes in the markup');
-      await assertNoProblems(opened); // A CSP violation would have been logged as a console error.
-    } finally {
-      await opened.close();
-    }
+      await assertNoProblems(page); // A CSP violation would have been logged as a console error.
+    });
   });
 
   test('window.playground has every API function and a JSON-serializable arm state', async ({ engine, url }) => {
-    const opened = await engine.openPage(url);
-    const page = opened;
-    try {
+    await inPage(engine, url, async (page) => {
       const types = await page.evaluate((names) => names.map((name) => typeof window.playground[name]), API_FUNCTIONS);
       assert.deepEqual(types, API_FUNCTIONS.map(() => 'function'), `window.playground must have ${API_FUNCTIONS.join(', ')}`);
 
@@ -116,15 +105,11 @@ forEachEngine({}, ({ name, test }) => {
       assert.ok(Math.hypot(state.result.end.x - 110, state.result.end.y - 90) < 1e-6);
       assert.equal(await readout(page, 'status'), 'reached');
       assert.equal(await page.evaluate(() => window.playground.groundHeight(0)), null, 'the arm has no terrain');
-    } finally {
-      await opened.close();
-    }
+    });
   });
 
   test('the canvas draws the arm: root, bones, joint, end and target', async ({ engine, url }) => {
-    const opened = await engine.openPage(url);
-    const page = opened;
-    try {
+    await inPage(engine, url, async (page) => {
       const state = await getState(page);
       const { joint } = state.result;
       const background = await pixelAt(page, { x: -250, y: -180 });
@@ -137,16 +122,13 @@ forEachEngine({}, ({ name, test }) => {
       assert.ok(luminance(rootBase) < 100, `the root's square base is drawn dark, got ${rootBase}`);
       assert.ok(luminance(boneMiddle) < 110, `the upper bone is drawn dark between root and joint, got ${boneMiddle}`);
       assert.ok(targetPixel[2] > targetPixel[0] + 60, `the reached target is drawn blue, got ${targetPixel}`);
-    } finally {
-      await opened.close();
-    }
+    });
   });
 
   test('if the WebAssembly file cannot load, the page says so instead of failing silently', async ({ engine }) => {
     const lost = await serveFor(name, { missing: ['ik2d-core.wasm'] });
     try {
-      const page = await engine.openPage(lost.url, { viewport: { width: 1000, height: 700 }, waitReady: false });
-      try {
+      await inPage(engine, lost.url, { viewport: { width: 1000, height: 700 }, waitReady: false }, async (page) => {
         await page.waitForSelector('html[data-ready="error"]', { state: 'attached', timeout: 15000 });
         assert.equal(await page.isVisible('#fatal'), true, 'a visible explanation replaces the canvas');
         assert.match((await page.textContent('#fatal')) ?? '', /could not be loaded/);
@@ -155,9 +137,7 @@ forEachEngine({}, ({ name, test }) => {
         assert.equal(await page.evaluate(() => 'playground' in window), false, 'no half-working API');
         const thrown = (await page.problemList()).filter((problem) => problem.startsWith('page error'));
         assert.deepEqual(thrown, [], 'the failure is handled, not thrown');
-      } finally {
-        await page.close();
-      }
+      });
     } finally {
       await lost.close();
     }
@@ -166,8 +146,7 @@ forEachEngine({}, ({ name, test }) => {
   test('works from a sub-path of any static host (every URL is relative)', async ({ engine }) => {
     const server = await serveFor(name, { prefix: '/projects/ik2d/demo/' });
     try {
-      const opened = await engine.openPage(`${server.url}?v=1&scene=arm&length1=150`);
-      try {
+      await inPage(engine, `${server.url}?v=1&scene=arm&length1=150`, async (opened) => {
         assert.equal((await getState(opened)).params.length1, 150);
         for (const url of await opened.requestList()) {
           assert.ok(url.startsWith(server.url), `every request stays under the sub-path, got ${url}`);
@@ -175,9 +154,7 @@ forEachEngine({}, ({ name, test }) => {
         const link = await opened.evaluate(() => window.playground.shareLink());
         assert.equal(link, `${server.url}?v=1&scene=arm&length1=150`);
         await assertNoProblems(opened);
-      } finally {
-        await opened.close();
-      }
+      });
     } finally {
       await server.close();
     }

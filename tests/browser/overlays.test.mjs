@@ -4,7 +4,7 @@
 // and the convergence plot (the solver's errors per sweep), each in links and in the embed view.
 // In every engine (engines/index.mjs), one page per engine for the file.
 import assert from 'node:assert/strict';
-import { assertClose, canvasFingerprint, getState, readout, runFrames, setState } from './harness.mjs';
+import { assertClose, canvasFingerprint, getState, pressOnScene, readout, runFrames, setState } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
@@ -177,8 +177,7 @@ forEachEngine({
       assertLaidOut(state.overlay.labels, await canvasSize(page), what);
     }
     assert.equal((await getState(page)).result.status, 'reached');
-    await page.locator('#view').focus();
-    await page.keyboard.press('o');
+    await pressOnScene(page, 'o');
     state = await getState(page);
     assert.equal(state.params.overlay, false, 'O turns it off');
     assert.equal(state.overlay, undefined);
@@ -280,8 +279,7 @@ forEachEngine({
   test('chain: S and Esc on the canvas step and run; the readout and caption follow', async ({ page }) => {
     await page.evaluate(() => { window.playground.runSolver(); window.playground.resume(); });
     await setState(page, { scene: 'chain', params: { method: 'ccd', overlay: false }, target: { x: 60, y: 120 } });
-    await page.locator('#view').focus();
-    await page.keyboard.press('s');
+    await pressOnScene(page, 's');
     let state = await getState(page);
     assert.ok(state.stepping, 'S enters step-through');
     const frozen = state.positions;
@@ -335,8 +333,7 @@ forEachEngine({
     assert.ok(plot, 'the plot has a place on the canvas');
     // Moving the target redraws it.
     const before = await canvasFingerprint(page);
-    await page.locator('#view').focus();
-    await page.keyboard.press('ArrowDown');
+    await pressOnScene(page, 'ArrowDown');
     state = await getState(page);
     assert.deepEqual(state.convergence.target, state.target);
     assert.notDeepEqual(state.convergence.ccd.errors, convergence.ccd.errors, 'new numbers for the new target');

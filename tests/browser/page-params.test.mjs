@@ -3,7 +3,8 @@
 // motion; and what assistive technology is told about the canvas. In every engine
 // (engines/index.mjs); what one cannot do is skipped there with the reason.
 import assert from 'node:assert/strict';
-import { assertClose, getState, pixelAt, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
+import { assertClose, dragWorld, getState, pixelAt, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
+import { inPage } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine, launchEngine } from './engines/index.mjs';
 
 /** The page params of a state. */
@@ -108,9 +109,7 @@ forEachEngine({
   });
 
   test('transparent=1: the embed has no background of its own; the drawing stays', async ({ engine, url }) => {
-    const opened = await engine.openPage(`${url}embed.html?scene=arm&transparent=1&theme=dark`, { viewport: { width: 640, height: 480 } });
-    const page = opened;
-    try {
+    await inPage(engine, `${url}embed.html?scene=arm&transparent=1&theme=dark`, { viewport: { width: 640, height: 480 } }, async (page) => {
       const empty = await pixelAt(page, { x: -280, y: -210 });
       assert.equal(empty[3], 0, 'an empty spot of the canvas is see-through');
       const target = await pixelAt(page, (await getState(page)).result.joint);
@@ -120,10 +119,8 @@ forEachEngine({
       ['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
       await setState(page, { transparent: false });
       assert.equal((await pixelAt(page, { x: -280, y: -210 }))[3], 255, 'opaque again');
-      await assertNoProblems(opened);
-    } finally {
-      await opened.close();
-    }
+      await assertNoProblems(page);
+    });
   });
 
   test('play=click: a still first frame and a play control that a key, a click or a tap starts', async ({ engine, url }, t) => {
@@ -242,12 +239,7 @@ forEachEngine({
         await page.evaluate(() => window.playground.step(210));
         const state = await getState(page);
         assert.deepEqual(state.target, expectedPath(path, 210 / 60), `${scene} ${path} at 3.5 s`);
-        const from = await worldToClient(page, state.target);
-        const to = await worldToClient(page, { x: -60, y: 40 });
-        await page.mouse.move(from.x, from.y);
-        await page.mouse.down();
-        await page.mouse.move(to.x, to.y, { steps: 6 });
-        await page.mouse.up();
+        await dragWorld(page, state.target, { x: -60, y: 40 }, 6);
         await page.evaluate(() => window.playground.step(120));
         const taken = await getState(page);
         assert.equal(taken.params.path, 'none', 'the path stops when the reader takes the target');
@@ -279,9 +271,7 @@ forEachEngine({
     const sizes = [[640, 480], [320, 240]].filter(([width]) => width >= engine.minWidth);
     if (sizes.length < 2) t.diagnostic(`${name}: 320×240 is skipped: the window cannot be narrower than ${engine.minWidth} px`);
     for (const [width, height] of sizes) {
-      const opened = await engine.openPage(`${url}embed.html?scene=chain&readouts=1`, { viewport: { width, height } });
-      const page = opened;
-      try {
+      await inPage(engine, `${url}embed.html?scene=chain&readouts=1`, { viewport: { width, height } }, async (page) => {
         await page.waitForFunction(() => window.playground.getState().result?.status === 'reached');
         const boxes = await page.evaluate(() => {
           const box = (selector) => {
@@ -294,10 +284,8 @@ forEachEngine({
         assert.ok(boxes.bar.bottom <= height + 0.5 && boxes.status.bottom <= height + 0.5, `${width}: inside the iframe`);
         assert.ok(boxes.bar.height <= height * 0.25, `${width}: compact (${boxes.bar.height} px)`);
         assert.equal(await page.textContent('[data-readout="status"]'), 'reached');
-        await assertNoProblems(opened);
-      } finally {
-        await opened.close();
-      }
+        await assertNoProblems(page);
+      });
     }
     const plain = await engine.openPage(`${url}embed.html?scene=chain`, { viewport: { width: 640, height: 480 } });
     try {
@@ -309,9 +297,7 @@ forEachEngine({
   });
 
   test('the canvas describes what it shows now, status first; status changes are announced politely', async ({ engine, url }) => {
-    const opened = await engine.openPage(`${url}embed.html?scene=arm`, { viewport: { width: 640, height: 480 } });
-    const page = opened;
-    try {
+    await inPage(engine, `${url}embed.html?scene=arm`, { viewport: { width: 640, height: 480 } }, async (page) => {
       const described = () => page.evaluate(() => {
         const canvas = /** @type {HTMLElement} */ (document.getElementById('view'));
         const ids = (canvas.getAttribute('aria-describedby') ?? '').split(' ');
@@ -326,12 +312,7 @@ forEachEngine({
       assert.deepEqual(roles, { announcer: 'status', tabs: 0, main: 1 }, 'a status region; no tab roles in an embed of one scene');
 
       // A real drag out of reach: the description follows, the status is announced once it holds.
-      const from = await worldToClient(page, { x: 110, y: 90 });
-      const to = await worldToClient(page, { x: 280, y: 150 });
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move(to.x, to.y, { steps: 8 });
-      await page.mouse.up();
+      await dragWorld(page, { x: 110, y: 90 }, { x: 280, y: 150 }, 8);
       await page.waitForFunction(() => document.getElementById('scene-announcer')?.textContent === 'Two-bone arm: out of reach',
         null, { timeout: 3000 });
       // The description is rewritten on a later frame than the announcement: wait for it (seen a frame
@@ -353,10 +334,8 @@ forEachEngine({
         requestAnimationFrame(tick);
       }));
       assert.equal(writes, 0, 'the description is not rewritten while nothing changes');
-      await assertNoProblems(opened);
-    } finally {
-      await opened.close();
-    }
+      await assertNoProblems(page);
+    });
   });
 
   test('a touch drag that starts on the target moves it in the playground (drag anywhere stays there)', { needs: ['touchInput'] }, async ({ engine, url, page }) => {

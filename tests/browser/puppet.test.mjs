@@ -3,7 +3,7 @@
 // that reopens on the same pose and pins, the embed view.
 import assert from 'node:assert/strict';
 import {
-  assertClose, getState, pixelAt, readout, setState, worldPerPixel, worldToClient,
+  assertClose, dragWorld, getState, pixelAt, pressOnScene, readout, setState, worldPerPixel, worldToClient,
 } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
@@ -28,12 +28,7 @@ async function reset() {
 
 /** Drags with the real mouse from a world point to another, in steps, checking nothing midway. */
 async function drag(from, to, steps = 12) {
-  const a = await worldToClient(page, from);
-  const b = await worldToClient(page, to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move(b.x, b.y, { steps });
-  await page.mouse.up();
+  await dragWorld(page, from, to, steps);
 }
 
 /** The end of bone `bone` in a state's positions. */
@@ -148,8 +143,7 @@ forEachEngine({
 
   test('L and O toggle limits and the overlay, and so do their on-screen switches', async () => {
     await reset();
-    await page.locator('#view').focus();
-    await page.keyboard.press('o');
+    await pressOnScene(page, 'o');
     assert.equal((await getState(page)).params.overlay, true, 'O turns the overlay on');
     await page.keyboard.press('l');
     assert.equal((await getState(page)).params.limits, false, 'L turns the limits off');
@@ -251,8 +245,7 @@ forEachEngine({ page: '?scene=puppet', title: 'flip, angle knobs and springs', a
     assertClose(aimed.angle, aimed.goal, 1e-3, 'the forearm points where the knob says');
     assert.ok(aimed.error < 0.05, `and the hand is still on its pin: ${aimed.error}`);
 
-    await page.locator('#view').focus();
-    await page.keyboard.press('f');
+    await pressOnScene(page, 'f');
     await page.keyboard.press('w');
     state = await getState(page);
     assert.equal(state.params.flip, true);
@@ -294,8 +287,7 @@ forEachEngine({ page: '?scene=puppet', title: 'flip, angle knobs and springs', a
   test('D dances; F mid-dance turns the figure and the dance goes on the other way; a drag ends it', async () => {
     await reset();
     await page.evaluate(() => window.playground.pause());
-    await page.locator('#view').focus();
-    await page.keyboard.press('d');
+    await pressOnScene(page, 'd');
     const first = await getState(page);
     assert.equal(first.params.dance, true, 'D starts the dance');
     // Half a second of simulation: the left hand swings forward (+x) by itself.

@@ -145,10 +145,7 @@ forEachEngine({ once: ONCE, prefer: 'chromium' }, ({ name, test }) => {
       const arm = await stateOf(page, 'arm');
       const from = await onElement(page, 'arm', (element, point) => element.worldToClient(point), arm.target);
       const to = await onElement(page, 'arm', (element, point) => element.worldToClient(point), { x: -40, y: 150 });
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move(to.x, to.y, { steps: 20 });
-      await page.mouse.up();
+      await page.drag([from, to], 20);
       const dragged = await page.waitFor(() => {
         const target = /** @type {any} */ (document.getElementById('arm')).getState().target;
         return Math.hypot(target.x + 40, target.y - 150) < 3 ? target : null;

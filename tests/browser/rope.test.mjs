@@ -5,8 +5,8 @@
 // WebAssembly module each scene fetches). One page serves most of the file; each of those tests
 // starts from the defaults, paused.
 import assert from 'node:assert/strict';
-import { assertClose, getState, readout, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
-import { assertSameAfterSteps } from './engines/calls.mjs';
+import { assertClose, dragWorld, getState, pressOnScene, pressReset, readout, runFrames, setState, worldPerPixel } from './harness.mjs';
+import { assertSameAfterSteps, inPage } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @type {import('./engines/index.mjs').Engine} */
@@ -24,10 +24,7 @@ const DEFAULT_ANCHOR = { x: 0, y: 170 };
 
 /** The defaults (Reset rebuilds the scene), paused. */
 async function reset() {
-  await page.mouse.up().catch(() => {});
-  await page.evaluate(() => window.playground.pause());
-  await page.getByRole('button', { name: 'Reset' }).click();
-  const state = await getState(page);
+  const state = await pressReset(page);
   assert.deepEqual(state.params, DEFAULT_PARAMS, 'Reset restores the defaults');
   assert.deepEqual(state.target, DEFAULT_TARGET);
   assert.deepEqual(state.anchor, DEFAULT_ANCHOR);
@@ -119,12 +116,7 @@ forEachEngine({
     await reset();
     const perPixel = await worldPerPixel(page);
     const start = await getState(page);
-    const from = await worldToClient(page, DEFAULT_TARGET);
-    const to = await worldToClient(page, { x: -150, y: 40 });
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps: 6 });
-    await page.mouse.up();
+    await dragWorld(page, DEFAULT_TARGET, { x: -150, y: 40 }, 6);
     let state = await getState(page);
     assertClose(state.target.x, -150, 2 * perPixel, 'target.x follows the mouse');
     assertClose(state.target.y, 40, 2 * perPixel, 'target.y follows the mouse');
@@ -139,12 +131,7 @@ forEachEngine({
     assertLengths(state);
     assert.equal(await readout(page, 'status'), 'holding the target');
     // The anchor is a handle too: dragging it carries the rope.
-    const anchor = await worldToClient(page, DEFAULT_ANCHOR);
-    const moved = await worldToClient(page, { x: -60, y: 150 });
-    await page.mouse.move(anchor.x, anchor.y);
-    await page.mouse.down();
-    await page.mouse.move(moved.x, moved.y, { steps: 4 });
-    await page.mouse.up();
+    await dragWorld(page, DEFAULT_ANCHOR, { x: -60, y: 150 }, 4);
     await step(2);
     state = await getState(page);
     assertClose(state.anchor.x, -60, 2 * perPixel, 'the anchor follows the mouse');
@@ -168,8 +155,7 @@ forEachEngine({
 
   test('arrow keys move the target; path=circle moves it; the same link and steps give the same rope', async () => {
     await reset();
-    await page.locator('canvas').first().focus();
-    await page.keyboard.press('ArrowLeft');
+    await pressOnScene(page, 'ArrowLeft');
     await page.keyboard.press('Shift+ArrowUp');
     assert.deepEqual((await getState(page)).target, { x: DEFAULT_TARGET.x - 8, y: DEFAULT_TARGET.y + 40 });
     await step(1);
@@ -195,8 +181,7 @@ forEachEngine({
     const state = await getState(page);
     const link = await page.evaluate(() => window.playground.shareLink());
     assert.ok(new URL(link).searchParams.get('pose'), `the link carries the shape: ${link}`);
-    const copy = await engine.openPage(`${link}&play=paused`);
-    try {
+    await inPage(engine, `${link}&play=paused`, async (copy) => {
       const copied = await getState(copy);
       assert.deepEqual(copied.params, state.params);
       assert.deepEqual(copied.target, state.target);
@@ -210,9 +195,7 @@ forEachEngine({
       back.delete('play');
       assert.equal(back.toString(), new URL(link).searchParams.toString(), 'and links back to itself');
       await assertNoProblems(copy);
-    } finally {
-      await copy.close();
-    }
+    });
     // With gravity, the link of a settled rope has no shape: it opens settled.
     await reset();
     await setState(page, { params: { segments: 20, segmentLength: 12 }, target: { x: -90, y: 20 } });
@@ -220,16 +203,13 @@ forEachEngine({
     const settled = await getState(page);
     const plain = await page.evaluate(() => window.playground.shareLink());
     assert.equal(new URL(plain).searchParams.get('pose'), null, `no shape: ${plain}`);
-    const reopened = await engine.openPage(`${plain}&play=paused`);
-    try {
+    await inPage(engine, `${plain}&play=paused`, async (reopened) => {
       const points = (await getState(reopened)).points;
       points.forEach((p, i) => {
         const q = settled.points[i];
         assert.ok(Math.hypot(p.x - q.x, p.y - q.y) <= 1, `point ${i}: ${JSON.stringify(q)} → ${JSON.stringify(p)}`);
       });
-    } finally {
-      await reopened.close();
-    }
+    });
   });
 
   test('bad and hostile values give plain-text notices and a working rope', async () => {
@@ -266,22 +246,18 @@ forEachEngine({
       [`pose=${Array.from({ length: 41 }, () => 0).join(',')}`, /^Ignored pose=.*: 41 angles; a rope has at most 40 segments/],
       ['target=1e999,5', /^Ignored target/],
     ]) {
-      const visit = await engine.openPage(`${url}?scene=rope&${query}`);
-      try {
+      await inPage(engine, `${url}?scene=rope&${query}`, async (visit) => {
         const notices = await shownNotices(visit);
         assert.equal(notices.length, 1, `${query}: ${notices.join(' | ')}`);
         assert.match(notices[0], pattern);
         await assertNoProblems(visit);
-      } finally {
-        await visit.close();
-      }
+      });
     }
   });
 
   test('the overlay (key O) draws without page errors, and the SVG export has the rope', async () => {
     await reset();
-    await page.locator('canvas').first().focus();
-    await page.keyboard.press('o');
+    await pressOnScene(page, 'o');
     assert.equal((await getState(page)).params.overlay, true);
     await step(30);
     await setState(page, { params: { follow: false } });

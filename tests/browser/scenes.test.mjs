@@ -1,7 +1,8 @@
 // scenes.test.mjs: the scene tabs (mouse and keyboard), chain links that round-trip through a
 // new page, and hostile chain links, in every engine (engines/index.mjs).
 import assert from 'node:assert/strict';
-import { HEAD_SCRIPT_URL, getState, readout, setState, worldToClient } from './harness.mjs';
+import { HEAD_SCRIPT_URL, dragWorld, getState, readout, setState, worldToClient } from './harness.mjs';
+import { inPage } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** Notices shown on the page, as text. */
@@ -29,9 +30,7 @@ forEachEngine({
   prefer: 'chromium',
 }, ({ name, test }) => {
   test('the scene tabs switch scenes by click and by keyboard, each scene at its defaults', async ({ engine, url }) => {
-    const opened = await engine.openPage(url);
-    const page = opened;
-    try {
+    await inPage(engine, url, async (page) => {
       assert.equal((await getState(page)).scene, 'arm');
       const tabs = page.getByRole('tab');
       assert.deepEqual(await tabs.allTextContents(), ['Two-bone arm', 'Chain', 'Spider', 'Stress', 'Puppet', 'Creature', 'Rope']);
@@ -101,26 +100,17 @@ forEachEngine({
       await page.mouse.click(at.x, at.y);
       await page.evaluate(() => window.playground.step(5));
       assert.equal((await getState(page)).result.status, 'reached');
-      await assertNoProblems(opened);
-    } finally {
-      await opened.close();
-    }
+      await assertNoProblems(page);
+    });
   });
 
   test('a chain shareLink (method, bones, limits, target) reproduces the state in a new page', async ({ engine, url }) => {
-    const opened = await engine.openPage(`${url}?v=1&scene=chain`);
-    const page = opened;
-    try {
+    await inPage(engine, `${url}?v=1&scene=chain`, async (page) => {
       await page.getByRole('radio', { name: 'FABRIK' }).click();
       await page.getByRole('slider', { name: /Bones/ }).fill('9');
       await page.getByRole('switch', { name: /Joint limits/ }).click();
       await page.getByRole('slider', { name: /Limit ±/ }).fill('60');
-      const from = await worldToClient(page, { x: 120, y: 70 });
-      const to = await worldToClient(page, { x: -30, y: 140 });
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move(to.x, to.y, { steps: 5 });
-      await page.mouse.up();
+      await dragWorld(page, { x: 120, y: 70 }, { x: -30, y: 140 }, 5);
       await page.evaluate(() => window.playground.step(10));
       const state = await getState(page);
       assert.equal(state.result.status, 'reached');
@@ -135,8 +125,7 @@ forEachEngine({
       assert.equal(query.get('taper'), null, 'defaults are left out');
       assert.equal(query.get('target'), `${state.target.x},${state.target.y}`);
 
-      const copy = await engine.openPage(link);
-      try {
+      await inPage(engine, link, async (copy) => {
         await copy.evaluate(() => window.playground.step(10));
         const copied = await getState(copy);
         assert.equal(copied.scene, 'chain');
@@ -154,19 +143,13 @@ forEachEngine({
         assert.equal(await copy.isVisible('#notices'), false, 'a shared link has nothing to complain about');
         assert.equal(await copy.evaluate(() => window.playground.shareLink()), link, 'and links back to itself');
         await assertNoProblems(copy);
-      } finally {
-        await copy.close();
-      }
-      await assertNoProblems(opened);
-    } finally {
-      await opened.close();
-    }
+      });
+      await assertNoProblems(page);
+    });
   });
 
   test('a hostile chain link loads a working chain and says what it ignored', async ({ engine, url }) => {
-    const visit = await engine.openPage(`${url}?scene=chain&bones=100000&method=<script>alert(1)</script>&tolerance=NaN&limits=maybe&follow=1`);
-    const page = visit;
-    try {
+    await inPage(engine, `${url}?scene=chain&bones=100000&method=<script>alert(1)</script>&tolerance=NaN&limits=maybe&follow=1`, async (page) => {
       assert.deepEqual(await shownNotices(page), [
         'Ignored tolerance=NaN: not a number',
         'Ignored limits=maybe: expected 1 or 0',
@@ -189,9 +172,7 @@ forEachEngine({
       await page.mouse.click(at.x, at.y);
       await page.evaluate(() => window.playground.step(60));
       assert.equal((await getState(page)).result.status, 'reached');
-      await assertNoProblems(visit); // No dialog either.
-    } finally {
-      await visit.close();
-    }
+      await assertNoProblems(page); // No dialog either.
+    });
   });
 });

@@ -4,8 +4,9 @@
 // One page serves most of the file; each of those tests starts from the spider's defaults, paused.
 import assert from 'node:assert/strict';
 import {
-  assertClose, canvasFingerprint, getState, pixelAt, readout, setState, worldPerPixel, worldToClient,
+  assertClose, canvasFingerprint, dragWorld, getState, pixelAt, pressReset, readout, setState, worldPerPixel, worldToClient,
 } from './harness.mjs';
+import { inPage } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @type {import('./engines/index.mjs').Engine} */
@@ -25,10 +26,7 @@ const WORLD = { width: 480, height: 360 };
 
 /** A fresh spider at its defaults (the Reset button rebuilds the scene), paused. */
 async function reset() {
-  await page.mouse.up().catch(() => {});
-  await page.evaluate(() => window.playground.pause());
-  await page.getByRole('button', { name: 'Reset' }).click();
-  const state = await getState(page);
+  const state = await pressReset(page);
   assert.deepEqual(state.params, DEFAULT_PARAMS, 'Reset restores the spider defaults');
   assert.deepEqual(state.target, DEFAULT_TARGET);
   assert.equal(state.body.x, 0, 'Reset puts a new spider at x = 0');
@@ -190,12 +188,7 @@ forEachEngine({
     await reset();
     const perPixel = await worldPerPixel(page);
     const start = await getState(page);
-    const press = await worldToClient(page, { x: start.body.x - 150, y: 170 });
-    const release = await worldToClient(page, { x: start.body.x - 200, y: 150 });
-    await page.mouse.move(press.x, press.y);
-    await page.mouse.down();
-    await page.mouse.move(release.x, release.y, { steps: 6 });
-    await page.mouse.up();
+    await dragWorld(page, { x: start.body.x - 150, y: 170 }, { x: start.body.x - 200, y: 150 }, 6);
     let state = await getState(page);
     assertClose(state.target.x, start.body.x - 200, perPixel, 'target.x follows the mouse');
     assertClose(state.target.y, 150, perPixel, 'target.y follows the mouse');
@@ -253,8 +246,7 @@ forEachEngine({
   });
 
   test('touch: a finger drag moves the target', { needs: ['touchInput'] }, async () => {
-    const touch = await engine.openPage(`${url}?scene=spider`, { touch: engine.can.touch, viewport: { width: 420, height: 800 } });
-    try {
+    await inPage(engine, `${url}?scene=spider`, { touch: engine.can.touch, viewport: { width: 420, height: 800 } }, async (touch) => {
       await touch.evaluate(() => window.playground.pause());
       const perPixel = await worldPerPixel(touch);
       const { body } = await getState(touch);
@@ -265,9 +257,7 @@ forEachEngine({
       assertClose(state.target.x, body.x - 120, perPixel, 'target.x after the touch drag');
       assertClose(state.target.y, 160, perPixel, 'target.y after the touch drag');
       await assertNoProblems(touch);
-    } finally {
-      await touch.close();
-    }
+    });
   });
 
   test('"New terrain" picks another seed (shown, deterministic) and changes the ground', async () => {
@@ -348,8 +338,7 @@ forEachEngine({
     const link = `${url}?scene=spider&roughness=0.9&seed=42&legs=10&speed=140&target=1500,80`;
     const pictures = [];
     for (const [viewport, deviceScaleFactor] of [[{ width: 1200, height: 760 }, 1], [{ width: 480, height: 700 }, 2]]) {
-      const visit = await engine.openPage(link, { viewport, deviceScaleFactor: engine.can.deviceScaleFactor ? deviceScaleFactor : 1 });
-      try {
+      await inPage(engine, link, { viewport, deviceScaleFactor: engine.can.deviceScaleFactor ? deviceScaleFactor : 1 }, async (visit) => {
         const state = await visit.evaluate(() => {
           const playground = window.playground;
           playground.pause();
@@ -370,9 +359,7 @@ forEachEngine({
           foot: { x: (foot.x - view.x) / scale, y: (foot.y - view.y) / scale },
         });
         await assertNoProblems(visit);
-      } finally {
-        await visit.close();
-      }
+      });
     }
     assert.deepEqual(pictures[1].state, pictures[0].state, 'the same link and steps give the same state');
     assert.ok(pictures[0].state.body.x > 300, 'it walked');
@@ -387,12 +374,7 @@ forEachEngine({
     await page.getByRole('button', { name: 'New terrain' }).click();
     await page.getByRole('slider', { name: /Terrain roughness/ }).fill('0.8');
     await page.getByRole('slider', { name: /Legs/ }).fill('6');
-    const from = await worldToClient(page, { x: 100, y: 150 });
-    const to = await worldToClient(page, { x: 180, y: 120 });
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps: 4 });
-    await page.mouse.up();
+    await dragWorld(page, { x: 100, y: 150 }, { x: 180, y: 120 }, 4);
     await step(30);
     const state = await getState(page);
 
@@ -412,8 +394,7 @@ forEachEngine({
       return query.toString() === expected;
     }, withoutAt(link), { timeout: 3000 });
 
-    const copy = await engine.openPage(link);
-    try {
+    await inPage(engine, link, async (copy) => {
       const copied = await getState(copy);
       assert.equal(copied.scene, 'spider');
       assert.deepEqual(copied.params, state.params);
@@ -428,16 +409,12 @@ forEachEngine({
       assert.ok(again.startsWith(`${url}?v=1&scene=spider&`), again);
       assert.equal(withoutAt(again), withoutAt(link), 'and links back to itself');
       await assertNoProblems(copy);
-    } finally {
-      await copy.close();
-    }
+    });
     await assertNoProblems(page);
   });
 
   test('a hostile spider link loads a working spider and says what it ignored', async () => {
-    const visit = await engine.openPage(`${url}?scene=spider&legs=7&seed=-5&roughness=NaN&speed=1e99`);
-    const hostile = visit;
-    try {
+    await inPage(engine, `${url}?scene=spider&legs=7&seed=-5&roughness=NaN&speed=1e99`, async (hostile) => {
       assert.deepEqual(await shownNotices(hostile), [
         'Ignored roughness=NaN: not a number',
         'Rounded legs=7 to 8 (even numbers only)',
@@ -464,9 +441,7 @@ forEachEngine({
       await hostile.mouse.click(at.x, at.y);
       await hostile.evaluate(() => window.playground.step(60));
       assert.ok((await getState(hostile)).body.x > body.x + 50, 'the spider walks');
-      await assertNoProblems(visit);
-    } finally {
-      await visit.close();
-    }
+      await assertNoProblems(hostile);
+    });
   });
 });

@@ -1,7 +1,7 @@
 // state.test.mjs: setState validation, share links, hostile URLs, and pause/step/resume, in every
 // engine (engines/index.mjs).
 import assert from 'node:assert/strict';
-import { assertClose, canvasFingerprint, getState, readout, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
+import { assertClose, canvasFingerprint, dragWorld, getState, readout, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 import { HOSTILE_SET_STATE } from '../js/fixtures/hostile-links.mjs';
 
@@ -61,12 +61,7 @@ forEachEngine({
     }
     // Still works, and draws: a real drag after all that.
     const perPixel = await worldPerPixel(page);
-    const from = await worldToClient(page, (await getState(page)).target);
-    const to = await worldToClient(page, { x: -100, y: 100 });
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps: 5 });
-    await page.mouse.up();
+    await dragWorld(page, (await getState(page)).target, { x: -100, y: 100 }, 5);
     const moved = await getState(page);
     assertClose(moved.target.x, -100, perPixel, 'drag after bad setState (x)');
     assertClose(moved.target.y, 100, perPixel, 'drag after bad setState (y)');
@@ -79,12 +74,7 @@ forEachEngine({
       'the default state links to ?v=1&scene=arm alone');
 
     // Change things the way a reader does: drag, flip, slide.
-    const from = await worldToClient(page, { x: 110, y: 90 });
-    const to = await worldToClient(page, { x: -70, y: 150 });
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps: 4 });
-    await page.mouse.up();
+    await dragWorld(page, { x: 110, y: 90 }, { x: -70, y: 150 }, 4);
     await page.getByRole('button', { name: 'Flip bend' }).click();
     await page.getByRole('slider', { name: /Lower bone/ }).fill('95');
     await setState(page, { root: { x: -20.5, y: 0 } });

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BLOG_EXPLAINER_POST, buildBlog } from '../../scripts/lib/blog.mjs';
 import { seriousAxeViolations } from './harness.mjs';
+import { inPage } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine, launchEngine, serveFor } from './engines/index.mjs';
 import { coloursOf, noticesOf, onElement, stateOf } from './engines/element.mjs';
 
@@ -90,6 +91,28 @@ function armExpected(steps, index) {
   const own = { target: '110,90', bend: '1' };
   const step = steps[index] ?? {};
   return { target: point(step.target ?? own.target), bend: Number(step.bend ?? own.bend) };
+}
+
+/**
+ * A point over the steps' column, away from the figure: where a wheel scrolls the post.
+ * @param {EnginePage} page
+ */
+function overSteps(page) {
+  return page.evaluate(() => {
+    const box = /** @type {Element} */ (document.querySelector('.steps')).getBoundingClientRect();
+    return { x: box.left + box.width / 2, y: document.documentElement.clientHeight * 0.7 };
+  });
+}
+
+/**
+ * Where the arm's last step ends, in page px (scrollY included).
+ * @param {EnginePage} page
+ */
+function armStepsEnd(page) {
+  return page.evaluate(() => {
+    const steps = document.querySelectorAll('ik2d-step[for="arm"]');
+    return /** @type {Element} */ (steps[steps.length - 1]).getBoundingClientRect().bottom + scrollY;
+  });
 }
 
 /**
@@ -206,21 +229,14 @@ const WASM = ['ik2d.wasm', 'ik2d-core.wasm', 'ik2d-batch.wasm', 'ik2d-procedural
 
 forEachEngine({}, ({ name, test }) => {
   test('steps: a wheel scrolls the post down and back up, each step shows its figure exactly', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
-    try {
+    await inPage(engine, `${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false }, async (page) => {
       await waitLoaded(page, 'arm');
       const start = await stateOf(page, 'arm');
       assert.deepEqual([start.target, start.params.bend], [{ x: 110, y: 90 }, 1], 'before the first step: the figure\'s own attributes');
       await recordSteps(page, 'arm');
       // Over the steps' column, away from the figure.
-      const over = await page.evaluate(() => {
-        const box = /** @type {Element} */ (document.querySelector('.steps')).getBoundingClientRect();
-        return { x: box.left + box.width / 2, y: document.documentElement.clientHeight * 0.7 };
-      });
-      const stepsEnd = await page.evaluate(() => {
-        const steps = document.querySelectorAll('ik2d-step[for="arm"]');
-        return /** @type {Element} */ (steps[steps.length - 1]).getBoundingClientRect().bottom + scrollY;
-      });
+      const over = await overSteps(page);
+      const stepsEnd = await armStepsEnd(page);
       const down = await scrollThroughSteps(page, () => page.wheel(over.x, over.y, 120), (y) => y > stepsEnd - 400);
       assert.deepEqual(down, [-1, 0, 1, 2, 3], `${name}: going down, every step in turn`);
       const up = await scrollThroughSteps(page, () => page.wheel(over.x, over.y, -120), (y) => y === 0);
@@ -235,33 +251,24 @@ forEachEngine({}, ({ name, test }) => {
       // The move eases: right after a step applies, the target is still where it was.
       assert.deepEqual(events[1].after, events[1].target, 'the move starts where the figure was');
       await assertNoProblems(page);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('steps: a finger\'s swipe scrolls the post through the steps', { needs: ['touchPan'] }, async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 390, height: 844 }, touch: true, waitReady: false });
-    try {
+    await inPage(engine, `${url}${PAGE}`, { viewport: { width: 390, height: 844 }, touch: true, waitReady: false }, async (page) => {
       await waitLoaded(page, 'arm');
       const x = 195;
-      const stepsEnd = await page.evaluate(() => {
-        const steps = document.querySelectorAll('ik2d-step[for="arm"]');
-        return /** @type {Element} */ (steps[steps.length - 1]).getBoundingClientRect().bottom + scrollY;
-      });
+      const stepsEnd = await armStepsEnd(page);
       const down = await scrollThroughSteps(page, () => page.touchDrag({ x, y: 760 }, { x, y: 620 }), (y) => y > stepsEnd - 400);
       assert.deepEqual(down, [-1, 0, 1, 2, 3], 'going down, every step in turn');
       const up = await scrollThroughSteps(page, () => page.touchDrag({ x, y: 620 }, { x, y: 760 }), (y) => y === 0);
       assert.deepEqual(up, [3, 2, 1, 0, -1], 'going up, the one above each time');
       await assertNoProblems(page);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('values: live angles follow a real drag, at most 10 updates a second; an unknown key shows ? and warns once', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
-    try {
+    await inPage(engine, `${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false }, async (page) => {
       await waitLoaded(page, 'arm');
       await page.waitFor(() => document.querySelector('ik2d-value')?.shadowRoot?.textContent !== '');
       const first = await valuesOf(page, 'arm');
@@ -278,10 +285,7 @@ forEachEngine({}, ({ name, test }) => {
       const state = await stateOf(page, 'arm');
       const from = await onElement(page, 'arm', (element, p) => element.worldToClient(p), state.target);
       const to = await onElement(page, 'arm', (element, p) => element.worldToClient(p), { x: -60, y: 130 });
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move(to.x, to.y, { steps: 40 });
-      await page.mouse.up();
+      await page.drag([from, to], 40);
       const moved = await stateOf(page, 'arm');
       assert.ok(Math.abs(moved.target.x - state.target.x) > 50, 'the drag moved the target');
       await page.waitFor((which) => {
@@ -320,14 +324,11 @@ forEachEngine({}, ({ name, test }) => {
       assert.match(warnings[0], /result\.nope/);
       assert.match(warnings[0], /result\.angle1/, 'the warning lists the paths');
       assert.match(warnings[0], /target\.x/);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('sync: a real drag, a key and setState on one figure move the others\' target; each solves its own way', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
-    try {
+    await inPage(engine, `${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false }, async (page) => {
       const ids = ['ccd', 'fabrik', 'dls'];
       await page.evaluate(() => document.getElementById('chains')?.scrollIntoView({ block: 'start' }));
       for (const id of ids) await waitLoaded(page, id);
@@ -344,10 +345,7 @@ forEachEngine({}, ({ name, test }) => {
       const from = await onElement(page, 'fabrik', (element, p) => element.worldToClient(p), start[1]);
       const goal = { x: -20, y: 150 };
       const to = await onElement(page, 'fabrik', (element, p) => element.worldToClient(p), goal);
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move(to.x, to.y, { steps: 20 });
-      await page.mouse.up();
+      await page.drag([from, to], 20);
       const dragged = await targets();
       assert.ok(Math.hypot(dragged[1].x - goal.x, dragged[1].y - goal.y) < 5, `the drag moved FABRIK's target: ${JSON.stringify(dragged[1])}`);
       assert.deepEqual(dragged[0], dragged[1], 'CCD\'s target followed');
@@ -370,14 +368,11 @@ forEachEngine({}, ({ name, test }) => {
       // The arm has no sync: it stays where it was.
       assert.deepEqual((await stateOf(page, 'arm')).target.x !== 60, true);
       await assertNoProblems(page);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('marks: hover, keyboard focus and a press light the part; pointing at the part sets active on its marks', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
-    try {
+    await inPage(engine, `${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false }, async (page) => {
       await waitLoaded(page, 'arm');
       await page.wheel(900, 560, 200);
       await waitScrollStill(page);
@@ -454,40 +449,31 @@ forEachEngine({}, ({ name, test }) => {
       });
       assert.deepEqual(told, ['button', '0', 'Highlights the triangle in the figure', 'triangle']);
       await assertNoProblems(page);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('posters: hidden once the scene draws; shown where the module does not load and where WebAssembly cannot run', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
-    try {
+    await inPage(engine, `${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false }, async (page) => {
       for (const id of FIGURES) await waitLoaded(page, id);
       const drawn = await postersOf(page);
       assert.deepEqual(drawn.map((poster) => poster.id), FIGURES);
       for (const poster of drawn) assert.deepEqual(poster, { id: poster.id, defined: true, shown: false, ready: 'true' }, 'drawn: the poster is hidden');
       await assertNoProblems(page);
-    } finally {
-      await page.close();
-    }
+    });
     // The module is lost: the element is never defined, and the page shows its poster.
     const lostModule = await serveFor(name, { missing: ['ik2d-element.js'] });
     try {
-      const page = await engine.openPage(`${lostModule.url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
-      try {
+      await inPage(engine, `${lostModule.url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false }, async (page) => {
         await page.waitFor(() => document.readyState === 'complete');
         for (const poster of await postersOf(page)) assert.deepEqual(poster, { id: poster.id, defined: false, shown: true, ready: null }, 'no module: the poster');
-      } finally {
-        await page.close();
-      }
+      });
     } finally {
       await lostModule.close();
     }
     // No WebAssembly module loads: the element says so along the poster's bottom edge.
     const lostWasm = await serveFor(name, { missing: WASM });
     try {
-      const page = await engine.openPage(`${lostWasm.url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
-      try {
+      await inPage(engine, `${lostWasm.url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false }, async (page) => {
         await page.waitFor(() => [...document.querySelectorAll('ik2d-scene')].every((figure) => figure.shadowRoot?.querySelector('.frame')?.getAttribute('data-ready') === 'error'));
         for (const poster of await postersOf(page)) assert.deepEqual(poster, { id: poster.id, defined: true, shown: true, ready: 'error' }, 'no WebAssembly: the poster stays');
         const error = await onElement(page, 'arm', (element) => {
@@ -496,17 +482,14 @@ forEachEngine({}, ({ name, test }) => {
           return { visible: box.height > 10, below: box.top > frame.top + frame.height / 2 };
         });
         assert.deepEqual(error, { visible: true, below: true }, 'the error is a strip along the bottom, over the poster');
-      } finally {
-        await page.close();
-      }
+      });
     } finally {
       await lostWasm.close();
     }
   });
 
   test('posters with scripts off; print: every figure drawn, no live controls', { onlyIn: 'chromium: scripts are turned off and print is emulated through CDP (the other engines see the posters of a lost module above)' }, async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
-    try {
+    await inPage(engine, `${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false }, async (page) => {
       const chromium = /** @type {any} */ (page);
       // Print emulation, far from the chains (which have drawn once all the same).
       await chromium.page.emulateMedia({ media: 'print' });
@@ -528,9 +511,7 @@ forEachEngine({}, ({ name, test }) => {
       assert.ok(steps.every((display) => display === 'block'), 'the steps read as paragraphs');
       await cdp.send('Emulation.setScriptExecutionDisabled', { value: false });
       await cdp.detach();
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('the explainer as a Hugo post: a wheel through the steps and back, live values, axe finds nothing serious', async ({ engine }) => {
@@ -540,19 +521,12 @@ forEachEngine({}, ({ name, test }) => {
     const server = await serveFor(name, { folders: { '/blog/': built } });
     try {
       const { paths } = buildBlog(folder, {}, { site: server.url });
-      const page = await engine.openPage(`${server.url}blog/${paths[BLOG_EXPLAINER_POST]}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
-      try {
+      await inPage(engine, `${server.url}blog/${paths[BLOG_EXPLAINER_POST]}`, { viewport: { width: 1280, height: 800 }, waitReady: false }, async (page) => {
         await waitLoaded(page, 'arm');
         assert.equal(await page.evaluate(() => document.querySelectorAll('ik2d-scene, ik2d-step, ik2d-value, ik2d-mark').length > 20), true, 'the post holds the story');
         assert.deepEqual(await seriousAxeViolations(page), [], 'axe, at the top');
-        const over = await page.evaluate(() => {
-          const box = /** @type {Element} */ (document.querySelector('.steps')).getBoundingClientRect();
-          return { x: box.left + box.width / 2, y: document.documentElement.clientHeight * 0.7 };
-        });
-        const stepsEnd = await page.evaluate(() => {
-          const steps = document.querySelectorAll('ik2d-step[for="arm"]');
-          return /** @type {Element} */ (steps[steps.length - 1]).getBoundingClientRect().bottom + scrollY;
-        });
+        const over = await overSteps(page);
+        const stepsEnd = await armStepsEnd(page);
         const down = await scrollThroughSteps(page, () => page.wheel(over.x, over.y, 150), (y) => y > stepsEnd - 400);
         assert.deepEqual(down, [-1, 0, 1, 2, 3], 'going down, every step in turn');
         await valuesSettled(page, 'arm');
@@ -561,9 +535,7 @@ forEachEngine({}, ({ name, test }) => {
         const up = await scrollThroughSteps(page, () => page.wheel(over.x, over.y, -150), (y) => y === 0);
         assert.deepEqual(up, [3, 2, 1, 0, -1], 'and back up');
         await assertNoProblems(page);
-      } finally {
-        await page.close();
-      }
+      });
     } finally {
       await server.close();
       rmSync(folder, { recursive: true, force: true });
@@ -571,8 +543,7 @@ forEachEngine({}, ({ name, test }) => {
   });
 
   test('the explainer at 390 px: axe finds nothing serious; nothing is wider than the screen', { width: 390 }, async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 390, height: 844 }, waitReady: false });
-    try {
+    await inPage(engine, `${url}${PAGE}`, { viewport: { width: 390, height: 844 }, waitReady: false }, async (page) => {
       await waitLoaded(page, 'arm');
       assert.deepEqual(await seriousAxeViolations(page), []);
       const widest = await page.evaluate(() => Math.max(...[...document.querySelectorAll('main *')].map((node) => node.getBoundingClientRect().right)));
@@ -580,14 +551,11 @@ forEachEngine({}, ({ name, test }) => {
       const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
       assert.equal(scroll, client, 'no sideways scroll');
       await assertNoProblems(page);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('a step on a synced figure moves its partner; a bad step attribute is a notice; every scene names its parts', async ({ engine, url }) => {
-    const page = await engine.openPage(`${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false });
-    try {
+    await inPage(engine, `${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false }, async (page) => {
       await waitLoaded(page, 'arm');
       // A section added to the post: two chains synced, a step that moves one, a step whose
       // attributes are wrong; then one figure of each scene (outside the viewport until scrolled).
@@ -680,9 +648,7 @@ forEachEngine({}, ({ name, test }) => {
         assert.match(bad, /^RangeError: .*no part "no-such-part".*its parts: /, scene);
         await onElement(page, id, (element) => element.highlight(null));
       }
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   test('steps under reduced motion: the figure is there at once', { needs: ['reducedMotion'] }, async ({ url }) => {
@@ -691,10 +657,7 @@ forEachEngine({}, ({ name, test }) => {
     try {
       await waitLoaded(page, 'arm');
       await recordSteps(page, 'arm');
-      const over = await page.evaluate(() => {
-        const box = /** @type {Element} */ (document.querySelector('.steps')).getBoundingClientRect();
-        return { x: box.left + box.width / 2, y: document.documentElement.clientHeight * 0.7 };
-      });
+      const over = await overSteps(page);
       const seen = await scrollThroughSteps(page, () => page.wheel(over.x, over.y, 120), () => false);
       assert.ok(seen.includes(1), `${seen}`);
       const events = await page.evaluate(() => /** @type {any} */ (window).stepEvents);

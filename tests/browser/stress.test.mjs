@@ -5,7 +5,7 @@
 // One page per engine serves the file (engines/index.mjs: Chromium, Firefox, WebKit); each test
 // starts from the scene's defaults, paused.
 import assert from 'node:assert/strict';
-import { canvasFingerprint, getState, setState, worldToClient } from './harness.mjs';
+import { canvasFingerprint, getState, pressReset, setState, worldToClient } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @type {import('./engines/index.mjs').Engine} */
@@ -20,10 +20,7 @@ const METER_NUMBERS = ['solveMs', 'drawMs', 'medianSolveMs', 'maxSolveMs', 'medi
 
 /** A fresh stress scene at its defaults, paused (the Reset button rebuilds the scene). */
 async function reset() {
-  await page.mouse.up().catch(() => {});
-  await page.evaluate(() => window.playground.pause());
-  await page.getByRole('button', { name: 'Reset' }).click();
-  const state = await getState(page);
+  const state = await pressReset(page);
   assert.equal(state.scene, 'stress');
   assert.deepEqual(state.params, DEFAULT_PARAMS, 'Reset restores the stress defaults');
 }
@@ -41,11 +38,7 @@ async function step(frames) {
 async function dragTargetTo(to) {
   const from = await worldToClient(page, (await getState(page)).target);
   const at = await worldToClient(page, to);
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move((from.x + at.x) / 2, (from.y + at.y) / 2, { steps: 4 });
-  await page.mouse.move(at.x, at.y, { steps: 4 });
-  await page.mouse.up();
+  await page.drag([from, { x: (from.x + at.x) / 2, y: (from.y + at.y) / 2 }, at], 4);
 }
 
 forEachEngine({

@@ -232,47 +232,36 @@ TEST_CASE("out of reach with limits: as straight as the limits allow", "[chain][
 
 // ---- singular cases -----------------------------------------------------------------------------
 
-TEST_CASE("singular: a straight chain pointing exactly at a target inside reach", "[chain][singular]") {
+namespace {
+// Every method, each from `start`: the chain reaches `target` and keeps its invariants.
+void checkEveryMethodReaches(const Chain& start, Vec2 target) {
   for (ChainMethod method : kChainMethods) {
-    Chain chain = makeChain(5);
-    const ChainSolveResult r = chain.solve({2.5, 0}, optionsFor(method, 1000, 1e-6));
+    Chain chain = start;
+    const ChainSolveResult r = chain.solve(target, optionsFor(method, 1000, 1e-6));
     INFO(methodName(method));
     CHECK(r.status == ChainStatus::Reached);
     checkChainInvariants(chain);
   }
+}
+}  // namespace
+
+TEST_CASE("singular: a straight chain pointing exactly at a target inside reach", "[chain][singular]") {
+  checkEveryMethodReaches(makeChain(5), {2.5, 0});
 }
 
 TEST_CASE("singular: a straight chain pointing exactly away from the target", "[chain][singular]") {
-  for (ChainMethod method : kChainMethods) {
-    Chain chain = makeChain(5);
-    const ChainSolveResult r = chain.solve({-3, 0}, optionsFor(method, 1000, 1e-6));
-    INFO(methodName(method));
-    CHECK(r.status == ChainStatus::Reached);
-    checkChainInvariants(chain);
-  }
+  checkEveryMethodReaches(makeChain(5), {-3, 0});
 }
 
 TEST_CASE("singular: the target at the root", "[chain][singular]") {
-  for (ChainMethod method : kChainMethods) {
-    Chain chain = makeChain(4);
-    const ChainSolveResult r = chain.solve({0, 0}, optionsFor(method, 1000, 1e-6));
-    INFO(methodName(method));
-    CHECK(r.status == ChainStatus::Reached);
-    checkChainInvariants(chain);
-  }
+  checkEveryMethodReaches(makeChain(4), {0, 0});
 }
 
 TEST_CASE("singular: the target on a joint", "[chain][singular]") {
-  for (ChainMethod method : kChainMethods) {
-    Chain chain = makeChain(4);
-    const double angles[] = {0.3, 0.4, -0.2, 0.5};
-    REQUIRE(chain.setAngles(angles, 4) == nullptr);
-    const Vec2 joint = chain.position(2);
-    const ChainSolveResult r = chain.solve(joint, optionsFor(method, 1000, 1e-6));
-    INFO(methodName(method));
-    CHECK(r.status == ChainStatus::Reached);
-    checkChainInvariants(chain);
-  }
+  Chain chain = makeChain(4);
+  const double angles[] = {0.3, 0.4, -0.2, 0.5};
+  REQUIRE(chain.setAngles(angles, 4) == nullptr);
+  checkEveryMethodReaches(chain, chain.position(2));
 }
 
 TEST_CASE("singular: a one-bone chain", "[chain][singular]") {

@@ -21,12 +21,7 @@ void fuzzLimbs(FuzzedDataProvider& data) {
   std::vector<double> stretch(static_cast<size_t>(count));
   for (int i = 0; i < count; ++i) {
     TwoBoneInput& in = inputs[static_cast<size_t>(i)];
-    in.root = {fuzz::anyDouble(data), fuzz::anyDouble(data)};
-    in.target = {fuzz::anyDouble(data), fuzz::anyDouble(data)};
-    in.length1 = fuzz::anyDouble(data);
-    in.length2 = fuzz::anyDouble(data);
-    in.bend = data.ConsumeBool() ? (data.ConsumeBool() ? 1.0 : -1.0) : fuzz::anyDouble(data);
-    in.softness = data.ConsumeBool() ? 0.0 : fuzz::anyDouble(data);
+    in = fuzz::anyLimb(data);
     batch.rootX()[i] = in.root.x, batch.rootY()[i] = in.root.y;
     batch.targetX()[i] = in.target.x, batch.targetY()[i] = in.target.y;
     batch.length1()[i] = in.length1, batch.length2()[i] = in.length2;

@@ -18,15 +18,8 @@ void checkChain(const Chain& chain, const std::vector<double>& start, double max
     const double angle = chain.angles()[i];
     require(isValid(angle), "angles are finite");
     require(angle >= -kPi && angle <= kPi, "angles wrapped");
-    if (chain.hasLimit(i)) {  // mirrored, the limit holds the reflected angle (to rounding)
-      const double authored = !chain.mirrored() ? angle : wrapAngle(i == 0 ? kPi - angle : -angle);
-      const double slack = chain.mirrored() ? 1e-12 : 0;
-      const double low = chain.limitMin(i), high = chain.limitMax(i);  // a bound at +-pi has two names
-      require((authored >= low - slack && authored <= high + slack) ||
-                  std::fabs(wrapAngle(authored - low)) <= slack ||
-                  std::fabs(wrapAngle(authored - high)) <= slack,
-              "limits kept");
-    }
+    if (chain.hasLimit(i))
+      fuzz::requireWithinLimit(angle, chain.mirrored(), i == 0, chain.limitMin(i), chain.limitMax(i));
     if (!start.empty()) {
       require(std::fabs(wrapAngle(angle - start[static_cast<size_t>(i)])) <= maxStep + 1e-12, "maxStep kept");
     }

@@ -20,15 +20,9 @@ void checkSkeleton(const Skeleton& skeleton) {
     const double angle = skeleton.angles()[i];
     require(isValid(angle), "angles are finite");
     require(angle >= -kPi && angle <= kPi, "angles wrapped");
-    if (skeleton.hasLimit(i)) {  // mirrored, the limit holds the reflected angle (to rounding)
-      const bool onRoot = skeleton.parent(i) < 0;
-      const double authored = !skeleton.mirrored() ? angle : wrapAngle(onRoot ? kPi - angle : -angle);
-      const double slack = skeleton.mirrored() ? 1e-12 : 0;
-      const double low = skeleton.limitMin(i), high = skeleton.limitMax(i);  // a bound at +-pi has two names
-      require((authored >= low - slack && authored <= high + slack) ||
-                  std::fabs(wrapAngle(authored - low)) <= slack ||
-                  std::fabs(wrapAngle(authored - high)) <= slack,
-              "limits kept");
+    if (skeleton.hasLimit(i)) {
+      fuzz::requireWithinLimit(angle, skeleton.mirrored(), skeleton.parent(i) < 0, skeleton.limitMin(i),
+                               skeleton.limitMax(i));
     }
     const Vec2 start = skeleton.position(skeleton.parent(i) + 1);
     const Vec2 end = skeleton.position(i + 1);

@@ -9,6 +9,9 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "ik2d/math.hpp"
+#include "ik2d/two_bone.hpp"
+
 namespace ik2d::fuzz {
 
 /// A double that is, by turns, any bit pattern (NaN, infinities, denormals), a value from an
@@ -38,12 +41,36 @@ inline double defaultOrAny(FuzzedDataProvider& data, double fallback) {
   return data.ConsumeBool() ? fallback : anyDouble(data);
 }
 
+/// A limb with any root, target, lengths, bend (often +-1) and softness (often 0), the extras at
+/// their defaults.
+inline TwoBoneInput anyLimb(FuzzedDataProvider& data) {
+  TwoBoneInput in;
+  in.root = {anyDouble(data), anyDouble(data)};
+  in.target = {anyDouble(data), anyDouble(data)};
+  in.length1 = anyDouble(data);
+  in.length2 = anyDouble(data);
+  in.bend = data.ConsumeBool() ? (data.ConsumeBool() ? 1.0 : -1.0) : anyDouble(data);
+  in.softness = data.ConsumeBool() ? 0.0 : anyDouble(data);
+  return in;
+}
+
 /// Aborts (so libFuzzer saves the input) when `condition` is false.
 inline void require(bool condition, const char* what) {
   if (!condition) {
     std::fprintf(stderr, "invariant broken: %s\n", what);
     std::abort();
   }
+}
+
+/// Requires a limited joint's solved angle within its limit [low, high]. Mirrored, the limit holds
+/// the reflected angle (pi - angle on a joint at the root, -angle elsewhere), to rounding; a bound
+/// at +-pi has two names.
+inline void requireWithinLimit(double angle, bool mirrored, bool onRoot, double low, double high) {
+  const double authored = !mirrored ? angle : wrapAngle(onRoot ? kPi - angle : -angle);
+  const double slack = mirrored ? 1e-12 : 0;
+  require((authored >= low - slack && authored <= high + slack) ||
+              std::fabs(wrapAngle(authored - low)) <= slack || std::fabs(wrapAngle(authored - high)) <= slack,
+          "limits kept");
 }
 
 }  // namespace ik2d::fuzz

@@ -9,13 +9,7 @@ using fuzz::require;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, size_t size) {
   FuzzedDataProvider data(bytes, size);
-  TwoBoneInput input;
-  input.root = {fuzz::anyDouble(data), fuzz::anyDouble(data)};
-  input.target = {fuzz::anyDouble(data), fuzz::anyDouble(data)};
-  input.length1 = fuzz::anyDouble(data);
-  input.length2 = fuzz::anyDouble(data);
-  input.bend = data.ConsumeBool() ? (data.ConsumeBool() ? 1.0 : -1.0) : fuzz::anyDouble(data);
-  input.softness = data.ConsumeBool() ? 0.0 : fuzz::anyDouble(data);
+  TwoBoneInput input = fuzz::anyLimb(data);
   input.offset = {fuzz::defaultOrAny(data, 0.0), fuzz::defaultOrAny(data, 0.0)};
   input.stretch = data.ConsumeBool();
   input.mix = data.ConsumeBool()

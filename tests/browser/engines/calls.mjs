@@ -45,9 +45,48 @@ export async function assertNoProblems(page) {
  * @param {EnginePage} page
  * @param {{x: number, y: number}} from World units.
  * @param {{x: number, y: number}} to
+ * @param {number} [steps] Pointer moves from `from` to `to` (EnginePage.drag's default when left out).
  */
-export async function dragWorld(page, from, to) {
-  await page.drag([await worldToClient(page, from), await worldToClient(page, to)]);
+export async function dragWorld(page, from, to, steps) {
+  await page.drag([await worldToClient(page, from), await worldToClient(page, to)], steps);
+}
+
+/**
+ * Opens `address` in a new page of `engine`, runs `body(page)`, and closes the page even when the
+ * body fails.
+ * @param {import('./index.mjs').Engine} engine
+ * @param {string} address
+ * @param {import('./page.mjs').OpenOptions | ((page: EnginePage) => Promise<void>)} options Or the body.
+ * @param {(page: EnginePage) => Promise<void>} [body]
+ */
+export async function inPage(engine, address, options, body) {
+  const [openOptions, run] = typeof options === 'function' ? [undefined, options] : [options, /** @type {(page: EnginePage) => Promise<void>} */ (body)];
+  const page = await engine.openPage(address, openOptions);
+  try {
+    await run(page);
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Opens a share link as a page and as an embed (embed.html, the canvas alone), running
+ * `body(reader, address)` in each: both must show what the link holds.
+ * @param {import('./index.mjs').Engine} engine
+ * @param {string} link
+ * @param {(reader: EnginePage, address: string) => Promise<void>} body
+ */
+export async function inPageAndEmbed(engine, link, body) {
+  for (const address of [link, link.replace('/?', '/embed.html?')]) await inPage(engine, address, (reader) => body(reader, address));
+}
+
+/**
+ * Asserts a share link has each of `parts` ("key=value").
+ * @param {string} link
+ * @param {string[]} parts
+ */
+export function assertLinkHas(link, parts) {
+  for (const part of parts) assert.ok(link.includes(part), `the link has ${part}: ${link}`);
 }
 
 /**
@@ -63,12 +102,7 @@ export function pageOpener(use) {
    */
   return async (query, options, body) => {
     const { engine, url } = use();
-    const page = await engine.openPage(`${url}${query}`, options);
-    try {
-      await body(page, url);
-    } finally {
-      await page.close();
-    }
+    await inPage(engine, `${url}${query}`, options, (page) => body(page, url));
   };
 }
 

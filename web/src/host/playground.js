@@ -200,10 +200,8 @@ export function createSceneHost({
     ]);
     scenes[at] = loaded;
   }
-  /** @type {SceneDefinition} */
-  let definition = firstScene;
-  /** The scene instance and its settings (scene-run.js). */
-  let run = createSceneRun(definition, solverFor(definition));
+  /** The scene shown: its definition, instance and settings (scene-run.js). */
+  let run = createSceneRun(firstScene, solverFor(firstScene));
   let dirty = true;
   /** Wakes the frame loop (loop.js) once there is one. */
   let wakeLoop = () => {};
@@ -216,7 +214,7 @@ export function createSceneHost({
   /** @type {readonly import('../draw/bone-art.js').BoneArt[]} */
   let art = [];
 
-  const view = createView(canvas, definition.world, redraw);
+  const view = createView(canvas, run.definition.world, redraw);
   /** The page params (theme, transparent, play, readouts, openLink): page-params.js. */
   let page = defaultPage();
   const pageView = createPageView({
@@ -237,7 +235,7 @@ export function createSceneHost({
 
   /** The scene's handles, and pointer and keys on them (handles.js). */
   const input = createHandles(canvas, {
-    current: () => ({ definition, scene: run.scene, settings: run.settings }),
+    current: () => ({ definition: run.definition, scene: run.scene, settings: run.settings }),
     view,
     change,
     redraw,
@@ -247,12 +245,12 @@ export function createSceneHost({
     stepOnce,
     runOnce,
   }, { touchScrolls });
-  let readouts = buildReadouts(elements.readouts, definition.readouts);
+  let readouts = buildReadouts(elements.readouts, run.definition.readouts);
   let actions = sceneKeys();
   describeScene();
   /** The page's panel, where the page gives one (`options.panel`). */
   const panel = createPanel?.({
-    current: () => ({ definition, scene: run.scene, settings: run.settings }),
+    current: () => ({ definition: run.definition, scene: run.scene, settings: run.settings }),
     change,
     prepareScene,
     input,
@@ -263,14 +261,14 @@ export function createSceneHost({
 
   /** The scene's keys (keys.js): one table for the key handler, the hints and the canvas label. */
   function sceneKeys() {
-    return keyActions(definition, { handles: input.all().length, stepThrough: Boolean(run.scene.stepping) });
+    return keyActions(run.definition, { handles: input.all().length, stepThrough: Boolean(run.scene.stepping) });
   }
 
   /** The canvas' label (what it shows, the keys) and the page's data-scene. */
   function describeScene() {
     const labels = input.all().map((spec) => spec.label.toLowerCase());
-    canvas.setAttribute('aria-label', `${definition.canvasLabel} ${keysSentence(definition, actions, labels)}`);
-    root.dataset.scene = definition.id;
+    canvas.setAttribute('aria-label', `${run.definition.canvasLabel} ${keysSentence(run.definition, actions, labels)}`);
+    root.dataset.scene = run.definition.id;
   }
 
   /** One step of the solver (step-through), as the S key and the Step tool do. */
@@ -295,13 +293,12 @@ export function createSceneHost({
    */
   function mountScene(next) {
     run.dispose();
-    definition = next;
-    run = createSceneRun(definition, solverFor(definition));
+    run = createSceneRun(next, solverFor(next));
     input.mount();
-    fitted = definition.world;
-    view.setWorld(definition.world);
+    fitted = run.definition.world;
+    view.setWorld(run.definition.world);
     followCamera();
-    readouts = buildReadouts(elements.readouts, definition.readouts);
+    readouts = buildReadouts(elements.readouts, run.definition.readouts);
     actions = sceneKeys();
     describeScene();
     panel?.mounted();
@@ -333,7 +330,7 @@ export function createSceneHost({
   }
 
   /** The world rectangle the view fits now (a scene's panel beside it may widen it). */
-  let fitted = definition.world;
+  let fitted = run.definition.world;
 
   /** Fits the view to what the scene shows now, and shapes the narrow-screen stage for it. */
   function fitScene() {
@@ -372,7 +369,7 @@ export function createSceneHost({
     const { scene, settings } = run;
     const values = scene.readouts(settings);
     readouts.update(values);
-    describer.update(definition.title, definition.readouts, values, scene.describe?.(settings) ?? '');
+    describer.update(run.definition.title, run.definition.readouts, values, scene.describe?.(settings) ?? '');
     panel?.rendered();
     onRender();
   }
@@ -469,7 +466,7 @@ export function createSceneHost({
       } else if (!isReady(found)) {
         notices.push(`Ignored scene=${found.id}: it is not loaded yet (await playground.prepareScene('${found.id}') `
           + `first; ik2d:setState messages load it by themselves)`);
-      } else if (found !== definition) {
+      } else if (found !== run.definition) {
         mountScene(found);
       }
     }
@@ -497,8 +494,8 @@ export function createSceneHost({
       render(); // What the drawing placed (overlay labels, panels) is part of the state.
       const { scene, settings } = run;
       /** @type {Record<string, unknown>} */
-      const state = { scene: definition.id, params: { ...settings.params } };
-      for (const spec of definition.points) {
+      const state = { scene: run.definition.id, params: { ...settings.params } };
+      for (const spec of run.definition.points) {
         const point = settings.points[spec.name];
         state[spec.name] = { x: point.x, y: point.y };
       }
@@ -515,7 +512,7 @@ export function createSceneHost({
       // What the link carries is the scene's to say (a target on its path: the path's start).
       const { scene, settings } = run;
       const linked = scene.link?.settings?.(settings) ?? settings;
-      return new URL(`?${formatLink(definition, linked, scene.link?.state?.(linked))}${shared ? `&${shared}` : ''}`, location.href).href;
+      return new URL(`?${formatLink(run.definition, linked, scene.link?.state?.(linked))}${shared ? `&${shared}` : ''}`, location.href).href;
     },
     pause: pauseTime,
     resume() {
@@ -544,7 +541,7 @@ export function createSceneHost({
         throw new RangeError(`stepSolver(count) expects a whole number from 0 to 10000, got ${describeValue(count)}`);
       }
       const { stepping } = run.scene;
-      if (!stepping) throw new Error(`stepSolver: the ${definition.id} scene has no step-through`);
+      if (!stepping) throw new Error(`stepSolver: the ${run.definition.id} scene has no step-through`);
       stepping.step(run.settings, count);
       redraw();
       onChange();
@@ -602,7 +599,7 @@ export function createSceneHost({
     },
     stats() {
       const page = { ...work, frames: loop.frames(), asleep: loop.asleep(), waiting: loop.waiting() };
-      return { ...solverFor(definition).stats(), page, timing: timing.report() };
+      return { ...solverFor(run.definition).stats(), page, timing: timing.report() };
     },
   };
 
@@ -614,7 +611,7 @@ export function createSceneHost({
   }, { once: true });
   /** Reset: a fresh instance, at its defaults, and for stateful scenes their starting pose. */
   function reset() {
-    mountScene(definition);
+    mountScene(run.definition);
     absorb(solveScene());
     followCamera();
     redraw();

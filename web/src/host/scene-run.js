@@ -47,6 +47,18 @@ export function createSceneRun(definition, solver) {
     return true;
   }
 
+  /** @param {{width: number, height: number}} size */
+  const world = (size) => sceneWorld(definition, scene, settings, size);
+  const camera = () => sceneCamera(scene);
+  /**
+   * @param {CanvasRenderingContext2D} ctx
+   * @param {{view: View, theme: Theme, highlights?: {active: string | null, hover: string | null},
+   *   art?: readonly import('../draw/bone-art.js').BoneArt[]}} how
+   */
+  const draw = (ctx, { view, theme, highlights = NO_HIGHLIGHTS, art = [] }) => {
+    drawSceneFrame(ctx, { view, theme, definition, scene, settings, highlights, art });
+  };
+
   return {
     definition,
     scene,
@@ -80,22 +92,12 @@ export function createSceneRun(definition, solver) {
       absorb(scene.advance(dt, settings));
       absorb(scene.solve(settings));
     },
-    /**
-     * The world rectangle a view of `size` fits to show what the scene shows now.
-     * @param {{width: number, height: number}} size
-     */
-    world: (size) => sceneWorld(definition, scene, settings, size),
+    /** The world rectangle a view of `size` fits to show what the scene shows now. */
+    world,
     /** Where the scene's camera looks (no offset for scenes without one). */
-    camera: () => sceneCamera(scene),
-    /**
-     * Draws the scene into a context as it is now (the view's world and camera as they are set).
-     * @param {CanvasRenderingContext2D} ctx
-     * @param {{view: View, theme: Theme, highlights?: {active: string | null, hover: string | null},
-     *   art?: readonly import('../draw/bone-art.js').BoneArt[]}} how
-     */
-    draw(ctx, { view, theme, highlights = NO_HIGHLIGHTS, art = [] }) {
-      drawSceneFrame(ctx, { view, theme, definition, scene, settings, highlights, art });
-    },
+    camera,
+    /** Draws the scene into a context as it is now (the view's world and camera as they are set). */
+    draw,
     /**
      * Fits `view` to the scene and draws a frame into the context it begins (the exports' frame).
      * @param {View} view
@@ -103,10 +105,10 @@ export function createSceneRun(definition, solver) {
      * @param {readonly import('../draw/bone-art.js').BoneArt[]} [art]
      */
     drawInto(view, theme, art = []) {
-      view.setWorld(sceneWorld(definition, scene, settings, view.size()));
-      view.setCamera(sceneCamera(scene));
+      view.setWorld(world(view.size()));
+      view.setCamera(camera());
       const ctx = view.begin();
-      this.draw(ctx, { view, theme, art });
+      draw(ctx, { view, theme, art });
       return ctx;
     },
     /** Frees the scene's C++ objects. */

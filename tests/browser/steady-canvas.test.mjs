@@ -6,7 +6,8 @@
 // readout, a scene tool and a hint say 300 characters (in words, or one unbroken run): what they
 // say stays inside the page's width and within its scrolling height. In every engine
 // (engines/index.mjs); WebKit's window cannot be narrower than engine.minWidth, so its phone width
-// is that.
+// is that. As the readouts say less, every value keeps its width and the buttons under the strip
+// keep their place.
 import assert from 'node:assert/strict';
 import { getState, nextFrames, setState, worldToClient } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
@@ -104,6 +105,42 @@ forEachEngine({}, ({ test }) => {
         }
       });
     }
+
+    test(`${size.width}×${size.height}: as the readouts say less (a number loses digits, "not reached" turns "reached"), nothing under them moves`, async ({ engine, url }) => {
+      const viewport = { width: Math.max(size.width, engine.minWidth), height: size.height };
+      const where = `${viewport.width}×${viewport.height}`;
+      const page = await engine.openPage(`${url}?scene=chain`, { viewport });
+      /** Each readout value's width, and where the buttons under the strip are. */
+      const strip = () => page.evaluate(() => ({
+        values: Object.fromEntries([...document.querySelectorAll('#readouts dd')].map((dd) => [
+          /** @type {HTMLElement} */ (dd).dataset.readout, dd.getBoundingClientRect().width])),
+        buttons: [...document.querySelectorAll('.actions button:not([hidden])')].map((button) => {
+          const box = button.getBoundingClientRect();
+          return `${button.id} ${box.x},${box.y + scrollY}`;
+        }),
+        texts: document.getElementById('readouts')?.textContent,
+      }));
+      try {
+        // Out of reach at negative coordinates: long numbers and a long status.
+        await setState(page, { target: { x: -285.5, y: 210.5 } });
+        await page.waitForFunction(() => window.playground.getState().result?.status === 'out_of_reach');
+        await nextFrames(page);
+        const long = await strip();
+        // Within reach near the root: short numbers, and "reached".
+        await setState(page, { target: { x: -60, y: -40 } });
+        await page.waitForFunction(() => window.playground.getState().result?.status === 'reached');
+        await nextFrames(page);
+        const short = await strip();
+        assert.notEqual(short.texts, long.texts, `${where}: the readouts changed`);
+        for (const [name, width] of Object.entries(long.values)) {
+          assert.ok(short.values[name] >= width, `${where}: the ${name} readout keeps its width (${width} px, then ${short.values[name]} px): "${long.texts}" then "${short.texts}"`);
+        }
+        assert.deepEqual(short.buttons, long.buttons, `${where}: the buttons under the strip stay where they were`);
+        await assertNoProblems(page);
+      } finally {
+        await page.close();
+      }
+    });
 
     test(`${size.width}×${size.height}: the canvas keeps its box across every scene and with 300-character labels under it`, async ({ engine, url }) => {
       const viewport = { width: Math.max(size.width, engine.minWidth), height: size.height };

@@ -228,29 +228,43 @@ export class Locator {
   async waitFor({ state = 'visible', timeout = LOCATOR_TIMEOUT } = {}) {
     const deadline = Date.now() + timeout;
     while ((await this.isVisible()) !== (state === 'visible')) {
-      if (Date.now() > deadline) throw new Error(`${this.page.engine}: ${this.describe()} did not become ${state}`);
+      if (Date.now() > deadline) {
+        // What the page said meanwhile: an error thrown by the handler of the click before it.
+        const problems = await this.page.problemList().catch(() => []);
+        throw new Error(`${this.page.engine}: ${this.describe()} did not become ${state}`
+          + (problems.length ? `; the page's problems so far: ${JSON.stringify(problems).slice(0, 2000)}` : ''));
+      }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
 
-  /** A native click at the element's centre, after scrolling it (and a frame it is in) into view. */
+  /**
+   * A native click at the element's centre, after scrolling it (and a frame it is in) into view,
+   * once it holds still: as Playwright's actionability checks, visible, not covered, and in the
+   * same place in two measurements an animation frame apart (a layout that moves it, a strip that
+   * re-wraps or a smooth scroll, would take the click elsewhere).
+   */
   async click() {
     const deadline = Date.now() + LOCATOR_TIMEOUT;
     await this.page.reveal(); // In a frame: the frame into view in the page first.
     let at = await this.act('scroll');
-    while (!(at.visible && at.hit) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      at = await this.act('scroll');
+    for (;;) {
+      if (at.visible && at.hit) {
+        // As a person sees the page settle before clicking: a browser may also hit-test a click
+        // sent in the same frame as a scroll against the page as it was drawn before it (WebKit does).
+        await this.page.top.nextFrame();
+        const again = await this.act('scroll');
+        const still = again.visible && again.hit && !again.scrolled && again.x === at.x && again.y === at.y;
+        at = again;
+        if (still) break;
+      } else {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        at = await this.act('scroll');
+      }
+      if (Date.now() > deadline) break;
     }
     if (!at.visible) throw new Error(`${this.page.engine}: ${this.describe()} is not visible, so cannot be clicked`);
     if (!at.hit) throw new Error(`${this.page.engine}: ${this.describe()} is under ${at.covered}, so a click there would miss it`);
-    // As a person sees the page scroll before clicking: a browser may hit-test a click sent in the
-    // same frame as the scroll against the page as it was drawn before it (WebKit does).
-    if (at.scrolled) {
-      await this.page.top.nextFrame();
-      await this.page.top.nextFrame();
-      at = await this.act('scroll');
-    }
     await this.page.mouse.click(at.x, at.y);
   }
 

@@ -8,6 +8,7 @@
 
 #include "chain_detail.hpp"
 #include "chain_rules.hpp"
+#include "enum_name.hpp"
 #include "simd.hpp"
 
 namespace ik2d {
@@ -370,40 +371,20 @@ double Chain::stretchToward(Vec2 target) {
 }
 
 const char* toString(ChainStatus status) {
-  switch (status) {
-    case ChainStatus::Reached: return "reached";
-    case ChainStatus::OutOfReach: return "out_of_reach";
-    case ChainStatus::MaxIterations: return "max_iterations";
-    case ChainStatus::Invalid: return "invalid";
-    case ChainStatus::Count: break;
-  }
-  return "invalid";
+  static constexpr const char* kNames[] = {"reached", "out_of_reach", "max_iterations", "invalid"};
+  return detail::enumName(status, kNames, "invalid");
 }
 
 const char* toString(ChainMethod method) {
-  switch (method) {
-    case ChainMethod::Ccd: return "ccd";
-    case ChainMethod::Fabrik: return "fabrik";
-    case ChainMethod::Dls: return "dls";
-    case ChainMethod::Count: break;
-  }
-  return "ccd";
+  static constexpr const char* kNames[] = {"ccd", "fabrik", "dls"};
+  return detail::enumName(method, kNames, "ccd");
 }
 
 const char* toString(ChainStepKind kind) {
-  switch (kind) {
-    case ChainStepKind::Begin: return "begin";
-    case ChainStepKind::Stretch: return "stretch";
-    case ChainStepKind::Unbend: return "unbend";
-    case ChainStepKind::CcdJoint: return "ccd_joint";
-    case ChainStepKind::FabrikBackward: return "fabrik_backward";
-    case ChainStepKind::FabrikForward: return "fabrik_forward";
-    case ChainStepKind::DlsStep: return "dls_step";
-    case ChainStepKind::Restart: return "restart";
-    case ChainStepKind::Invalid: return "invalid";
-    case ChainStepKind::Count: break;
-  }
-  return "invalid";
+  static constexpr const char* kNames[] = {"begin",     "stretch",         "unbend",
+                                           "ccd_joint", "fabrik_backward", "fabrik_forward",
+                                           "dls_step",  "restart",         "invalid"};
+  return detail::enumName(kind, kNames, "invalid");
 }
 
 }  // namespace ik2d

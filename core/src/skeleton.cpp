@@ -9,6 +9,7 @@
 
 #include "chain_detail.hpp"
 #include "cold.hpp"
+#include "enum_name.hpp"
 #include "message.hpp"
 
 namespace ik2d {
@@ -292,11 +293,8 @@ void Skeleton::updatePositions() {
 }
 
 const char* toString(SkeletonMethod method) {
-  switch (method) {
-    case SkeletonMethod::Fabrik: return "fabrik";
-    case SkeletonMethod::Count: break;
-  }
-  return "fabrik";
+  static constexpr const char* kNames[] = {"fabrik"};
+  return detail::enumName(method, kNames, "fabrik");
 }
 
 }  // namespace ik2d

@@ -238,18 +238,6 @@ const char* Chain::clearLimit(int joint) {
   return nullptr;
 }
 
-bool Chain::hasLimit(int joint) const {
-  return joint >= 0 && joint < size() && limits_.has(static_cast<size_t>(joint));
-}
-
-double Chain::limitMin(int joint) const {
-  return hasLimit(joint) ? limits_.min(static_cast<size_t>(joint)) : -kPi;
-}
-
-double Chain::limitMax(int joint) const {
-  return hasLimit(joint) ? limits_.max(static_cast<size_t>(joint)) : kPi;
-}
-
 void Chain::setPosition(int index, Vec2 point) {
   positions_[2 * static_cast<size_t>(index)] = point.x;
   positions_[2 * static_cast<size_t>(index) + 1] = point.y;

@@ -261,18 +261,6 @@ IK2D_COLD const char* Skeleton::clearLimit(int bone) {
   return nullptr;
 }
 
-bool Skeleton::hasLimit(int bone) const {
-  return bone >= 0 && bone < size() && limits_.has(static_cast<size_t>(bone));
-}
-
-double Skeleton::limitMin(int bone) const {
-  return hasLimit(bone) ? limits_.min(static_cast<size_t>(bone)) : -kPi;
-}
-
-double Skeleton::limitMax(int bone) const {
-  return hasLimit(bone) ? limits_.max(static_cast<size_t>(bone)) : kPi;
-}
-
 // ---- forward kinematics -------------------------------------------------------------------------
 
 void Skeleton::setPosition(int index, Vec2 point) {

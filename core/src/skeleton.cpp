@@ -230,9 +230,7 @@ IK2D_COLD const char* Skeleton::setAngles(const double* angles, int count) {
 }
 
 IK2D_COLD const char* Skeleton::setLimit(int bone, double min, double max) {
-  if (bone < 0 || bone >= size())
-    return fail("bone must be a bone of this skeleton, a whole number from 0 to %d; got %d", size() - 1,
-                bone);
+  if (const char* message = checkBoneIndex(bone, "bone")) return message;
   if (!isValid(min)) return fail("bone %d: min must be a finite number, got %s", bone, NumberText(min).text);
   if (!isValid(max)) return fail("bone %d: max must be a finite number, got %s", bone, NumberText(max).text);
   if (min < -kPi) return fail("bone %d: min must be at least -pi, got %s", bone, NumberText(min).text);
@@ -252,9 +250,7 @@ IK2D_COLD const char* Skeleton::setLimit(int bone, double min, double max) {
 }
 
 IK2D_COLD const char* Skeleton::clearLimit(int bone) {
-  if (bone < 0 || bone >= size())
-    return fail("bone must be a bone of this skeleton, a whole number from 0 to %d; got %d", size() - 1,
-                bone);
+  if (const char* message = checkBoneIndex(bone, "bone")) return message;
   const auto at = static_cast<size_t>(bone);
   restartsSpent_ = false;
   limits_.clear(at);

@@ -139,7 +139,8 @@ class Skeleton {
   double limitMax(int bone) const { return limits_.maxAt(bone); }  ///< see limitMin.
 
   /// A message for a bone index that is not a whole number from 0 to size() - 1 (nullptr when it
-  /// is one), for callers whose indices arrive as doubles. `field` names the argument.
+  /// is one): the one check of a bone index, for callers whose indices arrive as doubles as well
+  /// as for an int. `field` names the argument.
   const char* checkBoneIndex(double bone, const char* field);
 
   /// Mirrors the skeleton across the vertical line through its root (on) or turns it back (off),

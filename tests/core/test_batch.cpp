@@ -80,6 +80,14 @@ double anglesGap(TwoBoneBatch& batch, int i, const TwoBoneResult& r) {
   return std::max(angleGap(batch.angle1()[i], r.angle1), angleGap(batch.angle2()[i], r.angle2));
 }
 
+// The worst gaps found against solveTwoBone (`what`: which limbs), checked and reported.
+void checkWorstGaps(const char* what, double worstPosition, double worstAngle) {
+  CHECK(worstPosition <= 1e-12);
+  CHECK(worstAngle <= 1e-12);
+  WARN(what << ": worst position gap " << worstPosition << " of the scale, worst angle gap " << worstAngle
+            << " rad");
+}
+
 }  // namespace
 
 TEST_CASE("SIMD atan2 matches std::atan2 over the whole circle and every scale", "[batch][simd]") {
@@ -131,10 +139,7 @@ TEST_CASE("TwoBoneBatch gives solveTwoBone's answers in every zone and at every 
     CHECK(batch.angle2()[i] > -kPi);
     CHECK(batch.angle2()[i] <= kPi);
   }
-  CHECK(worstPosition <= 1e-12);
-  CHECK(worstAngle <= 1e-12);
-  WARN("TwoBoneBatch vs solveTwoBone: worst position gap "
-       << worstPosition << " of the scale, worst angle gap " << worstAngle << " rad");
+  checkWorstGaps("TwoBoneBatch vs solveTwoBone", worstPosition, worstAngle);
 }
 
 TEST_CASE("TwoBoneBatch's vector path holds to the edges of its range, and hands on beyond them",
@@ -179,10 +184,7 @@ TEST_CASE("TwoBoneBatch's vector path holds to the edges of its range, and hands
     }
   }
   CHECK(beyond > 500);
-  CHECK(worstPosition <= 1e-12);
-  CHECK(worstAngle <= 1e-12);
-  WARN("TwoBoneBatch vs solveTwoBone at scales 1e-68 to 1e68: worst position gap "
-       << worstPosition << " of the scale, worst angle gap " << worstAngle << " rad");
+  checkWorstGaps("TwoBoneBatch vs solveTwoBone at scales 1e-68 to 1e68", worstPosition, worstAngle);
 }
 
 TEST_CASE("twoBoneJoint gives solveTwoBoneLimb's joint bit for bit, in every zone and beyond the range",

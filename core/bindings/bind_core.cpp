@@ -173,22 +173,10 @@ EMSCRIPTEN_BINDINGS(ik2d_core) {
   emscripten::function("frameAddress", &frameAddress);
   emscripten::function("inputAddress", &inputAddress);
   emscripten::function("trimInput", &trimInput);
-  emscripten::class_<ChainHandle>("ChainHandle")
-      .constructor<>()
-      .function("reset", &ChainHandle::reset)
-      .function("size", &ChainHandle::size)
-      .function("setRoot", &ChainHandle::setRoot)
-      .function("setAngles", &ChainHandle::setAngles)
-      .function("setLimit", &ChainHandle::setLimit)
-      .function("clearLimit", &ChainHandle::clearLimit)
-      .function("setMirror", &ChainHandle::setMirror)
-      .function("mirrored", &ChainHandle::mirrored)
-      .function("anglesAddress", &ChainHandle::anglesAddress)
-      .function("positionsAddress", &ChainHandle::positionsAddress)
+  bindPose(emscripten::class_<ChainHandle>("ChainHandle").constructor<>())
       .function("beginSolve", &ChainHandle::beginSolve)
       .function("step", &ChainHandle::step)
       .function("stepping", &ChainHandle::stepping)
-      .function("backwardAddress", &ChainHandle::backwardAddress)
       .function("turnsAddress", &ChainHandle::turnsAddress)
       .function("address", &ChainHandle::address);
 }

@@ -265,6 +265,21 @@ class CreatureCrowdHandle {
   CreatureCrowd crowd_;
 };
 
+// Registers on `handle` (an emscripten::class_ of CreatureHandle or CreatureCrowdHandle) the
+// members a creature and a crowd share, under the same names. Returns `handle`.
+template <class Class>
+const Class& bindCreatureMembers(const Class& handle) {
+  using Handle = typename Class::class_type;
+  return handle.function("reset", &Handle::reset)
+      .function("setGoal", &Handle::setGoal)
+      .function("step", &Handle::step)
+      .function("segments", &Handle::segments)
+      .function("legs", &Handle::legs)
+      .function("outlineCount", &Handle::outlineCount)
+      .function("finCount", &Handle::finCount)
+      .function("stateAddress", &Handle::stateAddress);
+}
+
 // ---- follow chains and ropes ---------------------------------------------------------------------
 
 // `count` points (x, y each) from the input buffer.
@@ -429,29 +444,11 @@ EMSCRIPTEN_BINDINGS(ik2d_creature) {
   using namespace ik2d::bind;
   emscripten::function("fillCreatureArrays", &fillCreatureArrays);
   emscripten::function("checkCrowdCount", &checkCrowdCount);
-  emscripten::class_<CreatureHandle>("CreatureHandle")
-      .constructor<>()
-      .function("reset", &CreatureHandle::reset)
-      .function("setGoal", &CreatureHandle::setGoal)
-      .function("step", &CreatureHandle::step)
-      .function("segments", &CreatureHandle::segments)
-      .function("legs", &CreatureHandle::legs)
-      .function("outlineCount", &CreatureHandle::outlineCount)
-      .function("finCount", &CreatureHandle::finCount)
-      .function("stateAddress", &CreatureHandle::stateAddress);
-  emscripten::class_<CreatureCrowdHandle>("CreatureCrowdHandle")
-      .constructor<>()
-      .function("reset", &CreatureCrowdHandle::reset)
-      .function("setGoal", &CreatureCrowdHandle::setGoal)
+  bindCreatureMembers(emscripten::class_<CreatureHandle>("CreatureHandle").constructor<>());
+  bindCreatureMembers(emscripten::class_<CreatureCrowdHandle>("CreatureCrowdHandle").constructor<>())
       .function("setGoals", &CreatureCrowdHandle::setGoals)
-      .function("step", &CreatureCrowdHandle::step)
       .function("size", &CreatureCrowdHandle::size)
-      .function("stateAddress", &CreatureCrowdHandle::stateAddress)
-      .function("viewAddress", &CreatureCrowdHandle::viewAddress)
-      .function("segments", &CreatureCrowdHandle::segments)
-      .function("legs", &CreatureCrowdHandle::legs)
-      .function("outlineCount", &CreatureCrowdHandle::outlineCount)
-      .function("finCount", &CreatureCrowdHandle::finCount);
+      .function("viewAddress", &CreatureCrowdHandle::viewAddress);
   emscripten::class_<FollowChainHandle>("FollowChainHandle")
       .constructor<>()
       .function("reset", &FollowChainHandle::reset)

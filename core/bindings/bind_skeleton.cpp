@@ -145,22 +145,10 @@ class SkeletonHandle {
 
 EMSCRIPTEN_BINDINGS(ik2d_skeleton) {
   using namespace ik2d::bind;
-  emscripten::class_<SkeletonHandle>("SkeletonHandle")
-      .constructor<>()
-      .function("reset", &SkeletonHandle::reset)
-      .function("size", &SkeletonHandle::size)
-      .function("setRoot", &SkeletonHandle::setRoot)
-      .function("setAngles", &SkeletonHandle::setAngles)
-      .function("setLimit", &SkeletonHandle::setLimit)
-      .function("clearLimit", &SkeletonHandle::clearLimit)
-      .function("setMirror", &SkeletonHandle::setMirror)
+  bindPose(emscripten::class_<SkeletonHandle>("SkeletonHandle").constructor<>())
       .function("setSpring", &SkeletonHandle::setSpring)
       .function("clearSpring", &SkeletonHandle::clearSpring)
       .function("step", &SkeletonHandle::step)
-      .function("mirrored", &SkeletonHandle::mirrored)
-      .function("anglesAddress", &SkeletonHandle::anglesAddress)
-      .function("positionsAddress", &SkeletonHandle::positionsAddress)
-      .function("backwardAddress", &SkeletonHandle::backwardAddress)
       .function("solve", &SkeletonHandle::solve)
       .function("resultAddress", &SkeletonHandle::resultAddress)
       .function("errorsAddress", &SkeletonHandle::errorsAddress);

@@ -1,5 +1,6 @@
 // boundary.hpp: what every part of the binding shares (bind_core.cpp and the bind_<part>.cpp): the call
-// frame, the input buffer, the slot-layout macros and the ABI table's writer. Not public.
+// frame, the input buffer, the slot-layout macros, the ABI table's writer and the members handles
+// register alike. Not public.
 //
 // One convention for every class and call (docs/architecture.md, "The boundary"):
 //   - Arguments that are numbers go into the call frame (hot paths: a raw export reads them there)
@@ -142,5 +143,26 @@ inline constexpr const char* kOutOfMemory = "out of WebAssembly memory: the modu
 /// of memory is a message, not an abort (operator new aborts without exceptions; malloc returns
 /// null: the module links with -sABORTING_MALLOC=0).
 bool canAllocate(double bytes);
+
+// ---- members handles share ------------------------------------------------------------------------
+
+/// Registers on `handle` (an emscripten::class_, whose members return it) the members by which
+/// ChainHandle and SkeletonHandle alike are built, posed, limited, mirrored and read, under the
+/// same names. Returns `handle`, for the class's own members.
+template <class Class>
+const Class& bindPose(const Class& handle) {
+  using Handle = typename Class::class_type;
+  return handle.function("reset", &Handle::reset)
+      .function("size", &Handle::size)
+      .function("setRoot", &Handle::setRoot)
+      .function("setAngles", &Handle::setAngles)
+      .function("setLimit", &Handle::setLimit)
+      .function("clearLimit", &Handle::clearLimit)
+      .function("setMirror", &Handle::setMirror)
+      .function("mirrored", &Handle::mirrored)
+      .function("anglesAddress", &Handle::anglesAddress)
+      .function("positionsAddress", &Handle::positionsAddress)
+      .function("backwardAddress", &Handle::backwardAddress);
+}
 
 }  // namespace ik2d::bind

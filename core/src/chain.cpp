@@ -8,6 +8,7 @@
 
 #include "chain_detail.hpp"
 #include "chain_rules.hpp"
+#include "enum_name.hpp"
 #include "simd.hpp"
 
 namespace ik2d {
@@ -237,18 +238,6 @@ const char* Chain::clearLimit(int joint) {
   return nullptr;
 }
 
-bool Chain::hasLimit(int joint) const {
-  return joint >= 0 && joint < size() && limits_.has(static_cast<size_t>(joint));
-}
-
-double Chain::limitMin(int joint) const {
-  return hasLimit(joint) ? limits_.min(static_cast<size_t>(joint)) : -kPi;
-}
-
-double Chain::limitMax(int joint) const {
-  return hasLimit(joint) ? limits_.max(static_cast<size_t>(joint)) : kPi;
-}
-
 void Chain::setPosition(int index, Vec2 point) {
   positions_[2 * static_cast<size_t>(index)] = point.x;
   positions_[2 * static_cast<size_t>(index) + 1] = point.y;
@@ -370,40 +359,20 @@ double Chain::stretchToward(Vec2 target) {
 }
 
 const char* toString(ChainStatus status) {
-  switch (status) {
-    case ChainStatus::Reached: return "reached";
-    case ChainStatus::OutOfReach: return "out_of_reach";
-    case ChainStatus::MaxIterations: return "max_iterations";
-    case ChainStatus::Invalid: return "invalid";
-    case ChainStatus::Count: break;
-  }
-  return "invalid";
+  static constexpr const char* kNames[] = {"reached", "out_of_reach", "max_iterations", "invalid"};
+  return detail::enumName(status, kNames, "invalid");
 }
 
 const char* toString(ChainMethod method) {
-  switch (method) {
-    case ChainMethod::Ccd: return "ccd";
-    case ChainMethod::Fabrik: return "fabrik";
-    case ChainMethod::Dls: return "dls";
-    case ChainMethod::Count: break;
-  }
-  return "ccd";
+  static constexpr const char* kNames[] = {"ccd", "fabrik", "dls"};
+  return detail::enumName(method, kNames, "ccd");
 }
 
 const char* toString(ChainStepKind kind) {
-  switch (kind) {
-    case ChainStepKind::Begin: return "begin";
-    case ChainStepKind::Stretch: return "stretch";
-    case ChainStepKind::Unbend: return "unbend";
-    case ChainStepKind::CcdJoint: return "ccd_joint";
-    case ChainStepKind::FabrikBackward: return "fabrik_backward";
-    case ChainStepKind::FabrikForward: return "fabrik_forward";
-    case ChainStepKind::DlsStep: return "dls_step";
-    case ChainStepKind::Restart: return "restart";
-    case ChainStepKind::Invalid: return "invalid";
-    case ChainStepKind::Count: break;
-  }
-  return "invalid";
+  static constexpr const char* kNames[] = {"begin",     "stretch",         "unbend",
+                                           "ccd_joint", "fabrik_backward", "fabrik_forward",
+                                           "dls_step",  "restart",         "invalid"};
+  return detail::enumName(kind, kNames, "invalid");
 }
 
 }  // namespace ik2d

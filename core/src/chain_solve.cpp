@@ -15,6 +15,7 @@
 
 #include "chain_detail.hpp"
 #include "chain_rules.hpp"
+#include "enum_name.hpp"
 #include "ik2d/chain.hpp"
 
 namespace ik2d {
@@ -64,15 +65,8 @@ const char* checkBatchSolveOptions(ChainMethod method, int iterations, double to
 }
 
 const char* toString(ChainOnlyOption option) {
-  switch (option) {
-    case ChainOnlyOption::Damping: return "damping";
-    case ChainOnlyOption::Mix: return "mix";
-    case ChainOnlyOption::Pole: return "pole";
-    case ChainOnlyOption::Angle: return "angle";
-    case ChainOnlyOption::None:
-    case ChainOnlyOption::Count: break;
-  }
-  return "";
+  static constexpr const char* kNames[] = {"", "damping", "mix", "pole", "angle"};  // None: ""
+  return detail::enumName(option, kNames, "");
 }
 
 const char* Chain::checkSolve(Vec2 target, const ChainSolveOptions& options) const {

@@ -16,6 +16,7 @@
 #include <type_traits>
 
 #include "cold.hpp"
+#include "enum_name.hpp"
 #include "follow_detail.hpp"
 #include "ik2d/creature.hpp"
 
@@ -144,14 +145,8 @@ static_assert(kindOptionHigh() == static_cast<int>(CreatureKind::Count) - 1,
 }  // namespace
 
 const char* toString(CreatureKind kind) {
-  switch (kind) {
-    case CreatureKind::Lizard: return "lizard";
-    case CreatureKind::Snake: return "snake";
-    case CreatureKind::Fish: return "fish";
-    case CreatureKind::Centipede: return "centipede";
-    case CreatureKind::Count: break;
-  }
-  return "unknown";
+  static constexpr const char* kNames[] = {"lizard", "snake", "fish", "centipede"};
+  return detail::enumName(kind, kNames, "unknown");
 }
 
 CreatureOptions creaturePreset(CreatureKind kind) {

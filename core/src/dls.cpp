@@ -22,6 +22,15 @@ constexpr double kAimMaxTurn = 1.0;
 constexpr int kPasses = 4;
 /// A joint counts as held back when constrain() changes its turn by more than this, radians.
 constexpr double kHeldBack = 1e-12;
+
+// e = (target - end) / reach, shortened to at most kReachPerStep of the reach (the linear model
+// holds only near the current pose).
+inline Vec2 stepError(Vec2 target, Vec2 end, double inverseReach) {
+  Vec2 error = inverseReach * (target - end);
+  const double errorLength = detail::fastLength(error);
+  if (errorLength > kReachPerStep) error = (kReachPerStep / errorLength) * error;
+  return error;
+}
 }  // namespace
 
 // Joint i's turn in this step is `wanted`, or, where constrain() holds it back, what it may do:
@@ -70,9 +79,7 @@ double Chain::dlsStep(Vec2 target) {
   const int bones = size();
   const double inverseReach = 1.0 / reach_;
   const Vec2 end = this->end();
-  Vec2 error = inverseReach * (target - end);
-  const double errorLength = detail::fastLength(error);
-  if (errorLength > kReachPerStep) error = (kReachPerStep / errorLength) * error;
+  const Vec2 error = stepError(target, end, inverseReach);
   const double lambda = std::max(progress_.damping, detail::kMinDamping);
   const bool constrained = anyConstraint();
   if (constrained) std::fill(held_.begin(), held_.end(), 0);
@@ -122,9 +129,7 @@ double Chain::dlsAimStep(Vec2 target, double damping) {
   const int bones = size();
   const double inverseReach = 1.0 / reach_;
   const Vec2 end = this->end();
-  Vec2 error = inverseReach * (target - end);
-  const double errorLength = detail::fastLength(error);
-  if (errorLength > kReachPerStep) error = (kReachPerStep / errorLength) * error;
+  const Vec2 error = stepError(target, end, inverseReach);
   const double weight = progress_.angleWeight;
   const double angleError =
       weight * std::clamp(wrapAngle(progress_.angle - worldAngles_[static_cast<size_t>(bones - 1)]),

@@ -9,6 +9,7 @@
 
 #include "chain_detail.hpp"
 #include "cold.hpp"
+#include "enum_name.hpp"
 #include "message.hpp"
 
 namespace ik2d {
@@ -229,9 +230,7 @@ IK2D_COLD const char* Skeleton::setAngles(const double* angles, int count) {
 }
 
 IK2D_COLD const char* Skeleton::setLimit(int bone, double min, double max) {
-  if (bone < 0 || bone >= size())
-    return fail("bone must be a bone of this skeleton, a whole number from 0 to %d; got %d", size() - 1,
-                bone);
+  if (const char* message = checkBoneIndex(bone, "bone")) return message;
   if (!isValid(min)) return fail("bone %d: min must be a finite number, got %s", bone, NumberText(min).text);
   if (!isValid(max)) return fail("bone %d: max must be a finite number, got %s", bone, NumberText(max).text);
   if (min < -kPi) return fail("bone %d: min must be at least -pi, got %s", bone, NumberText(min).text);
@@ -251,25 +250,11 @@ IK2D_COLD const char* Skeleton::setLimit(int bone, double min, double max) {
 }
 
 IK2D_COLD const char* Skeleton::clearLimit(int bone) {
-  if (bone < 0 || bone >= size())
-    return fail("bone must be a bone of this skeleton, a whole number from 0 to %d; got %d", size() - 1,
-                bone);
+  if (const char* message = checkBoneIndex(bone, "bone")) return message;
   const auto at = static_cast<size_t>(bone);
   restartsSpent_ = false;
   limits_.clear(at);
   return nullptr;
-}
-
-bool Skeleton::hasLimit(int bone) const {
-  return bone >= 0 && bone < size() && limits_.has(static_cast<size_t>(bone));
-}
-
-double Skeleton::limitMin(int bone) const {
-  return hasLimit(bone) ? limits_.min(static_cast<size_t>(bone)) : -kPi;
-}
-
-double Skeleton::limitMax(int bone) const {
-  return hasLimit(bone) ? limits_.max(static_cast<size_t>(bone)) : kPi;
 }
 
 // ---- forward kinematics -------------------------------------------------------------------------
@@ -292,11 +277,8 @@ void Skeleton::updatePositions() {
 }
 
 const char* toString(SkeletonMethod method) {
-  switch (method) {
-    case SkeletonMethod::Fabrik: return "fabrik";
-    case SkeletonMethod::Count: break;
-  }
-  return "fabrik";
+  static constexpr const char* kNames[] = {"fabrik"};
+  return detail::enumName(method, kNames, "fabrik");
 }
 
 }  // namespace ik2d

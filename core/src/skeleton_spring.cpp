@@ -17,9 +17,7 @@
 namespace ik2d {
 
 IK2D_COLD const char* Skeleton::setSpring(int bone, const SecondOrderOptions& options) {
-  if (bone < 0 || bone >= size())
-    return fail("bone must be a bone of this skeleton, a whole number from 0 to %d; got %d", size() - 1,
-                bone);
+  if (const char* message = checkBoneIndex(bone, "bone")) return message;
   if (const char* message = checkSecondOrderOptions(options))
     return fail("spring of bone %d: %s", bone, message);
   if (mirrored_) reflect(true);
@@ -39,9 +37,7 @@ IK2D_COLD const char* Skeleton::setSpring(int bone, const SecondOrderOptions& op
 }
 
 IK2D_COLD const char* Skeleton::clearSpring(int bone) {
-  if (bone < 0 || bone >= size())
-    return fail("bone must be a bone of this skeleton, a whole number from 0 to %d; got %d", size() - 1,
-                bone);
+  if (const char* message = checkBoneIndex(bone, "bone")) return message;
   const auto at = static_cast<size_t>(bone);
   if (!springs_[at]) return nullptr;
   if (mirrored_) reflect(true);

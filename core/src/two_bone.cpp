@@ -7,6 +7,8 @@
 #include <cmath>
 #include <utility>
 
+#include "enum_name.hpp"
+
 namespace ik2d {
 namespace {
 
@@ -203,14 +205,8 @@ TwoBoneResult solveTwoBone(const TwoBoneInput& input) {
 }
 
 const char* toString(TwoBoneStatus status) {
-  switch (status) {
-    case TwoBoneStatus::Reached: return "reached";
-    case TwoBoneStatus::OutOfReach: return "out_of_reach";
-    case TwoBoneStatus::TooClose: return "too_close";
-    case TwoBoneStatus::Invalid: return "invalid";
-    case TwoBoneStatus::Count: break;
-  }
-  return "invalid";
+  static constexpr const char* kNames[] = {"reached", "out_of_reach", "too_close", "invalid"};
+  return detail::enumName(status, kNames, "invalid");
 }
 
 }  // namespace ik2d

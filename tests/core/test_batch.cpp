@@ -56,6 +56,38 @@ void load(TwoBoneBatch& batch, int i, const TwoBoneInput& in) {
   batch.poseAngle2()[i] = in.pose.angle2;
 }
 
+// `count` limbs, limb i made by make(i), loaded into `batch` and solved; returns them in order.
+template <typename Make>
+std::vector<TwoBoneInput> solveLimbs(TwoBoneBatch& batch, int count, Make make) {
+  REQUIRE(batch.resize(count) == nullptr);
+  std::vector<TwoBoneInput> inputs;
+  for (int i = 0; i < count; ++i) {
+    inputs.push_back(make(i));
+    load(batch, i, inputs.back());
+  }
+  batch.solve();
+  return inputs;
+}
+
+// How far the batch's limb i is from solveTwoBone's answer `r`: its joint and end, over `scale`.
+double positionGap(TwoBoneBatch& batch, int i, const TwoBoneResult& r, double scale) {
+  return std::max(length(Vec2{batch.jointX()[i], batch.jointY()[i]} - r.joint) / scale,
+                  length(Vec2{batch.endX()[i], batch.endY()[i]} - r.end) / scale);
+}
+
+// The same for its angles, radians.
+double anglesGap(TwoBoneBatch& batch, int i, const TwoBoneResult& r) {
+  return std::max(angleGap(batch.angle1()[i], r.angle1), angleGap(batch.angle2()[i], r.angle2));
+}
+
+// The worst gaps found against solveTwoBone (`what`: which limbs), checked and reported.
+void checkWorstGaps(const char* what, double worstPosition, double worstAngle) {
+  CHECK(worstPosition <= 1e-12);
+  CHECK(worstAngle <= 1e-12);
+  WARN(what << ": worst position gap " << worstPosition << " of the scale, worst angle gap " << worstAngle
+            << " rad");
+}
+
 }  // namespace
 
 TEST_CASE("SIMD atan2 matches std::atan2 over the whole circle and every scale", "[batch][simd]") {
@@ -84,13 +116,7 @@ TEST_CASE("SIMD atan2 matches std::atan2 over the whole circle and every scale",
 TEST_CASE("TwoBoneBatch gives solveTwoBone's answers in every zone and at every scale", "[batch][two_bone]") {
   const int count = 20001;  // odd: the last limb takes the one-lane path
   TwoBoneBatch batch;
-  REQUIRE(batch.resize(count) == nullptr);
-  std::vector<TwoBoneInput> inputs;
-  for (int i = 0; i < count; ++i) {
-    inputs.push_back(randomLimb(i));
-    load(batch, i, inputs.back());
-  }
-  batch.solve();
+  const std::vector<TwoBoneInput> inputs = solveLimbs(batch, count, [](int i) { return randomLimb(i); });
   double worstPosition = 0, worstAngle = 0;
   for (int i = 0; i < count; ++i) {
     const TwoBoneResult r = solveTwoBone(inputs[static_cast<size_t>(i)]);
@@ -105,21 +131,15 @@ TEST_CASE("TwoBoneBatch gives solveTwoBone's answers in every zone and at every 
                                   std::fabs(d - std::fabs(in.length1 - in.length2)));
       CHECK(gap <= 1e-15 * scale);
     }
-    worstPosition =
-        std::max({worstPosition, length(Vec2{batch.jointX()[i], batch.jointY()[i]} - r.joint) / scale,
-                  length(Vec2{batch.endX()[i], batch.endY()[i]} - r.end) / scale,
-                  std::fabs(batch.distance()[i] - r.distance) / scale});
-    const double gap = std::max(angleGap(batch.angle1()[i], r.angle1), angleGap(batch.angle2()[i], r.angle2));
-    worstAngle = std::max(worstAngle, gap);
+    worstPosition = std::max({worstPosition, positionGap(batch, i, r, scale),
+                              std::fabs(batch.distance()[i] - r.distance) / scale});
+    worstAngle = std::max(worstAngle, anglesGap(batch, i, r));
     CHECK(batch.angle1()[i] > -kPi);
     CHECK(batch.angle1()[i] <= kPi);
     CHECK(batch.angle2()[i] > -kPi);
     CHECK(batch.angle2()[i] <= kPi);
   }
-  CHECK(worstPosition <= 1e-12);
-  CHECK(worstAngle <= 1e-12);
-  WARN("TwoBoneBatch vs solveTwoBone: worst position gap "
-       << worstPosition << " of the scale, worst angle gap " << worstAngle << " rad");
+  checkWorstGaps("TwoBoneBatch vs solveTwoBone", worstPosition, worstAngle);
 }
 
 TEST_CASE("TwoBoneBatch's vector path holds to the edges of its range, and hands on beyond them",
@@ -129,9 +149,7 @@ TEST_CASE("TwoBoneBatch's vector path holds to the edges of its range, and hands
   // at unit scale; limbs beyond them are solveTwoBone's, bit for bit.
   const int count = 4001;
   TwoBoneBatch batch;
-  REQUIRE(batch.resize(count) == nullptr);
-  std::vector<TwoBoneInput> inputs;
-  for (int i = 0; i < count; ++i) {
+  const std::vector<TwoBoneInput> inputs = solveLimbs(batch, count, [](int i) {
     TwoBoneInput in = randomLimb(i, 68);
     if (i % 7 == 6) {  // beyond the edges: scaled by 1e10 or 1e-10 from near them
       const double by = i % 2 ? 1e10 : 1e-10;
@@ -142,10 +160,8 @@ TEST_CASE("TwoBoneBatch's vector path holds to the edges of its range, and hands
       in.length1 *= by * to;
       in.length2 *= by * to;
     }
-    inputs.push_back(in);
-    load(batch, i, in);
-  }
-  batch.solve();
+    return in;
+  });
   double worstPosition = 0, worstAngle = 0;
   int beyond = 0;
   for (int i = 0; i < count; ++i) {
@@ -163,18 +179,12 @@ TEST_CASE("TwoBoneBatch's vector path holds to the edges of its range, and hands
     }
     const double scale = scaleOf(in);
     if (batch.status()[i] == static_cast<std::uint8_t>(r.status)) {
-      worstPosition =
-          std::max({worstPosition, length(Vec2{batch.jointX()[i], batch.jointY()[i]} - r.joint) / scale,
-                    length(Vec2{batch.endX()[i], batch.endY()[i]} - r.end) / scale});
-      worstAngle = std::max(
-          {worstAngle, angleGap(batch.angle1()[i], r.angle1), angleGap(batch.angle2()[i], r.angle2)});
+      worstPosition = std::max(worstPosition, positionGap(batch, i, r, scale));
+      worstAngle = std::max(worstAngle, anglesGap(batch, i, r));
     }
   }
   CHECK(beyond > 500);
-  CHECK(worstPosition <= 1e-12);
-  CHECK(worstAngle <= 1e-12);
-  WARN("TwoBoneBatch vs solveTwoBone at scales 1e-68 to 1e68: worst position gap "
-       << worstPosition << " of the scale, worst angle gap " << worstAngle << " rad");
+  checkWorstGaps("TwoBoneBatch vs solveTwoBone at scales 1e-68 to 1e68", worstPosition, worstAngle);
 }
 
 TEST_CASE("twoBoneJoint gives solveTwoBoneLimb's joint bit for bit, in every zone and beyond the range",
@@ -237,19 +247,15 @@ TEST_CASE("TwoBoneBatch gives solveTwoBone's answers with offset, stretch, mix a
           "[batch][two_bone]") {
   const int count = 10001;
   TwoBoneBatch batch;
-  REQUIRE(batch.resize(count) == nullptr);
-  std::vector<TwoBoneInput> inputs;
-  for (int i = 0; i < count; ++i) {
+  const std::vector<TwoBoneInput> inputs = solveLimbs(batch, count, [](int i) {
     TwoBoneInput in = randomLimb(i);
     // Each extra on in some limbs, in every combination, so groups of four mix both paths.
     if (i % 3 != 0) in.offset = {in.length2 * uniform(-1.5, 1.5), in.length2 * uniform(-1.5, 1.5)};
     in.stretch = i % 4 < 2;
     if (i % 5 != 0) in.mix = uniform(0, 1);
     in.pose = {uniform(-10, 10), uniform(-10, 10)};
-    inputs.push_back(in);
-    load(batch, i, in);
-  }
-  batch.solve();
+    return in;
+  });
   double worstPosition = 0, worstAngle = 0, worstScale = 0;
   for (int i = 0; i < count; ++i) {
     const TwoBoneInput& in = inputs[static_cast<size_t>(i)];
@@ -257,12 +263,9 @@ TEST_CASE("TwoBoneBatch gives solveTwoBone's answers with offset, stretch, mix a
     INFO("limb " << i);
     REQUIRE(batch.status()[i] == static_cast<std::uint8_t>(r.status));
     const double scale = scaleOf(in) * r.scale;
-    worstPosition =
-        std::max({worstPosition, length(Vec2{batch.jointX()[i], batch.jointY()[i]} - r.joint) / scale,
-                  length(Vec2{batch.endX()[i], batch.endY()[i]} - r.end) / scale,
-                  std::fabs(batch.distance()[i] - r.distance) / scale});
-    worstAngle =
-        std::max({worstAngle, angleGap(batch.angle1()[i], r.angle1), angleGap(batch.angle2()[i], r.angle2)});
+    worstPosition = std::max({worstPosition, positionGap(batch, i, r, scale),
+                              std::fabs(batch.distance()[i] - r.distance) / scale});
+    worstAngle = std::max(worstAngle, anglesGap(batch, i, r));
     worstScale = std::max(worstScale, std::fabs(batch.scale()[i] - r.scale) / r.scale);
   }
   CHECK(worstPosition <= 1e-12);

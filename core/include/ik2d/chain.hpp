@@ -203,10 +203,10 @@ class Chain {
   /// Removes joint `joint`'s limit. Returns nullptr or a message.
   const char* clearLimit(int joint);
   /// True when joint `joint` has a limit (false for an index out of range).
-  bool hasLimit(int joint) const;
+  bool hasLimit(int joint) const { return limits_.hasAt(joint); }
   /// The limit of joint `joint` as set (-pi, pi when it has none).
-  double limitMin(int joint) const;
-  double limitMax(int joint) const;  ///< see limitMin.
+  double limitMin(int joint) const { return limits_.minAt(joint); }
+  double limitMax(int joint) const { return limits_.maxAt(joint); }  ///< see limitMin.
 
   /// Mirrors the chain across the vertical line through its root (on) or turns it back (off).
   /// Turning it reflects the current pose and nothing else: every position's x becomes

@@ -39,6 +39,13 @@ class JointLimits {
   /// Joint `i`'s range as set (-pi, pi without a limit).
   double min(size_t i) const { return min_[i]; }
   double max(size_t i) const { return max_[i]; }  ///< see min().
+  /// has(), min() and max() for an index as an owner's API takes it (an int, perhaps no joint):
+  /// false, -pi and pi when `i` is no joint.
+  bool hasAt(int i) const {
+    return i >= 0 && static_cast<size_t>(i) < has_.size() && has(static_cast<size_t>(i));
+  }
+  double minAt(int i) const { return hasAt(i) ? min(static_cast<size_t>(i)) : -kPi; }
+  double maxAt(int i) const { return hasAt(i) ? max(static_cast<size_t>(i)) : kPi; }  ///< see minAt().
   /// How many joints are limited.
   int count() const { return count_; }
   /// `angle` (wrapped to (-pi, pi]) inside joint `i`'s limit, the nearer end when outside;

@@ -133,13 +133,14 @@ class Skeleton {
   /// Removes bone `bone`'s limit. Returns nullptr or a message.
   const char* clearLimit(int bone);
   /// True when bone `bone` has a limit (false for an index out of range).
-  bool hasLimit(int bone) const;
+  bool hasLimit(int bone) const { return limits_.hasAt(bone); }
   /// The limit of bone `bone` as set (-pi, pi when it has none).
-  double limitMin(int bone) const;
-  double limitMax(int bone) const;  ///< see limitMin.
+  double limitMin(int bone) const { return limits_.minAt(bone); }
+  double limitMax(int bone) const { return limits_.maxAt(bone); }  ///< see limitMin.
 
   /// A message for a bone index that is not a whole number from 0 to size() - 1 (nullptr when it
-  /// is one), for callers whose indices arrive as doubles. `field` names the argument.
+  /// is one): the one check of a bone index, for callers whose indices arrive as doubles as well
+  /// as for an int. `field` names the argument.
   const char* checkBoneIndex(double bone, const char* field);
 
   /// Mirrors the skeleton across the vertical line through its root (on) or turns it back (off),

@@ -265,12 +265,8 @@ export function drawManipulability(ctx, view, theme, end, m) {
   beginPart(ctx, 'manipulability');
   ctx.beginPath();
   ctx.ellipse(c.x, c.y, rx, ry, rotation, 0, Math.PI * 2);
-  ctx.fillStyle = theme.overlayTint;
-  ctx.fill();
-  ctx.lineWidth = 2;
-  ctx.strokeStyle = theme.overlayBeta;
   ctx.setLineDash([]);
-  ctx.stroke();
+  fillAndEdge(ctx, theme.overlayTint, 2, theme.overlayBeta);
   const ux = Math.cos(rotation);
   const uy = Math.sin(rotation);
   ctx.beginPath();

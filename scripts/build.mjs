@@ -207,10 +207,10 @@ const STAGE_LINE = /^([ \t]*)<!-- stage: web\/src\/draw\/stage\.js -->\n/m;
 
 /**
  * A page's HTML with its partials written in: each line `<!-- partials/NAME.html -->` becomes
- * `partials`/NAME.html without that file's heading comment (the head both pages share), and the
- * line `<!-- stage: web/src/draw/stage.js -->` becomes the stage's markup (stageHtml(), the same
- * nodes <ik2d-scene> builds), at that line's indent. The build writes the pages with it; the static
- * page checks read them through it.
+ * `partials`/NAME.html without that file's heading comment (the head both pages share, the head the
+ * element's example pages share), and the line `<!-- stage: web/src/draw/stage.js -->` becomes the
+ * stage's markup (stageHtml(), the same nodes <ik2d-scene> builds), at that line's indent. The build
+ * writes the pages (and those of examples/) with it; the static page checks read them through it.
  * @param {string} html
  * @param {string} partials The folder of the partials.
  * @returns {string}
@@ -229,8 +229,9 @@ export function withPartials(html, partials) {
 /** The pages with their partials written in (withPartials); the partials are not shipped. */
 function writePagePartials() {
   const partials = path.join(distDir, 'partials');
-  for (const page of ['index', 'embed']) {
-    const file = path.join(distDir, `${page}.html`);
+  const examples = readdirSync(path.join(distDir, 'examples')).filter((name) => name.endsWith('.html')).map((name) => path.join('examples', name));
+  for (const page of ['index.html', 'embed.html', ...examples]) {
+    const file = path.join(distDir, page);
     writeFileSync(file, withPartials(readFileSync(file, 'utf8'), partials));
   }
   rmSync(partials, { recursive: true });

@@ -20,9 +20,7 @@
 //   creature in full, on the canvas (Chromium rasterizes later: the frame rate shows that).
 // - fps: animation frames per second while it ran (requestAnimationFrame in the page).
 // The first second of each run is a warm-up and is not counted.
-import {
-  formatMs as fmt, framesPerSecond, isMain, openPage, pausedStepMs, runOrExit, startRunning, withChromium,
-} from './page.mjs';
+import { formatMs as fmt, isMain, runOrExit, runPage, withChromium } from './page.mjs';
 
 /** The kinds measured, in this order. */
 export const KINDS = ['lizard', 'snake', 'fish', 'centipede'];
@@ -57,51 +55,26 @@ function summary(values) {
  * @param {number} seconds Measured time (after a 1 s warm-up).
  */
 async function measure(browser, url, { kind, count }, seconds) {
-  const opened = await openPage(browser, `${url}?scene=creature&kind=${kind}&count=${count}&path=circle`, {
-    viewport: { width: 1280, height: 800 },
-  });
-  const { page } = opened;
-  try {
-    await startRunning(page);
-    /** @type {number[]} */
-    const stepMs = [];
-    /** @type {number[]} */
-    const drawMs = [];
-    let seen = null;
-    let lost = 0;
-    const started = Date.now();
-    // The scene keeps the last 120 of each: read them every 0.5 s (about 30 steps) and keep what is new.
-    while (Date.now() - started < seconds * 1000) {
-      await page.waitForTimeout(500);
-      const timing = await page.evaluate(() => /** @type {any} */ (window.playground.stats()).timing);
-      if (seen) {
-        for (const [list, fresh, history] of /** @type {const} */ ([
-          [stepMs, timing.steps - seen.steps, timing.stepMs],
-          [drawMs, timing.frames - seen.frames, timing.drawMs],
-        ])) {
-          if (fresh > history.length) lost += fresh - history.length;
-          list.push(...history.slice(Math.max(0, history.length - fresh)));
-        }
-      }
-      seen = timing;
-    }
-    const fps = await framesPerSecond(page);
-    const paused = await pausedStepMs(page);
-    const state = /** @type {any} */ (await page.evaluate(() => window.playground.getState()));
-    return {
-      kind,
-      count,
-      legs: state.creature.legs.length,
-      stepMs: summary(stepMs),
-      drawMs: summary(drawMs),
-      pausedStepMs: paused,
-      fps,
-      lost,
-      problems: opened.problems,
-    };
-  } finally {
-    await opened.context.close();
-  }
+  const { series: [stepMs = [], drawMs = []], lost, fps, paused, state, problems } = await runPage(
+    browser, `${url}?scene=creature&kind=${kind}&count=${count}&path=circle`, {
+      seconds,
+      // The scene keeps the last 120 of each (about 30 steps are made between two reads).
+      read: async (page) => {
+        const timing = await page.evaluate(() => /** @type {any} */ (window.playground.stats()).timing);
+        return [{ made: timing.steps, history: timing.stepMs }, { made: timing.frames, history: timing.drawMs }];
+      },
+    });
+  return {
+    kind,
+    count,
+    legs: state.creature.legs.length,
+    stepMs: summary(stepMs),
+    drawMs: summary(drawMs),
+    pausedStepMs: paused,
+    fps,
+    lost,
+    problems,
+  };
 }
 
 /**

@@ -108,6 +108,38 @@ export async function framesPerSecond(page) {
 }
 
 /**
+ * Collects a running page's timings for `seconds`. The page keeps only the last values of each
+ * series (a bounded history), so every 0.5 s `read(page)` gives, per series, how many values were
+ * made so far and the history; what is new since the last read is kept, and what the history lost
+ * between two reads is counted. The first read only sets the starting point.
+ * @param {import('playwright-core').Page} page
+ * @param {number} seconds
+ * @param {(page: import('playwright-core').Page) => Promise<Array<{made: number, history: number[]}>>} read
+ * @returns {Promise<{series: number[][], lost: number}>} Each series' new values, in read()'s order.
+ */
+export async function collectTimings(page, seconds, read) {
+  /** @type {number[][]} */
+  const series = [];
+  /** @type {number[] | null} */
+  let seen = null;
+  let lost = 0;
+  const started = Date.now();
+  while (Date.now() - started < seconds * 1000) {
+    await page.waitForTimeout(500);
+    const now = await read(page);
+    now.forEach(({ made, history }, i) => {
+      series[i] ??= [];
+      if (!seen) return;
+      const fresh = made - seen[i];
+      if (fresh > history.length) lost += fresh - history.length;
+      series[i].push(...history.slice(Math.max(0, history.length - fresh)));
+    });
+    seen = now.map(({ made }) => made);
+  }
+  return { series, lost };
+}
+
+/**
  * Pauses the playground, applies `partial` (setState) when given, runs 10 steps, then times 240
  * steps in one go: ms per step, fine-grained where one step is shorter than the page's clock tick.
  * @param {import('playwright-core').Page} page
@@ -123,4 +155,27 @@ export function pausedStepMs(page, partial) {
     window.playground.step(steps);
     return (performance.now() - t0) / steps;
   }, partial);
+}
+
+/**
+ * One row of a bench: opens `url` in a fresh 1280×800 page, lets it run (startRunning), collects
+ * its timings for `seconds` (collectTimings with `read`), then takes the frame rate, the paused step
+ * time (pausedStepMs with `partial`) and the playground's state, and closes the page.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ * @param {{seconds: number, read: Parameters<typeof collectTimings>[2], partial?: Record<string, unknown>}} options
+ */
+export async function runPage(browser, url, { seconds, read, partial }) {
+  const opened = await openPage(browser, url, { viewport: { width: 1280, height: 800 } });
+  const { page } = opened;
+  try {
+    await startRunning(page);
+    const { series, lost } = await collectTimings(page, seconds, read);
+    const fps = await framesPerSecond(page);
+    const paused = await pausedStepMs(page, partial);
+    const state = /** @type {any} */ (await page.evaluate(() => window.playground.getState()));
+    return { series, lost, fps, paused, state, problems: opened.problems };
+  } finally {
+    await opened.context.close();
+  }
 }

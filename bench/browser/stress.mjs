@@ -16,9 +16,7 @@
 //   paths as JS sees it (Chromium rasterizes later, on its own time: the frame rate shows that).
 // - fps: animation frames per second while it ran (requestAnimationFrame in the page).
 // The first second of each run is a warm-up and is not counted.
-import {
-  formatMs as fmt, framesPerSecond, isMain, openPage, pausedStepMs, runOrExit, startRunning, withChromium,
-} from './page.mjs';
+import { formatMs as fmt, isMain, runOrExit, runPage, withChromium } from './page.mjs';
 
 /** The budget: 10 000 limbs plus 1 000 chains solved in under this, per frame. */
 const BUDGET_MS = 4;
@@ -60,52 +58,27 @@ function summary(values) {
  */
 async function measure(browser, url, config, seconds) {
   const query = `?scene=stress&limbs=${config.limbs}&chains=${config.chains}&method=${config.method}&draw=${config.draw ? 1 : 0}`;
-  const opened = await openPage(browser, `${url}${query}`, { viewport: { width: 1280, height: 800 } });
-  const { page } = opened;
-  try {
-    await startRunning(page);
-    /** @type {number[]} */
-    const solveMs = [];
-    /** @type {number[]} */
-    const drawMs = [];
-    let seenSolves = -1;
-    let seenFrames = -1;
-    let lost = 0;
-    const started = Date.now();
-    // The meter keeps the last 120 values: read it every 0.5 s (about 30 steps) and keep what is new.
-    while (Date.now() - started < seconds * 1000) {
-      await page.waitForTimeout(500);
+  const { series: [solveMs = [], drawMs = []], lost, fps, paused, state, problems } = await runPage(browser, `${url}${query}`, {
+    seconds,
+    // The meter keeps the last 120 values (about 30 steps are made between two reads).
+    read: async (page) => {
       const meter = await page.evaluate(() => /** @type {any} */ (window.playground.getState()).meter);
-      for (const [list, count, history, seen] of /** @type {const} */ ([
-        [solveMs, meter.solves, meter.history.solveMs, seenSolves],
-        [drawMs, meter.frames, meter.history.drawMs, seenFrames],
-      ])) {
-        if (seen < 0) continue; // The first read only sets the starting point.
-        const fresh = count - seen;
-        if (fresh > history.length) lost += fresh - history.length;
-        list.push(...history.slice(Math.max(0, history.length - fresh)));
-      }
-      seenSolves = meter.solves;
-      seenFrames = meter.frames;
-    }
-    const fps = await framesPerSecond(page);
+      return [{ made: meter.solves, history: meter.history.solveMs }, { made: meter.frames, history: meter.history.drawMs }];
+    },
     // Fine-grained: 240 steps in one go, paused, drawing off.
-    const paused = await pausedStepMs(page, { params: { draw: false } });
-    const state = /** @type {any} */ (await page.evaluate(() => window.playground.getState()));
-    return {
-      ...config,
-      solveMs: summary(solveMs),
-      drawMs: summary(drawMs),
-      pausedSolveMs: paused,
-      fps,
-      lost,
-      reachedLimbs: state.reachedLimbs,
-      reachedChains: state.reachedChains,
-      problems: opened.problems,
-    };
-  } finally {
-    await opened.context.close();
-  }
+    partial: { params: { draw: false } },
+  });
+  return {
+    ...config,
+    solveMs: summary(solveMs),
+    drawMs: summary(drawMs),
+    pausedSolveMs: paused,
+    fps,
+    lost,
+    reachedLimbs: state.reachedLimbs,
+    reachedChains: state.reachedChains,
+    problems,
+  };
 }
 
 /**

@@ -119,7 +119,7 @@ export const BLOG_EXPLAINER_POST = 'explainer';
 /**
  * The explainer (web/examples/explainer.html) as a Hugo post: its article as raw HTML in the
  * Markdown (one HTML block: no blank lines, no indentation Markdown would read as code), its
- * script and stylesheet from where the ik2d files are served, in a layout of its own.
+ * script and stylesheets from where the ik2d files are served, in a layout of its own.
  * @param {string} site The ik2d files' address (dist/), ending in "/".
  * @returns {{markdown: string, layout: string}}
  */
@@ -138,6 +138,7 @@ function explainerPost(site) {
 <meta name="color-scheme" content="light dark">
 <title>{{ .Title }}</title>
 <link rel="icon" href="data:,">
+<link rel="stylesheet" href="${site}examples/post.css">
 <link rel="stylesheet" href="${site}examples/story.css">
 </head>
 <body>
@@ -156,7 +157,7 @@ function explainerPost(site) {
  * @param {Record<string, string[]>} snippets Per post (each of BLOG_LAYOUTS, and BLOG_ELEMENT_POST
  *   if given), the three snippets in BLOG_EMBEDS order.
  * @param {{site: string}} [explainer] Also the explainer post (BLOG_EXPLAINER_POST), its script
- *   and stylesheet from `site`, the ik2d files' address.
+ *   and stylesheets from `site`, the ik2d files' address.
  * @returns {{public: string, paths: Record<string, string>}} The built site's folder and each
  *   post's path in it (e.g. "posts/light/").
  */

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { assertClose } from './harness.mjs';
 import {
-  assertLinkHas, assertNoProblems, dragWorld, getState, inPage, inPageAndEmbed, pageOpener, setState, shownNotices,
+  assertLinkHas, assertNoProblems, dragWorld, getState, inPage, inPageAndEmbed, setState, shownNotices,
   worldPerPixel, worldToClient,
 } from './engines/calls.mjs';
 import { forEachEngine } from './engines/index.mjs';
@@ -39,8 +39,7 @@ function limbPoints(result, length2, offset) {
 forEachEngine({
   once: 'the arm\'s tool, stretch, mix and pose ghost are the page\'s own JS and the core; pointer, touch and keys reach the page the same way in every engine (input.test.mjs and engines/reader.test.mjs check that)',
   prefer: 'firefox',
-}, ({ name, test, env }) => {
-  const withPage = pageOpener(() => env);
+}, ({ name, test, withPage }) => {
 
   test('dragging the ghost tool\'s tip reshapes the tool, and the live tool\'s tip reaches the target', async () => {
     await withPage('?scene=arm', {}, async (page) => {

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { assertClose } from './harness.mjs';
 import {
-  assertLinkHas, assertNoProblems, dragWorld, getState, inPage, inPageAndEmbed, pageOpener, setState, shownNotices,
+  assertLinkHas, assertNoProblems, dragWorld, getState, inPage, inPageAndEmbed, setState, shownNotices,
 } from './engines/calls.mjs';
 import { forEachEngine } from './engines/index.mjs';
 
@@ -40,8 +40,7 @@ const settle = (page, frames = 30) => page.evaluate((n) => {
 forEachEngine({
   once: 'DLS, mix, the pole and stepping are the page\'s own JS and the core, the same in every engine',
   prefer: 'firefox',
-}, ({ name, test, env }) => {
-  const withPage = pageOpener(() => env);
+}, ({ name, test, withPage }) => {
 
   test('M cycles CCD → FABRIK → DLS; the damping slider shows for DLS alone; DLS reaches the target', async () => {
     await withPage('?scene=chain', {}, async (page) => {

@@ -3,7 +3,7 @@
 // bones slider. In every engine (engines/index.mjs): one page per engine serves the file; each test
 // starts from the chain's defaults. M cycling the methods is chain-methods.test.mjs's.
 import assert from 'node:assert/strict';
-import { assertClose, getState, pixelAt, pressOnScene, pressReset, readout, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
+import { assertClose, assertFreshState, getState, pixelAt, pressOnScene, pressReset, readout, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
@@ -124,11 +124,7 @@ forEachEngine({
     // machine readiness can come before those frames have run.
     await page.waitForFunction(() => window.playground.getState().result?.status === 'reached', null, { timeout: 15000 });
     const state = await getState(page);
-    assert.deepEqual(JSON.parse(JSON.stringify(state)), state, 'getState() is JSON-serializable');
-    assert.equal(state.scene, 'chain');
-    assert.deepEqual(state.params, DEFAULT_PARAMS);
-    assert.deepEqual(state.target, DEFAULT_TARGET);
-    assert.deepEqual(state.root, DEFAULT_ROOT);
+    assertFreshState(state, 'chain', { params: DEFAULT_PARAMS, target: DEFAULT_TARGET, root: DEFAULT_ROOT });
     assert.ok(Array.isArray(state.positions), 'positions is a plain array');
     assert.equal(state.positions.length, 2 * (6 + 1), 'x, y for the root, each joint and the end');
     assert.deepEqual(state.positions.slice(0, 2), [DEFAULT_ROOT.x, DEFAULT_ROOT.y], 'positions start at the root');

@@ -4,8 +4,8 @@
 // core's state says (load.test.mjs checks the one WebAssembly module each scene fetches).
 // One page serves most of the file; each of those tests starts from the lizard's defaults, paused.
 import assert from 'node:assert/strict';
-import { assertClose, dragWorld, getState, pressOnScene, pressReset, readout, runFrames, setState, worldPerPixel } from './harness.mjs';
-import { assertSameAfterSteps, inPage } from './engines/calls.mjs';
+import { assertClose, assertFreshState, dragWorld, getState, pressOnScene, pressOverlayOn, pressReset, readout, runFrames, setState, worldPerPixel } from './harness.mjs';
+import { assertSameAfterSteps, inPage, shownNotices } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @type {import('./engines/index.mjs').Engine} */
@@ -35,11 +35,6 @@ function step(frames) {
   return page.evaluate((n) => window.playground.step(n), frames);
 }
 
-/** Notices shown on a page, as text. */
-function shownNotices(target) {
-  return target.$$eval('#notice-list li', (items) => items.map((item) => item.textContent ?? ''));
-}
-
 forEachEngine({
   once: 'the creature scene is the page\'s own JS and the core, the same in every engine',
   prefer: 'firefox',
@@ -47,10 +42,7 @@ forEachEngine({
 }, ({ name, test }) => {
   test('?scene=creature&kind=lizard loads a lizard: 14 spine points, 4 legs, a skin and two eyes', async () => {
     const state = await getState(page);
-    assert.deepEqual(JSON.parse(JSON.stringify(state)), state, 'getState() is JSON-serializable');
-    assert.equal(state.scene, 'creature');
-    assert.deepEqual(state.params, DEFAULT_PARAMS);
-    assert.deepEqual(state.target, DEFAULT_TARGET);
+    assertFreshState(state, 'creature', { params: DEFAULT_PARAMS, target: DEFAULT_TARGET });
     assert.equal(state.creature.spine.length, 14);
     assert.equal(state.creature.legs.length, 4);
     assert.equal(state.creature.eyes.length, 2);
@@ -195,8 +187,7 @@ forEachEngine({
 
   test('the overlay (key O) draws without page errors', async () => {
     await reset();
-    await pressOnScene(page, 'o');
-    assert.equal((await getState(page)).params.overlay, true);
+    await pressOverlayOn(page);
     await step(90);
     for (const kind of ['centipede', 'fish']) {
       await setState(page, { params: { kind } });

@@ -230,6 +230,15 @@ export async function pressOnScene(page, key) {
 }
 
 /**
+ * The overlay turned on as a reader does it: O pressed on the scene; asserts the state says so.
+ * @param {import('./engines/page.mjs').EnginePage} page
+ */
+export async function pressOverlayOn(page) {
+  await pressOnScene(page, 'o');
+  assert.equal((await getState(page)).params.overlay, true, 'O turns the overlay on');
+}
+
+/**
  * Where a world point is in the viewport (CSS pixels).
  * @param {import('playwright-core').Page} page
  * @param {{x: number, y: number}} point
@@ -325,6 +334,19 @@ export function assertClose(actual, expected, tolerance, what) {
   assert.ok(Number.isFinite(actual), `${what}: expected a finite number, got ${actual}`);
   assert.ok(Math.abs(actual - expected) <= tolerance,
     `${what}: expected ${expected} ± ${tolerance}, got ${actual}`);
+}
+
+/**
+ * Asserts what a scene's state holds as its page opens: it survives JSON, names the scene, and
+ * each field of `defaults` (params, target, ...) is deep-equal to the scene's default.
+ * @param {any} state
+ * @param {string} scene
+ * @param {Record<string, unknown>} defaults
+ */
+export function assertFreshState(state, scene, defaults) {
+  assert.deepEqual(JSON.parse(JSON.stringify(state)), state, 'getState() is JSON-serializable');
+  assert.equal(state.scene, scene);
+  for (const [key, value] of Object.entries(defaults)) assert.deepEqual(state[key], value, `the default ${key}`);
 }
 
 /**

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { assertClose } from './harness.mjs';
 import {
-  assertNoProblems, dragWorld, getState, inPage, pageOpener, setState, shownNotices, worldPerPixel, worldToClient,
+  assertNoProblems, dragWorld, getState, inPage, setState, shownNotices, worldPerPixel, worldToClient,
 } from './engines/calls.mjs';
 import { forEachEngine } from './engines/index.mjs';
 
@@ -43,8 +43,7 @@ function inSquare(square, [angle1, angle2]) {
 forEachEngine({
   once: 'the joint-space panel and the ellipse are the page\'s own JS and the core, the same in every engine',
   prefer: 'firefox',
-}, ({ name, test, env }) => {
-  const withPage = pageOpener(() => env);
+}, ({ name, test, withPage }) => {
 
   test('the link jointSpace=1 opens the arm with its joint-space panel, described in words', async () => {
     await withPage('?scene=arm&jointSpace=1', {}, async (page) => {
@@ -259,8 +258,7 @@ forEachEngine({
   title: "the DLS overlay's manipulability ellipse",
   once: 'the ellipse is the page\'s own JS and the core, the same in every engine',
   prefer: 'firefox',
-}, ({ name, test, env }) => {
-  const withPage = pageOpener(() => env);
+}, ({ name, test, withPage }) => {
 
   test('the ellipse is J·Jᵀ\'s, and its small axis shrinks as the chain straightens toward full stretch', async () => {
     await withPage('?scene=chain&method=dls&overlay=1', {}, async (page) => {

@@ -7,14 +7,10 @@ import assert from 'node:assert/strict';
 import { SCENES } from '../../web/src/scenes/index.js';
 import { HOSTILE_LINKS } from '../js/fixtures/hostile-links.mjs';
 import { HEAD_SCRIPT_URL, getState, setState } from './harness.mjs';
+import { shownNotices } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
-
-/** Notices shown on the page, as text. */
-function shownNotices(p) {
-  return p.$$eval('#notice-list li', (items) => items.map((item) => item.textContent ?? ''));
-}
 
 /** Loads a URL in the shared page and waits for the playground; forgets earlier problems. @param {EnginePage} page */
 async function visit(page, url) {

@@ -3,7 +3,7 @@
 // that reopens on the same pose and pins, the embed view.
 import assert from 'node:assert/strict';
 import {
-  assertClose, dragWorld, getState, pixelAt, pressOnScene, readout, setState, worldPerPixel, worldToClient,
+  assertClose, dragWorld, getState, pixelAt, pressOnScene, pressOverlayOn, readout, setState, worldPerPixel, worldToClient,
 } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
@@ -143,8 +143,7 @@ forEachEngine({
 
   test('L and O toggle limits and the overlay, and so do their on-screen switches', async () => {
     await reset();
-    await pressOnScene(page, 'o');
-    assert.equal((await getState(page)).params.overlay, true, 'O turns the overlay on');
+    await pressOverlayOn(page);
     await page.keyboard.press('l');
     assert.equal((await getState(page)).params.limits, false, 'L turns the limits off');
     await page.locator('#param-limits').click();

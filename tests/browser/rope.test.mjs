@@ -5,8 +5,8 @@
 // WebAssembly module each scene fetches). One page serves most of the file; each of those tests
 // starts from the defaults, paused.
 import assert from 'node:assert/strict';
-import { assertClose, dragWorld, getState, pressOnScene, pressReset, readout, runFrames, setState, worldPerPixel } from './harness.mjs';
-import { assertSameAfterSteps, inPage } from './engines/calls.mjs';
+import { assertClose, assertFreshState, dragWorld, getState, pressOnScene, pressOverlayOn, pressReset, readout, runFrames, setState, worldPerPixel } from './harness.mjs';
+import { assertSameAfterSteps, inPage, shownNotices } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @type {import('./engines/index.mjs').Engine} */
@@ -35,11 +35,6 @@ function step(frames) {
   return page.evaluate((n) => window.playground.step(n), frames);
 }
 
-/** Notices shown on a page, as text. */
-function shownNotices(target) {
-  return target.$$eval('#notice-list li', (items) => items.map((item) => item.textContent ?? ''));
-}
-
 /**
  * Checks that every segment is within `share` of its rest length.
  * @param {{points: {x: number, y: number}[], params: {segmentLength: number}}} state
@@ -64,9 +59,7 @@ forEachEngine({
     await page.evaluate(() => window.playground.pause());
     await step(1);
     const state = await getState(page);
-    assert.deepEqual(JSON.parse(JSON.stringify(state)), state, 'getState() is JSON-serializable');
-    assert.equal(state.scene, 'rope');
-    assert.deepEqual(state.params, DEFAULT_PARAMS);
+    assertFreshState(state, 'rope', { params: DEFAULT_PARAMS });
     assert.equal(state.points.length, 17);
     assert.deepEqual(state.points[0], DEFAULT_ANCHOR, 'pinned at the anchor');
     assert.deepEqual(state.pinned, [0, 16]);
@@ -257,8 +250,7 @@ forEachEngine({
 
   test('the overlay (key O) draws without page errors, and the SVG export has the rope', async () => {
     await reset();
-    await pressOnScene(page, 'o');
-    assert.equal((await getState(page)).params.overlay, true);
+    await pressOverlayOn(page);
     await step(30);
     await setState(page, { params: { follow: false } });
     await step(30);

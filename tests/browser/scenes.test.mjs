@@ -2,13 +2,8 @@
 // new page, and hostile chain links, in every engine (engines/index.mjs).
 import assert from 'node:assert/strict';
 import { HEAD_SCRIPT_URL, dragWorld, getState, readout, setState, worldToClient } from './harness.mjs';
-import { inPage } from './engines/calls.mjs';
+import { inPage, shownNotices } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
-
-/** Notices shown on the page, as text. */
-function shownNotices(page) {
-  return page.$$eval('#notice-list li', (items) => items.map((item) => item.textContent ?? ''));
-}
 
 /** The selected tab's scene id and whether it has keyboard focus. */
 function selectedTab(page) {

@@ -3,10 +3,8 @@
 // slider, the debug overlay, the camera, determinism, links that round-trip and hostile links.
 // One page serves most of the file; each of those tests starts from the spider's defaults, paused.
 import assert from 'node:assert/strict';
-import {
-  assertClose, canvasFingerprint, dragWorld, getState, pixelAt, pressReset, readout, setState, worldPerPixel, worldToClient,
-} from './harness.mjs';
-import { inPage } from './engines/calls.mjs';
+import { assertClose, assertFreshState, canvasFingerprint, dragWorld, getState, pixelAt, pressReset, readout, setState, worldPerPixel, worldToClient } from './harness.mjs';
+import { inPage, shownNotices } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 
 /** @type {import('./engines/index.mjs').Engine} */
@@ -44,11 +42,6 @@ function withoutAt(link) {
   const query = new URL(link).searchParams;
   query.delete('at');
   return query.toString();
-}
-
-/** Notices shown on a page, as text. */
-function shownNotices(target) {
-  return target.$$eval('#notice-list li', (items) => items.map((item) => item.textContent ?? ''));
 }
 
 /** Terrain heights at a few x, through the page. */
@@ -126,10 +119,7 @@ forEachEngine({
 }, ({ name, test }) => {
   test('?scene=spider loads cleanly; getState describes the body, every leg and the terrain', async () => {
     const state = await getState(page);
-    assert.deepEqual(JSON.parse(JSON.stringify(state)), state, 'getState() is JSON-serializable');
-    assert.equal(state.scene, 'spider');
-    assert.deepEqual(state.params, DEFAULT_PARAMS);
-    assert.deepEqual(state.target, DEFAULT_TARGET);
+    assertFreshState(state, 'spider', { params: DEFAULT_PARAMS, target: DEFAULT_TARGET });
     for (const key of ['x', 'y', 'angle']) assert.ok(Number.isFinite(state.body[key]), `body.${key} is a number`);
     assert.equal(state.legs.length, 8);
     for (const leg of state.legs) {

@@ -2,6 +2,7 @@
 // engine (engines/index.mjs).
 import assert from 'node:assert/strict';
 import { assertClose, canvasFingerprint, dragWorld, getState, readout, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
+import { shownNotices } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
 import { HOSTILE_SET_STATE } from '../js/fixtures/hostile-links.mjs';
 
@@ -13,11 +14,6 @@ const DEFAULTS = {
 function armParams(params) {
   const { length1, length2, softness, bend } = params;
   return { length1, length2, softness, bend };
-}
-
-/** Notices shown on the page, as text. */
-function shownNotices(p) {
-  return p.$$eval('#notice-list li', (items) => items.map((item) => item.textContent ?? ''));
 }
 
 forEachEngine({

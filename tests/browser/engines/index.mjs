@@ -4,11 +4,15 @@
 //     test('...', async ({ engine, url, page }, t) => { ... });       // engine launched, page open
 //     test('a finger ...', { needs: ['touchInput'] }, async ({ page }) => { ... }); // registered only where it can run
 //   });
+//   forEachEngine({}, ({ test, withPage }) => {                        // no block page: one per test
+//     test('...', () => withPage('?scene=arm', {}, async (page) => { ... }));
+//   });
 //
 // Set IK2D_ENGINES=firefox,webkit to run only some while developing.
 import assert from 'node:assert/strict';
 import { after, before, describe, test as nodeTest } from 'node:test';
 import { serveFolder, startServer } from '../harness.mjs';
+import { pageOpener } from './calls.mjs';
 import { CHROMIUM_CAN, launchChromium } from './chromium.mjs';
 import { FIREFOX_CAN, launchFirefox } from './firefox.mjs';
 import { MIN_WIDTH as WEBKIT_MIN_WIDTH, RECORDER, WEBKIT_CAN, launchWebKit } from './webkit.mjs';
@@ -304,15 +308,17 @@ function whyNot(name, title, { needs = [], width, onlyIn, once, prefer }) {
  * named after it (and `title`). Unless launch is false the block serves dist/ (for WebKit with its
  * console recorder) and launches the engine before its tests, and with `page` opens that page of the
  * playground for them, closing all after; when no test of the block runs here nothing is launched.
- * body({name, test, env}) registers the tests: test(title, [options], (env, t) => ...), where options add
- * `needs`, `width`, `onlyIn` and `once` to node:test's (whyNot); env is the same object, for helpers of the block.
+ * body({name, test, env, withPage}) registers the tests: test(title, [options], (env, t) => ...), where
+ * options add `needs`, `width`, `onlyIn` and `once` to node:test's (whyNot); env is the same object,
+ * for helpers of the block; withPage(query, options, body) opens a page of the block's engine for
+ * one test and closes it after (pageOpener).
  * @param {{title?: string, page?: string, launch?: boolean, assign?: (env: EngineEnv) => void, once?: string, prefer?: keyof typeof LAUNCHERS}} options
  *   page: the query appended to the page URL ("" for the playground as it opens); assign: handed env
  *   once launched (for a file whose helpers keep the page in their own variables). once: why one
  *   engine is enough for every test of the block (what they check is the page's own JS and the
  *   core, the same in every engine): the block runs in one engine of ONCE_ENGINES, `prefer` where
  *   it is one of them (onceFileEngine), and its tests are registered there alone.
- * @param {(block: {name: keyof typeof LAUNCHERS, test: EngineTest, env: EngineEnv}) => void} body
+ * @param {(block: {name: keyof typeof LAUNCHERS, test: EngineTest, env: EngineEnv, withPage: ReturnType<typeof pageOpener>}) => void} body
  */
 export function forEachEngine({ title, page: query, launch = true, assign, once: blockOnce, prefer }, body) {
   const blockEngine = blockOnce === undefined ? undefined : onceFileEngine(prefer);
@@ -346,7 +352,7 @@ export function forEachEngine({ title, page: query, launch = true, assign, once:
         runsAny = true;
         nodeTest(testTitle, { timeout: TEST_TIMEOUT, ...rest }, (t) => run(env, t));
       };
-      body({ name, test, env });
+      body({ name, test, env, withPage: pageOpener(() => env) });
       if (launch) {
         // Each step whatever the others did: a page of a crashed browser cannot close, and its
         // server must close all the same, or the process never ends.

@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { assertClose, getState, nextFrames, setState, worldPerPixel, worldToClient } from '../harness.mjs';
 import { boneContrastInPage } from '../in-page.mjs';
-import { pageOpener } from './calls.mjs';
 import { assertNoProblems, forEachEngine, launchEngine } from './index.mjs';
 
 /** The scenes whose drawn bones boneContrastInPage can find (the puppet's are not in its state). */
@@ -18,10 +17,7 @@ const DRAWN = 60;
 
 /** @typedef {import('./page.mjs').EnginePage} EnginePage */
 
-forEachEngine({}, ({ name, test, env }) => {
-  /** Opens a page of the served dist/, runs `body`, closes it even when the body fails. */
-  const withPage = pageOpener(() => env);
-
+forEachEngine({}, ({ name, test, withPage }) => {
   test('every scene loads and draws its bones, with no console or page errors', async ({ engine }, t) => {
     for (const scene of SCENES) {
       await withPage(`?scene=${scene}`, {}, async (page) => {

@@ -207,6 +207,41 @@ export function drawBone(ctx, view, from, to, width, fill, edge) {
 }
 
 /**
+ * Fills the path traced last, then strokes its edge: the look of a filled, outlined shape.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} fill
+ * @param {number} width The edge's width, CSS pixels.
+ * @param {string} edge
+ */
+export function fillAndEdge(ctx, fill, width, edge) {
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.lineWidth = width;
+  ctx.strokeStyle = edge;
+  ctx.stroke();
+}
+
+/**
+ * Strokes one straight line between two canvas points, with its own dash, width and colour (the
+ * dash stays set).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {{x: number, y: number}} a Canvas (CSS) pixels.
+ * @param {{x: number, y: number}} b
+ * @param {number[]} dash
+ * @param {number} width CSS pixels.
+ * @param {string} colour
+ */
+export function strokeLine(ctx, a, b, dash, width, colour) {
+  ctx.beginPath();
+  ctx.moveTo(a.x, a.y);
+  ctx.lineTo(b.x, b.y);
+  ctx.setLineDash(dash);
+  ctx.lineWidth = width;
+  ctx.strokeStyle = colour;
+  ctx.stroke();
+}
+
+/**
  * Names what is drawn next (a bone, the target) for an exported SVG, which groups it as
  * `<g data-part="…">` (svg-context.js); a canvas context has no parts and ignores this.
  * @param {CanvasRenderingContext2D} ctx
@@ -406,11 +441,7 @@ export function drawTargetHandle(ctx, view, theme, target, { highlight, warning,
 export function drawCard(ctx, box, theme) {
   ctx.beginPath();
   ctx.roundRect(box.x, box.y, box.width, box.height, 6);
-  ctx.fillStyle = theme.overlayPanel;
-  ctx.fill();
-  ctx.lineWidth = 1;
-  ctx.strokeStyle = theme.overlayEdge;
-  ctx.stroke();
+  fillAndEdge(ctx, theme.overlayPanel, 1, theme.overlayEdge);
 }
 
 /**
@@ -424,14 +455,7 @@ export function drawCard(ctx, box, theme) {
  * @param {boolean} warning
  */
 export function drawMissLine(ctx, view, theme, from, to, warning) {
-  const a = view.worldToCanvas(from);
-  const b = view.worldToCanvas(to);
-  ctx.beginPath();
-  ctx.moveTo(a.x, a.y);
-  ctx.lineTo(b.x, b.y);
-  ctx.setLineDash(warning ? [7, 5] : [2, 4]);
-  ctx.lineWidth = 2;
-  ctx.strokeStyle = warning ? theme.warn : theme.soft;
-  ctx.stroke();
+  const colour = warning ? theme.warn : theme.soft;
+  strokeLine(ctx, view.worldToCanvas(from), view.worldToCanvas(to), warning ? [7, 5] : [2, 4], 2, colour);
   ctx.setLineDash([]);
 }

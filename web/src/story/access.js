@@ -64,3 +64,17 @@ export function storySheet(css) {
     return sheet;
   };
 }
+
+/**
+ * Gives a story element its open shadow root: `sheet` (from storySheet) adopted, and one slot that
+ * shows the author's children.
+ * @param {HTMLElement} element
+ * @param {CSSStyleSheet} sheet
+ * @returns {ShadowRoot}
+ */
+export function attachSlotted(element, sheet) {
+  const root = element.attachShadow({ mode: 'open' });
+  root.adoptedStyleSheets = [sheet];
+  root.append(document.createElement('slot'));
+  return root;
+}

@@ -12,7 +12,7 @@
  * - A part the figure does not have: nothing is lit, and one console warning lists its parts.
  */
 
-import { accessOf, figureFor, storySheet } from './access.js';
+import { accessOf, attachSlotted, figureFor, storySheet } from './access.js';
 import { distanceTo, partsOf } from './parts.js';
 
 /** The element's name. */
@@ -303,9 +303,7 @@ export class Ik2dMarkElement extends HTMLElement {
 
   constructor() {
     super();
-    const root = this.attachShadow({ mode: 'open' });
-    root.adoptedStyleSheets = [markSheet()];
-    root.append(document.createElement('slot'));
+    attachSlotted(this, markSheet());
     this.addEventListener('pointerenter', () => this.#set(() => { this.#hovered = true; }));
     this.addEventListener('pointerleave', () => this.#set(() => { this.#hovered = false; }));
     this.addEventListener('focus', () => this.#set(() => { this.#focused = true; }));

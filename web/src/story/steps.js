@@ -21,7 +21,7 @@
  */
 
 import { parseLink } from '../model/link.js';
-import { accessOf, figureFor, reducedMotion, storySheet } from './access.js';
+import { accessOf, attachSlotted, figureFor, reducedMotion, storySheet } from './access.js';
 
 /** The element's name. */
 export const STEP_TAG = 'ik2d-step';
@@ -239,9 +239,7 @@ function numbersToEase(definition, from, to) {
 export class Ik2dStepElement extends HTMLElement {
   constructor() {
     super();
-    const root = this.attachShadow({ mode: 'open' });
-    root.adoptedStyleSheets = [sheet()];
-    root.append(document.createElement('slot'));
+    attachSlotted(this, sheet());
   }
 
   connectedCallback() {

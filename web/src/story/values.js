@@ -13,7 +13,7 @@
  *   the figure's paths. Nothing here throws.
  */
 
-import { figureFor, storySheet } from './access.js';
+import { attachSlotted, figureFor, storySheet } from './access.js';
 
 /** The element's name. */
 export const VALUE_TAG = 'ik2d-value';
@@ -123,10 +123,8 @@ export class Ik2dValueElement extends HTMLElement {
 
   constructor() {
     super();
-    const root = this.attachShadow({ mode: 'open' });
-    root.adoptedStyleSheets = [sheet()];
     // Until the figure draws: the author's text (or nothing).
-    root.append(document.createElement('slot'));
+    attachSlotted(this, sheet());
     this.#text = document.createTextNode('');
   }
 

@@ -23,7 +23,7 @@
  * other solution's ring flips the bend.
  */
 
-import { beginPart, drawDot, drawHalo, endPart } from '../../draw/draw.js';
+import { beginPart, drawDot, drawHalo, endPart, fillAndEdge } from '../../draw/draw.js';
 import { figureAt, toolSide } from './tool.js';
 import { quantize } from '../../model/settings.js';
 import { wrapAngle } from '../shared.js';
@@ -389,12 +389,8 @@ export function drawJointSpace(ctx, view, theme, layout, figure, curve, ui, bend
   // Opaque: the grid and the world's axis labels must not show through the panel.
   ctx.fillStyle = theme.background;
   ctx.fill();
-  ctx.fillStyle = theme.overlayPanel;
-  ctx.fill();
-  ctx.lineWidth = 1;
-  ctx.strokeStyle = theme.overlayEdge;
   ctx.setLineDash([]);
-  ctx.stroke();
+  fillAndEdge(ctx, theme.overlayPanel, 1, theme.overlayEdge);
   ctx.fillStyle = theme.background;
   ctx.fillRect(topLeft.x, topLeft.y, side, side);
 

@@ -20,7 +20,7 @@
  * line shows each drawn angle as pose + mix·wrapAngle(IK − pose).
  */
 
-import { traceArc, traceCircle } from '../../draw/draw.js';
+import { strokeLine, traceArc, traceCircle } from '../../draw/draw.js';
 import { hasTool, resultFigure, toolSide } from './tool.js';
 import { formatDegrees } from '../../model/format.js';
 import {
@@ -179,22 +179,6 @@ function avoidSegment(layout, from, to, radius) {
 }
 
 /**
- * Strokes the segment a→b (canvas px) with a dash, width and colour.
- * @param {CanvasRenderingContext2D} ctx
- * @param {Point} a @param {Point} b
- * @param {number[]} dash @param {number} width @param {string} colour
- */
-function strokeLine(ctx, a, b, dash, width, colour) {
-  ctx.beginPath();
-  ctx.moveTo(a.x, a.y);
-  ctx.lineTo(b.x, b.y);
-  ctx.setLineDash(dash);
-  ctx.lineWidth = width;
-  ctx.strokeStyle = colour;
-  ctx.stroke();
-}
-
-/**
  * Screen direction (radians, y down) of a world direction.
  * @param {number} worldAngle
  */
@@ -263,14 +247,7 @@ export function drawArmOverlay(ctx, view, theme, params, root, target, result, s
   const bone1Pixels = params.length1 * scale;
   const alphaRadius = Math.max(20, Math.min(44, bone1Pixels * 0.38)) / scale;
   const baseRadius = alphaRadius * 1.6;
-  ctx.beginPath();
-  const ref = view.worldToCanvas(polar(root, baseRadius * 1.3, 0));
-  ctx.moveTo(r.x, r.y);
-  ctx.lineTo(ref.x, ref.y);
-  ctx.setLineDash([2, 3]);
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = theme.overlayBase;
-  ctx.stroke();
+  strokeLine(ctx, r, view.worldToCanvas(polar(root, baseRadius * 1.3, 0)), [2, 3], 1.5, theme.overlayBase);
   ctx.beginPath();
   traceArc(ctx, view, root, baseRadius, 0, n.base);
   ctx.setLineDash([5, 3]);

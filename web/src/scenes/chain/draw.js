@@ -5,7 +5,8 @@
  */
 
 import {
-  beginPart, drawDot, drawHalo, drawHaloText, endPart, sizeFor, traceArc, traceCapsule, traceCircle, traceDiamond,
+  beginPart, drawDot, drawHalo, drawHaloText, endPart, fillAndEdge, sizeFor, strokeLine, traceArc, traceCapsule, traceCircle,
+  traceDiamond,
 } from '../../draw/draw.js';
 
 /**
@@ -74,11 +75,7 @@ export function drawBones(ctx, view, theme, positions, lengths, between) {
     beginPart(ctx, 'bone');
     ctx.beginPath();
     traceCapsule(ctx, points[i], points[i + 1], widths[i] / 2, widths[i + 1] / 2);
-    ctx.fillStyle = i % 2 === 0 ? theme.bone : theme.bone2;
-    ctx.fill();
-    ctx.lineWidth = 1.25;
-    ctx.strokeStyle = theme.boneEdge;
-    ctx.stroke();
+    fillAndEdge(ctx, i % 2 === 0 ? theme.bone : theme.bone2, 1.25, theme.boneEdge);
     endPart(ctx);
   }
   between?.();
@@ -121,11 +118,7 @@ export function drawLimitWedges(ctx, view, theme, positions, lengths, angles, li
       ctx.moveTo(c.x, c.y);
       traceArc(ctx, view, centre, radius, parent + limit[0], parent + limit[1], true);
       ctx.closePath();
-      ctx.fillStyle = theme.limitFill;
-      ctx.fill();
-      ctx.lineWidth = 1.25;
-      ctx.strokeStyle = theme.limit;
-      ctx.stroke();
+      fillAndEdge(ctx, theme.limitFill, 1.25, theme.limit);
     }
     parent += angles[joint];
   }
@@ -167,11 +160,7 @@ export function drawRoot(ctx, view, theme, root, free, highlight) {
   if (free) {
     ctx.beginPath();
     ctx.arc(base.x, base.y, half * 0.75, 0, Math.PI * 2);
-    ctx.fillStyle = theme.background;
-    ctx.fill();
-    ctx.lineWidth = 2.5;
-    ctx.strokeStyle = theme.boneEdge;
-    ctx.stroke();
+    fillAndEdge(ctx, theme.background, 2.5, theme.boneEdge);
     return;
   }
   if (highlight) drawHalo(ctx, base, half * 1.9, theme.bone);
@@ -196,21 +185,11 @@ export function drawPole(ctx, view, theme, pole, middle, highlight) {
   const size = sizeFor(view, 9, 8, 12);
   const colour = theme.overlayBeta;
   beginPart(ctx, 'pole');
-  ctx.beginPath();
-  ctx.moveTo(m.x, m.y);
-  ctx.lineTo(p.x, p.y);
-  ctx.setLineDash([2, 5]);
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = colour;
-  ctx.stroke();
+  strokeLine(ctx, m, p, [2, 5], 1.5, colour);
   ctx.setLineDash([]);
   if (highlight) drawHalo(ctx, p, size + 8, colour);
   traceDiamond(ctx, p, size);
-  ctx.fillStyle = theme.background;
-  ctx.fill();
-  ctx.lineWidth = 2.5;
-  ctx.strokeStyle = colour;
-  ctx.stroke();
+  fillAndEdge(ctx, theme.background, 2.5, colour);
   drawDot(ctx, view, pole, 2.5, colour);
   ctx.font = `600 12px ${theme.font}`;
   drawHaloText(ctx, theme, 'pole', { x: p.x, y: p.y + size + 4 }, colour, 'top');
@@ -286,12 +265,8 @@ export function drawManipulability(ctx, view, theme, end, m) {
   beginPart(ctx, 'manipulability');
   ctx.beginPath();
   ctx.ellipse(c.x, c.y, rx, ry, rotation, 0, Math.PI * 2);
-  ctx.fillStyle = theme.overlayTint;
-  ctx.fill();
-  ctx.lineWidth = 2;
-  ctx.strokeStyle = theme.overlayBeta;
   ctx.setLineDash([]);
-  ctx.stroke();
+  fillAndEdge(ctx, theme.overlayTint, 2, theme.overlayBeta);
   const ux = Math.cos(rotation);
   const uy = Math.sin(rotation);
   ctx.beginPath();

@@ -12,7 +12,7 @@
  *   from the pose the chain has then.
  */
 
-import { drawDot, sizeFor, traceArc } from '../../draw/draw.js';
+import { drawDot, sizeFor, strokeLine, traceArc } from '../../draw/draw.js';
 import { formatDegrees, formatLength } from '../../model/format.js';
 import { avoidPoint, drawPanel, drawPlacedLabel, measurePanel, placeCornerBox, placeLabel } from '../overlay-layout.js';
 import { methodLabel, statusWords } from '../shared.js';
@@ -241,19 +241,8 @@ export function drawStepShapes(ctx, view, theme, s, before, target, layout) {
   avoidPoint(layout, s.pivot, 12);
   avoidPoint(layout, s.endBefore, 8);
   // To the end (dashed) and to the target (solid), from the joint.
-  ctx.lineWidth = 2;
-  ctx.strokeStyle = theme.overlayInk;
-  ctx.setLineDash([6, 4]);
-  ctx.beginPath();
-  ctx.moveTo(pivot.x, pivot.y);
-  ctx.lineTo(end.x, end.y);
-  ctx.stroke();
-  ctx.setLineDash([]);
-  ctx.strokeStyle = theme.overlayBase;
-  ctx.beginPath();
-  ctx.moveTo(pivot.x, pivot.y);
-  ctx.lineTo(goal.x, goal.y);
-  ctx.stroke();
+  strokeLine(ctx, pivot, end, [6, 4], 2, theme.overlayInk);
+  strokeLine(ctx, pivot, goal, [], 2, theme.overlayBase);
   drawDot(ctx, view, s.endBefore, sizeFor(view, 3.5, 3, 5), theme.background, theme.overlayInk, 1.5);
   // The turn made (solid) and, when a limit or maxStep cut it short, the turn wanted (dotted).
   const from = Math.atan2(s.endBefore.y - s.pivot.y, s.endBefore.x - s.pivot.x);

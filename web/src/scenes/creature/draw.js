@@ -9,7 +9,7 @@
  * view, so angles on the canvas are measured from mapped points.
  */
 
-import { drawCard, drawTargetHandle, sizeFor } from '../../draw/draw.js';
+import { drawCard, drawTargetHandle, fillAndEdge, sizeFor, strokeLine } from '../../draw/draw.js';
 
 /**
  * @typedef {import('../../model/settings.js').Point} Point
@@ -98,11 +98,7 @@ export function drawCreature(ctx, view, theme, state, options, { groups }) {
       ctx.fillStyle = theme.creatureEdge;
       ctx.fill();
     } else {
-      ctx.fillStyle = theme.background;
-      ctx.fill();
-      ctx.lineWidth = 1.5;
-      ctx.strokeStyle = theme.creatureEdge;
-      ctx.stroke();
+      fillAndEdge(ctx, theme.background, 1.5, theme.creatureEdge);
     }
   }
 
@@ -111,21 +107,13 @@ export function drawCreature(ctx, view, theme, state, options, { groups }) {
     const c = view.worldToCanvas(fin.center);
     ctx.beginPath();
     ctx.ellipse(c.x, c.y, Math.max(1, fin.radiusX * scale), Math.max(1, fin.radiusY * scale), -fin.angle, 0, Math.PI * 2);
-    ctx.fillStyle = theme.creatureFin;
-    ctx.fill();
-    ctx.lineWidth = 1.5;
-    ctx.strokeStyle = theme.creatureEdge;
-    ctx.stroke();
+    fillAndEdge(ctx, theme.creatureFin, 1.5, theme.creatureEdge);
   }
 
   // The skin.
   const outline = state.outline.map((p) => view.worldToCanvas(p));
   traceClosedCurve(ctx, outline);
-  ctx.fillStyle = theme.creatureSkin;
-  ctx.fill();
-  ctx.lineWidth = sizeFor(view, 2, 1.5, 2.5);
-  ctx.strokeStyle = theme.creatureEdge;
-  ctx.stroke();
+  fillAndEdge(ctx, theme.creatureSkin, sizeFor(view, 2, 1.5, 2.5), theme.creatureEdge);
 
   // A stripe down the back, thinning toward the tail.
   const spine = state.spine.map((p) => view.worldToCanvas(p));
@@ -146,11 +134,7 @@ export function drawCreature(ctx, view, theme, state, options, { groups }) {
     const r = Math.max(3, eye.radius * scale * 1.5);
     ctx.beginPath();
     ctx.arc(c.x, c.y, r, 0, Math.PI * 2);
-    ctx.fillStyle = '#ffffff';
-    ctx.fill();
-    ctx.lineWidth = 1;
-    ctx.strokeStyle = theme.creatureEdge;
-    ctx.stroke();
+    fillAndEdge(ctx, '#ffffff', 1, theme.creatureEdge);
     ctx.beginPath();
     ctx.arc(c.x + forward.x * r * 0.3, c.y + forward.y * r * 0.3, r * 0.55, 0, Math.PI * 2);
     ctx.fillStyle = '#141820';
@@ -242,6 +226,27 @@ function affineOf(view) {
 }
 
 /**
+ * Traces `count` points (x, y pairs of `values` from `start`) through the affine map `m` as one
+ * open line, or, when `closed`, back to the first point by lineTo (see drawCrowd's skins).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {ReturnType<typeof affineOf>} m
+ * @param {Float64Array} values
+ * @param {number} start
+ * @param {number} count
+ * @param {boolean} closed
+ */
+function traceMapped(ctx, m, values, start, count, closed) {
+  const last = closed ? count : count - 1;
+  for (let k = 0; k <= last; k += 1) {
+    const at = start + 2 * (k % count);
+    const x = values[at], y = values[at + 1];
+    const cx = m.ox + x * m.xx + y * m.yx, cy = m.oy + x * m.xy + y * m.yy;
+    if (k === 0) ctx.moveTo(cx, cy);
+    else ctx.lineTo(cx, cy);
+  }
+}
+
+/**
  * The others of a crowd (creatures `first` to layout.size - 1, the last drawn first), read from
  * CreatureCrowd.views() without a copy: lighter and simpler than the first creature, as
  * silhouettes. Legs are stroked and fins filled a few dozen to a path, and each skin is a polygon
@@ -286,14 +291,7 @@ export function drawCrowd(ctx, view, theme, views, layout, options, first) {
     for (let i = layout.size - 1; i >= first; i -= 1) {
       const start = layout.legs.offsets[i];
       for (let k = 0; k < legsEach; k += 1) {
-        // hip, knee, foot
-        for (let j = 0; j < pointsEach; j += 1) {
-          const at = start + 2 * (k * pointsEach + j);
-          const x = legs[at], y = legs[at + 1];
-          const cx = m.ox + x * m.xx + y * m.yx, cy = m.oy + x * m.xy + y * m.yy;
-          if (j === 0) ctx.moveTo(cx, cy);
-          else ctx.lineTo(cx, cy);
-        }
+        traceMapped(ctx, m, legs, start + 2 * k * pointsEach, pointsEach, false); // hip, knee, foot
         legBatch.added();
       }
     }
@@ -330,16 +328,9 @@ export function drawCrowd(ctx, view, theme, views, layout, options, first) {
   if (pointsEach >= 3) {
     const skinBatch = batches(ctx, outlined ? CROWD_SHAPES_PER_PATH : 1, crowdPaint(ctx, theme.creatureSkin, outlined, hairline));
     for (let i = layout.size - 1; i >= first; i -= 1) {
-      const start = layout.outline.offsets[i];
       // Back to the first point by lineTo, not closePath: in a path of many outlines Chromium's
       // closePath took 9 % of a 1 000-lizard page's CPU profile and held it at 48-53 fps.
-      for (let k = 0; k <= pointsEach; k += 1) {
-        const at = start + 2 * (k % pointsEach);
-        const x = outline[at], y = outline[at + 1];
-        const cx = m.ox + x * m.xx + y * m.yx, cy = m.oy + x * m.xy + y * m.yy;
-        if (k === 0) ctx.moveTo(cx, cy);
-        else ctx.lineTo(cx, cy);
-      }
+      traceMapped(ctx, m, outline, layout.outline.offsets[i], pointsEach, true);
       skinBatch.added();
     }
     skinBatch.end();
@@ -395,11 +386,7 @@ export function drawCreatureOverlay(ctx, view, theme, state, options) {
     ctx.moveTo(b.x, b.y);
     ctx.arc(b.x, b.y, r, axis - options.maxBend, axis + options.maxBend);
     ctx.closePath();
-    ctx.fillStyle = theme.limitFill;
-    ctx.fill();
-    ctx.lineWidth = 1;
-    ctx.strokeStyle = theme.limit;
-    ctx.stroke();
+    fillAndEdge(ctx, theme.limitFill, 1, theme.limit);
   }
   // Spacing circles.
   ctx.setLineDash([3, 3]);
@@ -424,11 +411,7 @@ export function drawCreatureOverlay(ctx, view, theme, state, options) {
     ctx.beginPath();
     ctx.arc(spot.x, spot.y, options.stepThreshold * scale, 0, Math.PI * 2);
     ctx.stroke();
-    ctx.setLineDash([2, 3]);
-    ctx.beginPath();
-    ctx.moveTo(spot.x, spot.y);
-    ctx.lineTo(foot.x, foot.y);
-    ctx.stroke();
+    strokeLine(ctx, spot, foot, [2, 3], 1.5, colour);
     ctx.setLineDash([]);
     ctx.beginPath();
     ctx.moveTo(spot.x - 4, spot.y - 4);
@@ -440,13 +423,7 @@ export function drawCreatureOverlay(ctx, view, theme, state, options) {
   // The steering target (where the head steers, easing toward the goal) and the head's pull to it.
   const head = view.worldToCanvas(spine[0]);
   const steer = view.worldToCanvas(state.target);
-  ctx.setLineDash([2, 4]);
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = theme.overlayStep;
-  ctx.beginPath();
-  ctx.moveTo(head.x, head.y);
-  ctx.lineTo(steer.x, steer.y);
-  ctx.stroke();
+  strokeLine(ctx, head, steer, [2, 4], 1.5, theme.overlayStep);
   ctx.setLineDash([]);
   ctx.beginPath();
   ctx.arc(steer.x, steer.y, 4, 0, Math.PI * 2);

@@ -6,7 +6,7 @@
  */
 
 import {
-  drawBone, drawDot, drawLabel, drawMissLine, drawTargetHandle, sizeFor, traceCircle,
+  drawBone, drawDot, drawLabel, drawMissLine, drawTargetHandle, fillAndEdge, sizeFor, traceCircle,
 } from '../../draw/draw.js';
 import { formatLength } from '../../model/format.js';
 import { drawRoot } from '../chain/draw.js';
@@ -87,11 +87,7 @@ export function drawFigure(ctx, view, theme, positions, ui) {
   const top = pointAt(positions, BONE.head + 1);
   ctx.beginPath();
   traceCircle(ctx, view, { x: (neck.x + top.x) / 2, y: (neck.y + top.y) / 2 }, PUPPET_BONES[BONE.head].length / 2);
-  ctx.fillStyle = theme.bone;
-  ctx.fill();
-  ctx.lineWidth = 2;
-  ctx.strokeStyle = theme.boneEdge;
-  ctx.stroke();
+  fillAndEdge(ctx, theme.bone, 2, theme.boneEdge);
   drawStrands('hair');
   ui.drawArt?.();
   const joint = sizeFor(view, 3, 2.5, 5);

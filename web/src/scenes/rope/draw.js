@@ -9,7 +9,7 @@
  */
 
 import {
-  beginPart, drawCard, drawDot, drawHalo, drawHaloText, drawMissLine, drawTargetHandle, endPart, sizeFor,
+  beginPart, drawCard, drawDot, drawHalo, drawHaloText, drawMissLine, drawTargetHandle, endPart, sizeFor, strokeLine,
 } from '../../draw/draw.js';
 
 /**
@@ -144,12 +144,7 @@ export function drawRopeOverlay(ctx, view, theme, points, params, errors) {
     const middle = { x: at.x + 24, y: at.y };
     const length = Math.min(120, 20 + (params.gravity / 3000) * 100);
     const tip = { x: middle.x, y: middle.y + length };
-    ctx.beginPath();
-    ctx.moveTo(middle.x, middle.y);
-    ctx.lineTo(tip.x, tip.y);
-    ctx.lineWidth = 2.5;
-    ctx.strokeStyle = theme.overlayAlpha;
-    ctx.stroke();
+    strokeLine(ctx, middle, tip, [], 2.5, theme.overlayAlpha);
     ctx.beginPath();
     ctx.moveTo(tip.x, tip.y + 2);
     ctx.lineTo(tip.x - 6, tip.y - 8);

@@ -9,7 +9,9 @@
  * mapped points.
  */
 
-import { drawDot, drawTargetHandle, sizeFor, traceCapsule, traceDiamond } from '../../draw/draw.js';
+import {
+  drawDot, drawTargetHandle, fillAndEdge, sizeFor, strokeLine, traceCapsule, traceDiamond,
+} from '../../draw/draw.js';
 import { formatWhole } from '../../model/format.js';
 
 /**
@@ -92,11 +94,7 @@ export function drawLegs(ctx, view, theme, legs, reach, near) {
     ctx.beginPath();
     traceCapsule(ctx, knee, foot, kneeWidth / 2, footWidth / 2);
     traceCapsule(ctx, hip, knee, hipWidth / 2, kneeWidth / 2);
-    ctx.fillStyle = fill;
-    ctx.fill();
-    ctx.lineWidth = 1.25;
-    ctx.strokeStyle = edge;
-    ctx.stroke();
+    fillAndEdge(ctx, fill, 1.25, edge);
     ctx.beginPath();
     ctx.arc(knee.x, knee.y, kneeWidth * 0.62, 0, Math.PI * 2);
     ctx.fill();
@@ -125,11 +123,7 @@ function drawFootMarker(ctx, view, theme, leg, near) {
   const at = view.worldToCanvas(leg.foot);
   ctx.beginPath();
   ctx.arc(at.x, at.y, radius, 0, Math.PI * 2);
-  ctx.fillStyle = theme.background;
-  ctx.fill();
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = theme.end;
-  ctx.stroke();
+  fillAndEdge(ctx, theme.background, 1.5, theme.end);
 }
 
 /**
@@ -200,11 +194,7 @@ export function drawBody(ctx, view, theme, body, reach, facing) {
 
   ctx.beginPath();
   traceEllipse(ctx, view, thorax, 0.24 * reach, 0.13 * reach, body.angle);
-  ctx.fillStyle = theme.body;
-  ctx.fill();
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = theme.boneEdge;
-  ctx.stroke();
+  fillAndEdge(ctx, theme.body, 1.5, theme.boneEdge);
 
   const eye = sizeFor(view, 0.022 * reach, 1.5, 3.5);
   for (const up of [0.07, 0.02]) {
@@ -231,13 +221,7 @@ export function drawSpiderTarget(ctx, view, theme, target, groundY, { highlight 
     drawOffscreenTarget(ctx, view, theme, target, t.x < 0 ? -1 : 1);
     return;
   }
-  ctx.beginPath();
-  ctx.moveTo(t.x, t.y);
-  ctx.lineTo(g.x, g.y);
-  ctx.setLineDash([4, 4]);
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = theme.target;
-  ctx.stroke();
+  strokeLine(ctx, t, g, [4, 4], 1.5, theme.target);
   ctx.setLineDash([]);
   const tick = sizeFor(view, 9, 6, 12);
   ctx.beginPath();

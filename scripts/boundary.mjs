@@ -113,18 +113,21 @@ const slotConstant = (frame, slot) => `${frame.replace(/Frame$/, '')}Slot_${slot
  * @param {any} description
  * @param {{list: string, frame: string, name: string, fast: boolean}} spec
  */
-function writers({ options }, { list, frame, name, fast }) {
+function writers({ options, table }, { list, frame, name, fast }) {
   const entries = options[list];
   const out = [`const ${name[0].toLowerCase()}${name.slice(1)}Names = ${JSON.stringify(entries.map((o) => o.name))};`];
   if (fast) {
     const defaults = entries.map((o) => `${o.name} = ${literal(o.default)}`).join(', ');
     const checks = entries.map((o) => `typeof ${o.name} !== '${byName(o) ? 'string' : 'number'}'`).join(' || ');
+    // A name's code by comparisons with the list's names, in their order (-1 for none: C++ says
+    // what is wrong): an indexOf() is a builtin call on the per-call path.
+    const code = (/** @type {any} */ o) => `${table[o.type].map((/** @type {string} */ n, /** @type {number} */ i) => `${o.name} === ${JSON.stringify(n)} ? ${i} : `).join('')}-1`;
     out.push(
       `/** ${name} into the frame when every one is absent or of its JS type (C++ checks the values); false, writing nothing, otherwise. */`,
-      `function write${name}Fast(f, options, names) {`,
+      `function write${name}Fast(f, options) {`,
       `  const { ${defaults} } = options;`,
       `  if (${checks}) return false;`,
-      ...entries.map((o) => `  f[${slotConstant(frame, o.member)}] = ${byName(o) ? `names.${o.type}.indexOf(${o.name})` : o.name};`),
+      ...entries.map((o) => `  f[${slotConstant(frame, o.member)}] = ${byName(o) ? code(o) : o.name};`),
       '  return true;',
       '}',
     );

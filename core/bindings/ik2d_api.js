@@ -491,7 +491,7 @@ function makeApi(raw) {
           options !== null && options.pole === undefined && options.angle === undefined) {
         const { x, y } = target;
         const f = callFrame();
-        if (typeof x === 'number' && typeof y === 'number' && writeChainSolveOptionsFast(f, options, abi)) {
+        if (typeof x === 'number' && typeof y === 'number' && writeChainSolveOptionsFast(f, options)) {
           f[chainSolveSlot_targetX] = x;
           f[chainSolveSlot_targetY] = y;
           f[chainSolveSlot_usePole] = 0;

@@ -92,10 +92,10 @@ function writeTwoBoneDefaults(f) {
 
 const chainSolveOptionsNames = ["method","iterations","tolerance","maxStep","damping","mix"];
 /** ChainSolveOptions into the frame when every one is absent or of its JS type (C++ checks the values); false, writing nothing, otherwise. */
-function writeChainSolveOptionsFast(f, options, names) {
+function writeChainSolveOptionsFast(f, options) {
   const { method = "ccd", iterations = 10, tolerance = 0.001, maxStep = Infinity, damping = 0.05, mix = 1 } = options;
   if (typeof method !== 'string' || typeof iterations !== 'number' || typeof tolerance !== 'number' || typeof maxStep !== 'number' || typeof damping !== 'number' || typeof mix !== 'number') return false;
-  f[chainSolveSlot_method] = names.chainMethods.indexOf(method);
+  f[chainSolveSlot_method] = method === "ccd" ? 0 : method === "fabrik" ? 1 : method === "dls" ? 2 : -1;
   f[chainSolveSlot_iterations] = iterations;
   f[chainSolveSlot_tolerance] = tolerance;
   f[chainSolveSlot_maxStep] = maxStep;

@@ -170,6 +170,14 @@ export const EARLY_SCRIPT = 'theme-early.js';
  * the package ships them. theme-early.js is a classic script, copied as it is. The code stays
  * readable (not minified, each module headed by its source path); comments are dropped.
  */
+/**
+ * The WASM modules as the page's code imports them (`import('../ik2d-core.js')`), left to load at
+ * run time. Named one by one: esbuild also matches an external path against where it resolves
+ * from the working folder, so a wildcard such as ../ik2d*.js would take in every file of a
+ * checkout whose folder is named ik2d (what `git clone` names it) and leave the page unbundled.
+ */
+const WASM_IMPORTS = MODULES.map(({ stem }) => `../${stem}.js`);
+
 function writePageBundle() {
   const esbuild = require('esbuild');
   const source = path.join(repoRoot, 'web', 'src', 'entries');
@@ -178,7 +186,7 @@ function writePageBundle() {
     bundle: true, splitting: true, format: 'esm', target: 'es2022', platform: 'browser',
     outdir: path.join(distDir, 'src'), chunkNames: '[name]-[hash]', legalComments: 'none', logLevel: 'error',
     absWorkingDir: repoRoot, // Each module in the bundle is headed by its path from here: // web/src/...js
-    external: ['../ik2d*.js', './vendor/*'], loader: CSS_AS_TEXT,
+    external: [...WASM_IMPORTS, './vendor/*'], loader: CSS_AS_TEXT,
   });
   cpSync(path.join(source, EARLY_SCRIPT), path.join(distDir, 'src', EARLY_SCRIPT));
 }
@@ -198,7 +206,7 @@ function writeRenderBundle() {
     entryPoints: [path.join(repoRoot, 'web', 'src', 'entries', 'render-svg.js')],
     bundle: true, format: 'esm', target: 'es2022', platform: 'neutral',
     outfile: path.join(distDir, RENDER_BUNDLE), minify: true, legalComments: 'none', logLevel: 'error',
-    absWorkingDir: repoRoot, external: ['../ik2d*.js'], loader: CSS_AS_TEXT,
+    absWorkingDir: repoRoot, external: WASM_IMPORTS, loader: CSS_AS_TEXT,
   });
 }
 

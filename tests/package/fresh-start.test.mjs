@@ -1,5 +1,5 @@
 // fresh-start.test.mjs: the README's main command on a fresh clone. `git clone` of this repository's
-// HEAD into a temp folder (no node_modules, no build/, no dist/), `npm start` there on a free port
+// HEAD into a temp folder's ik2d/ (no node_modules, no build/, no dist/), `npm start` there on a free port
 // (once, before the engines), wait for the URL it prints, then load that URL in one engine
 // (engines/index.mjs) and open every scene. Uncommitted changes are not in the clone: this tests what
 // a newcomer gets from the repository.
@@ -37,7 +37,9 @@ describe('npm start on a fresh clone', { skip: isGitCheckout ? false : 'not a gi
 
   before(async () => {
     folder = mkdtempSync(path.join(os.tmpdir(), 'ik2d-fresh-'));
-    clone = path.join(folder, 'clone');
+    // In a folder named as `git clone` names it: a build whose paths match that name (esbuild's
+    // externals once took in every file of such a checkout) shows here.
+    clone = path.join(folder, 'ik2d');
     const cloned = spawnSync('git', ['clone', '--quiet', '--no-hardlinks', repoRoot, clone], { encoding: 'utf8' });
     assert.equal(cloned.status, 0, `git clone failed: ${cloned.stderr}`);
     assert.ok(!existsSync(path.join(clone, 'node_modules')) && !existsSync(path.join(clone, 'dist')), 'the clone starts empty');

@@ -3,12 +3,12 @@
  * in place (the scene host fills it after each drawing).
  *
  * A value's box only ever grows while the scene's readouts stand: the widest texts it has shown
- * stay in it, hidden, under the one it shows (each a hidden span drawing its text from an attribute,
- * so the value's text is still only what it says now). A number that loses a digit, or a status
- * that turns from "not reached" to "reached", then leaves the strip as it was, so the readouts never
- * wrap onto fewer lines and the buttons below never move up under a reader's pointer. New readouts
- * (another scene) start again from their own texts. Nothing is measured and nothing is written in a
- * style attribute (the page's policy has none).
+ * stay in it, hidden, under the one it shows (spans made with it, each drawing its text from an
+ * attribute, so the value's text is still only what it says now). A number that loses a digit, or
+ * a status that turns from "not reached" to "reached", then leaves the strip as it was, so the
+ * readouts never wrap onto fewer lines and the buttons below never move up under a reader's
+ * pointer. New readouts (another scene) start again from their own texts. Nothing is measured and
+ * nothing is written in a style attribute (the page's policy has none).
  */
 
 import { element } from '../draw/dom.js';
@@ -18,33 +18,30 @@ import { element } from '../draw/dom.js';
  * @typedef {import('../scenes/index.js').Readout} Readout
  */
 
-/** The most past texts a value keeps under it: the longest, by their shape (digits as 0). */
-const MAX_HELD = 8;
+/**
+ * How many past texts a value keeps under it (the longest, by their shape): its hidden spans, made
+ * with it, so the page holds as many elements however long it runs.
+ */
+const HELD = 4;
 
 /** A text's shape: its digits as 0 (tabular figures: the same width). @param {string} text */
 const shapeOf = (text) => text.replace(/[0-9]/g, '0');
 
 /**
- * Keeps `text`'s shape under a value, hidden, if it may be wider than what it holds: a new shape,
- * while there is room, else in place of the shortest held one when it is longer.
- * @param {HTMLElement} value
- * @param {HTMLElement[]} held The hidden spans under it, in order.
+ * Keeps `text`'s shape under a value if it may be wider than what it holds: in an empty span while
+ * there is one, else in place of the shortest held text when it is longer.
+ * @param {HTMLElement[]} held The value's hidden spans.
  * @param {string} text
  */
-function holdWidth(value, held, text) {
+function holdWidth(held, text) {
   const shape = shapeOf(text);
-  if (held.some((ghost) => ghost.dataset.text === shape)) return;
-  let ghost;
-  if (held.length < MAX_HELD) {
-    ghost = element('span', 'readout-held');
-    ghost.setAttribute('aria-hidden', 'true');
-    value.append(ghost);
-    held.push(ghost);
-  } else {
-    ghost = held.reduce((a, b) => ((b.dataset.text ?? '').length < (a.dataset.text ?? '').length ? b : a));
-    if (shape.length <= (ghost.dataset.text ?? '').length) return;
+  let shortest = held[0];
+  for (const span of held) {
+    const kept = span.dataset.text ?? '';
+    if (kept === shape) return;
+    if (kept.length < (shortest.dataset.text ?? '').length) shortest = span;
   }
-  ghost.dataset.text = shape;
+  if (shape.length > (shortest.dataset.text ?? '').length) shortest.dataset.text = shape;
 }
 
 /**
@@ -64,11 +61,17 @@ export function buildReadouts(container, specs) {
     const value = element('dd', 'readout-value');
     value.dataset.readout = spec.name;
     const shown = element('span', 'readout-text', '—');
-    value.append(shown);
+    const held = Array.from({ length: HELD }, () => {
+      const span = element('span', 'readout-held');
+      span.setAttribute('aria-hidden', 'true');
+      span.dataset.text = '';
+      return span;
+    });
+    value.append(shown, ...held);
     // Status changes are announced by describe.js (once a status holds), not by this cell.
     pair.append(term, value);
     container.append(pair);
-    cells.set(spec.name, { value, shown, held: [] });
+    cells.set(spec.name, { value, shown, held });
   }
   return {
     update(values) {
@@ -78,7 +81,7 @@ export function buildReadouts(container, specs) {
         const { value, shown, held } = cell;
         if (shown.textContent !== readout.text) {
           shown.textContent = readout.text;
-          holdWidth(value, held, readout.text);
+          holdWidth(held, readout.text);
         }
         const tone = readout.tone ?? '';
         if ((value.dataset.tone ?? '') !== tone) {

@@ -133,7 +133,8 @@ forEachEngine({}, ({ test }) => {
         const short = await strip();
         assert.notEqual(short.texts, long.texts, `${where}: the readouts changed`);
         for (const [name, width] of Object.entries(long.values)) {
-          assert.ok(short.values[name] >= width, `${where}: the ${name} readout keeps its width (${width} px, then ${short.values[name]} px): "${long.texts}" then "${short.texts}"`);
+          // (Within layout's rounding: Firefox lays out in 1/60 px.)
+          assert.ok(short.values[name] >= width - 0.05, `${where}: the ${name} readout keeps its width (${width} px, then ${short.values[name]} px): "${long.texts}" then "${short.texts}"`);
         }
         assert.deepEqual(short.buttons, long.buttons, `${where}: the buttons under the strip stay where they were`);
         await assertNoProblems(page);

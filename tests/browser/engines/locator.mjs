@@ -228,12 +228,7 @@ export class Locator {
   async waitFor({ state = 'visible', timeout = LOCATOR_TIMEOUT } = {}) {
     const deadline = Date.now() + timeout;
     while ((await this.isVisible()) !== (state === 'visible')) {
-      if (Date.now() > deadline) {
-        // What the page said meanwhile: an error thrown by the handler of the click before it.
-        const problems = await this.page.problemList().catch(() => []);
-        throw new Error(`${this.page.engine}: ${this.describe()} did not become ${state}`
-          + (problems.length ? `; the page's problems so far: ${JSON.stringify(problems).slice(0, 2000)}` : ''));
-      }
+      if (Date.now() > deadline) throw new Error(`${this.page.engine}: ${this.describe()} did not become ${state}${await this.page.problemsSoFar()}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

@@ -153,6 +153,15 @@ export class EnginePage {
   async problemList() { return [...this.problems]; }
 
   /**
+   * What the page reported so far, for the message of a wait that timed out (it often says why: an
+   * error in the handler that was to act): "; the page's problems so far: [...]", or "".
+   */
+  async problemsSoFar() {
+    const problems = await this.problemList().catch(() => []);
+    return problems.length ? `; the page's problems so far: ${JSON.stringify(problems).slice(0, 2000)}` : '';
+  }
+
+  /**
    * A handle on the document in `window.frames[index]` of the document `parent` names (null: this
    * page), for evaluateInFrame: a Playwright or puppeteer Frame, WebKit's path of frame indices.
    * @param {any} parent
@@ -337,12 +346,7 @@ export class EnginePage {
         if (!this.documentMayChange || Date.now() > deadline) throw error;
       }
       if (value) return value;
-      if (Date.now() > deadline) {
-        // What the page reported meanwhile often says why (an error in the handler that was to act).
-        const problems = await this.problemList().catch(() => []);
-        throw new Error(`${this.engine}: timed out after ${timeout} ms waiting for ${fn}`
-          + (problems.length ? `; the page's problems so far: ${JSON.stringify(problems).slice(0, 2000)}` : ''));
-      }
+      if (Date.now() > deadline) throw new Error(`${this.engine}: timed out after ${timeout} ms waiting for ${fn}${await this.problemsSoFar()}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

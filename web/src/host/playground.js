@@ -233,9 +233,12 @@ export function createSceneHost({
   let theme = readTheme(canvas, { dark: pageView.dark(), transparent: page.transparent });
   const describer = createDescriber(elements.description, elements.announcer);
 
+  /** What the handles and the panel act on now: the run's definition, instance and settings. */
+  const current = () => ({ definition: run.definition, scene: run.scene, settings: run.settings });
+
   /** The scene's handles, and pointer and keys on them (handles.js). */
   const input = createHandles(canvas, {
-    current: () => ({ definition: run.definition, scene: run.scene, settings: run.settings }),
+    current,
     view,
     change,
     redraw,
@@ -250,7 +253,7 @@ export function createSceneHost({
   describeScene();
   /** The page's panel, where the page gives one (`options.panel`). */
   const panel = createPanel?.({
-    current: () => ({ definition: run.definition, scene: run.scene, settings: run.settings }),
+    current,
     change,
     prepareScene,
     input,

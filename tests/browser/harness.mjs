@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import sirv from 'sirv';
+import { withDeepQuery } from './engines/page.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.resolve(here, '..', '..', 'dist');
@@ -280,8 +281,8 @@ export function nextFrames(page) {
  * @returns {Promise<number[]>}
  */
 export function pixelAt(page, point) {
-  return page.evaluate((p) => {
-    const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+  return page.evaluate(withDeepQuery((p) => {
+    const canvas = /** @type {HTMLCanvasElement} */ (deepQuery('#view'));
     const rect = canvas.getBoundingClientRect();
     const client = window.playground.worldToClient(p);
     const x = Math.floor(((client.x - rect.left) * canvas.width) / rect.width);
@@ -294,7 +295,7 @@ export function pixelAt(page, point) {
     const context = /** @type {CanvasRenderingContext2D} */ (scratch.getContext('2d', { willReadFrequently: true }));
     context.drawImage(canvas, x, y, 1, 1, 0, 0, 1, 1);
     return Array.from(context.getImageData(0, 0, 1, 1).data);
-  }, point);
+  }), point);
 }
 
 /**
@@ -303,8 +304,8 @@ export function pixelAt(page, point) {
  * @returns {Promise<string>}
  */
 export function canvasFingerprint(page) {
-  return page.evaluate(() => {
-    const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+  return page.evaluate(withDeepQuery(() => {
+    const canvas = /** @type {HTMLCanvasElement} */ (deepQuery('#view'));
     const scratch = document.createElement('canvas'); // See pixelAt() for why a copy.
     scratch.width = canvas.width;
     scratch.height = canvas.height;
@@ -318,7 +319,7 @@ export function canvasFingerprint(page) {
       b = (b + data[i] * ((i % 251) + 1)) % 4294967291;
     }
     return `${canvas.width}x${canvas.height}:${a.toString(16)}:${b.toString(16)}`;
-  });
+  }));
 }
 
 // Assertions -----------------------------------------------------------------------------------

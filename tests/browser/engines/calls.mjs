@@ -2,6 +2,7 @@
 // page.evaluate), and a page per test, for test files written once and run in every engine.
 import assert from 'node:assert/strict';
 
+import { withDeepQuery } from './page.mjs';
 /** @typedef {import('./page.mjs').EnginePage} EnginePage */
 
 /** @param {EnginePage} page */
@@ -33,7 +34,7 @@ export const worldPerPixel = (page) => page.evaluate(() => {
 
 /** The notices the page shows, as text. @param {EnginePage} page @returns {Promise<string[]>} */
 export const shownNotices = (page) => page.evaluate(
-  () => [...document.querySelectorAll('#notice-list li')].map((item) => item.textContent ?? ''));
+  withDeepQuery(() => [...deepQuery('#notice-list')?.children ?? []].map((item) => item.textContent ?? '')));
 
 /** @param {EnginePage} page */
 export async function assertNoProblems(page) {

@@ -47,7 +47,8 @@ function findInPage(spec) {
   const nameOf = (element) => {
     const labelledBy = element.getAttribute('aria-labelledby');
     if (labelledBy) {
-      return squash(labelledBy.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+      const root = /** @type {Document | ShadowRoot} */ (element.getRootNode());
+      return squash(labelledBy.split(/\s+/).map((id) => root.getElementById(id)?.textContent ?? '').join(' '));
     }
     const label = element.getAttribute('aria-label');
     if (label && label.trim()) return squash(label);
@@ -65,7 +66,15 @@ function findInPage(spec) {
     for (let node = element; node; node = node.parentElement) if (getComputedStyle(node).display === 'none') return true;
     return getComputedStyle(element).visibility === 'hidden';
   };
-  let found = [...document.querySelectorAll(spec.selector ?? '*')];
+  // As Playwright's CSS locators, into open shadow roots too (an <ik2d-scene>'s stage).
+  /** @type {Element[]} */
+  let found = [];
+  /** @param {Document | ShadowRoot} root */
+  const visit = (root) => {
+    found.push(...root.querySelectorAll(spec.selector ?? '*'));
+    for (const element of root.querySelectorAll('*')) if (element.shadowRoot) visit(element.shadowRoot);
+  };
+  visit(document);
   if (spec.role) found = found.filter((element) => roleOf(element) === spec.role && !hidden(element));
   if (spec.name !== undefined) {
     const wanted = spec.name;
@@ -103,7 +112,7 @@ function actInPage(element, action, value) {
     case 'attribute': return element.getAttribute(value);
     case 'focus':
       /** @type {HTMLElement} */ (element).focus();
-      return document.activeElement === element;
+      return /** @type {Document | ShadowRoot} */ (element.getRootNode()).activeElement === element;
     case 'fill':
       // As Playwright fills a range, colour or text input: set the value, then input and change.
       input.focus();

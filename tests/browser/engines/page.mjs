@@ -24,6 +24,29 @@ export const DEFAULT_VIEWPORT = { width: 1200, height: 760 };
 /** How long waitFor() gives the page, ms. */
 const WAIT_TIMEOUT = 15000;
 
+/**
+ * Runs in the page: the first element a CSS selector matches in the document or, as Playwright's
+ * CSS selectors do, in an open shadow root (an <ik2d-scene>'s stage; embed.html is one).
+ * @param {string} selector
+ * @returns {Element | null}
+ */
+function deepQuery(selector) {
+  /** @param {Document | ShadowRoot} root @returns {Element | null} */
+  const first = (root) => root.querySelector(selector)
+    ?? [...root.querySelectorAll('*')].reduce((hit, element) => hit ?? (element.shadowRoot ? first(element.shadowRoot) : null), /** @type {Element | null} */ (null));
+  return first(document);
+}
+
+/**
+ * A page function `fn(arg)` that may call deepQuery(selector).
+ * @template A, T
+ * @param {(arg: A) => T} fn
+ * @returns {(arg: A) => T}
+ */
+export function withDeepQuery(fn) {
+  return /** @type {(arg: A) => T} */ (new Function('arg', `const deepQuery = ${deepQuery}; return (${fn})(arg);`));
+}
+
 /** How long a page may take to be ready, ms: WebKit on a busy 2-core machine took over 15 s. */
 const READY_TIMEOUT = 45000;
 
@@ -280,7 +303,7 @@ export class EnginePage {
   /** Waits until an element matches (attached; or visible / hidden). */
   async waitForSelector(selector, { state = 'attached', timeout = WAIT_TIMEOUT } = {}) {
     if (state === 'attached') {
-      await this.waitFor((s) => document.querySelector(s) !== null, selector, timeout);
+      await this.waitFor(withDeepQuery((s) => deepQuery(s) !== null), selector, timeout);
       return;
     }
     await this.locator(selector).first().waitFor({ state, timeout });
@@ -299,11 +322,11 @@ export class EnginePage {
   async focus(selector) {
     // Waits for it to take focus: an element a click has just revealed (an opened <details>) may
     // not be focusable yet in WebKit, which renders a frame behind on a busy machine.
-    const focus = (s) => {
-      const element = /** @type {HTMLElement | null} */ (document.querySelector(s));
+    const focus = withDeepQuery((s) => {
+      const element = /** @type {HTMLElement | null} */ (deepQuery(s));
       element?.focus();
-      return Boolean(element) && document.activeElement === element;
-    };
+      return Boolean(element) && /** @type {Document | ShadowRoot} */ (element?.getRootNode()).activeElement === element;
+    });
     await this.waitFor(focus, selector).catch(() => {
       throw new Error(`${this.engine}: could not focus ${selector}`);
     });
@@ -311,20 +334,20 @@ export class EnginePage {
 
   /** @returns {Promise<string | null>} The element's textContent (null if there is none). */
   text(selector) {
-    return this.evaluate((s) => document.querySelector(s)?.textContent ?? null, selector);
+    return this.evaluate(withDeepQuery((s) => deepQuery(s)?.textContent ?? null), selector);
   }
 
   /** @returns {Promise<string | null>} An attribute of the element (null if absent). */
   attribute(selector, name) {
-    return this.evaluate(([s, n]) => document.querySelector(s)?.getAttribute(n) ?? null, [selector, name]);
+    return this.evaluate(withDeepQuery(([s, n]) => deepQuery(s)?.getAttribute(n) ?? null), [selector, name]);
   }
 
   /** @returns {Promise<{x: number, y: number, width: number, height: number} | null>} Viewport CSS px. */
   box(selector) {
-    return this.evaluate((s) => {
-      const rect = document.querySelector(s)?.getBoundingClientRect();
+    return this.evaluate(withDeepQuery((s) => {
+      const rect = deepQuery(s)?.getBoundingClientRect();
       return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
-    }, selector);
+    }), selector);
   }
 
   /**

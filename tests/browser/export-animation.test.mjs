@@ -106,7 +106,8 @@ async function canvasPixels(page) {
 /** What of the page an export must leave as it was: its state and its module's counters. @param {EnginePage} page */
 function pageState(page) {
   return page.evaluate(() => {
-    const { page: work, ...module } = window.playground.stats();
+    // Not the page's work nor what its drawings cost: a paused page may draw the same frame again.
+    const { page: work, timing, ...module } = window.playground.stats();
     return { state: window.playground.getState(), module };
   });
 }
@@ -406,7 +407,7 @@ forEachEngine({
         }
       }, true);
       window.canvasSizes = new Set();
-      const canvasSize = () => { const { width, height } = document.getElementById('view').getBoundingClientRect(); return `${width}×${height}`; };
+      const canvasSize = () => { const { width, height } = (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view').getBoundingClientRect(); return `${width}×${height}`; };
       window.canvasSizes.add(canvasSize());
       new MutationObserver(() => {
         window.progressSeen.push(document.getElementById('gif-percent').textContent);

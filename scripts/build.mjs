@@ -10,7 +10,7 @@ import { writeBoundary } from './boundary.mjs';
 import { MODULES, moduleTypes } from './lib/modules.mjs';
 import { run, runAsync } from './lib/run.mjs';
 import { emscriptenEnv, ensureNodeModules, ensureNodeModulesWhile, ensureSystemTools, repoRoot } from './lib/setup.mjs';
-import { stageHtml } from '../web/src/draw/stage.js';
+import { READOUTS, stageHtml } from '../web/src/draw/stage.js';
 
 /** Node's require for the build's npm tools (TypeScript, esbuild), each loaded where it is used. */
 const require = createRequire(import.meta.url);
@@ -152,7 +152,7 @@ export const CSS_AS_TEXT = /** @type {const} */ ({ '.css': 'text' });
  * the playground and the embed view, <ik2d-scene>, and the GIF export's module worker
  * (web/src/host/animation.js starts it).
  */
-export const PAGE_ENTRIES = ['main.js', 'element.js', 'gif-worker.js'];
+export const PAGE_ENTRIES = ['main.js', 'embed.js', 'element.js', 'gif-worker.js'];
 
 /** The classic script that sets the theme before the first paint, copied to dist/src/ as it is. */
 export const EARLY_SCRIPT = 'theme-early.js';
@@ -210,14 +210,15 @@ function writeRenderBundle() {
   });
 }
 
-/** The line of a page the build replaces with the stage's markup (web/src/draw/stage.js). */
-const STAGE_LINE = /^([ \t]*)<!-- stage: web\/src\/draw\/stage\.js -->\n/m;
+/** The lines of a page the build replaces with the stage's and the readouts' markup (web/src/draw/stage.js). */
+const STAGE_LINE = /^([ \t]*)<!-- (stage|readouts): web\/src\/draw\/stage\.js -->\n/gm;
 
 /**
  * A page's HTML with its partials written in: each line `<!-- partials/NAME.html -->` becomes
  * `partials`/NAME.html without that file's heading comment (the head both pages share, the head the
- * element's example pages share), and the line `<!-- stage: web/src/draw/stage.js -->` becomes the
- * stage's markup (stageHtml(), the same nodes <ik2d-scene> builds), at that line's indent. The build
+ * element's example pages share), and the lines `<!-- stage: web/src/draw/stage.js -->` and
+ * `<!-- readouts: web/src/draw/stage.js -->` become the stage's and the readouts' markup
+ * (stageHtml(), the same nodes <ik2d-scene> builds), at that line's indent. The build
  * writes the pages (and those of examples/) with it; the static page checks read them through it.
  * @param {string} html
  * @param {string} partials The folder of the partials.
@@ -229,8 +230,8 @@ export function withPartials(html, partials) {
     const heading = /^<!--[\s\S]*?-->\n/.exec(text);
     if (!heading) throw new Error(`partials/${name} does not open with its heading comment`);
     return text.slice(heading[0].length);
-  }).replace(STAGE_LINE, (line, indent) => stageHtml(indent));
-  if (written.includes('<!-- partials/') || written.includes('<!-- stage')) throw new Error('a page names a partial or the stage other than on a line of its own');
+  }).replace(STAGE_LINE, (line, indent, part) => stageHtml(indent, part === 'stage' ? undefined : READOUTS));
+  if (/<!-- (partials\/|stage|readouts)/.test(written)) throw new Error('a page names a partial, the stage or the readouts other than on a line of its own');
   return written;
 }
 

@@ -72,7 +72,7 @@ forEachEngine({}, ({ test }) => {
       const opened = await engine.openPage(`${base}embed.html?scene=arm&theme=${theme}`, { viewport: { width: 480, height: 360 } });
       try {
         const colours = await opened.evaluate((names) => {
-          const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+          const canvas = /** @type {HTMLCanvasElement} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view'));
           const probe = document.createElement('canvas').getContext('2d');
           const rgbOf = (name) => {
             const value = getComputedStyle(canvas).getPropertyValue(`--canvas-${name}`).trim();

@@ -216,7 +216,7 @@ forEachEngine({
       assert.equal(state.params.mix, 1);
       assert.equal(state.params.offsetX, 0);
       assert.equal(state.params.offsetY, 0);
-      assert.equal(await hostile.evaluate(() => document.querySelectorAll('#notice-list b').length), 0, 'shown as text, not HTML');
+      assert.equal(await hostile.evaluate(() => (document.querySelector('ik2d-scene')?.shadowRoot ?? document).querySelectorAll('#notice-list b').length), 0, 'shown as text, not HTML');
     });
   });
 });

@@ -180,7 +180,7 @@ forEachEngine({ launch: false }, ({ name, test }) => {
           }
           for (const [i, frame] of frames.entries()) {
             const inside = await frame.evaluate(() => {
-              const rect = document.getElementById('view')?.getBoundingClientRect();
+              const rect = (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view')?.getBoundingClientRect();
               return { theme: document.documentElement.dataset.theme, innerWidth, innerHeight, canvasWidth: rect?.width };
             });
             assert.equal(inside.theme, layout, `embed ${i} follows the post's theme`);
@@ -373,7 +373,7 @@ forEachEngine({ launch: false }, ({ name, test }) => {
       try {
         for (const frame of [frames[0], frames[2]]) {
           // Waiting for the reader: the play control shows, and the loop has no frame requested.
-          await frame.waitForFunction(() => !(/** @type {HTMLElement} */ (document.getElementById('play'))).hidden
+          await frame.waitForFunction(() => !(/** @type {HTMLElement} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('play'))).hidden
             && window.playground.stats().page.waiting === false);
           assert.equal(await frame.isVisible('#play'), true);
           assert.equal((await getState(frame)).time, 0);

@@ -24,8 +24,8 @@ async function unexpectedProblems(page) {
 /** Where the canvas is and what of the playground's chrome shows. @param {EnginePage} page */
 function layout(page) {
   return page.evaluate(() => {
-    const rect = document.getElementById('view')?.getBoundingClientRect();
-    const visible = (selector) => [...document.querySelectorAll(selector)]
+    const rect = (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view')?.getBoundingClientRect();
+    const visible = (selector) => [...(document.querySelector('ik2d-scene')?.shadowRoot ?? document).querySelectorAll(selector)]
       .some((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden');
     return {
       canvas: rect && [rect.left, rect.top, rect.width, rect.height].map(Math.round),
@@ -163,7 +163,7 @@ forEachEngine({}, ({ name, test, env }) => {
       // The link out follows the scene.
       const link = await page.evaluate(() => window.playground.shareLink());
       assert.doesNotMatch(link, /target=-40,70/);
-      await page.waitForFunction((l) => document.getElementById('open-playground')?.getAttribute('href') === l, link, { timeout: 3000 });
+      await page.waitForFunction((l) => (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('open-playground')?.getAttribute('href') === l, link, { timeout: 3000 });
       await assertNoProblems(page);
     });
   });
@@ -238,7 +238,7 @@ forEachEngine({}, ({ name, test, env }) => {
       assert.ok(poster, 'the element carries an inline SVG poster');
       assert.equal(snippet.replace(`\n${poster}\n`, ''), `<script type="module" src="${url}ik2d-element.js"></script>\n<ik2d-scene ${attributes}" `
         + 'theme="dark" transparent="1" play="click" readouts="1" openLink="0"></ik2d-scene>');
-      const description = await page.evaluate(() => document.getElementById('scene-description')?.textContent ?? '');
+      const description = await page.evaluate(() => (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('scene-description')?.textContent ?? '');
       assert.ok(description.length > 20, description);
       assert.equal(/<title>([^<]*)<\/title>/.exec(poster)?.[1], description.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
         'titled with the figure\'s text description');

@@ -21,7 +21,7 @@ async function canvasPixels(page) {
   await page.evaluate(() => window.playground.pause());
   await nextFrames(page);
   const data = await page.evaluate(() => {
-    const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+    const canvas = /** @type {HTMLCanvasElement} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view'));
     const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
     const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
     let text = '';
@@ -339,7 +339,7 @@ forEachEngine({
           targets: doc.querySelectorAll('g[data-part="target"]').length,
           texts: [...doc.querySelectorAll('text')].map((t) => t.textContent),
           images: doc.querySelectorAll('image, foreignObject, script').length,
-          cssWidth: document.getElementById('view')?.getBoundingClientRect().width,
+          cssWidth: (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view')?.getBoundingClientRect().width,
         };
       });
       assert.equal(svg.type, 'image/svg+xml');
@@ -353,7 +353,7 @@ forEachEngine({
       const png = await page.evaluate(async () => {
         const blob = await window.playground.exportImage('png');
         const bitmap = await createImageBitmap(blob);
-        const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
+        const canvas = /** @type {HTMLCanvasElement} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view'));
         return { type: blob.type, width: bitmap.width, height: bitmap.height, canvas: [canvas.width, canvas.height] };
       });
       assert.equal(png.type, 'image/png');

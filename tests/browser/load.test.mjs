@@ -125,19 +125,21 @@ forEachEngine({}, ({ name, test }) => {
     });
   });
 
-  test('if the WebAssembly file cannot load, the page says so instead of failing silently', async ({ engine }) => {
+  test('if the WebAssembly file cannot load, the page and the embed view say so instead of failing silently', async ({ engine }) => {
     const lost = await serveFor(name, { missing: ['ik2d-core.wasm'] });
     try {
-      await inPage(engine, lost.url, { viewport: { width: 1000, height: 700 }, waitReady: false }, async (page) => {
-        await page.waitForSelector('html[data-ready="error"]', { state: 'attached', timeout: 15000 });
-        assert.equal(await page.isVisible('#fatal'), true, 'a visible explanation replaces the canvas');
-        assert.match((await page.textContent('#fatal')) ?? '', /could not be loaded/);
-        assert.equal(await page.isVisible('.panel'), false, 'controls that cannot work are hidden');
-        assert.equal(await page.isVisible('#loading'), false);
-        assert.equal(await page.evaluate(() => 'playground' in window), false, 'no half-working API');
-        const thrown = (await page.problemList()).filter((problem) => problem.startsWith('page error'));
-        assert.deepEqual(thrown, [], 'the failure is handled, not thrown');
-      });
+      for (const file of ['', 'embed.html?scene=arm']) {
+        await inPage(engine, `${lost.url}${file}`, { viewport: { width: 1000, height: 700 }, waitReady: false }, async (page) => {
+          await page.waitForSelector('html[data-ready="error"]', { state: 'attached', timeout: 15000 });
+          assert.equal(await page.isVisible('#fatal'), true, `${file || 'index.html'}: a visible explanation replaces the canvas`);
+          assert.match((await page.textContent('#fatal')) ?? '', /could not be loaded/);
+          if (!file) assert.equal(await page.isVisible('.panel'), false, 'controls that cannot work are hidden');
+          assert.equal(await page.isVisible('#loading'), false);
+          assert.equal(await page.evaluate(() => 'playground' in window), false, 'no half-working API');
+          const thrown = (await page.problemList()).filter((problem) => problem.startsWith('page error'));
+          assert.deepEqual(thrown, [], 'the failure is handled, not thrown');
+        });
+      }
     } finally {
       await lost.close();
     }

@@ -74,7 +74,7 @@ function assertArmOverlayMatches(state, what) {
 /** The canvas' CSS size. */
 function canvasSize(p) {
   return p.evaluate(() => {
-    const rect = document.getElementById('view').getBoundingClientRect();
+    const rect = (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view').getBoundingClientRect();
     return { width: rect.width, height: rect.height };
   });
 }
@@ -206,8 +206,8 @@ forEachEngine({
       for (const label of state.overlay.labels) assert.ok(label.height >= 13, `"${label.id}" is at least 10 px text`);
       // Nothing under the embed's "open in playground" link.
       const covered = await embed.evaluate(() => {
-        const link = document.getElementById('open-playground');
-        const canvas = document.getElementById('view').getBoundingClientRect();
+        const link = (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('open-playground');
+        const canvas = (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view').getBoundingClientRect();
         if (!link || link.hidden) return null;
         const r = link.getBoundingClientRect();
         return { id: 'link', x: r.left - canvas.left, y: r.top - canvas.top, width: r.width, height: r.height };

@@ -115,7 +115,7 @@ forEachEngine({
       const target = await pixelAt(page, (await getState(page)).result.joint);
       assert.equal(target[3], 255, 'the arm is drawn');
       assert.deepEqual(await page.evaluate(() => [getComputedStyle(document.body).backgroundColor,
-        getComputedStyle(/** @type {Element} */ (document.querySelector('.stage'))).backgroundColor]),
+        getComputedStyle(/** @type {Element} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).querySelector('.stage'))).backgroundColor]),
       ['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
       await setState(page, { transparent: false });
       assert.equal((await pixelAt(page, { x: -280, y: -210 }))[3], 255, 'opaque again');
@@ -137,7 +137,7 @@ forEachEngine({
         assert.equal((await getState(page)).time, 0, 'nothing moves by itself');
         if (how === 'key') {
           await page.keyboard.press('Tab'); // The play control comes first.
-          assert.equal(await page.evaluate(() => document.activeElement?.id), 'play');
+          assert.equal(await page.evaluate(() => (document.activeElement?.shadowRoot?.activeElement ?? document.activeElement)?.id), 'play');
           await page.keyboard.press('Enter');
         } else if (how === 'click') {
           await play.click();
@@ -152,7 +152,7 @@ forEachEngine({
         }
         await page.waitForFunction(() => window.playground.getState().time > 0.2, null, { timeout: 5000 });
         assert.equal(await play.isVisible(), false, `${how}: the control goes away`);
-        if (how !== 'canvas key') assert.equal(await page.evaluate(() => document.activeElement?.id), 'view', 'the keys drive the scene now');
+        if (how !== 'canvas key') assert.equal(await page.evaluate(() => (document.activeElement?.shadowRoot?.activeElement ?? document.activeElement)?.id), 'view', 'the keys drive the scene now');
         await assertNoProblems(opened);
       } finally {
         await opened.close();
@@ -275,7 +275,7 @@ forEachEngine({
         await page.waitForFunction(() => window.playground.getState().result?.status === 'reached');
         const boxes = await page.evaluate(() => {
           const box = (selector) => {
-            const r = /** @type {Element} */ (document.querySelector(selector)).getBoundingClientRect();
+            const r = /** @type {Element} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).querySelector(selector)).getBoundingClientRect();
             return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height };
           };
           return { canvas: box('#view'), bar: box('.stage-bar'), status: box('[data-readout="status"]') };
@@ -299,13 +299,13 @@ forEachEngine({
   test('the canvas describes what it shows now, status first; status changes are announced politely', async ({ engine, url }) => {
     await inPage(engine, `${url}embed.html?scene=arm`, { viewport: { width: 640, height: 480 } }, async (page) => {
       const described = () => page.evaluate(() => {
-        const canvas = /** @type {HTMLElement} */ (document.getElementById('view'));
+        const canvas = /** @type {HTMLElement} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view'));
         const ids = (canvas.getAttribute('aria-describedby') ?? '').split(' ');
-        return ids.map((id) => document.getElementById(id)?.textContent).join(' ');
+        return ids.map((id) => (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById(id)?.textContent).join(' ');
       });
       assert.equal(await described(), 'Two-bone arm. status: reached; angle1: 73.5°; angle2: −91.8°; distance: 0.00; scale: 1 (stretch off); target: 110.00, 90.00.');
       const roles = await page.evaluate(() => ({
-        announcer: document.getElementById('scene-announcer')?.getAttribute('role'),
+        announcer: (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('scene-announcer')?.getAttribute('role'),
         tabs: document.querySelectorAll('[role="tab"], [role="tablist"], [role="tabpanel"]').length,
         main: document.querySelectorAll('main').length,
       }));
@@ -313,13 +313,13 @@ forEachEngine({
 
       // A real drag out of reach: the description follows, the status is announced once it holds.
       await dragWorld(page, { x: 110, y: 90 }, { x: 280, y: 150 }, 8);
-      await page.waitForFunction(() => document.getElementById('scene-announcer')?.textContent === 'Two-bone arm: out of reach',
+      await page.waitForFunction(() => (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('scene-announcer')?.textContent === 'Two-bone arm: out of reach',
         null, { timeout: 3000 });
       // The description is rewritten on a later frame than the announcement: wait for it (seen a frame
       // behind, at the drag's last step but one, in Firefox on a busy machine), then check it.
       const final = /^Two-bone arm\. status: out of reach; .*target: 280\.\d\d, 150\.\d\d\.$/;
       await page.waitForFunction((source) => {
-        const canvas = /** @type {HTMLElement} */ (document.getElementById('view'));
+        const canvas = /** @type {HTMLElement} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view'));
         const ids = (canvas.getAttribute('aria-describedby') ?? '').split(' ');
         return new RegExp(source).test(ids.map((id) => document.getElementById(id)?.textContent).join(' '));
       }, final.source, { timeout: 3000 }).catch(() => {});
@@ -328,7 +328,7 @@ forEachEngine({
       const writes = await page.evaluate(() => new Promise((resolve) => {
         let count = 0;
         const observer = new MutationObserver((records) => { count += records.length; });
-        observer.observe(/** @type {Node} */ (document.getElementById('scene-description')), { childList: true, characterData: true, subtree: true });
+        observer.observe(/** @type {Node} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('scene-description')), { childList: true, characterData: true, subtree: true });
         let left = 30;
         const tick = () => (--left > 0 ? requestAnimationFrame(tick) : resolve(count + observer.takeRecords().length));
         requestAnimationFrame(tick);

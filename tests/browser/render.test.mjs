@@ -58,7 +58,7 @@ forEachEngine({ title: 'render' }, ({ test }) => {
       const exported = await page.evaluate(async () => {
         const svg = await (await window.playground.exportImage('svg')).text();
         const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
-        const rect = document.getElementById('view')?.getBoundingClientRect();
+        const rect = (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view')?.getBoundingClientRect();
         return { svg, error: doc.querySelector('parsererror')?.textContent ?? null, canvas: [rect?.width, rect?.height], time: window.playground.getState().time };
       });
       assert.deepEqual(exported.canvas, [width, height], 'the canvas is the size asked for');
@@ -73,7 +73,7 @@ forEachEngine({ title: 'render' }, ({ test }) => {
   test('a bad link: the bin prints the notices the page lists, and draws nothing', { once: 'the notices are the page\'s own JS (link.js, settings.js)' }, async ({ engine, url }) => {
     const query = 'scene=chain&bones=99&method=newton&target=1,2,3&teapot=1&theme=purple';
     const page = await engine.openPage(`${url}embed.html?${query}`, { viewport: { width: 640, height: 480 } });
-    const notices = await page.evaluate(() => [...document.querySelectorAll('#notice-list li')].map((item) => item.textContent));
+    const notices = await page.evaluate(() => [...(document.querySelector('ik2d-scene')?.shadowRoot ?? document).querySelectorAll('#notice-list li')].map((item) => item.textContent));
     const bin = await render([query]);
     assert.equal(bin.code, 1);
     assert.equal(bin.stdout, '');

@@ -116,11 +116,13 @@ forEachEngine({}, ({ name, test, withPage }) => {
         const frame = /** @type {HTMLIFrameElement} */ (document.querySelector('#arm'));
         const inner = /** @type {Window & typeof globalThis} */ (frame.contentWindow);
         const doc = inner.document;
+        // The embed view is one <ik2d-scene>: the stage is in its shadow root.
+        const stage = doc.querySelector('ik2d-scene')?.shadowRoot;
         return {
           frame: [inner.innerWidth, inner.innerHeight],
-          canvas: doc.getElementById('view')?.getBoundingClientRect().toJSON(),
+          canvas: stage?.getElementById('view')?.getBoundingClientRect().toJSON(),
           scrolls: doc.documentElement.scrollHeight > inner.innerHeight || doc.documentElement.scrollWidth > inner.innerWidth,
-          chrome: [...doc.querySelectorAll('.panel, .masthead, #readouts')].some((e) => e.getClientRects().length > 0),
+          chrome: [...doc.querySelectorAll('.panel, .masthead'), ...stage?.querySelectorAll('#readouts') ?? []].some((e) => e.getClientRects().length > 0),
           target: /** @type {any} */ (inner).playground.getState().target,
           problems: /** @type {any} */ (inner).__ik2dProblems ?? [],
         };

@@ -1,9 +1,10 @@
 /**
  * The stage's markup, written once: the notices over it, the canvas and what sits on the canvas
  * (the play control, the accessible description and announcer, the loading and error messages,
- * the link out). The pages get it as HTML at build time: scripts/build.mjs writes stageHtml() in
- * place of a page's `<!-- stage -->` line. <ik2d-scene> builds the same nodes in its shadow root
- * with stageNodes(). Every part is found by its id, in a page or in an element's shadow root.
+ * the link out), and the readouts that go in the strip under it. The playground page gets them as
+ * HTML at build time: scripts/build.mjs writes stageHtml() in place of its `<!-- stage -->` and
+ * `<!-- readouts -->` lines. <ik2d-scene> (and so embed.html) builds the same nodes in its shadow
+ * root with stageNodes(). Every part is found by its id, in a page or in an element's shadow root.
  */
 
 /**
@@ -41,11 +42,19 @@ export const STAGE = [
 ];
 
 /**
- * The stage as DOM nodes, made with DOM calls (no HTML is parsed).
+ * The readouts (host/readouts.js fills them): in the playground's strip under the stage, beside
+ * its tools; in an element's strip alone (shown with readouts=1).
+ * @type {readonly StageNode[]}
+ */
+export const READOUTS = [el('dl', { id: 'readouts', class: 'readouts', 'aria-label': 'Solution' })];
+
+/**
+ * The stage (or other nodes of this file) as DOM nodes, made with DOM calls (no HTML is parsed).
  * @param {Document} doc
+ * @param {readonly StageNode[]} [nodes]
  * @returns {DocumentFragment}
  */
-export function stageNodes(doc) {
+export function stageNodes(doc, nodes = STAGE) {
   /** @param {StageNode} node */
   const make = ({ tag, attributes, children }) => {
     const made = doc.createElement(tag);
@@ -54,7 +63,7 @@ export function stageNodes(doc) {
     return made;
   };
   const fragment = doc.createDocumentFragment();
-  fragment.append(...STAGE.map(make));
+  fragment.append(...nodes.map(make));
   return fragment;
 }
 
@@ -62,11 +71,13 @@ export function stageNodes(doc) {
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * The stage as HTML, each element on a line of its own, indented from `indent`.
+ * The stage (or other nodes of this file) as HTML, each element on a line of its own, indented
+ * from `indent`.
  * @param {string} indent
+ * @param {readonly StageNode[]} [nodes]
  * @returns {string}
  */
-export function stageHtml(indent) {
+export function stageHtml(indent, nodes = STAGE) {
   /**
    * @param {StageNode} node
    * @param {string} at
@@ -81,5 +92,5 @@ export function stageHtml(indent) {
       : `\n${children.map((child) => write(/** @type {StageNode} */ (child), `${at}  `)).join('')}${at}`;
     return `${at}${open}${inner}</${tag}>\n`;
   };
-  return STAGE.map((node) => write(node, indent)).join('');
+  return nodes.map((node) => write(node, indent)).join('');
 }

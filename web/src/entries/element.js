@@ -4,9 +4,10 @@
  *
  *   <ik2d-scene scene="chain" method="fabrik" bones="8" path="circle"></ik2d-scene>
  *
- * The same page code as the embed view (embed.html): the playground (playground.js) runs on a
- * canvas and its parts in the element's shadow root, with the embed's input (a swipe not on a
- * handle scrolls the page), keys and accessible text. What differs:
+ * The embed view (embed.html) is a page that is one such element (entries/embed.js holds it for
+ * the page: holdForPage). The scene host (playground.js) runs on a canvas and its parts in the
+ * element's shadow root, with the embed's input (a swipe not on a handle scrolls the page), keys
+ * and accessible text. What differs from a page of its own:
  * - Every link key is an attribute of the same name (case does not matter: `openlink` is
  *   `openLink`), read as a link is (link.js): a bad value shows a plain-text notice in the element
  *   and changes nothing else. A changed attribute changes the scene; a removed one goes back to
@@ -42,7 +43,7 @@ import { createRateLimiter } from '../host/rate-limit.js';
 import { showNoticesIn } from '../host/notices.js';
 import { parseBoneIndex, parseOrigin } from '../draw/bone-art.js';
 import { element } from '../draw/dom.js';
-import { stageNodes } from '../draw/stage.js';
+import { READOUTS, stageNodes } from '../draw/stage.js';
 import { STORY, attachPoster, defineStory, figureHighlight, figureParts, syncChanged, syncJoined } from '../story/index.js';
 
 /** The element's name. */
@@ -62,6 +63,30 @@ export const STATECHANGE_INTERVAL = 100;
 
 /** The folder of the page files (dist/): the playground the element links to is its index.html. */
 const SITE = new URL('../', import.meta.url).href;
+
+/**
+ * What a page that is one element gives it (embed.html: entries/embed.js), by element: it starts
+ * from the page's link, its theme=auto follows the reader (the page's colours follow the
+ * element), and the page hears when it is ready and when it changes.
+ * @typedef {Object} PageHold
+ * @property {string} query The link query it starts from (location.search without "?").
+ * @property {(host: ReturnType<typeof createSceneHost>) => void} onReady After the first
+ *   frame is drawn, before the load event.
+ * @property {() => void} onChange After each change of the settings, as the host reports it.
+ */
+
+/** @type {WeakMap<HTMLElement, PageHold>} */
+const pageHolds = new WeakMap();
+
+/**
+ * Makes `element` (an <ik2d-scene> not yet defined, or not yet connected) the page's own scene:
+ * see PageHold. For embed.html alone; not public API.
+ * @param {HTMLElement} element
+ * @param {PageHold} hold
+ */
+export function holdForPage(element, hold) {
+  pageHolds.set(element, hold);
+}
 
 /**
  * The element answering postMessage on this page (the first connected one with an `origin`): two
@@ -117,11 +142,8 @@ function markup() {
   const frame = element('div', 'frame');
   frame.setAttribute('part', 'frame');
   frame.dataset.embed = 'true';
-  const readouts = element('dl', 'readouts');
-  readouts.id = 'readouts';
-  readouts.setAttribute('aria-label', 'Solution');
   const bar = element('div', 'stage-bar');
-  bar.append(readouts);
+  bar.append(stageNodes(document, READOUTS));
   frame.append(stageNodes(document), bar);
   return frame;
 }
@@ -243,9 +265,14 @@ export class Ik2dSceneElement extends HTMLElement {
   /** The postMessage API, while an `origin` attribute opts in to it. */
   /** @type {ReturnType<typeof startMessageApi> | null} */
   #messages = null;
+  /** The page's hold when the element is a page's own scene (holdForPage), else null. */
+  /** @type {PageHold | null} */
+  #page = null;
 
   constructor() {
     super();
+    this.#page = pageHolds.get(this) ?? null;
+    if (this.#page) this.#saved = this.#page.query;
     // Manual slots: only the child with data-poster is shown (story/posters.js).
     this.#root = this.attachShadow({ mode: 'open', slotAssignment: 'manual' });
     this.#root.adoptedStyleSheets = [elementSheet()];
@@ -366,8 +393,8 @@ export class Ik2dSceneElement extends HTMLElement {
       }
     } catch (error) {
       if (controller.signal.aborted) return;
-      this.#showFatal('The IK solver could not be loaded. Serve ik2d-element.js over http(s) with the '
-        + 'ik2d*.wasm files beside it.', error);
+      this.#showFatal('The IK solver could not be loaded. Serve ik2d-element.js and embed.html over http(s) '
+        + '(browsers do not run WebAssembly from file:// pages), with the ik2d*.wasm files beside them.', error);
       console.error(error);
       return;
     }
@@ -391,12 +418,14 @@ export class Ik2dSceneElement extends HTMLElement {
         },
         touchScrolls: true,
         root: this.#frame,
-        prefersDark: hostScheme(this, controller.signal),
+        // A page's own scene follows the reader: the page's colours follow the element's.
+        prefersDark: this.#page ? undefined : hostScheme(this, controller.signal),
         signal: controller.signal,
         onNotices: (shown) => this.#showNotices(shown),
         onChange: () => {
           this.#changed();
           this.#messages?.changed();
+          this.#page?.onChange();
           if (this.#ready) syncChanged(this);
         },
         onRender: () => this.#rendered(),
@@ -437,6 +466,7 @@ export class Ik2dSceneElement extends HTMLElement {
     this.#ready = true;
     this.#frame.dataset.ready = 'true';
     queueMicrotask(() => syncJoined(this));
+    this.#page?.onReady(this.#playground);
     const refused = this.#listen();
     if (refused.length) this.#showNotices(refused);
     if (!this.#loadFired) {

@@ -1,10 +1,8 @@
 /**
- * Boot: loads the WebAssembly solver, opens the scene the link asks for, shows what the link got
- * wrong, and exposes `window.playground` (see playground.js) and the postMessage API (embed-api.js).
- *
- * Two views of the same page code: the playground (index.html) and the embed view (embed.html,
- * where index.html?embed=1 goes): the canvas alone, filling its iframe, with an "open in
- * playground" link.
+ * The playground (index.html): loads the WebAssembly solver, opens the scene the link asks for with
+ * the panel around it, shows what the link got wrong, and exposes `window.playground` (see
+ * playground.js) and the postMessage API (embed-api.js). The embed view is another page,
+ * embed.html (entries/embed.js): one <ik2d-scene>.
  *
  * Readiness signal, for tests and for pages that embed this one:
  *   document.documentElement.dataset.ready === 'true'   the first frame has been drawn and
@@ -190,10 +188,8 @@ async function boot() {
   // Listen before anything else, so a host's early messages are queued rather than lost.
   const messages = startMessageApi();
   byId('notice-dismiss').addEventListener('click', () => showNotices([]));
-  // embed.html says so in its markup (index.html?embed=1 has gone there: theme-early.js).
-  const embedView = document.documentElement.dataset.embed === 'true';
-  // Which scene the link asks for (stand-ins are enough to read its id); an embed loads only that
-  // one, the playground all of them (its tabs), while the solver loads.
+  // Which scene the link asks for (stand-ins are enough to read its id), while the solver and every
+  // scene's code (the tabs) load.
   const wanted = parseLink(location.search, SCENE_IDS.map(sceneStub));
 
   let ik;
@@ -203,8 +199,7 @@ async function boot() {
     // Each scene runs on the WebAssembly module it needs (scenes/catalog.js, solvers.js): the arm
     // and the chain on ik2d-core, the others on the core with their part. Only the first scene's
     // is started now; the others when a tab, setState or a host's message first asks for them.
-    const ids = embedView ? [wanted.scene.id] : SCENE_IDS;
-    const [module, loaded] = await Promise.all([loadSolver(solverOf(wanted.scene.id)), loadScenes(ids)]);
+    const [module, loaded] = await Promise.all([loadSolver(solverOf(wanted.scene.id)), loadScenes(SCENE_IDS)]);
     ik = module;
     scenes = SCENE_IDS.map((id) => loaded.find((definition) => definition.id === id) ?? sceneStub(id));
   } catch (error) {
@@ -218,7 +213,7 @@ async function boot() {
   // was still the one shown at html[data-ready]: its first resize report comes a frame later.)
   byId('loading').hidden = true;
 
-  const { scene, partial, notices, page } = parseLink(location.search, scenes);
+  const { scene, partial, notices } = parseLink(location.search, scenes);
 
   let addressTimer = 0;
   let ready = false;
@@ -227,8 +222,7 @@ async function boot() {
 
   /** The current link query, without "?" (v, scene and the non-default values). */
   const linkQuery = () => new URL(playground?.api.shareLink() ?? location.href).search.slice(1);
-  /** From the embed view, the playground is its sibling index.html; from the playground, itself. */
-  const shareLink = () => playgroundUrl(linkQuery(), location.href, embedView);
+  const shareLink = () => playgroundUrl(linkQuery(), location.href);
   const openLink = document.getElementById('open-playground');
 
   playground = createSceneHost({
@@ -241,8 +235,7 @@ async function boot() {
       description: byId('scene-description'),
       announcer: byId('scene-announcer'),
     },
-    // embed.html is the stage alone: no panel.
-    panel: embedView ? undefined : (host) => createPanel(host, {
+    panel: (host) => createPanel(host, {
       tabs: document.getElementById('scene-tabs'),
       tabPanel: byId('scene-panel'),
       title: byId('scene-title'),
@@ -251,7 +244,6 @@ async function boot() {
       controls: byId('controls'),
       tools: byId('scene-tools'),
     }, scenes),
-    touchScrolls: embedView,
     onNotices: showNotices,
     onChange() {
       const status = document.getElementById('copy-status');
@@ -266,8 +258,7 @@ async function boot() {
 
   /** Rewrites the address bar (and the "open in playground" link) to the current state. */
   function syncAddress() {
-    // A link with embed=1 keeps it.
-    const search = `?${linkQuery()}${page.embed ? '&embed=1' : ''}`;
+    const search = `?${linkQuery()}`;
     if (search !== location.search) history.replaceState(history.state, '', search + location.hash);
     if (openLink) openLink.setAttribute('href', shareLink());
   }
@@ -276,10 +267,8 @@ async function boot() {
   showNotices(notices);
 
   const { api, reset } = playground;
-  // Pictures dropped on the bones, in the playground only (they stay in this page: picture-drop.js).
-  if (!embedView) {
-    wirePictureDrop({ canvas: byId('view'), playground, showNotices, removeButton: /** @type {HTMLButtonElement | null} */ (document.getElementById('remove-pictures')) });
-  }
+  // Pictures dropped on the bones (they stay in this page: picture-drop.js).
+  wirePictureDrop({ canvas: byId('view'), playground, showNotices, removeButton: /** @type {HTMLButtonElement | null} */ (document.getElementById('remove-pictures')) });
   document.getElementById('reset')?.addEventListener('click', reset);
   const status = document.getElementById('copy-status');
   if (status) {

@@ -23,13 +23,11 @@ export function embedUrl(query, page) {
 /**
  * The absolute URL of the playground for a link query.
  * @param {string} query A link query without "?".
- * @param {string} page The URL of the page we are on; from the embed view the playground is its
- *   sibling index.html, from the playground the page itself.
- * @param {boolean} fromEmbedView
+ * @param {string} page The URL of the playground page we are on.
  * @returns {string}
  */
-export function playgroundUrl(query, page, fromEmbedView) {
-  return new URL(`${fromEmbedView ? 'index.html' : ''}?${query}`, page).href;
+export function playgroundUrl(query, page) {
+  return new URL(`?${query}`, page).href;
 }
 
 /**

@@ -1,0 +1,90 @@
+/**
+ * The embed view (embed.html, where index.html?embed=1 goes): a page that is one <ik2d-scene>
+ * (element.js) filling the window, started from the page's link. What the page adds around it:
+ * - the postMessage API (embed-api.js), listening from the start so a host's early messages are
+ *   queued, answering any origin unless the link's `origin` names one;
+ * - the address bar kept in step with the scene (a link with embed=1 keeps it);
+ * - the page's colours (html[data-theme], html[data-transparent]) following the element's, so an
+ *   iframe's color-scheme is the scene's;
+ * - `window.playground` (the scene host's API, with shareLink()) and the readiness signal:
+ *   document.documentElement.dataset.ready === 'true' once the first frame is drawn, 'error' when
+ *   the solver could not load (the element shows why); a parent window gets 'ik2d:ready' or
+ *   'ik2d:error'.
+ */
+
+import { TAG, defineElement, holdForPage } from './element.js';
+import { startMessageApi } from '../host/embed-api.js';
+import { parseLink } from '../model/link.js';
+import { SCENE_IDS, sceneStub } from '../scenes/catalog.js';
+
+/** How long the address bar waits for changes to settle before it is rewritten, in ms. */
+const ADDRESS_SYNC_DELAY = 400;
+
+/** The page's attributes that follow the element's frame (page-view.js sets them there). */
+const COLOURS = ['data-theme', 'data-transparent'];
+
+function boot() {
+  // Listen before anything else, so a host's early messages are queued rather than lost.
+  const messages = startMessageApi();
+  const scene = /** @type {HTMLElement | null} */ (document.querySelector(TAG));
+  if (!scene) throw new Error(`embed.html holds no <${TAG}>`);
+  const query = location.search.slice(1);
+  // The link's page params, read once (a stand-in of each scene is enough to read them).
+  const { page } = parseLink(query, SCENE_IDS.map(sceneStub));
+  let addressTimer = 0;
+  let ready = false;
+  /** @type {ReturnType<typeof import('../host/playground.js').createSceneHost> | null} */
+  let host = null;
+  /** The link query now, without "?". */
+  const linkQuery = () => (host ? new URL(host.api.shareLink()).search.slice(1) : query);
+  /** The playground (index.html beside this page) on the scene's current state. */
+  const shareLink = () => new URL(`index.html?${linkQuery()}`, location.href).href;
+
+  /** Rewrites the address bar to the current state. */
+  function syncAddress() {
+    const search = `?${linkQuery()}${page.embed ? '&embed=1' : ''}`;
+    if (search !== location.search) history.replaceState(history.state, '', search + location.hash);
+  }
+
+  holdForPage(scene, {
+    query,
+    onReady(started) {
+      host = started;
+      ready = true;
+      const exported = Object.freeze({ ...started.api, shareLink });
+      Object.defineProperty(window, 'playground', { value: exported, enumerable: true });
+      document.documentElement.dataset.ready = 'true';
+      messages.connect(started.messageTarget(page.origin, shareLink));
+    },
+    onChange() {
+      if (!ready) return;
+      messages.changed();
+      // Keep the address bar in step once the change settles (browsers throttle rapid rewrites).
+      clearTimeout(addressTimer);
+      addressTimer = window.setTimeout(syncAddress, ADDRESS_SYNC_DELAY);
+    },
+  });
+  scene.addEventListener('error', (event) => {
+    const { message } = /** @type {CustomEvent<{message: string}>} */ (/** @type {unknown} */ (event)).detail;
+    document.documentElement.dataset.ready = 'error';
+    // A host page waiting for 'ik2d:ready' learns that it will not come.
+    if (window.parent !== window) window.parent.postMessage({ type: 'ik2d:error', message }, '*');
+  });
+  defineElement();
+  // The element's frame carries its colours; the page's root follows (theme-early.js set them
+  // before the first paint from the link).
+  const frame = scene.shadowRoot?.querySelector('.frame');
+  if (frame) {
+    const root = document.documentElement;
+    const follow = () => {
+      for (const name of COLOURS) {
+        const value = frame.getAttribute(name);
+        if (value === null) root.removeAttribute(name);
+        else root.setAttribute(name, value);
+      }
+    };
+    new MutationObserver(follow).observe(frame, { attributes: true, attributeFilter: COLOURS });
+  }
+}
+
+boot();

@@ -16,7 +16,9 @@
   window.addEventListener('error', (event) => {
     const source = event.target;
     if (source && source !== window && 'src' in source) problems.push(`request failed: ${source.src || source.href}`);
-    else problems.push(`page error: ${text(event.error ?? event.message)}`);
+    // Uncaught errors only, as the other drivers report them: not an 'error' event that the page's
+    // own code dispatches on an element (an <ik2d-scene> that cannot start says so with one).
+    else if (event instanceof ErrorEvent) problems.push(`page error: ${text(event.error ?? event.message)}`);
   }, true);
   window.addEventListener('unhandledrejection', (event) => problems.push(`page error: ${text(event.reason)}`));
   document.addEventListener('securitypolicyviolation', (event) => {

@@ -71,6 +71,11 @@ forEachEngine({
       assert.deepEqual(pageOf(state), { theme: 'dark', transparent: true, play: 'auto', readouts: true, openLink: true });
       assert.equal(state.scene, 'chain', 'the scene is untouched');
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+      // embed.html is one <ik2d-scene>: its <html> carries the state the element's frame does.
+      assert.deepEqual(await page.evaluate(() => {
+        const { theme, transparent, readouts, scene } = document.documentElement.dataset;
+        return { theme, transparent, readouts, scene };
+      }), { theme: 'dark', transparent: 'true', readouts: 'true', scene: 'chain' });
     } finally {
       await opened.close();
     }

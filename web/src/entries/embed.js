@@ -4,8 +4,9 @@
  * - the postMessage API (embed-api.js), listening from the start so a host's early messages are
  *   queued, answering any origin unless the link's `origin` names one;
  * - the address bar kept in step with the scene (a link with embed=1 keeps it);
- * - the page's colours (html[data-theme], html[data-transparent]) following the element's, so an
- *   iframe's color-scheme is the scene's;
+ * - the page's state on <html> as the element's frame has it (data-theme, data-transparent,
+ *   data-scene, data-play...: page-view.js), so an iframe's color-scheme is the scene's theme and a
+ *   host's styles or scripts read the embed's state where they always have;
  * - `window.playground` (the scene host's API, with shareLink()) and the readiness signal:
  *   document.documentElement.dataset.ready === 'true' once the first frame is drawn, 'error' when
  *   the solver could not load (the element shows why); a parent window gets 'ik2d:ready' or
@@ -20,8 +21,8 @@ import { SCENE_IDS, sceneStub } from '../scenes/catalog.js';
 /** How long the address bar waits for changes to settle before it is rewritten, in ms. */
 const ADDRESS_SYNC_DELAY = 400;
 
-/** The page's attributes that follow the element's frame (page-view.js sets them there). */
-const COLOURS = ['data-theme', 'data-transparent'];
+/** The frame's attributes that are not the page's state: <html> has its own (embed.html, below). */
+const OWN = new Set(['data-embed', 'data-ready']);
 
 function boot() {
   // Listen before anything else, so a host's early messages are queued rather than lost.
@@ -71,19 +72,19 @@ function boot() {
     if (window.parent !== window) window.parent.postMessage({ type: 'ik2d:error', message }, '*');
   });
   defineElement();
-  // The element's frame carries its colours; the page's root follows (theme-early.js set them
-  // before the first paint from the link).
+  // The element's frame carries the page's state; the page's root follows (theme-early.js set the
+  // colours before the first paint, from the link).
   const frame = scene.shadowRoot?.querySelector('.frame');
   if (frame) {
     const root = document.documentElement;
-    const follow = () => {
-      for (const name of COLOURS) {
+    new MutationObserver((records) => {
+      for (const { attributeName: name } of records) {
+        if (!name || !name.startsWith('data-') || OWN.has(name)) continue;
         const value = frame.getAttribute(name);
         if (value === null) root.removeAttribute(name);
         else root.setAttribute(name, value);
       }
-    };
-    new MutationObserver(follow).observe(frame, { attributes: true, attributeFilter: COLOURS });
+    }).observe(frame, { attributes: true });
   }
 }
 

@@ -38,8 +38,8 @@ function boot() {
   let host = null;
   /** The link query now, without "?". */
   const linkQuery = () => (host ? new URL(host.api.shareLink()).search.slice(1) : query);
-  /** The playground (index.html beside this page) on the scene's current state. */
-  const shareLink = () => new URL(`index.html?${linkQuery()}`, location.href).href;
+  /** The playground (index.html beside this page) on the scene's current state: the element's. */
+  const shareLink = () => /** @type {import('./element.js').Ik2dSceneElement} */ (scene).shareLink();
 
   /** Rewrites the address bar to the current state. */
   function syncAddress() {

@@ -1,4 +1,4 @@
-// element-style.test.mjs: the <ik2d-scene> element's stylesheet (web/src/entries/element-style.js), built
+// element-style.test.mjs: the <ik2d-scene> element's stylesheet (web/src/element/style.js), built
 // as the build builds it (esbuild, each .css import read as its text): one stylesheet that fetches
 // nothing, the tokens set on the element's frame in both themes, and exactly the --ik2d-* custom
 // properties docs/playground.md documents for hosts.
@@ -15,7 +15,7 @@ let built;
 before(async () => {
   const esbuild = createRequire(import.meta.url)('esbuild');
   const result = esbuild.buildSync({
-    entryPoints: [path.join(repoRoot, 'web', 'src', 'entries', 'element-style.js')],
+    entryPoints: [path.join(repoRoot, 'web', 'src', 'element', 'style.js')],
     bundle: true, format: 'esm', write: false, loader: CSS_AS_TEXT, logLevel: 'error',
   });
   built = await import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`);

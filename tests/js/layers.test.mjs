@@ -110,6 +110,6 @@ test('an import against a folder\'s line is named', () => {
   assert.match(String(problem(rules, 'scenes', at('scenes', 'chain/live.js'), '../../host/solvers.js')), /\(host\)/);
   assert.equal(problem(rules, 'host', at('host', 'solvers.js'), '../ik2d-core.js'), null, 'the WebAssembly modules beside the bundle');
   assert.match(String(problem(rules, 'model', at('model', 'link.js'), '../ik2d-core.js')), /no layer/);
-  assert.equal(problem(rules, 'entries', at('entries', 'element-style.js'), '../../styles/stage.css'), null, 'styles as text');
+  assert.equal(problem(rules, 'element', at('element', 'style.js'), '../../styles/stage.css'), null, 'styles as text');
   assert.match(String(problem(rules, 'host', at('host', 'playground.js'), '../../styles/stage.css')), /no layer/);
 });

@@ -45,7 +45,7 @@ test('the stage\'s HTML escapes what it writes', () => {
 });
 
 test('every stage part <ik2d-scene> looks up by id is in the stage or the readouts', () => {
-  const source = readFileSync(path.join(repoRoot, 'web', 'src', 'entries', 'element.js'), 'utf8');
+  const source = readFileSync(path.join(repoRoot, 'web', 'src', 'element', 'scene-element.js'), 'utf8');
   const asked = [...source.matchAll(/#part\('([\w-]+)'\)/g)].map(([, id]) => id);
   assert.ok(asked.length >= 8, `found the element's look-ups (${asked.length})`);
   const known = new Set(ids([...STAGE, ...READOUTS]));

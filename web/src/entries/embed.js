@@ -13,7 +13,7 @@
  *   'ik2d:error'.
  */
 
-import { TAG, defineElement, holdForPage } from './element.js';
+import { TAG, defineSceneElement, holdForPage } from '../element/scene-element.js';
 import { startMessageApi } from '../host/embed-api.js';
 import { parseLink } from '../model/link.js';
 import { SCENE_IDS, sceneStub } from '../scenes/catalog.js';
@@ -39,7 +39,7 @@ function boot() {
   /** The link query now, without "?". */
   const linkQuery = () => (host ? new URL(host.api.shareLink()).search.slice(1) : query);
   /** The playground (index.html beside this page) on the scene's current state: the element's. */
-  const shareLink = () => /** @type {import('./element.js').Ik2dSceneElement} */ (scene).shareLink();
+  const shareLink = () => /** @type {import('../element/scene-element.js').Ik2dSceneElement} */ (scene).shareLink();
 
   /** Rewrites the address bar to the current state. */
   function syncAddress() {
@@ -71,7 +71,7 @@ function boot() {
     // A host page waiting for 'ik2d:ready' learns that it will not come.
     if (window.parent !== window) window.parent.postMessage({ type: 'ik2d:error', message }, '*');
   });
-  defineElement();
+  defineSceneElement();
   // The element's frame carries the page's state; the page's root follows (theme-early.js set the
   // colours before the first paint, from the link).
   const frame = scene.shadowRoot?.querySelector('.frame');

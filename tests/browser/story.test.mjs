@@ -5,7 +5,8 @@
 // is `active` and the figure shows its own attributes with that step's on top, exactly, going down
 // and back up; `stepchange` names the step; the move eases (the figure starts where it was), and
 // under reduced motion it is there at once. Values: the live text is getState()'s, through a real
-// drag, at most 10 changes a second; an unknown key shows `?` and warns once with the paths. Sync:
+// drag (how often it is read is the rate limiter's, tested in tests/js/rate-limit.test.mjs); an
+// unknown key shows `?` and warns once with the paths. Sync:
 // a real drag, a key and setState on one of the three chains move the other two's targets, each
 // solving with its own method; a step on a synced figure moves its partner too. A step whose
 // attributes are wrong shows notices naming them (as text). Every scene lists the parts the docs
@@ -267,19 +268,20 @@ forEachEngine({}, ({ name, test }) => {
     });
   });
 
-  test('values: live angles follow a real drag, at most 10 updates a second; an unknown key shows ? and warns once', async ({ engine, url }) => {
+  // How often values are read (at most every 100 ms) is the rate limiter's, tested against a fake
+  // clock (tests/js/rate-limit.test.mjs), not measured here.
+  test('values: live angles follow a real drag; an unknown key shows ? and warns once', async ({ engine, url }) => {
     await inPage(engine, `${url}${PAGE}`, { viewport: { width: 1280, height: 800 }, waitReady: false }, async (page) => {
       await waitLoaded(page, 'arm');
       await page.waitFor(() => document.querySelector('ik2d-value')?.shadowRoot?.textContent !== '');
       const first = await valuesOf(page, 'arm');
       assert.equal(first.length, 3);
       for (const { shown, want } of first) assert.equal(shown, want);
-      // Each change of the shoulder's value, timed by the page.
+      // Each change of the shoulder's value, counted by the page.
       await page.evaluate(() => {
-        const times = [];
-        /** @type {any} */ (window).valueTimes = times;
+        /** @type {any} */ (window).valueChanges = 0;
         const value = /** @type {Element} */ (document.querySelector('ik2d-value[key="result.angle1"]'));
-        new MutationObserver(() => times.push(performance.now()))
+        new MutationObserver(() => { /** @type {any} */ (window).valueChanges += 1; })
           .observe(/** @type {ShadowRoot} */ (value.shadowRoot), { characterData: true, subtree: true, childList: true });
       });
       const state = await stateOf(page, 'arm');
@@ -294,11 +296,8 @@ forEachEngine({}, ({ name, test }) => {
         return value.shadowRoot?.textContent === `${((state.result.angle1 * 180) / Math.PI).toFixed(1)}°`;
       }, 'arm');
       for (const { shown, want } of await valuesOf(page, 'arm')) assert.equal(shown, want, 'each value is the figure\'s');
-      const times = await page.evaluate(() => /** @type {any} */ (window).valueTimes);
-      assert.ok(times.length >= 2, `the value changed during the drag (${times.length} times)`);
-      for (let i = 1; i < times.length; i += 1) {
-        assert.ok(times[i] - times[i - 1] >= 95, `updates ${(times[i] - times[i - 1]).toFixed(0)} ms apart`);
-      }
+      const changes = await page.evaluate(() => /** @type {any} */ (window).valueChanges);
+      assert.ok(changes >= 1, `the value changed with the drag (${changes} times)`);
       await assertNoProblems(page);
 
       // An unknown key: "?" and one warning that lists the figure's paths.

@@ -106,3 +106,34 @@ test('cancel drops the scheduled fire; pending says whether one is', () => {
   clock.advance(1000);
   assert.equal(fires, 0);
 });
+
+test('a fire that pokes again polls: one fire an interval from the end of the one before, however long each takes', () => {
+  for (const early of [0, 30]) {
+    const clock = fakeClock({ early });
+    /** @type {Array<[number, number]>} */
+    const fires = [];
+    let polling = true;
+    const limiter = createRateLimiter(100, () => {
+      const start = clock.now();
+      clock.advance(25); // The round itself takes time (reading a figure's state may draw first).
+      fires.push([start, clock.now()]);
+      if (polling) limiter.poke();
+    }, clock);
+    limiter.poke();
+    clock.advance(1000);
+    // At 0, then each start at least 100 ms after the end before it: 0, 125, 250...
+    assert.ok(fires[0][0] <= 1, `early=${early}: the first poke fires at once (in the next task)`);
+    assert.ok(fires.length >= 7 && fires.length <= 9, `early=${early}: ${fires.length} rounds in 1 s`);
+    for (let i = 1; i < fires.length; i += 1) {
+      assert.ok(fires[i][0] - fires[i - 1][1] >= 100, `early=${early}: round ${i} starts ${fires[i][0] - fires[i - 1][1]} ms after the last ended`);
+    }
+    assert.equal(clock.pending(), 1, 'the next round is asked for');
+    polling = false;
+    clock.advance(200);
+    assert.equal(clock.pending(), 0, 'a round that does not poke ends the polling');
+    limiter.poke();
+    limiter.cancel();
+    clock.advance(500);
+    assert.equal(clock.pending(), 0, 'cancel stops it');
+  }
+});

@@ -1,7 +1,9 @@
 /**
  * At most one call a given interval, trailing: `poke()` asks for `fire()` to run once the burst of
  * pokes has had its interval since the last fire. Pokes while one is scheduled join it, so a drag
- * of a hundred moves gives a fire every interval and one after the last move, never more.
+ * of a hundred moves gives a fire every interval and one after the last move, never more. A fire
+ * that pokes again polls: the next fire comes an interval after this one ends, however long each
+ * takes (the story values read their figures that way).
  *
  * The clock is injected (the browser's by default), so the rate is tested against a fake clock
  * (tests/js/rate-limit.test.mjs) rather than measured in a browser.

@@ -3,8 +3,9 @@
  * dot path (`result.angle1`, `target.x`, `jointSpace.pose.0`), live in the sentence
  * (docs/stories.md).
  *
- * - Read every VALUE_INTERVAL ms (at most 10 updates a second), all values on the page in one
- *   timer, each figure's state read once per round; none while the page is hidden.
+ * - Read at most every VALUE_INTERVAL ms (10 updates a second), all values on the page in one
+ *   round, each figure's state read once per round; none while the page is hidden. The rounds are
+ *   a rate limiter that polls (host/rate-limit.js, tested against a fake clock).
  * - Numbers with `digits` decimals (default 1); `unit="deg"` reads radians and writes degrees with
  *   `°`; another unit is written after the number. A point {x, y} is "x, y"; true/false "yes"/"no".
  * - The element's own text is what shows until the figure has drawn (and to a reader without
@@ -14,6 +15,7 @@
  */
 
 import { attachSlotted, figureFor, storySheet } from './access.js';
+import { createRateLimiter } from '../host/rate-limit.js';
 
 /** The element's name. */
 export const VALUE_TAG = 'ik2d-value';
@@ -28,29 +30,22 @@ const sheet = storySheet(':host { display: inline; } :host([hidden]) { display: 
 
 /** Every connected value. @type {Set<Ik2dValueElement>} */
 const live = new Set();
-let timer = 0;
-let lastTick = -Infinity;
 
-/** One round, VALUE_INTERVAL after the last one ended or later (a timer may fire a little early). */
-function tick() {
-  timer = 0;
-  if (live.size === 0) return;
-  const now = performance.now();
-  const wait = lastTick + VALUE_INTERVAL - now;
-  if (wait > 0) {
-    timer = window.setTimeout(tick, wait);
-    return;
-  }
+/**
+ * One round: every value read, then the next round asked for. The limiter counts the interval
+ * from the round's end: reading a state may draw first, and two changes of the text stay
+ * VALUE_INTERVAL apart all the same.
+ */
+const rounds = createRateLimiter(VALUE_INTERVAL, () => {
+  if (live.size === 0) return false;
   if (!document.hidden) {
     /** @type {Map<Element, Record<string, unknown> | null>} */
     const states = new Map();
     for (const value of live) value.update(states);
   }
-  // Counted from the round's end: reading a state may draw first, and two changes of the text
-  // stay VALUE_INTERVAL apart all the same.
-  lastTick = performance.now();
-  timer = window.setTimeout(tick, VALUE_INTERVAL);
-}
+  rounds.poke();
+  return true;
+});
 
 /**
  * The value at a dot path, or undefined.
@@ -137,16 +132,13 @@ export class Ik2dValueElement extends HTMLElement {
 
   connectedCallback() {
     live.add(this);
-    if (!timer) timer = window.setTimeout(tick, VALUE_INTERVAL);
+    rounds.poke();
     queueMicrotask(() => this.update(new Map()));
   }
 
   disconnectedCallback() {
     live.delete(this);
-    if (live.size === 0 && timer) {
-      clearTimeout(timer);
-      timer = 0;
-    }
+    if (live.size === 0) rounds.cancel();
   }
 
   /**

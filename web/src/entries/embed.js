@@ -17,9 +17,7 @@ import { TAG, defineSceneElement, holdForPage } from '../element/scene-element.j
 import { startMessageApi } from '../host/embed-api.js';
 import { parseLink } from '../model/link.js';
 import { SCENE_IDS, sceneStub } from '../scenes/catalog.js';
-
-/** How long the address bar waits for changes to settle before it is rewritten, in ms. */
-const ADDRESS_SYNC_DELAY = 400;
+import { createAddressSync } from '../host/address.js';
 
 /** The frame's attributes that are not the page's state: <html> has its own (embed.html, below). */
 const OWN = new Set(['data-embed', 'data-ready']);
@@ -32,7 +30,6 @@ function boot() {
   const query = location.search.slice(1);
   // The link's page params, read once (a stand-in of each scene is enough to read them).
   const { page } = parseLink(query, SCENE_IDS.map(sceneStub));
-  let addressTimer = 0;
   let ready = false;
   /** @type {ReturnType<typeof import('../host/playground.js').createSceneHost> | null} */
   let host = null;
@@ -41,11 +38,8 @@ function boot() {
   /** The playground (index.html beside this page) on the scene's current state: the element's. */
   const shareLink = () => /** @type {import('../element/scene-element.js').Ik2dSceneElement} */ (scene).shareLink();
 
-  /** Rewrites the address bar to the current state. */
-  function syncAddress() {
-    const search = `?${linkQuery()}${page.embed ? '&embed=1' : ''}`;
-    if (search !== location.search) history.replaceState(history.state, '', search + location.hash);
-  }
+  // The address bar in step with the state (a link with embed=1 keeps it).
+  const address = createAddressSync(() => `?${linkQuery()}${page.embed ? '&embed=1' : ''}`);
 
   holdForPage(scene, {
     query,
@@ -60,9 +54,7 @@ function boot() {
     onChange() {
       if (!ready) return;
       messages.changed();
-      // Keep the address bar in step once the change settles (browsers throttle rapid rewrites).
-      clearTimeout(addressTimer);
-      addressTimer = window.setTimeout(syncAddress, ADDRESS_SYNC_DELAY);
+      address.changed();
     },
   });
   scene.addEventListener('error', (event) => {

@@ -23,9 +23,7 @@ import { copyText, elementSnippet, embedSnippet, embedUrl, playgroundUrl } from 
 import { posterSvg } from '../story/poster-svg.js';
 import { showNoticesIn } from '../host/notices.js';
 import { wirePictureDrop } from '../page/picture-drop.js';
-
-/** How long the address bar waits for changes to settle before it is rewritten, in ms. */
-const ADDRESS_SYNC_DELAY = 400;
+import { createAddressSync } from '../host/address.js';
 
 /**
  * Finds a required element.
@@ -215,7 +213,6 @@ async function boot() {
 
   const { scene, partial, notices } = parseLink(location.search, scenes);
 
-  let addressTimer = 0;
   let ready = false;
   /** @type {ReturnType<typeof createSceneHost> | null} */
   let playground = null;
@@ -224,6 +221,8 @@ async function boot() {
   const linkQuery = () => new URL(playground?.api.shareLink() ?? location.href).search.slice(1);
   const shareLink = () => playgroundUrl(linkQuery(), location.href);
   const openLink = document.getElementById('open-playground');
+  // The address bar (and the "open in playground" link) in step with the state.
+  const address = createAddressSync(() => `?${linkQuery()}`, () => openLink?.setAttribute('href', shareLink()));
 
   playground = createSceneHost({
     scenes,
@@ -250,18 +249,9 @@ async function boot() {
       if (status) status.replaceChildren();
       if (!ready) return;
       messages.changed();
-      // Keep the address bar in step once the change settles (browsers throttle rapid rewrites).
-      clearTimeout(addressTimer);
-      addressTimer = window.setTimeout(syncAddress, ADDRESS_SYNC_DELAY);
+      address.changed();
     },
   });
-
-  /** Rewrites the address bar (and the "open in playground" link) to the current state. */
-  function syncAddress() {
-    const search = `?${linkQuery()}`;
-    if (search !== location.search) history.replaceState(history.state, '', search + location.hash);
-    if (openLink) openLink.setAttribute('href', shareLink());
-  }
 
   notices.push(...playground.apply(partial));
   showNotices(notices);

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { SCENE_IDS } from '../../web/src/scenes/catalog.js';
 import { seriousAxeViolations } from './harness.mjs';
 import { forEachEngine } from './engines/index.mjs';
+import { withDeepQuery } from './engines/page.mjs';
 
 /** Why the scenes after the first are checked in one engine. */
 const ONCE_SCENE = 'a scene adds its own controls to the same page, and what axe reads of them (roles, names, computed colours) is the page\'s own HTML and CSS; the first scene, the dialog and a full embed are checked in every engine';
@@ -71,8 +72,8 @@ forEachEngine({}, ({ test }) => {
     for (const theme of ['light', 'dark']) {
       const opened = await engine.openPage(`${base}embed.html?scene=arm&theme=${theme}`, { viewport: { width: 480, height: 360 } });
       try {
-        const colours = await opened.evaluate((names) => {
-          const canvas = /** @type {HTMLCanvasElement} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view'));
+        const colours = await opened.evaluate(withDeepQuery((names) => {
+          const canvas = /** @type {HTMLCanvasElement} */ (deepQuery('#view'));
           const probe = document.createElement('canvas').getContext('2d');
           const rgbOf = (name) => {
             const value = getComputedStyle(canvas).getPropertyValue(`--canvas-${name}`).trim();
@@ -81,7 +82,7 @@ forEachEngine({}, ({ test }) => {
             return Array.from(/** @type {CanvasRenderingContext2D} */ (probe).getImageData(0, 0, 1, 1).data.slice(0, 3));
           };
           return { background: rgbOf('background'), marks: Object.fromEntries(names.map((name) => [name, rgbOf(name)])) };
-        }, marks);
+        }), marks);
         for (const [name, colour] of Object.entries(colours.marks)) {
           const ratio = contrast(colour, colours.background);
           assert.ok(ratio >= 3, `${theme}: --canvas-${name} ${colour} on ${colours.background} is ${ratio.toFixed(2)}:1`);

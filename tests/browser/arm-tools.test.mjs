@@ -11,6 +11,7 @@ import {
   worldPerPixel, worldToClient,
 } from './engines/calls.mjs';
 import { forEachEngine } from './engines/index.mjs';
+import { withDeepQuery } from './engines/page.mjs';
 
 const ARM = { params: { length1: 120, length2: 80, softness: 0, bend: 1 }, root: { x: 0, y: 0 } };
 const DEGREE = Math.PI / 180;
@@ -216,7 +217,7 @@ forEachEngine({
       assert.equal(state.params.mix, 1);
       assert.equal(state.params.offsetX, 0);
       assert.equal(state.params.offsetY, 0);
-      assert.equal(await hostile.evaluate(() => (document.querySelector('ik2d-scene')?.shadowRoot ?? document).querySelectorAll('#notice-list b').length), 0, 'shown as text, not HTML');
+      assert.equal(await hostile.evaluate(withDeepQuery(() => deepQuery('#notice-list')?.querySelectorAll('b').length ?? 0)), 0, 'shown as text, not HTML');
     });
   });
 });

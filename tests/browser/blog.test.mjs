@@ -17,6 +17,7 @@ import { BLOG_ELEMENT_POST, BLOG_EMBEDS, BLOG_LAYOUTS, BLOG_PICTURE, buildBlog }
 import { coloursAt } from './engines/element.mjs';
 import { getState, pixelAt } from './harness.mjs';
 import { assertNoProblems, forEachEngine, launchEngine, serveFolderFor, serveFor } from './engines/index.mjs';
+import { withDeepQuery } from './engines/page.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
 
@@ -179,10 +180,10 @@ forEachEngine({ launch: false }, ({ name, test }) => {
             assert.deepEqual([boxes[0].width, boxes[0].height], [column, (column * 3) / 4], `a 320 px window gives ${column}×${(column * 3) / 4}`);
           }
           for (const [i, frame] of frames.entries()) {
-            const inside = await frame.evaluate(() => {
-              const rect = (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view')?.getBoundingClientRect();
+            const inside = await frame.evaluate(withDeepQuery(() => {
+              const rect = deepQuery('#view')?.getBoundingClientRect();
               return { theme: document.documentElement.dataset.theme, innerWidth, innerHeight, canvasWidth: rect?.width };
-            });
+            }));
             assert.equal(inside.theme, layout, `embed ${i} follows the post's theme`);
             assert.equal(inside.canvasWidth, inside.innerWidth, `embed ${i} fills its iframe edge to edge`);
           }
@@ -373,8 +374,8 @@ forEachEngine({ launch: false }, ({ name, test }) => {
       try {
         for (const frame of [frames[0], frames[2]]) {
           // Waiting for the reader: the play control shows, and the loop has no frame requested.
-          await frame.waitForFunction(() => !(/** @type {HTMLElement} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('play'))).hidden
-            && window.playground.stats().page.waiting === false);
+          await frame.waitForFunction(withDeepQuery(() => !(/** @type {HTMLElement} */ (deepQuery('#play'))).hidden
+            && window.playground.stats().page.waiting === false));
           assert.equal(await frame.isVisible('#play'), true);
           assert.equal((await getState(frame)).time, 0);
         }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { assertClose, getState, nextFrames, runFrames, worldPerPixel } from './harness.mjs';
 import { pageOpener } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine, serveFolderFor, serveFor } from './engines/index.mjs';
+import { withDeepQuery } from './engines/page.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
 
@@ -23,9 +24,9 @@ async function unexpectedProblems(page) {
 
 /** Where the canvas is and what of the playground's chrome shows. @param {EnginePage} page */
 function layout(page) {
-  return page.evaluate(() => {
-    const rect = (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view')?.getBoundingClientRect();
-    const visible = (selector) => [...(document.querySelector('ik2d-scene')?.shadowRoot ?? document).querySelectorAll(selector)]
+  return page.evaluate(withDeepQuery(() => {
+    const rect = deepQuery('#view')?.getBoundingClientRect();
+    const visible = (selector) => [deepQuery(selector)].filter((element) => element !== null)
       .some((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden');
     return {
       canvas: rect && [rect.left, rect.top, rect.width, rect.height].map(Math.round),
@@ -33,7 +34,7 @@ function layout(page) {
       openLink: visible('#open-playground'),
       scrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth,
     };
-  });
+  }));
 }
 
 /** A number as the example article's caption writes it (one decimal, a real minus sign). */
@@ -163,7 +164,7 @@ forEachEngine({}, ({ name, test, env }) => {
       // The link out follows the scene.
       const link = await page.evaluate(() => window.playground.shareLink());
       assert.doesNotMatch(link, /target=-40,70/);
-      await page.waitForFunction((l) => (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('open-playground')?.getAttribute('href') === l, link, { timeout: 3000 });
+      await page.waitForFunction(withDeepQuery((l) => deepQuery('#open-playground')?.getAttribute('href') === l), link, { timeout: 3000 });
       await assertNoProblems(page);
     });
   });
@@ -238,7 +239,7 @@ forEachEngine({}, ({ name, test, env }) => {
       assert.ok(poster, 'the element carries an inline SVG poster');
       assert.equal(snippet.replace(`\n${poster}\n`, ''), `<script type="module" src="${url}ik2d-element.js"></script>\n<ik2d-scene ${attributes}" `
         + 'theme="dark" transparent="1" play="click" readouts="1" openLink="0"></ik2d-scene>');
-      const description = await page.evaluate(() => (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('scene-description')?.textContent ?? '');
+      const description = await page.evaluate(withDeepQuery(() => deepQuery('#scene-description')?.textContent ?? ''));
       assert.ok(description.length > 20, description);
       assert.equal(/<title>([^<]*)<\/title>/.exec(poster)?.[1], description.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
         'titled with the figure\'s text description');

@@ -14,6 +14,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import omggif from 'omggif';
 import { seriousAxeViolations } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
+import { withDeepQuery } from './engines/page.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
 
@@ -389,7 +390,7 @@ forEachEngine({
   });
 
   test('Download GIF, clicked, shows its progress, saves a GIF and gives the focus back', async ({ page }) => {
-    await page.evaluate(() => {
+    await page.evaluate(withDeepQuery(() => {
       // What the button saves: the link it clicks (not followed) and the blob behind it.
       window.saved = [];
       window.progressSeen = [];
@@ -407,14 +408,14 @@ forEachEngine({
         }
       }, true);
       window.canvasSizes = new Set();
-      const canvasSize = () => { const { width, height } = (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view').getBoundingClientRect(); return `${width}×${height}`; };
+      const canvasSize = () => { const { width, height } = deepQuery('#view').getBoundingClientRect(); return `${width}×${height}`; };
       window.canvasSizes.add(canvasSize());
       new MutationObserver(() => {
         window.progressSeen.push(document.getElementById('gif-percent').textContent);
         window.canvasSizes.add(canvasSize());
       })
         .observe(document.getElementById('gif-percent'), { childList: true, characterData: true, subtree: true });
-    });
+    }));
     const button = page.getByRole('button', { name: 'Download GIF' });
     await button.click();
     await page.waitForFunction(() => window.saved.length === 1, undefined, { timeout: 120000 });

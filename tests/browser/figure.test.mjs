@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { assertClose, getState, nextFrames, runFrames, setState, worldToClient } from './harness.mjs';
 import { inPage } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
+import { withDeepQuery } from './engines/page.mjs';
 
 const VIEWPORT = { viewport: { width: 1200, height: 760 } };
 
@@ -20,14 +21,14 @@ async function canvasPixels(page) {
   await page.mouse.move(1, 1);
   await page.evaluate(() => window.playground.pause());
   await nextFrames(page);
-  const data = await page.evaluate(() => {
-    const canvas = /** @type {HTMLCanvasElement} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view'));
+  const data = await page.evaluate(withDeepQuery(() => {
+    const canvas = /** @type {HTMLCanvasElement} */ (deepQuery('#view'));
     const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
     const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
     let text = '';
     for (let i = 0; i < pixels.length; i += 0x8000) text += String.fromCharCode(...pixels.subarray(i, i + 0x8000));
     return { width: canvas.width, height: canvas.height, base64: btoa(text) };
-  });
+  }));
   return { width: data.width, height: data.height, pixels: Buffer.from(data.base64, 'base64') };
 }
 
@@ -326,7 +327,7 @@ forEachEngine({
     const opened = await engine.openPage(`${url}?scene=chain&bones=9&limits=1&overlay=1`, { viewport: { width: 1000, height: 700 }, deviceScaleFactor: ratio });
     const page = opened;
     try {
-      const svg = await page.evaluate(async () => {
+      const svg = await page.evaluate(withDeepQuery(async () => {
         const blob = await window.playground.exportImage('svg');
         const doc = new DOMParser().parseFromString(await blob.text(), 'image/svg+xml');
         const root = doc.documentElement;
@@ -339,9 +340,9 @@ forEachEngine({
           targets: doc.querySelectorAll('g[data-part="target"]').length,
           texts: [...doc.querySelectorAll('text')].map((t) => t.textContent),
           images: doc.querySelectorAll('image, foreignObject, script').length,
-          cssWidth: (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view')?.getBoundingClientRect().width,
+          cssWidth: deepQuery('#view')?.getBoundingClientRect().width,
         };
-      });
+      }));
       assert.equal(svg.type, 'image/svg+xml');
       assert.equal(svg.error, null, 'the SVG parses');
       assert.equal(svg.name, 'svg');
@@ -350,12 +351,12 @@ forEachEngine({
       assert.ok(svg.texts.includes('8'), 'the overlay\'s joint numbers are text');
       assert.equal(svg.images, 0, 'paths and text only');
       assertClose(svg.width, svg.cssWidth, 0.5, 'the SVG is the canvas\' size');
-      const png = await page.evaluate(async () => {
+      const png = await page.evaluate(withDeepQuery(async () => {
         const blob = await window.playground.exportImage('png');
         const bitmap = await createImageBitmap(blob);
-        const canvas = /** @type {HTMLCanvasElement} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view'));
+        const canvas = /** @type {HTMLCanvasElement} */ (deepQuery('#view'));
         return { type: blob.type, width: bitmap.width, height: bitmap.height, canvas: [canvas.width, canvas.height] };
-      });
+      }));
       assert.equal(png.type, 'image/png');
       assert.deepEqual([png.width, png.height], png.canvas, 'the PNG has the canvas\' device pixels');
       assert.ok(png.width >= 1000 * 0.5 * ratio - 4, `at ${ratio}× device pixels`);

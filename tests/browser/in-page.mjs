@@ -48,7 +48,7 @@ export function boneContrastInPage() {
     const limb = state.closest.limb;
     bones.push([limb.root, limb.joint], [limb.joint, limb.end]);
   }
-  const canvas = /** @type {HTMLCanvasElement} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view'));
+  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('view'));
   const copy = document.createElement('canvas'); // Read a copy: see harness.mjs pixelAt().
   copy.width = canvas.width;
   copy.height = canvas.height;

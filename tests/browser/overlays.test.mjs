@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { assertClose, canvasFingerprint, getState, pressOnScene, readout, runFrames, setState } from './harness.mjs';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
+import { withDeepQuery } from './engines/page.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
 /** @typedef {import('./engines/index.mjs').Engine} Engine */
@@ -73,10 +74,10 @@ function assertArmOverlayMatches(state, what) {
 
 /** The canvas' CSS size. */
 function canvasSize(p) {
-  return p.evaluate(() => {
-    const rect = (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view').getBoundingClientRect();
+  return p.evaluate(withDeepQuery(() => {
+    const rect = deepQuery('#view').getBoundingClientRect();
     return { width: rect.width, height: rect.height };
-  });
+  }));
 }
 
 // The chain ----------------------------------------------------------------------------------
@@ -205,13 +206,13 @@ forEachEngine({
       assertLaidOut(state.overlay.labels, size, `embed ${small.width}×${small.height}`);
       for (const label of state.overlay.labels) assert.ok(label.height >= 13, `"${label.id}" is at least 10 px text`);
       // Nothing under the embed's "open in playground" link.
-      const covered = await embed.evaluate(() => {
-        const link = (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('open-playground');
-        const canvas = (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view').getBoundingClientRect();
+      const covered = await embed.evaluate(withDeepQuery(() => {
+        const link = deepQuery('#open-playground');
+        const canvas = deepQuery('#view').getBoundingClientRect();
         if (!link || link.hidden) return null;
         const r = link.getBoundingClientRect();
         return { id: 'link', x: r.left - canvas.left, y: r.top - canvas.top, width: r.width, height: r.height };
-      });
+      }));
       if (covered) assertLaidOut([...state.overlay.labels, covered].filter((b) => b.y + b.height <= size.height), size, 'the link');
       // Text scales with the canvas: smaller in the embed than on the wide page, never below 10 px.
       const wideHeight = wide.overlay.labels.find((l) => l.id === 'alpha').height;

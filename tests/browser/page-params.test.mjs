@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { assertClose, dragWorld, getState, pixelAt, runFrames, setState, worldPerPixel, worldToClient } from './harness.mjs';
 import { inPage } from './engines/calls.mjs';
 import { assertNoProblems, forEachEngine, launchEngine } from './engines/index.mjs';
+import { withDeepQuery } from './engines/page.mjs';
 
 /** The page params of a state. */
 const pageOf = ({ theme, transparent, play, readouts, openLink }) => ({ theme, transparent, play, readouts, openLink });
@@ -119,8 +120,8 @@ forEachEngine({
       assert.equal(empty[3], 0, 'an empty spot of the canvas is see-through');
       const target = await pixelAt(page, (await getState(page)).result.joint);
       assert.equal(target[3], 255, 'the arm is drawn');
-      assert.deepEqual(await page.evaluate(() => [getComputedStyle(document.body).backgroundColor,
-        getComputedStyle(/** @type {Element} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).querySelector('.stage'))).backgroundColor]),
+      assert.deepEqual(await page.evaluate(withDeepQuery(() => [getComputedStyle(document.body).backgroundColor,
+        getComputedStyle(/** @type {Element} */ (deepQuery('.stage'))).backgroundColor])),
       ['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
       await setState(page, { transparent: false });
       assert.equal((await pixelAt(page, { x: -280, y: -210 }))[3], 255, 'opaque again');
@@ -278,13 +279,13 @@ forEachEngine({
     for (const [width, height] of sizes) {
       await inPage(engine, `${url}embed.html?scene=chain&readouts=1`, { viewport: { width, height } }, async (page) => {
         await page.waitForFunction(() => window.playground.getState().result?.status === 'reached');
-        const boxes = await page.evaluate(() => {
+        const boxes = await page.evaluate(withDeepQuery(() => {
           const box = (selector) => {
-            const r = /** @type {Element} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).querySelector(selector)).getBoundingClientRect();
+            const r = /** @type {Element} */ (deepQuery(selector)).getBoundingClientRect();
             return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height };
           };
           return { canvas: box('#view'), bar: box('.stage-bar'), status: box('[data-readout="status"]') };
-        });
+        }));
         assert.ok(boxes.bar.top >= boxes.canvas.bottom - 0.5, `${width}: under the canvas`);
         assert.ok(boxes.bar.bottom <= height + 0.5 && boxes.status.bottom <= height + 0.5, `${width}: inside the iframe`);
         assert.ok(boxes.bar.height <= height * 0.25, `${width}: compact (${boxes.bar.height} px)`);
@@ -303,41 +304,41 @@ forEachEngine({
 
   test('the canvas describes what it shows now, status first; status changes are announced politely', async ({ engine, url }) => {
     await inPage(engine, `${url}embed.html?scene=arm`, { viewport: { width: 640, height: 480 } }, async (page) => {
-      const described = () => page.evaluate(() => {
-        const canvas = /** @type {HTMLElement} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view'));
+      const described = () => page.evaluate(withDeepQuery(() => {
+        const canvas = /** @type {HTMLElement} */ (deepQuery('#view'));
         const ids = (canvas.getAttribute('aria-describedby') ?? '').split(' ');
-        return ids.map((id) => (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById(id)?.textContent).join(' ');
-      });
+        return ids.map((id) => deepQuery(`#${id}`)?.textContent).join(' ');
+      }));
       assert.equal(await described(), 'Two-bone arm. status: reached; angle1: 73.5°; angle2: −91.8°; distance: 0.00; scale: 1 (stretch off); target: 110.00, 90.00.');
-      const roles = await page.evaluate(() => ({
-        announcer: (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('scene-announcer')?.getAttribute('role'),
+      const roles = await page.evaluate(withDeepQuery(() => ({
+        announcer: deepQuery('#scene-announcer')?.getAttribute('role'),
         tabs: document.querySelectorAll('[role="tab"], [role="tablist"], [role="tabpanel"]').length,
         main: document.querySelectorAll('main').length,
-      }));
+      })));
       assert.deepEqual(roles, { announcer: 'status', tabs: 0, main: 1 }, 'a status region; no tab roles in an embed of one scene');
 
       // A real drag out of reach: the description follows, the status is announced once it holds.
       await dragWorld(page, { x: 110, y: 90 }, { x: 280, y: 150 }, 8);
-      await page.waitForFunction(() => (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('scene-announcer')?.textContent === 'Two-bone arm: out of reach',
+      await page.waitForFunction(withDeepQuery(() => deepQuery('#scene-announcer')?.textContent === 'Two-bone arm: out of reach'),
         null, { timeout: 3000 });
       // The description is rewritten on a later frame than the announcement: wait for it (seen a frame
       // behind, at the drag's last step but one, in Firefox on a busy machine), then check it.
       const final = /^Two-bone arm\. status: out of reach; .*target: 280\.\d\d, 150\.\d\d\.$/;
-      await page.waitForFunction((source) => {
-        const canvas = /** @type {HTMLElement} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view'));
+      await page.waitForFunction(withDeepQuery((source) => {
+        const canvas = /** @type {HTMLElement} */ (deepQuery('#view'));
         const ids = (canvas.getAttribute('aria-describedby') ?? '').split(' ');
         return new RegExp(source).test(ids.map((id) => document.getElementById(id)?.textContent).join(' '));
-      }, final.source, { timeout: 3000 }).catch(() => {});
+      }), final.source, { timeout: 3000 }).catch(() => {});
       assert.match(await described(), final);
       // Quiet while nothing changes (not every frame): no write over the next 30 frames.
-      const writes = await page.evaluate(() => new Promise((resolve) => {
+      const writes = await page.evaluate(withDeepQuery(() => new Promise((resolve) => {
         let count = 0;
         const observer = new MutationObserver((records) => { count += records.length; });
-        observer.observe(/** @type {Node} */ ((document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('scene-description')), { childList: true, characterData: true, subtree: true });
+        observer.observe(/** @type {Node} */ (deepQuery('#scene-description')), { childList: true, characterData: true, subtree: true });
         let left = 30;
         const tick = () => (--left > 0 ? requestAnimationFrame(tick) : resolve(count + observer.takeRecords().length));
         requestAnimationFrame(tick);
-      }));
+      })));
       assert.equal(writes, 0, 'the description is not rewritten while nothing changes');
       await assertNoProblems(page);
     });

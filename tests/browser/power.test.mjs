@@ -14,6 +14,7 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import { countAnimationFramesInPage } from './in-page.mjs';
 import { assertNoProblems, forEachEngine, launchEngine, serveFolderFor, serveFor } from './engines/index.mjs';
+import { withDeepQuery } from './engines/page.mjs';
 
 /** @typedef {import('./engines/page.mjs').EnginePage} EnginePage */
 
@@ -174,7 +175,7 @@ forEachEngine({ launch: false }, ({ name, test }) => {
       await page.evaluate(countAnimationFramesInPage);
       await checkAwayAndBack([page], async () => {
         await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
-        assert.ok(await page.evaluate(() => (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view')?.getBoundingClientRect().bottom ?? 1) < 0, 'the canvas is scrolled off');
+        assert.ok(await page.evaluate(withDeepQuery(() => deepQuery('#view')?.getBoundingClientRect().bottom ?? 1)) < 0, 'the canvas is scrolled off');
       }, () => page.evaluate(() => scrollTo(0, 0)), async () => {
         // The page's own frames are the loop's, which are off: the test's own, uncounted, count 60
         // frames of the page while the canvas is away.

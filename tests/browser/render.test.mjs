@@ -9,6 +9,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertNoProblems, forEachEngine } from './engines/index.mjs';
+import { shownNotices } from './engines/calls.mjs';
+import { withDeepQuery } from './engines/page.mjs';
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'ik2d.mjs');
 
@@ -55,12 +57,12 @@ forEachEngine({ title: 'render' }, ({ test }) => {
       const link = `${url}embed.html?${query}&play=paused`;
       const [page, bin] = await Promise.all([engine.openPage(link, { viewport: { width, height } }), render([link, '--format', 'svg', '--width', String(width)])]);
       assert.equal(bin.code, 0, bin.stderr);
-      const exported = await page.evaluate(async () => {
+      const exported = await page.evaluate(withDeepQuery(async () => {
         const svg = await (await window.playground.exportImage('svg')).text();
         const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
-        const rect = (document.querySelector('ik2d-scene')?.shadowRoot ?? document).getElementById('view')?.getBoundingClientRect();
+        const rect = deepQuery('#view')?.getBoundingClientRect();
         return { svg, error: doc.querySelector('parsererror')?.textContent ?? null, canvas: [rect?.width, rect?.height], time: window.playground.getState().time };
-      });
+      }));
       assert.deepEqual(exported.canvas, [width, height], 'the canvas is the size asked for');
       assert.equal(exported.time, 0, 'the link\'s first frame');
       assert.equal(exported.error, null, 'the SVG parses');
@@ -73,7 +75,7 @@ forEachEngine({ title: 'render' }, ({ test }) => {
   test('a bad link: the bin prints the notices the page lists, and draws nothing', { once: 'the notices are the page\'s own JS (link.js, settings.js)' }, async ({ engine, url }) => {
     const query = 'scene=chain&bones=99&method=newton&target=1,2,3&teapot=1&theme=purple';
     const page = await engine.openPage(`${url}embed.html?${query}`, { viewport: { width: 640, height: 480 } });
-    const notices = await page.evaluate(() => [...(document.querySelector('ik2d-scene')?.shadowRoot ?? document).querySelectorAll('#notice-list li')].map((item) => item.textContent));
+    const notices = await shownNotices(page);
     const bin = await render([query]);
     assert.equal(bin.code, 1);
     assert.equal(bin.stdout, '');

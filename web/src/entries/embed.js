@@ -31,20 +31,15 @@ function boot() {
   // The link's page params, read once (a stand-in of each scene is enough to read them).
   const { page } = parseLink(query, SCENE_IDS.map(sceneStub));
   let ready = false;
-  /** @type {ReturnType<typeof import('../host/playground.js').createSceneHost> | null} */
-  let host = null;
-  /** The link query now, without "?". */
-  const linkQuery = () => (host ? new URL(host.api.shareLink()).search.slice(1) : query);
   /** The playground (index.html beside this page) on the scene's current state: the element's. */
   const shareLink = () => /** @type {import('../element/scene-element.js').Ik2dSceneElement} */ (scene).shareLink();
 
-  // The address bar in step with the state (a link with embed=1 keeps it).
-  const address = createAddressSync(() => `?${linkQuery()}${page.embed ? '&embed=1' : ''}`);
+  // The address bar in step with the state, once it is ready (a link with embed=1 keeps it).
+  const address = createAddressSync(() => `${new URL(shareLink()).search}${page.embed ? '&embed=1' : ''}`);
 
   holdForPage(scene, {
     query,
     onReady(started) {
-      host = started;
       ready = true;
       const exported = Object.freeze({ ...started.api, shareLink });
       Object.defineProperty(window, 'playground', { value: exported, enumerable: true });

@@ -149,8 +149,8 @@ export const CSS_AS_TEXT = /** @type {const} */ ({ '.css': 'text' });
 
 /**
  * The page bundle's entry points (web/src/entries/), each written to dist/src/ under its own name:
- * the playground and the embed view, <ik2d-scene>, and the GIF export's module worker
- * (web/src/host/animation.js starts it).
+ * the playground, the embed view, <ik2d-scene> with the story elements, and the GIF export's module
+ * worker (web/src/host/animation.js starts it).
  */
 export const PAGE_ENTRIES = ['main.js', 'embed.js', 'element.js', 'gif-worker.js'];
 
@@ -158,9 +158,10 @@ export const PAGE_ENTRIES = ['main.js', 'embed.js', 'element.js', 'gif-worker.js
 export const EARLY_SCRIPT = 'theme-early.js';
 
 /**
- * The page's ES modules (web/src), bundled into dist/src/ by esbuild: three entry points, main.js
- * (the playground and the embed view, loaded by index.html and embed.html), element.js
- * (<ik2d-scene>, loaded by ik2d-element.js) and gif-worker.js (the GIF export's module worker),
+ * The page's ES modules (web/src), bundled into dist/src/ by esbuild: four entry points, main.js
+ * (the playground, loaded by index.html), embed.js (the embed view, loaded by embed.html),
+ * element.js (<ik2d-scene> and the story elements, loaded by ik2d-element.js) and gif-worker.js
+ * (the GIF export's module worker),
  * beside the chunks they share and a chunk per scene,
  * fetched when the scene is first shown: a page fetches a few files, not every module one by one
  * (what that saves: docs/testing.md, "What a page costs"). The entry points (web/src/entries/)
